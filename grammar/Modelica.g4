@@ -1,0 +1,2 @@
+grammar Modelica;
+stored_definition : EOF ;

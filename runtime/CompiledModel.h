@@ -1,0 +1,105 @@
+// The contract between the compiler and the runtime: a model whose equations
+// were compiled to native functions (by the JIT, or written by hand in tests)
+// and everything the solver needs to know about them. This header has no
+// compiler dependency: the runtime knows nothing of Modelica.
+//
+// All model quantities live in one array of doubles, the slot vector `v`:
+// parameters, states, state derivatives, algebraic variables (Integer and
+// Boolean values are stored as doubles, false = 0, true = 1). Every generated
+// function reads and writes slots of `v`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mocc::rt {
+
+/// Evaluates a kernel at time t: performs its assignments into v (in order)
+/// and writes its residuals into res (res may be null for kernels that have
+/// no residuals).
+using KernelFn = void (*)(double t, double *v, double *res);
+
+/// Forward-mode derivative of a kernel (a Jacobian-vector product). On entry
+/// v holds the values of the point (the kernel was just evaluated there) and
+/// dv holds the seed direction in the slots of the unknowns (all other slots
+/// are zero or will be written). It writes into dv the directional
+/// derivatives of every slot the kernel assigns, and into dres those of the
+/// residuals.
+using KernelJvpFn = void (*)(double t, const double *v, double *dv, double *dres);
+
+/// A square sparse pattern in compressed-sparse-column form, with a column
+/// coloring: columns of one color share no row, so one Jacobian-vector
+/// product per color gives all entries.
+struct SparsityPattern {
+  int64_t size = 0;
+  std::vector<int64_t> colPtr; ///< size + 1 entries
+  std::vector<int64_t> rowIdx; ///< row of each nonzero, sorted within a column
+  std::vector<int32_t> colors; ///< color of each column, 0-based
+  int32_t numColors = 0;
+};
+
+/// A system of equations solved together: `residual` computes residuals for
+/// the current values of the unknown slots `unknowns`.
+struct ImplicitSystem {
+  std::vector<int32_t> unknowns; ///< slots of the unknowns (iteration variables)
+  KernelFn residual = nullptr;   ///< writes unknowns.size() residuals
+  KernelJvpFn jvp = nullptr;
+  SparsityPattern pattern;       ///< Jacobian d residual / d unknowns
+  std::vector<double> nominal;   ///< scale of each unknown (1 if not given)
+  std::string description;       ///< which equations/variables, for messages
+};
+
+/// One step of initialization: either explicit assignments or a system to
+/// solve (with the values in the unknowns' slots as the starting guess).
+struct InitStep {
+  enum class Kind { Assign, Solve } kind = Kind::Assign;
+  KernelFn assign = nullptr; ///< Assign: computes slots explicitly
+  ImplicitSystem system;     ///< Solve
+};
+
+/// One column of the result file.
+struct OutputVariable {
+  std::string name; ///< Modelica name, e.g. "body.r_0[1]" or "der(x)"
+  int32_t slot = 0;
+};
+
+/// Defaults from the experiment annotation; NaN where not given.
+struct ExperimentDefaults {
+  double startTime = 0.0;
+  double stopTime = 1.0;
+  double interval = 0.0; ///< 0: (stop - start) / 500
+  double tolerance = 1e-6;
+};
+
+/// Everything needed to initialize and simulate a model.
+///
+/// Initialization: v is zeroed; `setParameters` computes parameter values;
+/// `setStartValues` writes start values (the guesses) of the other slots;
+/// then the `init` steps run in order. Afterwards every slot is consistent.
+///
+/// Simulation: IDA solves F(t, y, y') = 0 where y[i] is stored in slot
+/// ySlot[i] and y'[i] in slot ypSlot[i] (-1 for an algebraic component,
+/// whose derivative does not appear). `residual` computes every other slot
+/// from them by assignment and writes the size() residuals; `jvp` is its
+/// derivative; `jacobian` is the pattern of dF/dy + cj dF/dy'.
+struct CompiledModel {
+  std::string name;
+  int32_t numSlots = 0;
+
+  KernelFn setParameters = nullptr;
+  KernelFn setStartValues = nullptr;
+  std::vector<InitStep> init;
+
+  std::vector<int32_t> ySlot;
+  std::vector<int32_t> ypSlot;
+  std::vector<double> yNominal; ///< scale for IDA's error weights (1 if none)
+  KernelFn residual = nullptr;
+  KernelJvpFn jvp = nullptr;
+  SparsityPattern jacobian;
+
+  std::vector<OutputVariable> outputs;
+  ExperimentDefaults experiment;
+};
+
+} // namespace mocc::rt

@@ -1,0 +1,57 @@
+// The runtime's entry points: consistent initialization of a compiled model
+// (KINSOL on each implicit step), integration with SUNDIALS IDA and the KLU
+// sparse solver using the model's own Jacobian, and the result file.
+#pragma once
+
+#include "runtime/CompiledModel.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mocc::rt {
+
+/// Options of one simulation run; the driver fills them from the command
+/// line and the experiment annotation.
+struct SimulationOptions {
+  double startTime = 0.0;
+  double stopTime = 1.0;
+  double interval = 0.002; ///< output grid step (> 0)
+  double tolerance = 1e-6; ///< relative tolerance of IDA
+  std::string outputPath;  ///< the CSV result file
+  /// Indices into CompiledModel::outputs of the columns to write, in order.
+  std::vector<int32_t> columns;
+  bool verbose = false; ///< print solver statistics to the log
+};
+
+/// Counters reported with -v.
+struct SolverStatistics {
+  long steps = 0;
+  long residualEvaluations = 0;
+  long jacobianEvaluations = 0;
+  long nonlinearIterations = 0;
+  long errorTestFailures = 0;
+  long convergenceFailures = 0;
+  double initSeconds = 0;
+  double integrationSeconds = 0;
+  double outputSeconds = 0;
+};
+
+/// The outcome of initialization or simulation.
+struct RunStatus {
+  bool ok = true;
+  double time = 0; ///< model time of the failure
+  std::string message;
+};
+
+/// Computes consistent initial values of every slot at time t0 into v.
+RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> &v,
+                     SolverStatistics &stats);
+
+/// Initializes, integrates and writes the result file. The CSV is written to
+/// a temporary file next to outputPath and renamed only on success, so a
+/// failed run leaves no file under the requested name.
+RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
+                   SolverStatistics &stats, std::ostream &log);
+
+} // namespace mocc::rt
