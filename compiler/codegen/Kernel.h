@@ -1,0 +1,31 @@
+// Kernels: the unit of generated code. A kernel is an ordered list of steps
+// over the slot vector `v` of the runtime (see runtime/CompiledModel.h):
+// assignments `v[target] := expr` and residuals `res[k] := expr` (k counts
+// the residual steps in order). Code generation turns each kernel into a
+// native function `void name(double t, double *v, double *res)` and, when
+// asked, its forward-mode derivative `void name_jvp(double t, const double
+// *v, double *dv, double *dres)`.
+#pragma once
+
+#include "compiler/symbolic/Expr.h"
+
+#include <string>
+#include <vector>
+
+namespace mocc::codegen {
+
+/// One step of a kernel.
+struct KernelStep {
+  enum class Kind { Assign, Residual } kind = Kind::Assign;
+  sym::VarId target; ///< Assign only: the slot written
+  sym::ExprId expr;
+};
+
+/// A named list of steps to compile into one function (and its JVP).
+struct KernelSpec {
+  std::string name;
+  std::vector<KernelStep> steps;
+  bool withJvp = false;
+};
+
+} // namespace mocc::codegen

@@ -1,0 +1,610 @@
+// Implementation of the expression pool: hash-consing by open addressing,
+// local simplification in the factory functions, evaluation, traversal,
+// substitution and printing.
+#include "compiler/symbolic/Expr.h"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+
+namespace mocc::sym {
+
+int operandCount(OpKind op) {
+  switch (op) {
+  case OpKind::Constant:
+  case OpKind::Variable:
+  case OpKind::Time:
+    return 0;
+  case OpKind::Neg: case OpKind::Sin: case OpKind::Cos: case OpKind::Tan:
+  case OpKind::Asin: case OpKind::Acos: case OpKind::Atan: case OpKind::Sinh:
+  case OpKind::Cosh: case OpKind::Tanh: case OpKind::Exp: case OpKind::Log:
+  case OpKind::Log10: case OpKind::Sqrt: case OpKind::Abs: case OpKind::Sign:
+  case OpKind::Floor: case OpKind::Ceil: case OpKind::Not: case OpKind::NoEvent:
+  case OpKind::Smooth: case OpKind::Output:
+    return 1;
+  case OpKind::IfElse:
+    return 3;
+  case OpKind::Call:
+    return -1;
+  default:
+    return 2;
+  }
+}
+
+const char *opName(OpKind op) {
+  switch (op) {
+  case OpKind::Constant: return "constant";
+  case OpKind::Variable: return "variable";
+  case OpKind::Time: return "time";
+  case OpKind::Neg: return "-";
+  case OpKind::Add: return "+";
+  case OpKind::Sub: return "-";
+  case OpKind::Mul: return "*";
+  case OpKind::Div: return "/";
+  case OpKind::Pow: return "^";
+  case OpKind::Sin: return "sin";
+  case OpKind::Cos: return "cos";
+  case OpKind::Tan: return "tan";
+  case OpKind::Asin: return "asin";
+  case OpKind::Acos: return "acos";
+  case OpKind::Atan: return "atan";
+  case OpKind::Sinh: return "sinh";
+  case OpKind::Cosh: return "cosh";
+  case OpKind::Tanh: return "tanh";
+  case OpKind::Exp: return "exp";
+  case OpKind::Log: return "log";
+  case OpKind::Log10: return "log10";
+  case OpKind::Sqrt: return "sqrt";
+  case OpKind::Abs: return "abs";
+  case OpKind::Sign: return "sign";
+  case OpKind::Floor: return "floor";
+  case OpKind::Ceil: return "ceil";
+  case OpKind::Atan2: return "atan2";
+  case OpKind::Min: return "min";
+  case OpKind::Max: return "max";
+  case OpKind::IntDiv: return "div";
+  case OpKind::Mod: return "mod";
+  case OpKind::Rem: return "rem";
+  case OpKind::Less: return "<";
+  case OpKind::LessEq: return "<=";
+  case OpKind::Greater: return ">";
+  case OpKind::GreaterEq: return ">=";
+  case OpKind::Equal: return "==";
+  case OpKind::NotEqual: return "<>";
+  case OpKind::And: return "and";
+  case OpKind::Or: return "or";
+  case OpKind::Not: return "not";
+  case OpKind::IfElse: return "if";
+  case OpKind::NoEvent: return "noEvent";
+  case OpKind::Smooth: return "smooth";
+  case OpKind::Call: return "call";
+  case OpKind::Output: return "output";
+  }
+  return "?";
+}
+
+bool isRelation(OpKind op) {
+  return op >= OpKind::Less && op <= OpKind::NotEqual;
+}
+
+// --- Hash-consing ------------------------------------------------------------
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+
+uint64_t ExprPool::hashNode(OpKind op, std::span<const ExprId> ops,
+                            uint64_t payloadBits) const {
+  uint64_t h = mix(static_cast<uint64_t>(op) + 1, payloadBits);
+  for (ExprId id : ops)
+    h = mix(h, id.index);
+  return h ^ (h >> 29);
+}
+
+ExprPool::ExprPool() {
+  table_.assign(1024, 0);
+  zero_ = constant(0.0);
+  one_ = constant(1.0);
+}
+
+void ExprPool::grow() {
+  std::vector<uint32_t> table(table_.size() * 2, 0);
+  size_t mask = table.size() - 1;
+  for (uint32_t slot : table_) {
+    if (slot == 0)
+      continue;
+    size_t i = hashes_[slot - 1] & mask;
+    while (table[i] != 0)
+      i = (i + 1) & mask;
+    table[i] = slot;
+  }
+  table_ = std::move(table);
+}
+
+static uint64_t payloadBitsOf(const Node &n) {
+  if (n.op == OpKind::Constant)
+    return std::bit_cast<uint64_t>(n.payload.value);
+  return n.payload.index;
+}
+
+ExprId ExprPool::intern(OpKind op, std::span<const ExprId> ops, uint64_t payloadBits) {
+  uint64_t h = hashNode(op, ops, payloadBits);
+  size_t mask = table_.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    uint32_t slot = table_[i];
+    if (slot == 0)
+      break;
+    const Node &n = nodes_[slot - 1];
+    if (hashes_[slot - 1] != h || n.op != op || n.numOperands != ops.size() ||
+        payloadBitsOf(n) != payloadBits)
+      continue;
+    if (std::equal(ops.begin(), ops.end(), operands_.begin() + n.firstOperand))
+      return ExprId{slot - 1};
+  }
+  Node n;
+  n.op = op;
+  n.numOperands = static_cast<uint32_t>(ops.size());
+  n.firstOperand = static_cast<uint32_t>(operands_.size());
+  if (op == OpKind::Constant)
+    n.payload.value = std::bit_cast<double>(payloadBits);
+  else
+    n.payload.index = static_cast<uint32_t>(payloadBits);
+  operands_.insert(operands_.end(), ops.begin(), ops.end());
+  nodes_.push_back(n);
+  hashes_.push_back(h);
+  uint32_t id = static_cast<uint32_t>(nodes_.size() - 1);
+  if (nodes_.size() * 2 > table_.size())
+    grow();
+  mask = table_.size() - 1;
+  size_t i = h & mask;
+  while (table_[i] != 0)
+    i = (i + 1) & mask;
+  table_[i] = id + 1;
+  return ExprId{id};
+}
+
+// --- Factories -----------------------------------------------------------------
+
+ExprId ExprPool::constant(double value) {
+  if (value == 0.0)
+    value = 0.0; // one zero: -0.0 and 0.0 share a node
+  return intern(OpKind::Constant, {}, std::bit_cast<uint64_t>(value));
+}
+
+ExprId ExprPool::variable(VarId var) { return intern(OpKind::Variable, {}, var.index); }
+
+ExprId ExprPool::time() { return intern(OpKind::Time, {}, 0); }
+
+std::optional<double> ExprPool::constantValue(ExprId id) const {
+  const Node &n = nodes_[id.index];
+  if (n.op != OpKind::Constant)
+    return std::nullopt;
+  return n.payload.value;
+}
+
+bool ExprPool::isConstant(ExprId id, double value) const {
+  auto v = constantValue(id);
+  return v && *v == value;
+}
+
+VarId ExprPool::variableOf(ExprId id) const {
+  const Node &n = nodes_[id.index];
+  return n.op == OpKind::Variable ? VarId{n.payload.index} : VarId{};
+}
+
+ExprId ExprPool::foldUnary(OpKind op, ExprId a) {
+  if (auto c = constantValue(a)) {
+    double arg = *c;
+    return constant(evaluateOp(op, {&arg, 1}, 0));
+  }
+  if (op == OpKind::Neg && this->op(a) == OpKind::Neg)
+    return operand(a, 0);
+  if (op == OpKind::Not && this->op(a) == OpKind::Not)
+    return operand(a, 0);
+  return {};
+}
+
+ExprId ExprPool::unary(OpKind op, ExprId a) {
+  if (ExprId folded = foldUnary(op, a); folded.valid())
+    return folded;
+  ExprId ops[] = {a};
+  return intern(op, ops, 0);
+}
+
+// Identities that hold for every finite operand; they keep derivatives and
+// generated code small.
+ExprId ExprPool::foldBinary(OpKind op, ExprId a, ExprId b) {
+  auto ca = constantValue(a), cb = constantValue(b);
+  if (ca && cb) {
+    double args[] = {*ca, *cb};
+    return constant(evaluateOp(op, args, 0));
+  }
+  switch (op) {
+  case OpKind::Add:
+    if (ca == 0.0) return b;
+    if (cb == 0.0) return a;
+    if (this->op(b) == OpKind::Neg) return sub(a, operand(b, 0));
+    break;
+  case OpKind::Sub:
+    if (cb == 0.0) return a;
+    if (ca == 0.0) return neg(b);
+    if (a == b) return zero_;
+    if (this->op(b) == OpKind::Neg) return add(a, operand(b, 0));
+    break;
+  case OpKind::Mul:
+    if (ca == 0.0 || cb == 0.0) return zero_;
+    if (ca == 1.0) return b;
+    if (cb == 1.0) return a;
+    if (ca == -1.0) return neg(b);
+    if (cb == -1.0) return neg(a);
+    if (this->op(a) == OpKind::Neg && this->op(b) == OpKind::Neg)
+      return mul(operand(a, 0), operand(b, 0));
+    break;
+  case OpKind::Div:
+    if (cb == 1.0) return a;
+    if (ca == 0.0) return zero_;
+    if (cb == -1.0) return neg(a);
+    break;
+  case OpKind::Pow:
+    if (cb == 1.0) return a;
+    if (cb == 0.0) return one_;
+    break;
+  case OpKind::And:
+    if (ca) return *ca != 0.0 ? b : zero_;
+    if (cb) return *cb != 0.0 ? a : zero_;
+    break;
+  case OpKind::Or:
+    if (ca) return *ca != 0.0 ? one_ : b;
+    if (cb) return *cb != 0.0 ? one_ : a;
+    break;
+  default:
+    break;
+  }
+  return {};
+}
+
+ExprId ExprPool::binary(OpKind op, ExprId a, ExprId b) {
+  if (ExprId folded = foldBinary(op, a, b); folded.valid())
+    return folded;
+  ExprId ops[] = {a, b};
+  return intern(op, ops, 0);
+}
+
+ExprId ExprPool::ifElse(ExprId condition, ExprId then, ExprId otherwise) {
+  if (auto c = constantValue(condition))
+    return *c != 0.0 ? then : otherwise;
+  if (then == otherwise)
+    return then;
+  ExprId ops[] = {condition, then, otherwise};
+  return intern(OpKind::IfElse, ops, 0);
+}
+
+ExprId ExprPool::smooth(uint32_t order, ExprId a) {
+  if (constantValue(a))
+    return a;
+  ExprId ops[] = {a};
+  return intern(OpKind::Smooth, ops, order);
+}
+
+ExprId ExprPool::call(uint32_t function, std::span<const ExprId> args) {
+  return intern(OpKind::Call, args, function);
+}
+
+ExprId ExprPool::output(ExprId call, uint32_t index) {
+  ExprId ops[] = {call};
+  return intern(OpKind::Output, ops, index);
+}
+
+// --- Evaluation ------------------------------------------------------------------
+
+double evaluateOp(OpKind op, std::span<const double> x, uint32_t payload) {
+  switch (op) {
+  case OpKind::Neg: return -x[0];
+  case OpKind::Add: return x[0] + x[1];
+  case OpKind::Sub: return x[0] - x[1];
+  case OpKind::Mul: return x[0] * x[1];
+  case OpKind::Div: return x[0] / x[1];
+  case OpKind::Pow: return std::pow(x[0], x[1]);
+  case OpKind::Sin: return std::sin(x[0]);
+  case OpKind::Cos: return std::cos(x[0]);
+  case OpKind::Tan: return std::tan(x[0]);
+  case OpKind::Asin: return std::asin(x[0]);
+  case OpKind::Acos: return std::acos(x[0]);
+  case OpKind::Atan: return std::atan(x[0]);
+  case OpKind::Sinh: return std::sinh(x[0]);
+  case OpKind::Cosh: return std::cosh(x[0]);
+  case OpKind::Tanh: return std::tanh(x[0]);
+  case OpKind::Exp: return std::exp(x[0]);
+  case OpKind::Log: return std::log(x[0]);
+  case OpKind::Log10: return std::log10(x[0]);
+  case OpKind::Sqrt: return std::sqrt(x[0]);
+  case OpKind::Abs: return std::fabs(x[0]);
+  case OpKind::Sign: return x[0] > 0 ? 1.0 : (x[0] < 0 ? -1.0 : 0.0);
+  case OpKind::Floor: return std::floor(x[0]);
+  case OpKind::Ceil: return std::ceil(x[0]);
+  case OpKind::Atan2: return std::atan2(x[0], x[1]);
+  case OpKind::Min: return std::fmin(x[0], x[1]);
+  case OpKind::Max: return std::fmax(x[0], x[1]);
+  case OpKind::IntDiv: return std::trunc(x[0] / x[1]);
+  case OpKind::Mod: return x[0] - std::floor(x[0] / x[1]) * x[1];
+  case OpKind::Rem: return x[0] - std::trunc(x[0] / x[1]) * x[1];
+  case OpKind::Less: return x[0] < x[1];
+  case OpKind::LessEq: return x[0] <= x[1];
+  case OpKind::Greater: return x[0] > x[1];
+  case OpKind::GreaterEq: return x[0] >= x[1];
+  case OpKind::Equal: return x[0] == x[1];
+  case OpKind::NotEqual: return x[0] != x[1];
+  case OpKind::And: return x[0] != 0 && x[1] != 0;
+  case OpKind::Or: return x[0] != 0 || x[1] != 0;
+  case OpKind::Not: return x[0] == 0;
+  case OpKind::IfElse: return x[0] != 0 ? x[1] : x[2];
+  case OpKind::NoEvent:
+  case OpKind::Smooth:
+    return x[0];
+  default:
+    return std::nan("");
+  }
+}
+
+std::optional<double>
+evaluate(const ExprPool &pool, ExprId root,
+         const std::function<std::optional<double>(VarId)> &valueOf) {
+  std::unordered_map<uint32_t, double> values;
+  bool ok = true;
+  ExprId roots[] = {root};
+  forEachNode(pool, roots, [&](ExprId id) {
+    if (!ok)
+      return;
+    const Node &n = pool.node(id);
+    switch (n.op) {
+    case OpKind::Constant:
+      values[id.index] = n.payload.value;
+      return;
+    case OpKind::Variable: {
+      auto v = valueOf(VarId{n.payload.index});
+      ok = v.has_value();
+      if (ok)
+        values[id.index] = *v;
+      return;
+    }
+    case OpKind::Time:
+    case OpKind::Call:
+    case OpKind::Output:
+      ok = false;
+      return;
+    default:
+      break;
+    }
+    double args[3];
+    auto ops = pool.operands(id);
+    for (size_t i = 0; i < ops.size(); ++i)
+      args[i] = values[ops[i].index];
+    values[id.index] = evaluateOp(n.op, {args, ops.size()}, n.payload.index);
+  });
+  if (!ok)
+    return std::nullopt;
+  return values[root.index];
+}
+
+// --- Traversal -------------------------------------------------------------------
+
+void forEachNode(const ExprPool &pool, std::span<const ExprId> roots,
+                 const std::function<void(ExprId)> &visit) {
+  std::vector<uint8_t> state(pool.size(), 0); // 0 new, 1 open, 2 done
+  std::vector<std::pair<ExprId, uint32_t>> stack;
+  for (ExprId root : roots) {
+    if (state[root.index] != 0)
+      continue;
+    stack.push_back({root, 0});
+    state[root.index] = 1;
+    while (!stack.empty()) {
+      auto &[id, next] = stack.back();
+      auto ops = pool.operands(id);
+      if (next < ops.size()) {
+        ExprId child = ops[next++];
+        if (state[child.index] == 0) {
+          state[child.index] = 1;
+          stack.push_back({child, 0});
+        }
+        continue;
+      }
+      state[id.index] = 2;
+      ExprId done = id;
+      stack.pop_back();
+      visit(done);
+    }
+  }
+}
+
+std::vector<VarId> variablesOf(const ExprPool &pool, ExprId expr) {
+  std::vector<VarId> vars;
+  ExprId roots[] = {expr};
+  forEachNode(pool, roots, [&](ExprId id) {
+    if (pool.op(id) == OpKind::Variable)
+      vars.push_back(pool.variableOf(id));
+  });
+  std::sort(vars.begin(), vars.end());
+  return vars;
+}
+
+ExprId substitute(ExprPool &pool, ExprId expr,
+                  const std::function<std::optional<ExprId>(VarId)> &replacement) {
+  std::unordered_map<uint32_t, ExprId> mapped;
+  ExprId roots[] = {expr};
+  std::vector<ExprId> order;
+  forEachNode(pool, roots, [&](ExprId id) { order.push_back(id); });
+  std::vector<ExprId> args;
+  for (ExprId id : order) {
+    const Node n = pool.node(id);
+    if (n.op == OpKind::Variable) {
+      auto r = replacement(VarId{n.payload.index});
+      mapped[id.index] = r ? *r : id;
+      continue;
+    }
+    if (n.numOperands == 0) {
+      mapped[id.index] = id;
+      continue;
+    }
+    args.clear();
+    bool changed = false;
+    for (ExprId op : pool.operands(id)) {
+      args.push_back(mapped[op.index]);
+      changed |= !(args.back() == op);
+    }
+    if (!changed) {
+      mapped[id.index] = id;
+      continue;
+    }
+    ExprId result;
+    if (n.op == OpKind::Call)
+      result = pool.call(n.payload.index, args);
+    else if (n.op == OpKind::Output)
+      result = pool.output(args[0], n.payload.index);
+    else if (n.op == OpKind::Smooth)
+      result = pool.smooth(n.payload.index, args[0]);
+    else if (n.op == OpKind::IfElse)
+      result = pool.ifElse(args[0], args[1], args[2]);
+    else if (n.numOperands == 1)
+      result = pool.unary(n.op, args[0]);
+    else
+      result = pool.binary(n.op, args[0], args[1]);
+    mapped[id.index] = result;
+  }
+  return mapped[expr.index];
+}
+
+// --- Printing --------------------------------------------------------------------
+
+namespace {
+
+/// Binding strength of each operator in Modelica's grammar.
+enum Precedence { PrecIf = 0, PrecOr, PrecAnd, PrecNot, PrecRel, PrecAdd, PrecMul, PrecPow, PrecPrimary };
+
+struct Printer {
+  const ExprPool &pool;
+  const std::function<std::string(VarId)> &nameOf;
+  const std::function<std::string(uint32_t)> &functionName;
+
+  static std::string number(double value) {
+    if (std::isnan(value))
+      return "0.0/0.0";
+    if (std::isinf(value))
+      return value > 0 ? "1.0/0.0" : "-1.0/0.0";
+    char buffer[32];
+    auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+  }
+
+  int precedence(ExprId id) const {
+    const Node &n = pool.node(id);
+    switch (n.op) {
+    case OpKind::Constant:
+      return n.payload.value < 0 ? PrecAdd : PrecPrimary;
+    case OpKind::Neg: case OpKind::Add: case OpKind::Sub: return PrecAdd;
+    case OpKind::Mul: case OpKind::Div: return PrecMul;
+    case OpKind::Pow: return PrecPow;
+    case OpKind::And: return PrecAnd;
+    case OpKind::Or: return PrecOr;
+    case OpKind::Not: return PrecNot;
+    case OpKind::IfElse: return PrecIf;
+    default:
+      return isRelation(n.op) ? PrecRel : PrecPrimary;
+    }
+  }
+
+  bool isSigned(ExprId id) const {
+    const Node &n = pool.node(id);
+    return n.op == OpKind::Neg || (n.op == OpKind::Constant && n.payload.value < 0);
+  }
+
+  /// Prints `id` where an operand of strength `needed` is expected; a signed
+  /// operand is only allowed first in a sum (`-a + b`, never `a * -b`).
+  std::string operand(ExprId id, int needed, bool signAllowed = false) const {
+    std::string text = str(id);
+    bool paren = precedence(id) < needed || (isSigned(id) && !signAllowed);
+    return paren ? "(" + text + ")" : text;
+  }
+
+  std::string args(ExprId id) const {
+    std::string out;
+    for (ExprId op : pool.operands(id)) {
+      if (!out.empty())
+        out += ", ";
+      out += str(op);
+    }
+    return out;
+  }
+
+  std::string binaryText(const Node &n, ExprId id) const {
+    ExprId a = pool.operand(id, 0), b = pool.operand(id, 1);
+    std::string op = opName(n.op);
+    int prec = precedence(id);
+    switch (n.op) {
+    case OpKind::Add:
+    case OpKind::Sub:
+      return operand(a, PrecAdd, true) + " " + op + " " + operand(b, PrecMul);
+    case OpKind::Mul:
+    case OpKind::Div:
+      return operand(a, PrecMul) + " " + op + " " + operand(b, PrecPow);
+    case OpKind::Pow:
+      return operand(a, PrecPrimary) + "^" + operand(b, PrecPrimary);
+    case OpKind::And:
+    case OpKind::Or:
+      return operand(a, prec, true) + " " + op + " " + operand(b, prec + 1, true);
+    default:
+      if (isRelation(n.op))
+        return operand(a, PrecAdd, true) + " " + op + " " + operand(b, PrecAdd, true);
+      return std::string(op) + "(" + args(id) + ")";
+    }
+  }
+
+  std::string str(ExprId id) const {
+    const Node &n = pool.node(id);
+    switch (n.op) {
+    case OpKind::Constant:
+      return number(n.payload.value);
+    case OpKind::Variable:
+      return nameOf(VarId{n.payload.index});
+    case OpKind::Time:
+      return "time";
+    case OpKind::Neg:
+      return "-" + operand(pool.operand(id, 0), PrecMul);
+    case OpKind::Not:
+      return "not " + operand(pool.operand(id, 0), PrecRel, true);
+    case OpKind::IfElse:
+      return "if " + str(pool.operand(id, 0)) + " then " + str(pool.operand(id, 1)) +
+             " else " + str(pool.operand(id, 2));
+    case OpKind::Smooth:
+      return "smooth(" + std::to_string(n.payload.index) + ", " + args(id) + ")";
+    case OpKind::Call:
+      return (functionName ? functionName(n.payload.index)
+                           : "f" + std::to_string(n.payload.index)) +
+             "(" + args(id) + ")";
+    case OpKind::Output: {
+      std::string call = str(pool.operand(id, 0));
+      if (n.payload.index == 0)
+        return call;
+      return "(" + call + ")[" + std::to_string(n.payload.index + 1) + "]";
+    }
+    default:
+      if (operandCount(n.op) == 1)
+        return std::string(opName(n.op)) + "(" + args(id) + ")";
+      return binaryText(n, id);
+    }
+  }
+};
+
+} // namespace
+
+std::string print(const ExprPool &pool, ExprId expr,
+                  const std::function<std::string(VarId)> &nameOf,
+                  const std::function<std::string(uint32_t)> &functionName) {
+  Printer printer{pool, nameOf, functionName};
+  return printer.str(expr);
+}
+
+} // namespace mocc::sym

@@ -1,0 +1,178 @@
+// Scalar symbolic expressions: a hash-consed DAG of nodes stored in an
+// ExprPool and addressed by integer ExprIds. Structurally equal expressions
+// get the same id, so common subexpressions are shared automatically, a
+// derivative can be memoized per node, and code generation can evaluate each
+// distinct node once.
+//
+// Every value is a double at run time: Integer and Boolean values are stored
+// as doubles (false = 0, true = 1). Arrays and records do not exist at this
+// level: flattening scalarizes them, and a function call with array or
+// record arguments or results takes and returns the flattened scalars.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace mocc::sym {
+
+/// Index of an expression node in its ExprPool.
+struct ExprId {
+  uint32_t index = UINT32_MAX;
+  bool valid() const { return index != UINT32_MAX; }
+  friend bool operator==(ExprId, ExprId) = default;
+  friend auto operator<=>(ExprId, ExprId) = default;
+};
+
+/// A scalar variable: also the index of its slot in the runtime's value array.
+struct VarId {
+  uint32_t index = UINT32_MAX;
+  bool valid() const { return index != UINT32_MAX; }
+  friend bool operator==(VarId, VarId) = default;
+  friend auto operator<=>(VarId, VarId) = default;
+};
+
+/// The operation of a node. The comment gives its operands and payload.
+enum class OpKind : uint8_t {
+  // Leaves.
+  Constant, ///< payload: value
+  Variable, ///< payload: VarId (a der(x) is a variable of its own)
+  Time,     ///< the independent variable `time`
+  // Arithmetic.
+  Neg, ///< -a
+  Add, ///< a + b
+  Sub, ///< a - b
+  Mul, ///< a * b
+  Div, ///< a / b
+  Pow, ///< a ^ b
+  // Elementary functions of one argument.
+  Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh,
+  Exp, Log, Log10, Sqrt, Abs, Sign,
+  Floor,   ///< floor(a), also integer(a)
+  Ceil,    ///< ceil(a)
+  // Functions of two arguments.
+  Atan2,  ///< atan2(a, b)
+  Min,    ///< min(a, b)
+  Max,    ///< max(a, b)
+  IntDiv, ///< div(a, b): a / b truncated toward zero
+  Mod,    ///< mod(a, b) = a - floor(a / b) * b
+  Rem,    ///< rem(a, b) = a - div(a, b) * b
+  // Relations and logic (results 0 or 1).
+  Less, LessEq, Greater, GreaterEq, Equal, NotEqual,
+  And, Or, Not,
+  // Control.
+  IfElse,  ///< if a then b else c (c, b evaluated only when selected)
+  NoEvent, ///< noEvent(a): relations inside generate no events
+  Smooth,  ///< smooth(payload order, a)
+  // Functions.
+  Call,    ///< payload: function index; operands: the flattened arguments
+  Output,  ///< payload: output index; operand: a Call node
+};
+
+/// Number of fixed operands of an operation, or -1 for Call (variable).
+int operandCount(OpKind op);
+/// Spelling of an operation: "+", "sin", "atan2", ...
+const char *opName(OpKind op);
+/// True for the relations Less ... NotEqual.
+bool isRelation(OpKind op);
+
+/// One node of the DAG.
+struct Node {
+  OpKind op = OpKind::Constant;
+  uint32_t numOperands = 0;
+  uint32_t firstOperand = 0; ///< index into the pool's operand array
+  union {
+    double value;   ///< Constant
+    uint32_t index; ///< Variable (VarId), Call (function), Output (output), Smooth (order)
+  } payload{0.0};
+};
+
+/// Owns all nodes; builds them through factory functions that fold constants
+/// and apply local identities (x + 0 = x, x * 1 = x, --x = x, ...), then
+/// return the unique id of the resulting node.
+class ExprPool {
+public:
+  ExprPool();
+
+  ExprId constant(double value);
+  ExprId variable(VarId var);
+  ExprId time();
+  ExprId zero() const { return zero_; }
+  ExprId one() const { return one_; }
+
+  ExprId unary(OpKind op, ExprId a);
+  ExprId binary(OpKind op, ExprId a, ExprId b);
+  ExprId ifElse(ExprId condition, ExprId then, ExprId otherwise);
+  ExprId smooth(uint32_t order, ExprId a);
+  ExprId call(uint32_t function, std::span<const ExprId> args);
+  ExprId output(ExprId call, uint32_t index);
+
+  ExprId neg(ExprId a) { return unary(OpKind::Neg, a); }
+  ExprId add(ExprId a, ExprId b) { return binary(OpKind::Add, a, b); }
+  ExprId sub(ExprId a, ExprId b) { return binary(OpKind::Sub, a, b); }
+  ExprId mul(ExprId a, ExprId b) { return binary(OpKind::Mul, a, b); }
+  ExprId div(ExprId a, ExprId b) { return binary(OpKind::Div, a, b); }
+  ExprId pow(ExprId a, ExprId b) { return binary(OpKind::Pow, a, b); }
+
+  const Node &node(ExprId id) const { return nodes_[id.index]; }
+  OpKind op(ExprId id) const { return nodes_[id.index].op; }
+  std::span<const ExprId> operands(ExprId id) const {
+    const Node &n = nodes_[id.index];
+    return {operands_.data() + n.firstOperand, n.numOperands};
+  }
+  ExprId operand(ExprId id, unsigned i) const { return operands(id)[i]; }
+  /// The value of a Constant node, or nothing for any other node.
+  std::optional<double> constantValue(ExprId id) const;
+  bool isConstant(ExprId id, double value) const;
+  /// The variable of a Variable node, or an invalid id.
+  VarId variableOf(ExprId id) const;
+
+  size_t size() const { return nodes_.size(); }
+
+private:
+  ExprId intern(OpKind op, std::span<const ExprId> operands, uint64_t payloadBits);
+  ExprId foldUnary(OpKind op, ExprId a);
+  ExprId foldBinary(OpKind op, ExprId a, ExprId b);
+  uint64_t hashNode(OpKind op, std::span<const ExprId> operands, uint64_t payloadBits) const;
+  void grow();
+
+  std::vector<Node> nodes_;
+  std::vector<ExprId> operands_;
+  std::vector<uint64_t> hashes_;   ///< hash of each node
+  std::vector<uint32_t> table_;    ///< open-addressing table of node indices
+  ExprId zero_, one_;
+};
+
+/// Evaluates a constant expression, asking `valueOf` for the values of
+/// variables (it returns nothing for a variable without a known value).
+/// Returns nothing if any needed value is unknown, or the expression calls
+/// a function or uses time.
+std::optional<double>
+evaluate(const ExprPool &pool, ExprId expr,
+         const std::function<std::optional<double>(VarId)> &valueOf);
+
+/// Evaluates a node whose operands are given as values (no Call/Output).
+double evaluateOp(OpKind op, std::span<const double> args, uint32_t payload);
+
+/// The distinct variables that occur in `expr`, in increasing id order.
+std::vector<VarId> variablesOf(const ExprPool &pool, ExprId expr);
+
+/// Calls `visit` once for every distinct node reachable from `roots`, each
+/// after all its operands (a post-order over the DAG).
+void forEachNode(const ExprPool &pool, std::span<const ExprId> roots,
+                 const std::function<void(ExprId)> &visit);
+
+/// Replaces variables by expressions (returns nothing to keep the variable).
+ExprId substitute(ExprPool &pool, ExprId expr,
+                  const std::function<std::optional<ExprId>(VarId)> &replacement);
+
+/// Modelica text of an expression; `nameOf` gives each variable's name (a
+/// der() variable prints as "der(x)"), `functionName` each function's name.
+std::string print(const ExprPool &pool, ExprId expr,
+                  const std::function<std::string(VarId)> &nameOf,
+                  const std::function<std::string(uint32_t)> &functionName = {});
+
+} // namespace mocc::sym
