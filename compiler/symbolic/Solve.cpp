@@ -1,0 +1,106 @@
+// Implementation of linear solving: a memoized post-order walk that splits
+// every node into coefficient * var + rest, failing at the first node that
+// is not linear in the variable.
+#include "compiler/symbolic/Solve.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace mocc::sym {
+
+bool contains(const ExprPool &pool, ExprId expr, VarId var) {
+  bool found = false;
+  ExprId roots[] = {expr};
+  forEachNode(pool, roots, [&](ExprId id) {
+    found |= pool.op(id) == OpKind::Variable && pool.variableOf(id) == var;
+  });
+  return found;
+}
+
+namespace {
+
+/// Splits each node; `depends` tells whether the node contains var.
+struct Linearizer {
+  ExprPool &pool;
+  VarId var;
+  std::unordered_map<uint32_t, bool> depends;
+  std::unordered_map<uint32_t, LinearForm> forms;
+
+  std::optional<LinearForm> combine(ExprId id) {
+    auto ops = pool.operands(id);
+    auto form = [&](unsigned i) { return forms.at(ops[i].index); };
+    auto dep = [&](unsigned i) { return depends.at(ops[i].index); };
+    switch (pool.op(id)) {
+    case OpKind::Neg:
+      return LinearForm{pool.neg(form(0).coefficient), pool.neg(form(0).rest)};
+    case OpKind::Add:
+      return LinearForm{pool.add(form(0).coefficient, form(1).coefficient),
+                        pool.add(form(0).rest, form(1).rest)};
+    case OpKind::Sub:
+      return LinearForm{pool.sub(form(0).coefficient, form(1).coefficient),
+                        pool.sub(form(0).rest, form(1).rest)};
+    case OpKind::Mul:
+      if (!dep(0))
+        return LinearForm{pool.mul(ops[0], form(1).coefficient), pool.mul(ops[0], form(1).rest)};
+      if (!dep(1))
+        return LinearForm{pool.mul(form(0).coefficient, ops[1]), pool.mul(form(0).rest, ops[1])};
+      return std::nullopt;
+    case OpKind::Div:
+      if (dep(1))
+        return std::nullopt;
+      return LinearForm{pool.div(form(0).coefficient, ops[1]), pool.div(form(0).rest, ops[1])};
+    case OpKind::NoEvent:
+      return LinearForm{form(0).coefficient, pool.unary(OpKind::NoEvent, form(0).rest)};
+    default:
+      return std::nullopt;
+    }
+  }
+
+  std::optional<LinearForm> run(ExprId expr) {
+    std::vector<ExprId> order;
+    ExprId roots[] = {expr};
+    forEachNode(pool, roots, [&](ExprId id) { order.push_back(id); });
+    for (ExprId id : order) {
+      bool dep = pool.op(id) == OpKind::Variable && pool.variableOf(id) == var;
+      for (ExprId op : pool.operands(id))
+        dep |= depends[op.index];
+      depends[id.index] = dep;
+      if (!dep) {
+        forms[id.index] = {pool.zero(), id};
+        continue;
+      }
+      if (pool.op(id) == OpKind::Variable) {
+        forms[id.index] = {pool.one(), pool.zero()};
+        continue;
+      }
+      auto form = combine(id);
+      if (!form)
+        return std::nullopt;
+      forms[id.index] = *form;
+    }
+    return forms.at(expr.index);
+  }
+};
+
+} // namespace
+
+std::optional<LinearForm> linearForm(ExprPool &pool, ExprId expr, VarId var) {
+  Linearizer linearizer{pool, var, {}, {}};
+  return linearizer.run(expr);
+}
+
+std::optional<ExprId> solveLinear(ExprPool &pool, ExprId lhs, ExprId rhs, VarId var) {
+  // lhs = cl*var + rl and rhs = cr*var + rr give var = (rr - rl) / (cl - cr).
+  auto l = linearForm(pool, lhs, var);
+  if (!l)
+    return std::nullopt;
+  auto r = linearForm(pool, rhs, var);
+  if (!r)
+    return std::nullopt;
+  ExprId coefficient = pool.sub(l->coefficient, r->coefficient);
+  if (pool.isConstant(coefficient, 0.0))
+    return std::nullopt;
+  return pool.div(pool.sub(r->rest, l->rest), coefficient);
+}
+
+} // namespace mocc::sym

@@ -1,0 +1,457 @@
+// Implementation of the commands: loading sources and libraries, choosing
+// the model, running the phases with their timings, and turning the plan
+// into native code and a runtime model.
+#include "compiler/driver/Driver.h"
+
+#include "compiler/ast/ASTPrinter.h"
+#include "compiler/causalize/Causalize.h"
+#include "compiler/codegen/Codegen.h"
+#include "compiler/flatten/Flatten.h"
+#include "compiler/instantiate/Instance.h"
+#include "compiler/jit/Jit.h"
+#include "compiler/parse/Parser.h"
+#include "runtime/Simulator.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+#include <sys/resource.h>
+
+namespace fs = std::filesystem;
+
+namespace mocc::driver {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Wall-clock seconds per phase, printed with -v or --time-phases.
+class PhaseTimes {
+public:
+  void add(const std::string &phase, double seconds) { phases_.push_back({phase, seconds}); }
+  void print(std::ostream &out) const {
+    double total = 0;
+    out << "phase times:\n";
+    for (const auto &[phase, seconds] : phases_) {
+      char line[96];
+      std::snprintf(line, sizeof line, "  %-16s %10.4f s\n", phase.c_str(), seconds);
+      out << line;
+      total += seconds;
+    }
+    char line[96];
+    std::snprintf(line, sizeof line, "  %-16s %10.4f s\n", "total", total);
+    out << line;
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    out << "  peak memory      " << usage.ru_maxrss / 1024 << " MiB\n";
+  }
+
+private:
+  std::vector<std::pair<std::string, double>> phases_;
+};
+
+/// The objects every compiling command shares.
+struct Session {
+  explicit Session(std::ostream &err)
+      : diags(sources, err), tree(sources, diags), instantiator(tree, diags) {}
+  SourceManager sources;
+  Diagnostics diags;
+  inst::ClassTree tree;
+  inst::Instantiator instantiator;
+  PhaseTimes times;
+};
+
+std::string bundledLibrary() {
+  if (const char *env = std::getenv("MOCC_STDLIB"))
+    return env;
+  return MOCC_STDLIB_DIR;
+}
+
+/// Registers libraries and reads the user's files; returns an exit code
+/// (ExitSuccess to go on).
+int loadSources(Session &s, const CompileOptions &options) {
+  for (const std::string &lib : options.libraries) {
+    std::error_code ec;
+    if (!fs::exists(lib, ec)) {
+      s.diags.error("library `" + lib + "` does not exist");
+      return ExitUsageError;
+    }
+    s.tree.addLibrary(lib);
+  }
+  if (const char *path = std::getenv("MODELICAPATH")) {
+    std::stringstream list(path);
+    std::string dir;
+    while (std::getline(list, dir, ':'))
+      if (!dir.empty())
+        s.tree.addLibrary(dir);
+  }
+  s.tree.addLibrary(bundledLibrary());
+  for (const std::string &file : options.files) {
+    std::error_code ec;
+    if (!fs::is_regular_file(file, ec)) {
+      s.diags.error("file `" + file + "` does not exist");
+      return ExitUsageError;
+    }
+  }
+  auto start = Clock::now();
+  bool ok = true;
+  for (const std::string &file : options.files)
+    ok &= s.tree.addUserFile(file);
+  s.times.add("parse", secondsSince(start));
+  return ok ? ExitSuccess : ExitModelError;
+}
+
+std::vector<std::string> splitDotted(const std::string &name) {
+  std::vector<std::string> parts;
+  std::string part;
+  for (char c : name) {
+    if (c == '.') {
+      parts.push_back(part);
+      part.clear();
+    } else {
+      part += c;
+    }
+  }
+  parts.push_back(part);
+  return parts;
+}
+
+/// The model to compile: -m, or the last class of the last file.
+inst::ClassNode *selectModel(Session &s, const CompileOptions &options, int &exitCode) {
+  inst::ClassNode *cls = nullptr;
+  if (!options.model.empty()) {
+    cls = s.tree.lookupPath(splitDotted(options.model));
+    if (!cls) {
+      s.diags.error("model `" + options.model + "` not found");
+      exitCode = ExitModelError;
+      return nullptr;
+    }
+  } else {
+    cls = s.tree.lastUserClass();
+    if (!cls) {
+      s.diags.error("no model given: name a file or use -m MODEL");
+      exitCode = ExitUsageError;
+      return nullptr;
+    }
+  }
+  using R = ast::ClassRestrictionKind;
+  R r = cls->restriction();
+  if (!cls->def || r == R::Package || r == R::Function || r == R::Record ||
+      r == R::Connector || r == R::ExpandableConnector || r == R::Type || r == R::Operator ||
+      r == R::OperatorFunction || r == R::OperatorRecord) {
+    s.diags.error(cls->def ? cls->def->nameRange : SourceRange{},
+                  "`" + cls->fullName() + "` is a " + ast::restrictionName(r) +
+                      ", not a model that can be " + "simulated or checked");
+    exitCode = ExitModelError;
+    return nullptr;
+  }
+  if (cls->def->prefixes.partial) {
+    s.diags.error(cls->def->nameRange, "`" + cls->fullName() + "` is partial");
+    exitCode = ExitModelError;
+    return nullptr;
+  }
+  return cls;
+}
+
+/// Loads, instantiates and flattens; nothing on failure (exitCode set).
+std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &options,
+                                            int &exitCode) {
+  exitCode = loadSources(s, options);
+  if (exitCode != ExitSuccess)
+    return std::nullopt;
+  inst::ClassNode *cls = selectModel(s, options, exitCode);
+  if (!cls)
+    return std::nullopt;
+  auto start = Clock::now();
+  double parseBefore = s.tree.parseSeconds();
+  inst::Instance *root = s.instantiator.instantiateModel(cls);
+  auto model = flatten(s.instantiator, root, s.diags);
+  double libraryParse = s.tree.parseSeconds() - parseBefore;
+  s.times.add("parse libraries", libraryParse);
+  s.times.add("flatten", secondsSince(start) - libraryParse);
+  if (!model || s.diags.hasErrors()) {
+    exitCode = ExitModelError;
+    return std::nullopt;
+  }
+  return model;
+}
+
+/// The compiled model: the JIT that owns the code and the runtime's view.
+struct NativeModel {
+  std::unique_ptr<jit::Jit> jit;
+  rt::CompiledModel model;
+};
+
+std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
+                                         const sym::ExprPool &pool, PhaseTimes &times,
+                                         std::string &error) {
+  auto start = Clock::now();
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto module = codegen::generateKernels(*context, pool, plan.kernels, {}, &error);
+  if (!module)
+    return std::nullopt;
+  times.add("codegen", secondsSince(start));
+  start = Clock::now();
+  NativeModel native;
+  native.jit = jit::Jit::create(error);
+  if (!native.jit)
+    return std::nullopt;
+  uint64_t steps = 0;
+  for (const auto &kernel : plan.kernels)
+    steps += kernel.steps.size();
+  if (!native.jit->addModule(std::move(module), std::move(context),
+                             jit::suggestOptLevel(steps), error))
+    return std::nullopt;
+  auto kernel = [&](const std::string &name) {
+    return reinterpret_cast<rt::KernelFn>(native.jit->lookup(name, error));
+  };
+  auto jvp = [&](const std::string &name) {
+    return reinterpret_cast<rt::KernelJvpFn>(native.jit->lookup(codegen::jvpName(name), error));
+  };
+  rt::CompiledModel &m = native.model;
+  m.numSlots = plan.numSlots;
+  m.setParameters = kernel(plan.setParameters);
+  m.setStartValues = kernel(plan.setStartValues);
+  for (const causalize::InitStepPlan &step : plan.init) {
+    rt::InitStep s;
+    s.kind = step.kind;
+    if (step.kind == rt::InitStep::Kind::Assign) {
+      s.assign = kernel(step.kernel);
+    } else {
+      s.system.unknowns = step.unknowns;
+      s.system.residual = kernel(step.kernel);
+      s.system.jvp = jvp(step.kernel);
+      s.system.pattern = step.pattern;
+      s.system.nominal = step.nominal;
+      s.system.description = step.description;
+    }
+    m.init.push_back(std::move(s));
+  }
+  m.ySlot = plan.ySlot;
+  m.ypSlot = plan.ypSlot;
+  m.yNominal = plan.yNominal;
+  m.residual = kernel(plan.residual);
+  m.jvp = jvp(plan.residual);
+  m.jacobian = plan.jacobian;
+  m.outputs = plan.outputs;
+  m.experiment = plan.experiment;
+  times.add("jit", secondsSince(start));
+  if (!error.empty())
+    return std::nullopt;
+  return native;
+}
+
+/// Whether a name matches a glob pattern with `*` and `?` (brackets are
+/// literal: `body.r_0[*]`).
+bool globMatch(const std::string &pattern, const std::string &name) {
+  size_t p = 0, n = 0, star = std::string::npos, mark = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == name[n])) {
+      ++p;
+      ++n;
+    } else if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = n;
+    } else if (star != std::string::npos) {
+      p = star + 1;
+      n = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*')
+    ++p;
+  return p == pattern.size();
+}
+
+/// Splits --vars at commas that are not inside brackets (`a[1,2]`).
+std::vector<std::string> splitVarList(const std::string &list) {
+  std::vector<std::string> items;
+  std::string item;
+  int depth = 0;
+  for (char c : list) {
+    depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+    if (c == ',' && depth == 0) {
+      items.push_back(item);
+      item.clear();
+      continue;
+    }
+    if (c != ' ')
+      item += c;
+  }
+  items.push_back(item);
+  return items;
+}
+
+bool selectColumns(const rt::CompiledModel &model, const std::string &vars,
+                   std::vector<int32_t> &columns, std::ostream &err) {
+  if (vars.empty()) {
+    for (size_t i = 0; i < model.outputs.size(); ++i)
+      columns.push_back(static_cast<int32_t>(i));
+    return true;
+  }
+  std::vector<char> taken(model.outputs.size(), 0);
+  for (const std::string &pattern : splitVarList(vars)) {
+    bool any = false;
+    for (size_t i = 0; i < model.outputs.size(); ++i) {
+      if (!globMatch(pattern, model.outputs[i].name))
+        continue;
+      any = true;
+      if (!taken[i]++)
+        columns.push_back(static_cast<int32_t>(i));
+    }
+    if (!any) {
+      err << "mocc: error: --vars: no variable matches `" << pattern << "`\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+void printStatistics(const causalize::PlanStatistics &stats, const flat::FlatModel &model,
+                     std::ostream &out) {
+  out << "model " << model.name << ": " << model.size() << " scalar variables, "
+      << stats.equations << " equations, " << stats.states << " states, " << stats.assigned
+      << " solved explicitly, " << stats.algebraicInSolver << " algebraic in the solver, "
+      << stats.blocks << " blocks (largest " << stats.largestBlock << "), "
+      << stats.initSystems << " nonlinear initialization systems\n";
+}
+
+} // namespace
+
+// --- Commands --------------------------------------------------------------------------------
+
+int runParse(const std::vector<std::string> &files, bool print, std::ostream &out,
+             std::ostream &err) {
+  SourceManager sources;
+  Diagnostics diags(sources, err);
+  int exitCode = ExitSuccess;
+  for (const std::string &path : files) {
+    std::error_code ec;
+    auto file = fs::is_regular_file(path, ec) ? sources.addFile(path) : std::nullopt;
+    if (!file) {
+      diags.error("cannot read file `" + path + "`");
+      exitCode = ExitUsageError;
+      continue;
+    }
+    auto stored = parseFile(sources, *file, diags);
+    if (!stored) {
+      if (exitCode == ExitSuccess)
+        exitCode = ExitModelError;
+      continue;
+    }
+    if (print)
+      out << ast::toString(*stored);
+  }
+  return exitCode;
+}
+
+int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err) {
+  Session s(err);
+  int exitCode = ExitSuccess;
+  auto model = flattenModel(s, options, exitCode);
+  if (!model)
+    return exitCode;
+  auto start = Clock::now();
+  auto stats = causalize::checkModel(*model, s.diags);
+  s.times.add("structural", secondsSince(start));
+  if (!stats)
+    return ExitModelError;
+  out << "Class " << model->name << " has " << stats->equations << " equation(s) and "
+      << stats->unknowns << " variable(s).\n";
+  if (options.verbose || options.timePhases)
+    s.times.print(err);
+  return ExitSuccess;
+}
+
+int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptions,
+               std::ostream &out, std::ostream &err) {
+  Session s(err);
+  int exitCode = ExitSuccess;
+  auto model = flattenModel(s, options, exitCode);
+  if (!model)
+    return exitCode;
+  flat::PrintOptions print;
+  if (flattenOptions.origins)
+    print.origins = &s.sources;
+  flat::printFlatModel(*model, out, print);
+  if (options.verbose || options.timePhases)
+    s.times.print(err);
+  return ExitSuccess;
+}
+
+int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
+                std::ostream &out, std::ostream &err) {
+  Session s(err);
+  int exitCode = ExitSuccess;
+  auto model = flattenModel(s, options, exitCode);
+  if (!model)
+    return exitCode;
+  auto start = Clock::now();
+  auto plan = causalize::causalize(*model, s.diags);
+  s.times.add("causalize", secondsSince(start));
+  if (!plan)
+    return ExitModelError;
+  std::string error;
+  auto native = compileNative(*plan, model->pool, s.times, error);
+  if (!native) {
+    s.diags.error("code generation failed: " + error);
+    return ExitModelError;
+  }
+  rt::SimulationOptions run;
+  const rt::ExperimentDefaults &e = native->model.experiment;
+  run.startTime = std::isnan(simulate.startTime) ? e.startTime : simulate.startTime;
+  run.stopTime = std::isnan(simulate.stopTime) ? e.stopTime : simulate.stopTime;
+  if (!(run.stopTime > run.startTime)) {
+    err << "mocc: error: the stop time " << run.stopTime << " is not after the start time "
+        << run.startTime << "\n";
+    return ExitUsageError;
+  }
+  if (!std::isnan(simulate.interval))
+    run.interval = simulate.interval;
+  else if (simulate.intervals > 0)
+    run.interval = (run.stopTime - run.startTime) / static_cast<double>(simulate.intervals);
+  else if (e.interval > 0)
+    run.interval = e.interval;
+  else
+    run.interval = (run.stopTime - run.startTime) / 500.0;
+  run.tolerance = std::isnan(simulate.tolerance) ? e.tolerance : simulate.tolerance;
+  run.outputPath = simulate.output.empty() ? model->name + "_res.csv" : simulate.output;
+  run.verbose = options.verbose;
+  fs::path dir = fs::path(run.outputPath).parent_path();
+  std::error_code ec;
+  if (!dir.empty() && !fs::is_directory(dir, ec)) {
+    err << "mocc: error: the directory of the result file `" << run.outputPath
+        << "` does not exist\n";
+    return ExitUsageError;
+  }
+  if (!selectColumns(native->model, simulate.vars, run.columns, err))
+    return ExitUsageError;
+  if (options.verbose)
+    printStatistics(plan->statistics, *model, err);
+  rt::SolverStatistics stats;
+  rt::RunStatus status = rt::simulate(native->model, run, stats, err);
+  s.times.add("initialization", stats.initSeconds);
+  s.times.add("integration", stats.integrationSeconds);
+  s.times.add("output", stats.outputSeconds);
+  if (options.verbose || options.timePhases)
+    s.times.print(err);
+  if (!status.ok) {
+    err << "mocc: error: " << status.message << "\n";
+    return ExitSimulationError;
+  }
+  out << "wrote " << run.outputPath << "\n";
+  return ExitSuccess;
+}
+
+} // namespace mocc::driver

@@ -1,0 +1,55 @@
+// The driver runs the phases of the compiler in order for one command of the
+// command line (see ../shared/CLI.md and docs/pipeline.md): parse, load and
+// instantiate, flatten, causalize, generate code, JIT-compile, and run. It
+// measures each phase, and maps failures to the documented exit codes.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace mocc::driver {
+
+/// Exit codes of CLI.md.
+enum ExitCode : int {
+  ExitSuccess = 0,
+  ExitModelError = 1,
+  ExitUsageError = 2,
+  ExitSimulationError = 3,
+};
+
+/// What every command that compiles a model needs.
+struct CompileOptions {
+  std::vector<std::string> files;
+  std::vector<std::string> libraries; ///< --lib, in order
+  std::string model;                  ///< -m; empty: the default model
+  bool verbose = false;               ///< -v: sizes, statistics and phase times
+  bool timePhases = false;            ///< --time-phases
+};
+
+/// Options of `mocc simulate`; NaN / empty means "not given".
+struct SimulateOptions {
+  double startTime;
+  double stopTime;
+  double interval;
+  long intervals = 0;
+  double tolerance;
+  std::string output;
+  std::string vars;
+};
+
+/// Options of `mocc flatten`.
+struct FlattenOptions {
+  std::string emit = "flat"; ///< flat | plan
+  bool origins = false;
+};
+
+int runParse(const std::vector<std::string> &files, bool print, std::ostream &out,
+             std::ostream &err);
+int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err);
+int runFlatten(const CompileOptions &options, const FlattenOptions &flatten, std::ostream &out,
+               std::ostream &err);
+int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
+                std::ostream &out, std::ostream &err);
+
+} // namespace mocc::driver

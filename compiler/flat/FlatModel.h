@@ -1,0 +1,122 @@
+// The flat model: the output of flattening and the input of every back-end
+// phase. It holds scalar variables only (an array `x[3]` is three variables
+// named `x[1]`, `x[2]`, `x[3]`; a record component's fields are variables of
+// their own) and scalar equations `lhs = rhs` over symbolic expressions of
+// one shared ExprPool. Every variable and equation keeps the source range of
+// the declaration or equation it came from. See docs/ir-contracts.md.
+#pragma once
+
+#include "compiler/support/SourceManager.h"
+#include "compiler/symbolic/Expr.h"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace mocc::flat {
+
+enum class TypeKind { Real, Integer, Boolean, String, Enumeration };
+enum class VariabilityKind { Constant, Parameter, Discrete, Continuous };
+enum class CausalityKind { None, Input, Output };
+enum class StateSelectKind { Never, Avoid, Default, Prefer, Always };
+
+/// The attributes of a built-in type that matter to the back end. An
+/// expression attribute is an invalid ExprId when not given.
+struct Attributes {
+  sym::ExprId start;
+  sym::ExprId nominal;
+  sym::ExprId min;
+  sym::ExprId max;
+  std::optional<bool> fixed;
+  StateSelectKind stateSelect = StateSelectKind::Default;
+  std::string unit;
+  std::string displayUnit;
+  std::string quantity;
+};
+
+/// One scalar variable; its VarId is its index in FlatModel::variables and
+/// its slot in the runtime's value array.
+struct Variable {
+  std::string name; ///< "a.b[2].c"; "der(x)" for a derivative
+  TypeKind type = TypeKind::Real;
+  VariabilityKind variability = VariabilityKind::Continuous;
+  CausalityKind causality = CausalityKind::None;
+  /// Parameters and constants: the binding (declaration equation); invalid
+  /// when there is none. Other variables never have one here: flattening
+  /// turns their bindings into equations.
+  sym::ExprId binding;
+  Attributes attributes;
+  SourceRange loc;
+  std::string description;
+  bool isProtected = false;
+  sym::VarId derivativeOf; ///< set on a der(x) variable: x
+  sym::VarId derivative;   ///< set on x once der(x) exists
+};
+
+/// Why an equation exists (for messages that point at the user's source).
+enum class EquationOriginKind {
+  Equation,      ///< written in an equation section
+  Binding,       ///< the declaration equation of a variable (`Real x = e`)
+  Connect,       ///< potential equality of a connect()
+  FlowSum,       ///< sum-to-zero of the flows of a connection set
+  Initial,       ///< written in an initial equation section
+  FixedStart,    ///< `x = start` for a variable with fixed = true
+  Differentiated,///< the time derivative of another equation (index reduction)
+};
+
+/// A scalar equation lhs = rhs.
+struct Equation {
+  sym::ExprId lhs;
+  sym::ExprId rhs;
+  SourceRange loc;
+  EquationOriginKind origin = EquationOriginKind::Equation;
+  uint32_t originIndex = 0; ///< Differentiated: the equation it came from
+};
+
+/// Values of the `experiment` annotation, where given.
+struct Experiment {
+  std::optional<double> startTime;
+  std::optional<double> stopTime;
+  std::optional<double> interval;
+  std::optional<double> tolerance;
+};
+
+/// A flattened model.
+class FlatModel {
+public:
+  std::string name;
+  SourceRange loc;
+  sym::ExprPool pool;
+  std::vector<Variable> variables;
+  std::vector<Equation> equations;
+  std::vector<Equation> initialEquations;
+  Experiment experiment;
+
+  sym::VarId addVariable(Variable variable);
+  /// The der(x) variable of x, created on first use.
+  sym::VarId derivativeOf(sym::VarId x);
+
+  const Variable &var(sym::VarId id) const { return variables[id.index]; }
+  Variable &var(sym::VarId id) { return variables[id.index]; }
+  const std::string &nameOf(sym::VarId id) const { return variables[id.index].name; }
+  size_t size() const { return variables.size(); }
+
+  /// Modelica text of an expression of this model.
+  std::string print(sym::ExprId expr) const;
+};
+
+/// Options of the flat model printer.
+struct PrintOptions {
+  /// When set, each equation is followed by a comment naming its origin and
+  /// source location.
+  const SourceManager *origins = nullptr;
+};
+
+/// Prints the model as flat Modelica text: `class Name`, the variables with
+/// types, prefixes, attributes and bindings, then the equations.
+void printFlatModel(const FlatModel &model, std::ostream &out, const PrintOptions &options = {});
+
+const char *typeName(TypeKind type);
+
+} // namespace mocc::flat

@@ -1,0 +1,577 @@
+// Lowering of calls to the built-in operators and functions of MLS chapter
+// 3.7 and 10.3 (der, the mathematical functions, reductions, array
+// constructors and dimension functions). Calls of user-defined functions
+// are resolved here too.
+#include "compiler/flatten/Flattener.h"
+
+#include "compiler/ast/ASTPrinter.h"
+#include "compiler/symbolic/Differentiate.h"
+
+#include <cmath>
+#include <map>
+
+namespace mocc::flattening {
+
+using sym::ExprId;
+using sym::OpKind;
+
+namespace {
+
+/// Element-wise functions of one Real argument.
+const std::map<std::string, OpKind> kUnaryFunctions = {
+    {"abs", OpKind::Abs},     {"sign", OpKind::Sign},   {"sqrt", OpKind::Sqrt},
+    {"exp", OpKind::Exp},     {"log", OpKind::Log},     {"log10", OpKind::Log10},
+    {"sin", OpKind::Sin},     {"cos", OpKind::Cos},     {"tan", OpKind::Tan},
+    {"asin", OpKind::Asin},   {"acos", OpKind::Acos},   {"atan", OpKind::Atan},
+    {"sinh", OpKind::Sinh},   {"cosh", OpKind::Cosh},   {"tanh", OpKind::Tanh},
+    {"floor", OpKind::Floor}, {"ceil", OpKind::Ceil},   {"integer", OpKind::Floor},
+};
+
+/// Element-wise functions of two arguments.
+const std::map<std::string, OpKind> kBinaryFunctions = {
+    {"atan2", OpKind::Atan2}, {"div", OpKind::IntDiv}, {"mod", OpKind::Mod}, {"rem", OpKind::Rem},
+};
+
+const char *const kEventFunctions[] = {"initial", "terminal", "pre", "edge", "change", "sample",
+                                       "reinit", "delay", "spatialDistribution", "cardinality"};
+
+} // namespace
+
+/// Lowered arguments of one call.
+struct CallArgs {
+  std::vector<Value> positional;
+  std::map<std::string, Value> named;
+};
+
+std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) {
+  if (v.isString() || v.isRecord) {
+    diags_.error(loc, "der() needs a Real argument");
+    return std::nullopt;
+  }
+  Value r = v;
+  r.type = ElementType::Real;
+  for (ExprId &e : r.elements) {
+    bool ok = true;
+    e = sym::differentiate(pool_, e, [&](ExprId leaf) -> ExprId {
+      if (pool_.op(leaf) == OpKind::Time)
+        return pool_.one();
+      sym::VarId x = pool_.variableOf(leaf);
+      if (!x.valid()) {
+        ok = false;
+        return {};
+      }
+      const flat::Variable &var = model_.var(x);
+      if (var.variability != flat::VariabilityKind::Continuous)
+        return pool_.zero();
+      if (var.type != flat::TypeKind::Real) {
+        ok = false;
+        return {};
+      }
+      return pool_.variable(model_.derivativeOf(x));
+    });
+    if (!ok || !e.valid()) {
+      diags_.error(loc, "cannot differentiate this expression with respect to time");
+      return std::nullopt;
+    }
+  }
+  return r;
+}
+
+namespace {
+
+/// The shared state of lowering one builtin call.
+struct BuiltinCall {
+  Flattener &f;
+  const ast::CallExpr &call;
+  const std::string &name;
+  CallArgs args;
+
+  sym::ExprPool &pool() { return f.pool(); }
+  Diagnostics &diags() { return f.diags(); }
+
+  bool expectArgs(size_t min, size_t max) {
+    size_t n = args.positional.size();
+    if (n >= min && n <= max)
+      return true;
+    std::string count = min == max ? std::to_string(min)
+                                   : std::to_string(min) + " to " + std::to_string(max);
+    diags().error(call.range, "`" + name + "` takes " + count + " argument(s), but " +
+                                  std::to_string(n) + " were given");
+    return false;
+  }
+
+  bool numeric(const Value &v) {
+    if (!v.isString() && !v.isRecord)
+      return true;
+    diags().error(call.range, "`" + name + "` needs numeric arguments");
+    return false;
+  }
+
+  std::optional<int64_t> integerArg(size_t i) {
+    const Value &v = args.positional[i];
+    if (!v.isScalar() || v.isString()) {
+      diags().error(call.args[i]->range, "`" + name + "` needs a scalar Integer here");
+      return std::nullopt;
+    }
+    auto c = f.evaluate(v.elements[0]);
+    if (!c || *c != std::floor(*c)) {
+      diags().error(call.args[i]->range, "this argument of `" + name +
+                                             "` must be an Integer parameter expression");
+      return std::nullopt;
+    }
+    return static_cast<int64_t>(*c);
+  }
+
+  ExprId sumOf(const std::vector<ExprId> &xs, OpKind op, ExprId empty) {
+    // A balanced tree keeps expressions shallow for long sums.
+    if (xs.empty())
+      return empty;
+    std::vector<ExprId> level = xs;
+    while (level.size() > 1) {
+      std::vector<ExprId> next;
+      for (size_t i = 0; i + 1 < level.size(); i += 2)
+        next.push_back(pool().binary(op, level[i], level[i + 1]));
+      if (level.size() % 2)
+        next.push_back(level.back());
+      level = std::move(next);
+    }
+    return level[0];
+  }
+
+  Value fillValue(ExprId e, ElementType type, std::vector<int64_t> dims) {
+    Value r;
+    r.type = type;
+    r.dims = std::move(dims);
+    r.elements.assign(static_cast<size_t>(r.count()), e);
+    return r;
+  }
+
+  std::optional<Value> reduction(OpKind op, ExprId empty) {
+    if (!expectArgs(1, 2) || !numeric(args.positional[0]))
+      return std::nullopt;
+    const Value &a = args.positional[0];
+    if (args.positional.size() == 2) { // min(a, b), max(a, b)
+      const Value &b = args.positional[1];
+      if (!a.isScalar() || !b.isScalar()) {
+        diags().error(call.range, "`" + name + "` of two arguments needs scalars");
+        return std::nullopt;
+      }
+      ElementType t = a.type == ElementType::Integer && b.type == ElementType::Integer
+                          ? ElementType::Integer : ElementType::Real;
+      return Value::scalar(pool().binary(op, a.elements[0], b.elements[0]), t);
+    }
+    if (a.isScalar() && call.iterators.empty() && (op == OpKind::Min || op == OpKind::Max)) {
+      diags().error(call.range, "`" + name + "` of one argument needs an array");
+      return std::nullopt;
+    }
+    if (a.elements.empty() && !empty.valid()) {
+      diags().error(call.range, "`" + name + "` of an empty array");
+      return std::nullopt;
+    }
+    return Value::scalar(sumOf(a.elements, op, empty),
+                         a.type == ElementType::Integer ? ElementType::Integer : ElementType::Real);
+  }
+
+  std::optional<Value> dimensionFunction() {
+    const Value &a = args.positional[0];
+    if (name == "ndims")
+      return Value::scalar(pool().constant(a.rank()), ElementType::Integer);
+    if (args.positional.size() == 2) {
+      auto i = integerArg(1);
+      if (!i)
+        return std::nullopt;
+      if (*i < 1 || *i > a.rank()) {
+        diags().error(call.range, "dimension " + std::to_string(*i) + " is out of range for an "
+                                  "array of rank " + std::to_string(a.rank()));
+        return std::nullopt;
+      }
+      return Value::scalar(pool().constant(static_cast<double>(a.dims[*i - 1])), ElementType::Integer);
+    }
+    Value r;
+    r.type = ElementType::Integer;
+    r.dims = {a.rank()};
+    for (int64_t d : a.dims)
+      r.elements.push_back(pool().constant(static_cast<double>(d)));
+    return r;
+  }
+
+  std::optional<Value> constructor() {
+    std::vector<int64_t> dims;
+    size_t first = name == "fill" ? 1 : 0;
+    for (size_t i = first; i < args.positional.size(); ++i) {
+      auto n = integerArg(i);
+      if (!n)
+        return std::nullopt;
+      dims.push_back(std::max<int64_t>(*n, 0));
+    }
+    if (name == "fill") {
+      const Value &v = args.positional[0];
+      Value r;
+      r.type = v.type;
+      r.dims = v.dims;
+      r.dims.insert(r.dims.begin(), dims.begin(), dims.end());
+      int64_t copies = 1;
+      for (int64_t d : dims)
+        copies *= d;
+      for (int64_t k = 0; k < copies; ++k) {
+        r.elements.insert(r.elements.end(), v.elements.begin(), v.elements.end());
+        r.strings.insert(r.strings.end(), v.strings.begin(), v.strings.end());
+      }
+      return r;
+    }
+    ExprId e = name == "ones" ? pool().one() : pool().zero();
+    return fillValue(e, ElementType::Integer, dims);
+  }
+
+  std::optional<Value> identity() {
+    auto n = integerArg(0);
+    if (!n)
+      return std::nullopt;
+    Value r = fillValue(pool().zero(), ElementType::Integer, {*n, *n});
+    for (int64_t i = 0; i < *n; ++i)
+      r.elements[i * *n + i] = pool().one();
+    return r;
+  }
+
+  std::optional<Value> diagonal() {
+    const Value &v = args.positional[0];
+    if (v.rank() != 1) {
+      diags().error(call.range, "`diagonal` needs a vector");
+      return std::nullopt;
+    }
+    int64_t n = v.dims[0];
+    Value r = fillValue(pool().zero(), v.type, {n, n});
+    for (int64_t i = 0; i < n; ++i)
+      r.elements[i * n + i] = v.elements[i];
+    return r;
+  }
+
+  std::optional<Value> transpose() {
+    const Value &a = args.positional[0];
+    if (a.rank() < 2) {
+      diags().error(call.range, "`transpose` needs a matrix");
+      return std::nullopt;
+    }
+    Value r = a;
+    std::swap(r.dims[0], r.dims[1]);
+    int64_t rows = a.dims[0], cols = a.dims[1], inner = a.count() / (rows * cols);
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        for (int64_t k = 0; k < inner; ++k)
+          r.elements[(j * rows + i) * inner + k] = a.elements[(i * cols + j) * inner + k];
+    return r;
+  }
+
+  bool vector3(const Value &v) {
+    if (v.rank() == 1 && v.dims[0] == 3)
+      return true;
+    diags().error(call.range, "`" + name + "` needs vectors of size 3");
+    return false;
+  }
+
+  std::optional<Value> cross() {
+    const Value &x = args.positional[0], &y = args.positional[1];
+    if (!vector3(x) || !vector3(y))
+      return std::nullopt;
+    auto term = [&](int i, int j) {
+      return pool().sub(pool().mul(x.elements[i], y.elements[j]),
+                        pool().mul(x.elements[j], y.elements[i]));
+    };
+    Value r;
+    r.dims = {3};
+    r.elements = {term(1, 2), term(2, 0), term(0, 1)};
+    return r;
+  }
+
+  std::optional<Value> skew() {
+    const Value &x = args.positional[0];
+    if (!vector3(x))
+      return std::nullopt;
+    ExprId z = pool().zero();
+    auto n = [&](int i) { return pool().neg(x.elements[i]); };
+    Value r;
+    r.dims = {3, 3};
+    r.elements = {z, n(2), x.elements[1], x.elements[2], z, n(0), n(1), x.elements[0], z};
+    return r;
+  }
+
+  std::optional<Value> outerProduct() {
+    const Value &x = args.positional[0], &y = args.positional[1];
+    if (x.rank() != 1 || y.rank() != 1) {
+      diags().error(call.range, "`outerProduct` needs two vectors");
+      return std::nullopt;
+    }
+    Value r;
+    r.dims = {x.dims[0], y.dims[0]};
+    for (ExprId a : x.elements)
+      for (ExprId b : y.elements)
+        r.elements.push_back(pool().mul(a, b));
+    return r;
+  }
+
+  std::optional<Value> linspace() {
+    auto n = integerArg(2);
+    if (!n)
+      return std::nullopt;
+    if (*n < 2) {
+      diags().error(call.range, "`linspace` needs at least 2 points");
+      return std::nullopt;
+    }
+    ExprId a = args.positional[0].elements[0], b = args.positional[1].elements[0];
+    Value r;
+    r.dims = {*n};
+    for (int64_t i = 0; i < *n; ++i) {
+      ExprId fraction = pool().constant(static_cast<double>(i) / static_cast<double>(*n - 1));
+      r.elements.push_back(pool().add(a, pool().mul(pool().sub(b, a), fraction)));
+    }
+    return r;
+  }
+
+  std::optional<Value> reshape() {
+    const Value &a = args.positional[0];
+    if (name == "scalar") {
+      if (a.count() != 1) {
+        diags().error(call.range, "`scalar` needs an array with exactly one element");
+        return std::nullopt;
+      }
+      Value r = a;
+      r.dims.clear();
+      return r;
+    }
+    int64_t nonUnit = 0;
+    for (int64_t d : a.dims)
+      nonUnit += d != 1;
+    if (name == "vector") {
+      if (nonUnit > 1) {
+        diags().error(call.range, "`vector` needs an array with at most one dimension of size > 1");
+        return std::nullopt;
+      }
+      Value r = a;
+      r.dims = {a.count()};
+      return r;
+    }
+    // matrix(A): the first two dimensions; the others must be 1.
+    Value r = a;
+    if (a.rank() < 2)
+      r.dims = {a.rank() == 0 ? 1 : a.dims[0], 1};
+    else
+      r.dims = {a.dims[0], a.dims[1]};
+    if (r.count() != a.count()) {
+      diags().error(call.range, "`matrix` needs the dimensions after the second to be 1");
+      return std::nullopt;
+    }
+    return r;
+  }
+
+  std::optional<Value> cat() {
+    auto k = integerArg(0);
+    if (!k)
+      return std::nullopt;
+    std::vector<Value> parts(args.positional.begin() + 1, args.positional.end());
+    if (parts.empty())
+      return std::nullopt;
+    int rank = parts[0].rank();
+    if (*k < 1 || *k > rank) {
+      diags().error(call.range, "`cat` dimension " + std::to_string(*k) + " is out of range");
+      return std::nullopt;
+    }
+    size_t d = static_cast<size_t>(*k - 1);
+    Value r;
+    r.type = parts[0].type;
+    r.dims = parts[0].dims;
+    r.dims[d] = 0;
+    for (const Value &p : parts) {
+      std::vector<int64_t> a = p.dims, b = parts[0].dims;
+      if (p.rank() != rank || (a[d] = 0, b[d] = 0, a != b)) {
+        diags().error(call.range, "the arrays given to `cat` have incompatible shapes");
+        return std::nullopt;
+      }
+      r.dims[d] += p.dims[d];
+    }
+    int64_t outer = 1, inner = 1;
+    for (size_t i = 0; i < d; ++i)
+      outer *= r.dims[i];
+    for (size_t i = d + 1; i < r.dims.size(); ++i)
+      inner *= r.dims[i];
+    for (int64_t o = 0; o < outer; ++o)
+      for (const Value &p : parts) {
+        int64_t chunk = p.dims[d] * inner;
+        r.elements.insert(r.elements.end(), p.elements.begin() + o * chunk,
+                          p.elements.begin() + (o + 1) * chunk);
+      }
+    return r;
+  }
+
+  std::optional<Value> lower() {
+    auto &pos = args.positional;
+    if (auto it = kUnaryFunctions.find(name); it != kUnaryFunctions.end()) {
+      if (!expectArgs(1, 1) || !numeric(pos[0]))
+        return std::nullopt;
+      Value r = f.elementwise(pos[0], [&](ExprId x) { return pool().unary(it->second, x); });
+      bool integral = name == "integer" ||
+                      ((name == "abs" || name == "sign") && pos[0].type == ElementType::Integer);
+      r.type = integral ? ElementType::Integer : ElementType::Real;
+      return r;
+    }
+    if (auto it = kBinaryFunctions.find(name); it != kBinaryFunctions.end()) {
+      if (!expectArgs(2, 2) || !numeric(pos[0]) || !numeric(pos[1]))
+        return std::nullopt;
+      auto r = f.elementwise2(pos[0], pos[1], call.range,
+                              [&](ExprId a, ExprId b) { return pool().binary(it->second, a, b); },
+                              name.c_str());
+      if (r && name == "atan2")
+        r->type = ElementType::Real;
+      return r;
+    }
+    if (name == "der") {
+      if (!expectArgs(1, 1))
+        return std::nullopt;
+      return f.timeDerivative(pos[0], call.range);
+    }
+    if (name == "noEvent" || name == "smooth") {
+      size_t n = name == "smooth" ? 2 : 1;
+      if (!expectArgs(n, n))
+        return std::nullopt;
+      std::optional<int64_t> order = n == 2 ? integerArg(0) : std::optional<int64_t>(0);
+      if (!order)
+        return std::nullopt;
+      const Value &x = pos[n - 1];
+      if (name == "noEvent")
+        return f.elementwise(x, [&](ExprId e) { return pool().unary(OpKind::NoEvent, e); });
+      return f.elementwise(x, [&](ExprId e) { return pool().smooth(static_cast<uint32_t>(*order), e); });
+    }
+    if (name == "homotopy") {
+      if (auto it = args.named.find("actual"); it != args.named.end())
+        return it->second;
+      if (!expectArgs(1, 2))
+        return std::nullopt;
+      return pos[0];
+    }
+    if (name == "sum")
+      return reduction(OpKind::Add, pool().zero());
+    if (name == "product")
+      return reduction(OpKind::Mul, pool().one());
+    if (name == "min")
+      return reduction(OpKind::Min, {});
+    if (name == "max")
+      return reduction(OpKind::Max, {});
+    if (name == "size" || name == "ndims")
+      return expectArgs(1, name == "size" ? 2 : 1) ? dimensionFunction() : std::nullopt;
+    if (name == "zeros" || name == "ones")
+      return expectArgs(1, 8) ? constructor() : std::nullopt;
+    if (name == "fill")
+      return expectArgs(2, 9) ? constructor() : std::nullopt;
+    if (name == "identity")
+      return expectArgs(1, 1) ? identity() : std::nullopt;
+    if (name == "diagonal")
+      return expectArgs(1, 1) ? diagonal() : std::nullopt;
+    if (name == "transpose")
+      return expectArgs(1, 1) ? transpose() : std::nullopt;
+    if (name == "cross")
+      return expectArgs(2, 2) ? cross() : std::nullopt;
+    if (name == "skew")
+      return expectArgs(1, 1) ? skew() : std::nullopt;
+    if (name == "outerProduct")
+      return expectArgs(2, 2) ? outerProduct() : std::nullopt;
+    if (name == "linspace")
+      return expectArgs(3, 3) ? linspace() : std::nullopt;
+    if (name == "scalar" || name == "vector" || name == "matrix")
+      return expectArgs(1, 1) ? reshape() : std::nullopt;
+    if (name == "cat")
+      return expectArgs(2, 64) ? cat() : std::nullopt;
+    if (name == "Integer") {
+      if (!expectArgs(1, 1))
+        return std::nullopt;
+      Value r = pos[0];
+      r.type = ElementType::Integer;
+      return r;
+    }
+    return std::nullopt;
+  }
+};
+
+bool isBuiltinName(const std::string &name) {
+  static const char *const kOthers[] = {
+      "der", "noEvent", "smooth", "homotopy", "sum", "product", "min", "max", "size", "ndims",
+      "zeros", "ones", "fill", "identity", "diagonal", "transpose", "cross", "skew",
+      "outerProduct", "linspace", "scalar", "vector", "matrix", "cat", "Integer"};
+  if (kUnaryFunctions.count(name) || kBinaryFunctions.count(name))
+    return true;
+  for (const char *n : kOthers)
+    if (name == n)
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope) {
+  const ast::RefExpr &callee = *call.callee;
+  std::string name = callee.parts.size() == 1 ? callee.parts[0].name : "";
+  // A user-defined function shadows a built-in of the same name.
+  inst::Found found;
+  if (callee.global || callee.parts.size() > 1 || !isBuiltinName(name))
+    found = callee.global ? inst::Found{} : inst_.lookupFirst(callee.parts[0].name, scope);
+  bool builtin = !callee.global && callee.parts.size() == 1 && isBuiltinName(name);
+  if (!builtin) {
+    for (const char *n : kEventFunctions)
+      if (name == n) {
+        diags_.error(callee.range, "`" + name + "()` is not supported yet (events come with a later "
+                                   "version of mocc)");
+        return std::nullopt;
+      }
+    if (!found && !callee.global) {
+      diags_.error(callee.range, "call of undeclared function `" + callee.str() + "`");
+      return std::nullopt;
+    }
+    diags_.error(callee.range, "calls of user-defined functions such as `" + callee.str() +
+                                   "` are not supported yet");
+    return std::nullopt;
+  }
+  BuiltinCall b{*this, call, name, {}};
+  // Reductions with iterators: sum(e for i in r) is sum({e for i in r}).
+  if (!call.iterators.empty()) {
+    if (call.args.size() != 1 || (name != "sum" && name != "product" && name != "min" &&
+                                  name != "max")) {
+      diags_.error(call.range, "`" + name + "` cannot be used as a reduction with `for`");
+      return std::nullopt;
+    }
+    ast::ComprehensionExpr comprehension;
+    comprehension.range = call.range;
+    // Borrow the body and iterators without copying the AST.
+    comprehension.body.reset(const_cast<ast::Expr *>(call.args[0].get()));
+    for (const ast::ForIndex &index : call.iterators) {
+      ast::ForIndex copy;
+      copy.name = index.name;
+      copy.range.reset(index.range.get());
+      comprehension.iterators.push_back(std::move(copy));
+    }
+    auto value = lower(comprehension, scope);
+    comprehension.body.release();
+    for (ast::ForIndex &index : comprehension.iterators)
+      index.range.release();
+    if (!value)
+      return std::nullopt;
+    b.args.positional.push_back(std::move(*value));
+    return b.lower();
+  }
+  for (const auto &arg : call.args) {
+    auto v = lower(*arg, scope);
+    if (!v)
+      return std::nullopt;
+    b.args.positional.push_back(std::move(*v));
+  }
+  for (const ast::NamedArgument &arg : call.namedArgs) {
+    auto v = lower(*arg.value, scope);
+    if (!v)
+      return std::nullopt;
+    b.args.named[arg.name] = std::move(*v);
+  }
+  if (!b.args.named.empty() && name != "homotopy") {
+    diags_.error(call.namedArgs[0].range, "`" + name + "` has no named arguments");
+    return std::nullopt;
+  }
+  return b.lower();
+}
+
+} // namespace mocc::flattening

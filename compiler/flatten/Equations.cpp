@@ -1,0 +1,166 @@
+// Lowering of equations (MLS chapter 8): an equation between arrays becomes
+// one scalar equation per element, for-equations are unrolled, and
+// if-equations with parameter conditions keep only the selected branch;
+// if-equations with varying conditions become equations between
+// if-expressions (each branch must then have the same number of equations).
+#include "compiler/flatten/Flattener.h"
+
+#include "compiler/ast/ASTPrinter.h"
+
+namespace mocc::flattening {
+
+using sym::ExprId;
+
+/// Lowers the equations of one branch into `out` (used for if-equations
+/// whose condition varies, which need the equations as residual pairs).
+static void collect(Flattener &f, const std::vector<ast::EquationPtr> &body, Scope scope,
+                    bool initial, std::vector<flat::Equation> &out) {
+  auto &target = initial ? f.model().initialEquations : f.model().equations;
+  size_t before = target.size();
+  for (const auto &eq : body)
+    f.lowerEquation(*eq, scope, initial);
+  out.assign(target.begin() + before, target.end());
+  target.resize(before);
+}
+
+void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial) {
+  auto &target = initial ? model_.initialEquations : model_.equations;
+  switch (eq.kind) {
+  case ast::EquationKind::Simple: {
+    const auto &e = ast::cast<ast::SimpleEquation>(eq);
+    auto lhs = lower(*e.lhs, scope);
+    auto rhs = lower(*e.rhs, scope);
+    if (!lhs || !rhs)
+      return;
+    if (lhs->isString() || rhs->isString()) {
+      diags_.error(eq.range, "equations between Strings are not supported");
+      return;
+    }
+    if (lhs->dims != rhs->dims) {
+      diags_.error(eq.range, "the two sides of the equation have different shapes " +
+                                 shapeText(lhs->dims) + " and " + shapeText(rhs->dims));
+      return;
+    }
+    for (size_t k = 0; k < lhs->elements.size(); ++k) {
+      flat::Equation flatEq;
+      flatEq.lhs = lhs->elements[k];
+      flatEq.rhs = rhs->elements[k];
+      flatEq.loc = eq.range;
+      flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;
+      target.push_back(flatEq);
+    }
+    return;
+  }
+  case ast::EquationKind::For: {
+    const auto &e = ast::cast<ast::ForEquation>(eq);
+    std::function<void(size_t)> unroll = [&](size_t level) {
+      if (level == e.indices.size()) {
+        for (const auto &body : e.body)
+          lowerEquation(*body, scope, initial);
+        return;
+      }
+      const ast::ForIndex &index = e.indices[level];
+      if (!index.range) {
+        diags_.error(eq.range, "a for-equation needs an explicit range for `" + index.name + "`");
+        return;
+      }
+      auto range = evaluate(*index.range, scope, "the range of a for-equation");
+      if (!range)
+        return;
+      if (range->rank() != 1) {
+        diags_.error(index.range->range, "the range of `" + index.name + "` must be a vector");
+        return;
+      }
+      for (ExprId value : range->elements) {
+        iterators.push_back({index.name, Value::scalar(value, range->type)});
+        unroll(level + 1);
+        iterators.pop_back();
+      }
+    };
+    unroll(0);
+    return;
+  }
+  case ast::EquationKind::If: {
+    const auto &e = ast::cast<ast::IfEquation>(eq);
+    // Branches with parameter conditions are decided now.
+    std::vector<std::pair<ExprId, const ast::EquationBranch *>> varying;
+    const ast::EquationBranch *chosen = nullptr;
+    for (const ast::EquationBranch &branch : e.branches) {
+      if (!branch.condition) {
+        chosen = &branch;
+        break;
+      }
+      auto c = lower(*branch.condition, scope);
+      if (!c)
+        return;
+      if (!c->isScalar() || c->isString()) {
+        diags_.error(branch.condition->range, "the condition of an if-equation must be a scalar Boolean");
+        return;
+      }
+      auto constant = evaluate(c->elements[0]);
+      if (constant && *constant == 0.0)
+        continue;
+      if (constant) {
+        chosen = &branch;
+        break;
+      }
+      varying.push_back({c->elements[0], &branch});
+    }
+    if (varying.empty()) {
+      if (chosen)
+        for (const auto &body : chosen->body)
+          lowerEquation(*body, scope, initial);
+      return;
+    }
+    // Varying conditions: pair the i-th equation of every branch.
+    std::vector<flat::Equation> otherwise;
+    if (chosen)
+      collect(*this, chosen->body, scope, initial, otherwise);
+    std::vector<std::vector<flat::Equation>> branches(varying.size());
+    for (size_t i = 0; i < varying.size(); ++i) {
+      collect(*this, varying[i].second->body, scope, initial, branches[i]);
+      if (branches[i].size() != otherwise.size()) {
+        diags_.error(varying[i].second->range,
+                     "this branch of the if-equation has " + std::to_string(branches[i].size()) +
+                         " scalar equation(s) but the else branch has " +
+                         std::to_string(otherwise.size()) +
+                         "; with a condition that is not a parameter expression, every branch "
+                         "must have the same number");
+        return;
+      }
+    }
+    for (size_t k = 0; k < otherwise.size(); ++k) {
+      ExprId residual = pool_.sub(otherwise[k].lhs, otherwise[k].rhs);
+      for (size_t i = varying.size(); i-- > 0;)
+        residual = pool_.ifElse(varying[i].first, pool_.sub(branches[i][k].lhs, branches[i][k].rhs),
+                                residual);
+      flat::Equation flatEq;
+      flatEq.lhs = pool_.zero();
+      flatEq.rhs = residual;
+      flatEq.loc = eq.range;
+      flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;
+      target.push_back(flatEq);
+    }
+    return;
+  }
+  case ast::EquationKind::Connect:
+    diags_.error(eq.range, "connect-equations are not supported yet");
+    return;
+  case ast::EquationKind::When:
+    diags_.error(eq.range, "when-equations are not supported yet (events come with a later "
+                           "version of mocc)");
+    return;
+  case ast::EquationKind::Call: {
+    const auto &e = ast::cast<ast::CallEquation>(eq);
+    std::string name = e.call->callee->str();
+    if (name == "assert") {
+      diags_.warning(eq.range, "`assert` is not checked at run time yet");
+      return;
+    }
+    diags_.error(eq.range, "`" + name + "(...)` cannot be used as an equation here");
+    return;
+  }
+  }
+}
+
+} // namespace mocc::flattening

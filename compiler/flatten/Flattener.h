@@ -1,0 +1,109 @@
+// The flattener's internal state, shared by the files of this phase:
+// variables of each instance, for-loop iterators in scope, lazily lowered
+// bindings, and the lowering of expressions, calls and equations.
+#pragma once
+
+#include "compiler/flatten/Flatten.h"
+#include "compiler/flatten/Value.h"
+
+#include <functional>
+#include <unordered_map>
+
+namespace mocc::flattening {
+
+using inst::Instance;
+using inst::Scope;
+
+/// The scalar variables of one component of a built-in type.
+struct VarRange {
+  uint32_t first = 0;
+  std::vector<int64_t> dims;
+  flat::TypeKind type = flat::TypeKind::Real;
+};
+
+class Flattener {
+public:
+  Flattener(inst::Instantiator &instantiator, Diagnostics &diags, flat::FlatModel &model)
+      : inst_(instantiator), diags_(diags), model_(model), pool_(model.pool) {}
+
+  /// Flattens the whole model; false if any error was reported.
+  bool run(Instance *root);
+
+  // --- Expressions (Lowering.cpp) ------------------------------------------
+  std::optional<Value> lower(const ast::Expr &expr, Scope scope);
+  /// Lowers and folds to constants, using parameter and constant values;
+  /// reports `what` must be a parameter expression if it is not.
+  std::optional<Value> evaluate(const ast::Expr &expr, Scope scope, const char *what);
+  std::optional<int64_t> evaluateInteger(const ast::Expr &expr, Scope scope, const char *what);
+  std::optional<bool> evaluateBoolean(const ast::Expr &expr, Scope scope, const char *what);
+  /// The value of a scalar expression from parameter and constant values.
+  std::optional<double> evaluate(sym::ExprId expr);
+
+  // --- Calls (Builtins.cpp) --------------------------------------------------
+  std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
+
+  // --- Equations (Equations.cpp) ---------------------------------------------
+  void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
+
+  // --- Variables (Flattener.cpp) ----------------------------------------------
+  /// The variables of a component of a built-in type, declared on first use.
+  const VarRange *varsOf(Instance *instance);
+  /// The evaluated dimensions of a component.
+  std::optional<std::vector<int64_t>> dimsOf(Instance *instance);
+
+  // Helpers shared by the lowering files.
+  Value elementwise(const Value &a, const std::function<sym::ExprId(sym::ExprId)> &f);
+  std::optional<Value> elementwise2(const Value &a, const Value &b, SourceRange loc,
+                                    const std::function<sym::ExprId(sym::ExprId, sym::ExprId)> &f,
+                                    const char *opText);
+  std::optional<Value> timeDerivative(const Value &v, SourceRange loc);
+  sym::ExprPool &pool() { return pool_; }
+  Diagnostics &diags() { return diags_; }
+  flat::FlatModel &model() { return model_; }
+  inst::Instantiator &instantiator() { return inst_; }
+  /// Iterators of enclosing for-equations and reductions, innermost last.
+  std::vector<std::pair<std::string, Value>> iterators;
+  /// Sizes for `end` in the subscripts being lowered, innermost last.
+  std::vector<int64_t> endSizes;
+
+private:
+  std::optional<Value> lowerRef(const ast::RefExpr &ref, Scope scope);
+  std::optional<Value> lowerInstance(Instance *x, const ast::RefExpr &ref, size_t part, Scope scope);
+  std::optional<Value> lowerClassPath(inst::ClassNode *cls, const ast::RefExpr &ref, size_t part,
+                                      Scope scope);
+  std::optional<Value> applySubscripts(const Value &v, const ast::RefPart &part, Scope scope);
+  std::optional<std::vector<std::vector<int64_t>>>
+  subscriptIndices(const ast::RefPart &part, const std::vector<int64_t> &dims,
+                   std::vector<bool> &keep, Scope scope);
+  std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
+  std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);
+  std::optional<Value> lowerIf(const ast::IfExpr &e, Scope scope);
+  std::optional<Value> lowerRange(const ast::RangeExpr &e, Scope scope);
+  std::optional<Value> lowerArray(const ast::ArrayExpr &e, Scope scope);
+  std::optional<Value> lowerMatrix(const ast::MatrixExpr &e, Scope scope);
+  std::optional<Value> lowerComprehension(const ast::ComprehensionExpr &e, Scope scope);
+  std::optional<Value> multiply(const Value &a, const Value &b, SourceRange loc);
+  std::optional<Value> constantOf(Instance *x);
+
+  void declare(Instance *instance);
+  void define(Instance *instance);
+  void defineVariables(Instance *instance, const VarRange &range);
+  std::optional<Value> bindingValue(Instance *instance, const VarRange &range);
+  void setAttributes(Instance *instance, const VarRange &range);
+  void ensureParameterBinding(sym::VarId var);
+  void readExperiment(inst::ClassNode *cls);
+
+  inst::Instantiator &inst_;
+  Diagnostics &diags_;
+  flat::FlatModel &model_;
+  sym::ExprPool &pool_;
+  std::unordered_map<Instance *, VarRange> vars_;
+  std::unordered_map<Instance *, std::optional<Value>> constants_;
+  std::vector<Instance *> owner_;         ///< the instance of each variable
+  std::vector<uint8_t> bindingState_;     ///< 0 not lowered, 1 lowering, 2 done
+  std::vector<uint8_t> valueState_;       ///< 0 unknown, 1 evaluating, 2 known, 3 not constant
+  std::vector<double> values_;
+  std::vector<Instance *> declaring_;     ///< for cycle detection in dims
+};
+
+} // namespace mocc::flattening

@@ -1,0 +1,781 @@
+// Lowering of expressions to values: names resolve to the scalar variables
+// of components (or to constants of packages, or to for-loop iterators),
+// subscripts select elements, and array operators are expanded element by
+// element into scalar symbolic expressions (MLS chapter 10).
+#include "compiler/flatten/Flattener.h"
+
+#include "compiler/ast/ASTPrinter.h"
+
+#include <cmath>
+
+namespace mocc::flattening {
+
+using sym::ExprId;
+using sym::OpKind;
+
+std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
+  switch (expr.kind) {
+  case ast::ExprKind::Integer: {
+    const auto &e = ast::cast<ast::IntegerExpr>(expr);
+    if (e.overflow)
+      return Value::scalar(pool_.constant(std::stod(e.text)));
+    return Value::scalar(pool_.constant(static_cast<double>(e.value)), ElementType::Integer);
+  }
+  case ast::ExprKind::Real:
+    return Value::scalar(pool_.constant(ast::cast<ast::RealExpr>(expr).value));
+  case ast::ExprKind::Boolean:
+    return Value::scalar(pool_.constant(ast::cast<ast::BooleanExpr>(expr).value ? 1.0 : 0.0),
+                         ElementType::Boolean);
+  case ast::ExprKind::String:
+    return Value::string(ast::cast<ast::StringExpr>(expr).value);
+  case ast::ExprKind::Ref:
+    return lowerRef(ast::cast<ast::RefExpr>(expr), scope);
+  case ast::ExprKind::Call:
+    return lowerCall(ast::cast<ast::CallExpr>(expr), scope);
+  case ast::ExprKind::Unary:
+    return lowerUnary(ast::cast<ast::UnaryExpr>(expr), scope);
+  case ast::ExprKind::Binary:
+    return lowerBinary(ast::cast<ast::BinaryExpr>(expr), scope);
+  case ast::ExprKind::If:
+    return lowerIf(ast::cast<ast::IfExpr>(expr), scope);
+  case ast::ExprKind::Range:
+    return lowerRange(ast::cast<ast::RangeExpr>(expr), scope);
+  case ast::ExprKind::Array:
+    return lowerArray(ast::cast<ast::ArrayExpr>(expr), scope);
+  case ast::ExprKind::Matrix:
+    return lowerMatrix(ast::cast<ast::MatrixExpr>(expr), scope);
+  case ast::ExprKind::Comprehension:
+    return lowerComprehension(ast::cast<ast::ComprehensionExpr>(expr), scope);
+  case ast::ExprKind::End:
+    if (endSizes.empty()) {
+      diags_.error(expr.range, "`end` is only allowed inside a subscript");
+      return std::nullopt;
+    }
+    return Value::scalar(pool_.constant(static_cast<double>(endSizes.back())), ElementType::Integer);
+  case ast::ExprKind::Colon:
+    diags_.error(expr.range, "`:` is only allowed as a subscript");
+    return std::nullopt;
+  case ast::ExprKind::Tuple:
+    diags_.error(expr.range, "a parenthesized list of expressions is only allowed on the left of "
+                             "an equation with a function call");
+    return std::nullopt;
+  case ast::ExprKind::PartialApp:
+    diags_.error(expr.range, "function partial application is only allowed as a function argument");
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// --- Constant evaluation ----------------------------------------------------------------
+
+std::optional<Value> Flattener::evaluate(const ast::Expr &expr, Scope scope, const char *what) {
+  auto value = lower(expr, scope);
+  if (!value)
+    return std::nullopt;
+  for (ExprId &e : value->elements) {
+    auto v = evaluate(e);
+    if (!v) {
+      diags_.error(expr.range, std::string(what) + " must be a parameter expression, and `" +
+                                   ast::toString(expr) + "` is not");
+      return std::nullopt;
+    }
+    e = pool_.constant(*v);
+  }
+  for (auto &[name, field] : value->fields)
+    for (ExprId &e : field.elements)
+      if (auto v = evaluate(e))
+        e = pool_.constant(*v);
+  return value;
+}
+
+std::optional<int64_t> Flattener::evaluateInteger(const ast::Expr &expr, Scope scope,
+                                                  const char *what) {
+  auto value = evaluate(expr, scope, what);
+  if (!value)
+    return std::nullopt;
+  if (!value->isScalar() || value->isString() || value->isRecord) {
+    diags_.error(expr.range, std::string(what) + " must be a scalar Integer");
+    return std::nullopt;
+  }
+  double v = *pool_.constantValue(value->elements[0]);
+  if (v != std::floor(v)) {
+    diags_.error(expr.range, std::string(what) + " must be an Integer, and `" +
+                                 ast::toString(expr) + "` is not");
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(v);
+}
+
+std::optional<bool> Flattener::evaluateBoolean(const ast::Expr &expr, Scope scope,
+                                               const char *what) {
+  auto value = evaluate(expr, scope, what);
+  if (!value)
+    return std::nullopt;
+  if (!value->isScalar() || value->isString() || value->isRecord) {
+    diags_.error(expr.range, std::string(what) + " must be a scalar Boolean");
+    return std::nullopt;
+  }
+  return *pool_.constantValue(value->elements[0]) != 0.0;
+}
+
+// --- Names ---------------------------------------------------------------------------------
+
+std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
+  const ast::RefPart &first = ref.parts.front();
+  if (!ref.global && ref.parts.size() == 1) {
+    for (size_t i = iterators.size(); i-- > 0;)
+      if (iterators[i].first == first.name)
+        return applySubscripts(iterators[i].second, first, scope);
+  }
+  if (!ref.global && first.name == "time" && ref.parts.size() == 1 && first.subscripts.empty())
+    return Value::scalar(pool_.time());
+  inst::Found found;
+  if (ref.global) {
+    if (inst::ClassNode *cls = inst_.tree().lookupTopLevel(first.name))
+      found = {inst::Found::Kind::Class, cls, nullptr};
+  } else {
+    found = inst_.lookupFirst(first.name, scope);
+  }
+  if (!found) {
+    diags_.error(first.range, "use of undeclared identifier `" + first.name + "`");
+    return std::nullopt;
+  }
+  if (found.kind == inst::Found::Kind::Class)
+    return lowerClassPath(found.cls, ref, 0, scope);
+  return lowerInstance(found.instance, ref, 0, scope);
+}
+
+/// The 1-based literal index of an enumeration literal, or 0.
+static int enumerationLiteral(inst::ClassNode *cls, const std::string &name) {
+  static const char *const kStateSelect[] = {"never", "avoid", "default", "prefer", "always"};
+  static const char *const kAssertionLevel[] = {"error", "warning"};
+  if (cls->builtin == inst::BuiltinKind::StateSelect) {
+    for (int i = 0; i < 5; ++i)
+      if (name == kStateSelect[i])
+        return i + 1;
+    return 0;
+  }
+  if (cls->builtin == inst::BuiltinKind::AssertionLevel) {
+    for (int i = 0; i < 2; ++i)
+      if (name == kAssertionLevel[i])
+        return i + 1;
+    return 0;
+  }
+  if (cls->def && cls->def->specifier == ast::ClassSpecifierKind::Enumeration)
+    for (size_t i = 0; i < cls->def->literals.size(); ++i)
+      if (cls->def->literals[i].name == name)
+        return static_cast<int>(i) + 1;
+  return 0;
+}
+
+std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::RefExpr &ref,
+                                               size_t part, Scope scope) {
+  while (true) {
+    if (part + 1 >= ref.parts.size()) {
+      diags_.error(ref.range, "`" + cls->fullName() + "` is a class, not a value");
+      return std::nullopt;
+    }
+    const ast::RefPart &next = ref.parts[part + 1];
+    if (int literal = enumerationLiteral(cls, next.name)) {
+      if (part + 2 != ref.parts.size()) {
+        diags_.error(ref.range, "an enumeration literal has no elements");
+        return std::nullopt;
+      }
+      return Value::scalar(pool_.constant(literal), ElementType::Enumeration);
+    }
+    inst::Found found = inst_.lookupInPackage(cls, next.name);
+    if (!found) {
+      diags_.error(next.range, "`" + cls->fullName() + "` has no element named `" + next.name + "`");
+      return std::nullopt;
+    }
+    ++part;
+    if (found.kind == inst::Found::Kind::Component)
+      return lowerInstance(found.instance, ref, part, scope);
+    cls = found.cls;
+  }
+}
+
+/// True if the instance belongs to a package (a constant to inline), not to
+/// the model.
+static bool inPackage(const Instance *x) {
+  while (x->parent)
+    x = x->parent;
+  return x->kind == inst::InstanceKind::Package;
+}
+
+std::optional<Value> Flattener::constantOf(Instance *x) {
+  if (auto it = constants_.find(x); it != constants_.end())
+    return it->second;
+  constants_[x] = std::nullopt; // guards against a constant defined by itself
+  std::optional<Value> value;
+  if (!x->mod.binding)
+    diags_.error(x->loc, "constant `" + x->name + "` has no value");
+  else
+    value = lower(*x->mod.binding, x->mod.scope);
+  constants_[x] = value;
+  return value;
+}
+
+std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &ref, size_t part,
+                                              Scope scope) {
+  const ast::RefPart &rp = ref.parts[part];
+  bool last = part + 1 == ref.parts.size();
+  if (x->isBuiltin()) {
+    if (!last) {
+      diags_.error(ref.parts[part + 1].range,
+                   "`" + rp.name + "` is of a built-in type and has no element `" +
+                       ref.parts[part + 1].name + "`");
+      return std::nullopt;
+    }
+    if (inPackage(x)) {
+      auto value = constantOf(x);
+      return value ? applySubscripts(*value, rp, scope) : std::nullopt;
+    }
+    const VarRange *range = varsOf(x);
+    if (!range)
+      return std::nullopt;
+    Value all;
+    all.type = range->type;
+    all.dims = range->dims;
+    int64_t count = all.count();
+    for (int64_t k = 0; k < count; ++k)
+      all.elements.push_back(pool_.variable(sym::VarId{static_cast<uint32_t>(range->first + k)}));
+    return applySubscripts(all, rp, scope);
+  }
+  auto dims = dimsOf(x);
+  if (!dims)
+    return std::nullopt;
+  if (last) {
+    diags_.error(ref.range, "record and connector values are not supported yet (`" +
+                                ref.str() + "` is a component of class `" +
+                                (x->cls ? x->cls->fullName() : "?") + "`)");
+    return std::nullopt;
+  }
+  const ast::RefPart &next = ref.parts[part + 1];
+  auto memberOf = [&](Instance *element) -> Instance * {
+    inst::Member *m = element->findMember(next.name);
+    if (!m || m->kind != inst::Member::Kind::Component) {
+      diags_.error(next.range, "`" + element->path() + "` has no component named `" + next.name + "`");
+      return nullptr;
+    }
+    return element->memberInstance(*m);
+  };
+  if (dims->empty()) {
+    if (!rp.subscripts.empty()) {
+      diags_.error(rp.range, "`" + rp.name + "` is not an array");
+      return std::nullopt;
+    }
+    Instance *child = memberOf(x);
+    return child ? lowerInstance(child, ref, part + 1, scope) : std::nullopt;
+  }
+  // An array of components: select elements, then continue in each.
+  std::vector<bool> keep;
+  auto indices = subscriptIndices(rp, *dims, keep, scope);
+  if (!indices)
+    return std::nullopt;
+  auto &elements = x->elements(*dims);
+  Value result;
+  std::vector<int64_t> resultDims;
+  for (size_t d = 0; d < dims->size(); ++d)
+    if (keep[d])
+      resultDims.push_back(static_cast<int64_t>((*indices)[d].size()));
+  std::vector<size_t> pos(dims->size(), 0);
+  bool first = true;
+  while (true) {
+    int64_t linear = 0;
+    for (size_t d = 0; d < dims->size(); ++d)
+      linear = linear * (*dims)[d] + ((*indices)[d][pos[d]] - 1);
+    Instance *child = memberOf(elements[linear].get());
+    auto sub = child ? lowerInstance(child, ref, part + 1, scope) : std::nullopt;
+    if (!sub)
+      return std::nullopt;
+    if (first) {
+      result.type = sub->type;
+      result.dims = resultDims;
+      result.dims.insert(result.dims.end(), sub->dims.begin(), sub->dims.end());
+      first = false;
+    }
+    result.elements.insert(result.elements.end(), sub->elements.begin(), sub->elements.end());
+    result.strings.insert(result.strings.end(), sub->strings.begin(), sub->strings.end());
+    size_t d = dims->size();
+    while (d-- > 0) {
+      if (++pos[d] < (*indices)[d].size())
+        break;
+      pos[d] = 0;
+    }
+    if (d == static_cast<size_t>(-1))
+      break;
+  }
+  return result;
+}
+
+// --- Subscripts ------------------------------------------------------------------------------
+
+std::optional<std::vector<std::vector<int64_t>>>
+Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t> &dims,
+                            std::vector<bool> &keep, Scope scope) {
+  if (part.subscripts.size() > dims.size()) {
+    diags_.error(part.range, "`" + part.name + "` has " + std::to_string(dims.size()) +
+                                 " dimension(s) but " + std::to_string(part.subscripts.size()) +
+                                 " subscript(s)");
+    return std::nullopt;
+  }
+  std::vector<std::vector<int64_t>> indices(dims.size());
+  keep.assign(dims.size(), true);
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (d >= part.subscripts.size() || part.subscripts[d]->kind == ast::ExprKind::Colon) {
+      for (int64_t i = 1; i <= dims[d]; ++i)
+        indices[d].push_back(i);
+      continue;
+    }
+    endSizes.push_back(dims[d]);
+    auto value = evaluate(*part.subscripts[d], scope, "a subscript");
+    endSizes.pop_back();
+    if (!value)
+      return std::nullopt;
+    if (value->rank() > 1 || value->isString()) {
+      diags_.error(part.subscripts[d]->range, "a subscript must be an Integer or a vector of them");
+      return std::nullopt;
+    }
+    keep[d] = value->rank() == 1;
+    for (ExprId e : value->elements) {
+      double v = *pool_.constantValue(e);
+      if (v != std::floor(v) || v < 1 || v > dims[d]) {
+        diags_.error(part.subscripts[d]->range,
+                     "subscript " + sym::print(pool_, e, {}) + " is out of bounds for `" + part.name +
+                         "` (dimension " + std::to_string(d + 1) + " has size " +
+                         std::to_string(dims[d]) + ")");
+        return std::nullopt;
+      }
+      indices[d].push_back(static_cast<int64_t>(v));
+    }
+  }
+  return indices;
+}
+
+std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPart &part,
+                                                Scope scope) {
+  if (part.subscripts.empty())
+    return v;
+  std::vector<bool> keep;
+  auto indices = subscriptIndices(part, v.dims, keep, scope);
+  if (!indices)
+    return std::nullopt;
+  Value result;
+  result.type = v.type;
+  for (size_t d = 0; d < v.dims.size(); ++d)
+    if (keep[d])
+      result.dims.push_back(static_cast<int64_t>((*indices)[d].size()));
+  for (size_t d = 0; d < v.dims.size(); ++d)
+    if ((*indices)[d].empty())
+      return result;
+  std::vector<size_t> pos(v.dims.size(), 0);
+  while (true) {
+    int64_t linear = 0;
+    for (size_t d = 0; d < v.dims.size(); ++d)
+      linear = linear * v.dims[d] + ((*indices)[d][pos[d]] - 1);
+    if (v.isString())
+      result.strings.push_back(v.strings[linear]);
+    else
+      result.elements.push_back(v.elements[linear]);
+    size_t d = v.dims.size();
+    while (d-- > 0) {
+      if (++pos[d] < (*indices)[d].size())
+        break;
+      pos[d] = 0;
+    }
+    if (d == static_cast<size_t>(-1))
+      break;
+  }
+  return result;
+}
+
+// --- Operators --------------------------------------------------------------------------------
+
+Value Flattener::elementwise(const Value &a, const std::function<ExprId(ExprId)> &f) {
+  Value r;
+  r.type = a.type;
+  r.dims = a.dims;
+  r.elements.reserve(a.elements.size());
+  for (ExprId e : a.elements)
+    r.elements.push_back(f(e));
+  return r;
+}
+
+std::optional<Value> Flattener::elementwise2(const Value &a, const Value &b, SourceRange loc,
+                                             const std::function<ExprId(ExprId, ExprId)> &f,
+                                             const char *opText) {
+  if (a.isString() || b.isString() || a.isRecord || b.isRecord) {
+    diags_.error(loc, std::string("operator `") + opText + "` needs numeric operands");
+    return std::nullopt;
+  }
+  Value r;
+  r.type = a.type == ElementType::Integer && b.type == ElementType::Integer ? ElementType::Integer
+           : a.type == ElementType::Boolean && b.type == ElementType::Boolean ? ElementType::Boolean
+                                                                               : ElementType::Real;
+  if (a.isScalar() || b.isScalar()) {
+    const Value &array = a.isScalar() ? b : a;
+    r.dims = array.dims;
+    for (size_t i = 0; i < array.elements.size(); ++i)
+      r.elements.push_back(f(a.isScalar() ? a.elements[0] : a.elements[i],
+                             b.isScalar() ? b.elements[0] : b.elements[i]));
+    return r;
+  }
+  if (a.dims != b.dims) {
+    diags_.error(loc, std::string("operands of `") + opText + "` have different shapes " +
+                          shapeText(a.dims) + " and " + shapeText(b.dims));
+    return std::nullopt;
+  }
+  r.dims = a.dims;
+  for (size_t i = 0; i < a.elements.size(); ++i)
+    r.elements.push_back(f(a.elements[i], b.elements[i]));
+  return r;
+}
+
+/// a * b for scalars, vectors and matrices (MLS 10.6.4).
+std::optional<Value> Flattener::multiply(const Value &a, const Value &b, SourceRange loc) {
+  if (a.isScalar() || b.isScalar())
+    return elementwise2(a, b, loc, [&](ExprId x, ExprId y) { return pool_.mul(x, y); }, "*");
+  auto sumOfProducts = [&](auto &&term, int64_t n) {
+    ExprId s = pool_.zero();
+    for (int64_t k = 0; k < n; ++k)
+      s = pool_.add(s, term(k));
+    return s;
+  };
+  int ra = a.rank(), rb = b.rank();
+  int64_t inner = a.dims.back();
+  if (inner != b.dims.front() || ra > 2 || rb > 2) {
+    diags_.error(loc, "cannot multiply arrays of shapes " + shapeText(a.dims) + " and " +
+                          shapeText(b.dims));
+    return std::nullopt;
+  }
+  Value r;
+  r.type = a.type == ElementType::Integer && b.type == ElementType::Integer ? ElementType::Integer
+                                                                             : ElementType::Real;
+  int64_t rows = ra == 2 ? a.dims[0] : 1, cols = rb == 2 ? b.dims[1] : 1;
+  if (ra == 2)
+    r.dims.push_back(rows);
+  if (rb == 2)
+    r.dims.push_back(cols);
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j)
+      r.elements.push_back(sumOfProducts(
+          [&](int64_t k) {
+            return pool_.mul(a.elements[i * inner + k], b.elements[k * cols + j]);
+          },
+          inner));
+  return r;
+}
+
+std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scope) {
+  auto a = lower(*e.lhs, scope);
+  auto b = a ? lower(*e.rhs, scope) : std::nullopt;
+  if (!a || !b)
+    return std::nullopt;
+  using B = ast::BinaryOpKind;
+  auto op = [&](OpKind k) {
+    return [this, k](ExprId x, ExprId y) { return pool_.binary(k, x, y); };
+  };
+  const char *text = ast::binaryOpSpelling(e.op);
+  if (e.op == B::Add && a->isString() && b->isString() && a->isScalar() && b->isScalar())
+    return Value::string(a->strings[0] + b->strings[0]);
+  bool scalarOnly = false;
+  std::optional<Value> r;
+  switch (e.op) {
+  case B::Add:
+  case B::Sub:
+    if (a->dims != b->dims) {
+      diags_.error(e.range, std::string("operands of `") + text + "` have different shapes " +
+                                shapeText(a->dims) + " and " + shapeText(b->dims));
+      return std::nullopt;
+    }
+    [[fallthrough]];
+  case B::ElemAdd:
+  case B::ElemSub:
+    return elementwise2(*a, *b, e.range,
+                        op(e.op == B::Add || e.op == B::ElemAdd ? OpKind::Add : OpKind::Sub), text);
+  case B::Mul:
+    return multiply(*a, *b, e.range);
+  case B::ElemMul:
+    return elementwise2(*a, *b, e.range, op(OpKind::Mul), text);
+  case B::Div:
+    if (!b->isScalar()) {
+      diags_.error(e.rhs->range, "the divisor of `/` must be a scalar (use `./`)");
+      return std::nullopt;
+    }
+    [[fallthrough]];
+  case B::ElemDiv:
+    r = elementwise2(*a, *b, e.range, op(OpKind::Div), text);
+    if (r)
+      r->type = ElementType::Real;
+    return r;
+  case B::Pow:
+    scalarOnly = true;
+    [[fallthrough]];
+  case B::ElemPow:
+    if (scalarOnly && (!a->isScalar() || !b->isScalar())) {
+      diags_.error(e.range, "`^` of arrays is not supported (use `.^` for element-wise powers)");
+      return std::nullopt;
+    }
+    r = elementwise2(*a, *b, e.range, op(OpKind::Pow), text);
+    if (r && !(a->type == ElementType::Integer && b->type == ElementType::Integer))
+      r->type = ElementType::Real;
+    return r;
+  case B::And:
+  case B::Or:
+    r = elementwise2(*a, *b, e.range, op(e.op == B::And ? OpKind::And : OpKind::Or), text);
+    if (r)
+      r->type = ElementType::Boolean;
+    return r;
+  default:
+    break;
+  }
+  // Relations: scalars only.
+  if (!a->isScalar() || !b->isScalar()) {
+    diags_.error(e.range, std::string("relation `") + text + "` needs scalar operands");
+    return std::nullopt;
+  }
+  if (a->isString() || b->isString()) {
+    diags_.error(e.range, "relations on Strings are not supported");
+    return std::nullopt;
+  }
+  static const std::pair<B, OpKind> kRelations[] = {
+      {B::Less, OpKind::Less},       {B::LessEq, OpKind::LessEq}, {B::Greater, OpKind::Greater},
+      {B::GreaterEq, OpKind::GreaterEq}, {B::Equal, OpKind::Equal}, {B::NotEqual, OpKind::NotEqual}};
+  for (auto [astOp, symOp] : kRelations)
+    if (astOp == e.op)
+      return Value::scalar(pool_.binary(symOp, a->elements[0], b->elements[0]), ElementType::Boolean);
+  return std::nullopt;
+}
+
+std::optional<Value> Flattener::lowerUnary(const ast::UnaryExpr &e, Scope scope) {
+  auto a = lower(*e.operand, scope);
+  if (!a)
+    return std::nullopt;
+  if (a->isString() || a->isRecord) {
+    diags_.error(e.range, std::string("operator `") + ast::unaryOpSpelling(e.op) +
+                              "` needs a numeric operand");
+    return std::nullopt;
+  }
+  switch (e.op) {
+  case ast::UnaryOpKind::Minus:
+  case ast::UnaryOpKind::ElemMinus:
+    return elementwise(*a, [&](ExprId x) { return pool_.neg(x); });
+  case ast::UnaryOpKind::Plus:
+  case ast::UnaryOpKind::ElemPlus:
+    return a;
+  case ast::UnaryOpKind::Not: {
+    Value r = elementwise(*a, [&](ExprId x) { return pool_.unary(OpKind::Not, x); });
+    r.type = ElementType::Boolean;
+    return r;
+  }
+  }
+  return std::nullopt;
+}
+
+std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
+  // Conditions that are parameter expressions select a branch here, so the
+  // branches may differ in shape; others become element-wise if-expressions.
+  std::vector<std::pair<ExprId, Value>> branches;
+  for (const ast::IfBranch &branch : e.branches) {
+    auto c = lower(*branch.condition, scope);
+    if (!c)
+      return std::nullopt;
+    if (!c->isScalar() || c->isString()) {
+      diags_.error(branch.condition->range, "the condition of an if-expression must be a scalar Boolean");
+      return std::nullopt;
+    }
+    auto constant = evaluate(c->elements[0]);
+    if (constant && *constant == 0.0)
+      continue;
+    auto v = lower(*branch.value, scope);
+    if (!v)
+      return std::nullopt;
+    if (constant && branches.empty())
+      return v;
+    branches.push_back({constant ? pool_.one() : c->elements[0], std::move(*v)});
+    if (constant)
+      break;
+  }
+  std::optional<Value> result;
+  if (branches.empty() || !pool_.isConstant(branches.back().first, 1.0))
+    result = lower(*e.elseValue, scope);
+  else {
+    result = std::move(branches.back().second);
+    branches.pop_back();
+  }
+  if (!result)
+    return std::nullopt;
+  for (size_t i = branches.size(); i-- > 0;) {
+    const Value &then = branches[i].second;
+    if (then.dims != result->dims || then.isString() != result->isString()) {
+      diags_.error(e.range, "the branches of an if-expression have different shapes " +
+                                shapeText(then.dims) + " and " + shapeText(result->dims));
+      return std::nullopt;
+    }
+    if (then.isString()) {
+      diags_.error(e.range, "if-expressions on Strings with a varying condition are not supported");
+      return std::nullopt;
+    }
+    for (size_t k = 0; k < then.elements.size(); ++k)
+      result->elements[k] = pool_.ifElse(branches[i].first, then.elements[k], result->elements[k]);
+    if (then.type != result->type)
+      result->type = ElementType::Real;
+  }
+  return result;
+}
+
+std::optional<Value> Flattener::lowerRange(const ast::RangeExpr &e, Scope scope) {
+  auto start = evaluate(*e.start, scope, "the start of a range");
+  auto step = e.step ? evaluate(*e.step, scope, "the step of a range")
+                     : std::optional<Value>(Value::scalar(pool_.one(), ElementType::Integer));
+  auto stop = evaluate(*e.stop, scope, "the end of a range");
+  if (!start || !step || !stop)
+    return std::nullopt;
+  if (!start->isScalar() || !step->isScalar() || !stop->isScalar()) {
+    diags_.error(e.range, "the bounds of a range must be scalars");
+    return std::nullopt;
+  }
+  double a = *pool_.constantValue(start->elements[0]);
+  double s = *pool_.constantValue(step->elements[0]);
+  double b = *pool_.constantValue(stop->elements[0]);
+  if (s == 0) {
+    diags_.error(e.range, "the step of a range must not be zero");
+    return std::nullopt;
+  }
+  Value r;
+  r.type = start->type == ElementType::Integer && step->type == ElementType::Integer
+               ? ElementType::Integer
+               : (start->type == ElementType::Enumeration ? ElementType::Enumeration
+                                                          : ElementType::Real);
+  double count = std::floor((b - a) / s + 1e-10) + 1;
+  if (count > 1e8) {
+    diags_.error(e.range, "the range has too many elements");
+    return std::nullopt;
+  }
+  for (int64_t k = 0; k < static_cast<int64_t>(count); ++k)
+    r.elements.push_back(pool_.constant(a + k * s));
+  r.dims = {static_cast<int64_t>(r.elements.size())};
+  return r;
+}
+
+/// Concatenates values of equal shape along a new first dimension.
+static std::optional<Value> stack(std::vector<Value> &parts, SourceRange loc, Diagnostics &diags) {
+  Value r;
+  if (parts.empty()) {
+    r.dims = {0};
+    return r;
+  }
+  r.type = parts[0].type;
+  r.dims = parts[0].dims;
+  r.dims.insert(r.dims.begin(), static_cast<int64_t>(parts.size()));
+  for (const Value &p : parts) {
+    if (p.dims != parts[0].dims || p.isString() != parts[0].isString()) {
+      diags.error(loc, "the elements of an array have different shapes " + shapeText(parts[0].dims) +
+                           " and " + shapeText(p.dims));
+      return std::nullopt;
+    }
+    if (p.type != r.type)
+      r.type = ElementType::Real;
+    r.elements.insert(r.elements.end(), p.elements.begin(), p.elements.end());
+    r.strings.insert(r.strings.end(), p.strings.begin(), p.strings.end());
+  }
+  return r;
+}
+
+std::optional<Value> Flattener::lowerArray(const ast::ArrayExpr &e, Scope scope) {
+  std::vector<Value> parts;
+  for (const auto &element : e.elements) {
+    auto v = lower(*element, scope);
+    if (!v)
+      return std::nullopt;
+    parts.push_back(std::move(*v));
+  }
+  return stack(parts, e.range, diags_);
+}
+
+std::optional<Value> Flattener::lowerComprehension(const ast::ComprehensionExpr &e, Scope scope) {
+  // {body for i in r, j in s}: the first iterator varies slowest.
+  std::vector<Value> ranges;
+  for (const ast::ForIndex &index : e.iterators) {
+    if (!index.range) {
+      diags_.error(e.range, "an array comprehension needs an explicit range for `" + index.name + "`");
+      return std::nullopt;
+    }
+    auto r = lower(*index.range, scope);
+    if (!r)
+      return std::nullopt;
+    if (r->rank() != 1) {
+      diags_.error(index.range->range, "the range of `" + index.name + "` must be a vector");
+      return std::nullopt;
+    }
+    ranges.push_back(std::move(*r));
+  }
+  std::function<std::optional<Value>(size_t)> build = [&](size_t level) -> std::optional<Value> {
+    if (level == ranges.size())
+      return lower(*e.body, scope);
+    std::vector<Value> parts;
+    for (int64_t k = 0; k < ranges[level].dims[0]; ++k) {
+      iterators.push_back({e.iterators[level].name,
+                           Value::scalar(ranges[level].elements[k], ranges[level].type)});
+      auto v = build(level + 1);
+      iterators.pop_back();
+      if (!v)
+        return std::nullopt;
+      parts.push_back(std::move(*v));
+    }
+    return stack(parts, e.range, diags_);
+  };
+  return build(0);
+}
+
+std::optional<Value> Flattener::lowerMatrix(const ast::MatrixExpr &e, Scope scope) {
+  // [a, b; c, d]: promote every element to a matrix, concatenate each row
+  // along the second dimension, then the rows along the first.
+  std::vector<Value> rows;
+  for (const auto &row : e.rows) {
+    Value rowValue;
+    int64_t height = -1;
+    std::vector<Value> cells;
+    for (const auto &cell : row) {
+      auto v = lower(*cell, scope);
+      if (!v)
+        return std::nullopt;
+      if (v->rank() == 0)
+        v->dims = {1, 1};
+      else if (v->rank() == 1)
+        v->dims = {v->dims[0], 1};
+      if (height >= 0 && v->dims[0] != height) {
+        diags_.error(cell->range, "the elements of a matrix row have different numbers of rows");
+        return std::nullopt;
+      }
+      height = v->dims[0];
+      cells.push_back(std::move(*v));
+    }
+    int64_t width = 0;
+    for (const Value &c : cells)
+      width += c.dims[1];
+    rowValue.type = cells.empty() ? ElementType::Real : cells[0].type;
+    rowValue.dims = {height < 0 ? 0 : height, width};
+    for (int64_t i = 0; i < height; ++i)
+      for (const Value &c : cells)
+        for (int64_t j = 0; j < c.dims[1]; ++j)
+          rowValue.elements.push_back(c.elements[i * c.dims[1] + j]);
+    rows.push_back(std::move(rowValue));
+  }
+  Value r;
+  r.type = rows.empty() ? ElementType::Real : rows[0].type;
+  int64_t width = rows.empty() ? 0 : rows[0].dims[1], height = 0;
+  for (const Value &row : rows) {
+    if (row.dims[1] != width) {
+      diags_.error(e.range, "the rows of a matrix have different numbers of columns");
+      return std::nullopt;
+    }
+    height += row.dims[0];
+    r.elements.insert(r.elements.end(), row.elements.begin(), row.elements.end());
+  }
+  r.dims = {height, width};
+  return r;
+}
+
+} // namespace mocc::flattening

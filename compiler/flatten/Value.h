@@ -1,0 +1,55 @@
+// Values of lowered expressions. Lowering turns an AST expression into an
+// array of scalar symbolic expressions (row-major) with its shape and
+// element type; a scalar is an array of rank 0. String-typed values carry
+// their text instead. Records are values whose fields are values.
+#pragma once
+
+#include "compiler/flat/FlatModel.h"
+
+#include <string>
+#include <vector>
+
+namespace mocc::flattening {
+
+/// The element type of a value; Enumeration values are their 1-based index.
+using ElementType = flat::TypeKind;
+
+/// A lowered expression.
+struct Value {
+  ElementType type = ElementType::Real;
+  std::vector<int64_t> dims;          ///< empty for a scalar
+  std::vector<sym::ExprId> elements;  ///< numeric elements, row-major
+  std::vector<std::string> strings;   ///< String elements, row-major
+  /// Record values: the field names and values (elements is then empty).
+  std::vector<std::pair<std::string, Value>> fields;
+  bool isRecord = false;
+  std::string recordName; ///< the record class, for messages
+
+  bool isScalar() const { return dims.empty(); }
+  bool isString() const { return type == ElementType::String; }
+  int64_t count() const {
+    int64_t n = 1;
+    for (int64_t d : dims)
+      n *= d;
+    return n;
+  }
+  int rank() const { return static_cast<int>(dims.size()); }
+
+  static Value scalar(sym::ExprId e, ElementType type = ElementType::Real) {
+    Value v;
+    v.type = type;
+    v.elements.push_back(e);
+    return v;
+  }
+  static Value string(std::string text) {
+    Value v;
+    v.type = ElementType::String;
+    v.strings.push_back(std::move(text));
+    return v;
+  }
+};
+
+/// "[3, 2]" or "scalar", for messages.
+std::string shapeText(const std::vector<int64_t> &dims);
+
+} // namespace mocc::flattening

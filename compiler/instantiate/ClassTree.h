@@ -1,0 +1,107 @@
+// The class tree: every class definition the compiler can see, from the
+// user's files, from libraries (directory packages and single files found
+// through --lib, MODELICAPATH and the bundled stdlib/), and the built-in
+// types. Libraries are loaded on demand: a file is parsed only when one of
+// its classes is looked up (MLS 13.4, mapping of packages to files).
+#pragma once
+
+#include "compiler/ast/AST.h"
+#include "compiler/support/Diagnostics.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mocc::inst {
+
+/// The predefined classes of MLS chapter 4.9.
+enum class BuiltinKind { None, Real, Integer, Boolean, String, StateSelect, AssertionLevel,
+                         ExternalObject, Clock };
+
+class ClassTree;
+
+/// One class definition and its place in the tree of nested classes.
+class ClassNode {
+public:
+  std::string name;
+  ClassNode *parent = nullptr; ///< the enclosing class; null at top level
+  const ast::ClassDef *def = nullptr; ///< null for built-in classes
+  BuiltinKind builtin = BuiltinKind::None;
+
+  /// "A.B.C".
+  std::string fullName() const;
+  /// A class defined inside this one (in its text or, for a directory
+  /// package, in its folder), loaded on first use; null if there is none.
+  ClassNode *findChild(const std::string &childName);
+  /// Names of every nested class, for "did you mean" suggestions.
+  std::vector<std::string> childNames();
+  ast::ClassRestrictionKind restriction() const {
+    return def ? def->prefixes.restriction : ast::ClassRestrictionKind::Type;
+  }
+  bool isEncapsulated() const { return def && def->prefixes.encapsulated; }
+
+private:
+  friend class ClassTree;
+  ClassTree *tree_ = nullptr;
+  std::string directory_; ///< a directory package's folder, else empty
+  bool childrenIndexed_ = false;
+  std::map<std::string, ClassNode *> children_;
+  void indexChildren();
+};
+
+/// Owns all class nodes and parsed files; resolves top-level names.
+class ClassTree {
+public:
+  ClassTree(SourceManager &sources, Diagnostics &diags);
+  ~ClassTree();
+
+  /// Parses a user file and makes its top-level classes visible first in
+  /// lookup; false if it cannot be read or has syntax errors.
+  bool addUserFile(const std::string &path);
+  /// Adds a library search entry: a package directory (holding package.mo),
+  /// a single .mo file, or a root folder of packages (MODELICAPATH style).
+  void addLibrary(const std::string &path);
+
+  /// A top-level class by name (user files, then libraries in order, then
+  /// the built-in classes); loads it on demand; null if none exists.
+  ClassNode *lookupTopLevel(const std::string &name);
+  /// A class by its full dotted name from the top level.
+  ClassNode *lookupPath(const std::vector<std::string> &parts);
+  ClassNode *builtin(BuiltinKind kind) const;
+  /// The last top-level class defined in the last user file (CLI.md's
+  /// default model), or null.
+  ClassNode *lastUserClass() const { return lastUserClass_; }
+
+  /// Seconds spent parsing files so far.
+  double parseSeconds() const { return parseSeconds_; }
+  SourceManager &sources() { return sources_; }
+  Diagnostics &diags() { return diags_; }
+
+  /// Creates a node for a class defined inside `parent`'s text.
+  ClassNode *makeNode(ClassNode *parent, const ast::ClassDef *def);
+
+private:
+  friend class ClassNode;
+  struct LibraryEntry {
+    std::string path;
+    bool isRootFolder; ///< MODELICAPATH style: holds several packages
+  };
+  ClassNode *loadFromFile(ClassNode *parent, const std::string &name, const std::string &file,
+                          const std::string &directory);
+  ClassNode *loadFromLibrary(const LibraryEntry &entry, const std::string &name);
+  ClassNode *loadFromFolder(ClassNode *parent, const std::string &folder, const std::string &name);
+
+  SourceManager &sources_;
+  Diagnostics &diags_;
+  std::vector<std::unique_ptr<ClassNode>> nodes_;
+  std::vector<std::unique_ptr<ast::StoredDefinition>> files_;
+  std::map<std::string, ClassNode *> userClasses_;
+  std::map<std::string, ClassNode *> topLevel_; ///< cache of resolved names
+  std::vector<LibraryEntry> libraries_;
+  std::vector<ClassNode *> builtins_;
+  ClassNode *lastUserClass_ = nullptr;
+  double parseSeconds_ = 0;
+};
+
+} // namespace mocc::inst

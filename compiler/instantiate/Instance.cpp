@@ -1,0 +1,454 @@
+// Instantiation: expanding a class into members (inherited elements in
+// place of their extends clause), distributing modifications to members,
+// resolving component types through short class definitions, and lookup of
+// names in nested scopes, imports and enclosing classes (MLS chapter 5).
+#include "compiler/instantiate/Instance.h"
+
+namespace mocc::inst {
+
+// --- Instance ------------------------------------------------------------------
+
+std::deque<Member> &Instance::members() {
+  // During expansion (looking up an extends clause's base class) the
+  // members found so far are visible.
+  if (!expanded_ && !expanding_)
+    inst_->expand(*this);
+  return members_;
+}
+
+Member *Instance::findMember(const std::string &memberName) {
+  members();
+  auto it = memberIndex_.find(memberName);
+  return it == memberIndex_.end() ? nullptr : &members_[it->second];
+}
+
+Instance *Instance::memberInstance(Member &m) {
+  if (m.kind != Member::Kind::Component)
+    return nullptr;
+  if (!m.instance)
+    m.instance = inst_->createComponent(*this, m);
+  return m.instance.get();
+}
+
+const std::vector<Written<ast::EquationSection>> &Instance::equationSections() {
+  members();
+  return equations_;
+}
+
+const std::vector<Written<ast::AlgorithmSection>> &Instance::algorithmSections() {
+  members();
+  return algorithms_;
+}
+
+std::string Instance::path() const {
+  if (kind != InstanceKind::Component)
+    return "";
+  std::string prefix = parent ? parent->path() : "";
+  return prefix.empty() ? name : prefix + "." + name;
+}
+
+std::vector<std::unique_ptr<Instance>> &Instance::elements(const std::vector<int64_t> &shape) {
+  if (!arrayElements.empty() || shape.empty())
+    return arrayElements;
+  int64_t count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  std::vector<int64_t> index(shape.size(), 1);
+  for (int64_t k = 0; k < count; ++k) {
+    auto element = std::make_unique<Instance>();
+    element->kind = kind;
+    element->parent = parent;
+    element->cls = cls;
+    element->builtin = builtin;
+    element->member = member;
+    element->loc = loc;
+    element->prefixes = prefixes;
+    element->inst_ = inst_;
+    element->mod = mod;
+    std::string suffix;
+    for (size_t i = 0; i < index.size(); ++i) {
+      element->mod = elementModifier(element->mod, index[i]);
+      suffix += (i ? "," : "") + std::to_string(index[i]);
+    }
+    element->name = name + "[" + suffix + "]";
+    element->elementIndex_ = index;
+    arrayElements.push_back(std::move(element));
+    for (size_t i = index.size(); i-- > 0;) { // row-major increment
+      if (++index[i] <= shape[i])
+        break;
+      index[i] = 1;
+    }
+  }
+  return arrayElements;
+}
+
+// --- Expansion ------------------------------------------------------------------
+
+Instance *Instantiator::instantiateModel(ClassNode *cls) {
+  auto root = std::make_unique<Instance>();
+  root->kind = InstanceKind::Model;
+  root->name = cls->fullName();
+  root->cls = cls;
+  root->inst_ = this;
+  root->loc = cls->def ? cls->def->nameRange : SourceRange{};
+  resolveType(*root, cls, Scope{nullptr, cls->parent}, nullptr);
+  roots_.push_back(std::move(root));
+  return roots_.back().get();
+}
+
+Instance *Instantiator::packageInstance(ClassNode *cls) {
+  if (auto it = packages_.find(cls); it != packages_.end())
+    return it->second;
+  auto package = std::make_unique<Instance>();
+  package->kind = InstanceKind::Package;
+  package->name = cls->fullName();
+  package->cls = cls;
+  package->inst_ = this;
+  package->loc = cls->def ? cls->def->nameRange : SourceRange{};
+  packages_[cls] = package.get();
+  roots_.push_back(std::move(package));
+  return roots_.back().get();
+}
+
+void Instantiator::expand(Instance &instance) {
+  instance.expanding_ = true;
+  if (!instance.isBuiltin() && instance.cls && instance.cls->def)
+    expandClass(instance, instance.cls, nullptr, 0);
+  instance.expanded_ = true;
+  // Modifications from outside (the instance's own modifier) go to members.
+  if (!instance.isBuiltin()) {
+    for (const auto &[name, childMod] : instance.mod.children) {
+      auto it = instance.memberIndex_.find(name);
+      if (it == instance.memberIndex_.end()) {
+        diags_.error(childMod.loc, "modifier `" + name + "` does not name an element of `" +
+                                       (instance.cls ? instance.cls->fullName() : "?") + "`");
+        continue;
+      }
+      mergeModifier(instance.members_[it->second].mod, childMod, diags_);
+    }
+  }
+  applyRedeclarations(instance);
+  instance.expanding_ = false;
+}
+
+void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth) {
+  const ast::ClassDef *def = cls->def;
+  if (!def)
+    return;
+  if (depth > 64) {
+    diags_.error(def->nameRange, "inheritance of `" + cls->fullName() + "` is too deep or cyclic");
+    return;
+  }
+  if (def->specifier == ast::ClassSpecifierKind::Short) {
+    // extends of a short class definition A = B(mod): extend B with mod.
+    Modifier shortMod = makeModifier(def->baseMod.get(), Scope{&instance, cls->parent});
+    if (extendsMod)
+      mergeModifier(shortMod, *extendsMod, diags_);
+    if (ClassNode *base = lookupClass(def->baseType, Scope{nullptr, cls->parent}))
+      expandClass(instance, base, &shortMod, depth + 1);
+    return;
+  }
+  bool inProtected = false;
+  for (const ast::Element &element : def->elements) {
+    if (element.kind == ast::ElementKind::Import)
+      continue;
+    if (element.kind != ast::ElementKind::Extends) {
+      addElement(instance, cls, element, extendsMod, element.isProtected);
+      continue;
+    }
+    const ast::ExtendsClause &ext = *element.extends;
+    ClassNode *base = lookupClass(ext.base, Scope{&instance, cls});
+    if (!base)
+      continue;
+    if (base->builtin != BuiltinKind::None)
+      continue; // `extends Real(...)` in a type: handled by resolveType
+    Modifier mod = makeModifier(ext.mod.get(), Scope{&instance, cls});
+    if (extendsMod)
+      mergeModifier(mod, *extendsMod, diags_);
+    expandClass(instance, base, &mod, depth + 1);
+  }
+  (void)inProtected;
+  for (const auto &section : def->equationSections)
+    instance.equations_.push_back({&section, cls});
+  for (const auto &section : def->algorithmSections)
+    instance.algorithms_.push_back({&section, cls});
+}
+
+void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
+                              Modifier *extendsMod, bool isProtected) {
+  auto add = [&](Member member) {
+    auto [it, inserted] = instance.memberIndex_.try_emplace(member.name, instance.members_.size());
+    if (!inserted) {
+      const Member &existing = instance.members_[it->second];
+      if (existing.element == member.element)
+        return; // the same element inherited twice
+      diags_.error(element.range, "`" + member.name + "` is already declared in `" +
+                                      cls->fullName() + "`");
+      return;
+    }
+    if (extendsMod)
+      if (const Modifier *m = extendsMod->child(member.name))
+        member.mod = *m;
+    instance.members_.push_back(std::move(member));
+  };
+  if (element.kind == ast::ElementKind::Component) {
+    for (const ast::ComponentDecl &decl : element.component->components) {
+      Member m;
+      m.kind = Member::Kind::Component;
+      m.name = decl.name;
+      m.element = &element;
+      m.decl = &decl;
+      m.declaredIn = cls;
+      m.isProtected = isProtected;
+      add(std::move(m));
+    }
+  } else if (element.kind == ast::ElementKind::Class) {
+    Member m;
+    m.kind = Member::Kind::Class;
+    m.name = element.classDef->name;
+    m.element = &element;
+    m.classNode = cls->findChild(m.name);
+    m.declaredIn = cls;
+    m.isProtected = isProtected;
+    add(std::move(m));
+  }
+}
+
+void Instantiator::applyRedeclarations(Instance &instance) {
+  for (Member &m : instance.members_) {
+    if (!m.mod.redeclare || m.kind != Member::Kind::Class)
+      continue;
+    const ast::Argument &arg = *m.mod.redeclare;
+    if (arg.classDef)
+      m.classNode = tree_.makeNode(m.mod.scope.lexical, arg.classDef.get());
+  }
+}
+
+// --- Components -----------------------------------------------------------------
+
+static ComponentPrefixes prefixesOf(const Member &member, const Instance &parent) {
+  ComponentPrefixes p;
+  const ast::Element &element = *member.element;
+  const ast::TypePrefix &tp = element.component->prefix;
+  p.variability = tp.variability;
+  p.causality = tp.causality;
+  p.connector = tp.connector;
+  p.isFinal = element.final;
+  p.inner = element.inner;
+  p.outer = element.outer;
+  p.isProtected = member.isProtected;
+  // A component of a parameter (or constant) record is a parameter too.
+  if (parent.kind == InstanceKind::Component &&
+      static_cast<int>(parent.prefixes.variability) > static_cast<int>(p.variability))
+    p.variability = parent.prefixes.variability;
+  if (parent.kind == InstanceKind::Component && p.causality == ast::CausalityKind::None)
+    p.causality = parent.prefixes.causality;
+  return p;
+}
+
+std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member &member) {
+  auto c = std::make_unique<Instance>();
+  c->kind = InstanceKind::Component;
+  c->name = member.name;
+  c->parent = &parent;
+  c->member = &member;
+  c->inst_ = this;
+  c->loc = member.decl->nameRange;
+  c->prefixes = prefixesOf(member, parent);
+  Scope declScope{&parent, member.declaredIn};
+  const ast::ComponentClause *clause = member.element->component.get();
+  const ast::Name *typeName = &clause->type;
+  // A redeclaration replaces the declared type and modification.
+  const ast::ComponentDecl *decl = member.decl;
+  if (member.mod.redeclare && member.mod.redeclare->component) {
+    const ast::ComponentClause &re = *member.mod.redeclare->component;
+    typeName = &re.type;
+    decl = &re.components.front();
+    declScope = member.mod.scope;
+  }
+  c->mod = makeModifier(decl->mod.get(), declScope);
+  Modifier outer = member.mod;
+  outer.redeclare = nullptr;
+  mergeModifier(c->mod, outer, diags_);
+  for (const auto &d : decl->dims)
+    c->dimExprs.push_back({d.get(), declScope});
+  for (const auto &d : clause->typeDims)
+    c->dimExprs.push_back({d.get(), declScope});
+  ClassNode *type = lookupClass(*typeName, declScope);
+  if (type)
+    resolveType(*c, type, declScope, &member);
+  return c;
+}
+
+void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeScope,
+                               const Member *member) {
+  for (int depth = 0; type && depth < 64; ++depth) {
+    if (type->builtin != BuiltinKind::None) {
+      instance.builtin = type->builtin;
+      instance.cls = type;
+      return;
+    }
+    const ast::ClassDef *def = type->def;
+    const ast::Modification *baseMod = nullptr;
+    const ast::Name *base = nullptr;
+    if (def->specifier == ast::ClassSpecifierKind::Short) {
+      baseMod = def->baseMod.get();
+      base = &def->baseType;
+      for (const auto &d : def->baseDims)
+        instance.dimExprs.push_back({d.get(), Scope{nullptr, type->parent}});
+      if (def->basePrefix.causality != ast::CausalityKind::None &&
+          instance.prefixes.causality == ast::CausalityKind::None)
+        instance.prefixes.causality = def->basePrefix.causality;
+    } else if (def->prefixes.restriction == ast::ClassRestrictionKind::Type &&
+               def->specifier == ast::ClassSpecifierKind::Long) {
+      // type T extends Real(...); end T;
+      for (const ast::Element &e : def->elements)
+        if (e.kind == ast::ElementKind::Extends) {
+          base = &e.extends->base;
+          baseMod = e.extends->mod.get();
+        }
+    }
+    if (!base) {
+      instance.cls = type;
+      return;
+    }
+    // The type's own modification is inner to the component's.
+    Modifier typeMod = makeModifier(baseMod, Scope{nullptr, type->parent});
+    mergeModifier(typeMod, instance.mod, diags_);
+    instance.mod = std::move(typeMod);
+    type = lookupClass(*base, Scope{nullptr, type->parent});
+  }
+  (void)typeScope;
+  (void)member;
+}
+
+// --- Lookup ---------------------------------------------------------------------
+
+Found Instantiator::lookupInPackage(ClassNode *cls, const std::string &name) {
+  if (ClassNode *child = cls->findChild(name))
+    return {Found::Kind::Class, child, nullptr};
+  if (!cls->def)
+    return {};
+  Instance *package = packageInstance(cls);
+  Member *m = package->findMember(name);
+  if (!m)
+    return {};
+  if (m->kind == Member::Kind::Class)
+    return {Found::Kind::Class, m->classNode, nullptr};
+  if (m->element->component->prefix.variability != ast::VariabilityKind::Constant)
+    return {};
+  return {Found::Kind::Component, nullptr, package->memberInstance(*m)};
+}
+
+/// Resolves a global dotted name: a class, or a constant of a package.
+static Found resolveGlobal(Instantiator &inst, const std::vector<std::string> &parts,
+                           Found (Instantiator::*inPackage)(ClassNode *, const std::string &)) {
+  ClassNode *cls = inst.tree().lookupPath(parts);
+  if (cls)
+    return {Found::Kind::Class, cls, nullptr};
+  if (parts.size() < 2)
+    return {};
+  std::vector<std::string> prefix(parts.begin(), parts.end() - 1);
+  ClassNode *package = inst.tree().lookupPath(prefix);
+  if (!package)
+    return {};
+  return (inst.*inPackage)(package, parts.back());
+}
+
+Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
+  if (!cls->def)
+    return {};
+  for (const ast::Element &element : cls->def->elements) {
+    if (element.kind != ast::ElementKind::Import)
+      continue;
+    const ast::ImportClause &imp = *element.import;
+    std::vector<std::string> parts = imp.name.parts;
+    switch (imp.kind) {
+    case ast::ImportKind::Qualified:
+      if (!parts.empty() && parts.back() == name)
+        return resolveGlobal(*this, parts, &Instantiator::lookupInPackage);
+      break;
+    case ast::ImportKind::Named:
+      if (imp.alias == name)
+        return resolveGlobal(*this, parts, &Instantiator::lookupInPackage);
+      break;
+    case ast::ImportKind::Multiple:
+      for (const std::string &n : imp.names)
+        if (n == name) {
+          parts.push_back(name);
+          return resolveGlobal(*this, parts, &Instantiator::lookupInPackage);
+        }
+      break;
+    case ast::ImportKind::Unqualified:
+      if (ClassNode *package = tree_.lookupPath(parts))
+        if (Found f = lookupInPackage(package, name))
+          return f;
+      break;
+    }
+  }
+  return {};
+}
+
+Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
+  if (scope.instance) {
+    if (Member *m = scope.instance->findMember(name)) {
+      if (m->kind == Member::Kind::Class)
+        return {Found::Kind::Class, m->classNode, nullptr};
+      return {Found::Kind::Component, nullptr, scope.instance->memberInstance(*m)};
+    }
+  }
+  for (ClassNode *c = scope.lexical; c; c = c->parent) {
+    if (c != scope.lexical || !scope.instance)
+      if (Found f = lookupInPackage(c, name))
+        return f;
+    if (Found f = lookupInImports(name, c))
+      return f;
+    if (c->isEncapsulated()) {
+      // Only predefined names are visible beyond an encapsulated class.
+      ClassNode *top = tree_.lookupTopLevel(name);
+      if (top && top->builtin != BuiltinKind::None)
+        return {Found::Kind::Class, top, nullptr};
+      return {};
+    }
+  }
+  if (ClassNode *top = tree_.lookupTopLevel(name))
+    return {Found::Kind::Class, top, nullptr};
+  return {};
+}
+
+ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name, Scope scope) {
+  if (ClassNode *child = cls->findChild(name))
+    return child;
+  if (!cls->def)
+    return nullptr;
+  Member *m = packageInstance(cls)->findMember(name);
+  return m && m->kind == Member::Kind::Class ? m->classNode : nullptr;
+}
+
+ClassNode *Instantiator::lookupClass(const ast::Name &name, Scope scope, bool report) {
+  if (name.parts.empty())
+    return nullptr;
+  ClassNode *cls = nullptr;
+  if (name.global) {
+    cls = tree_.lookupTopLevel(name.parts[0]);
+  } else {
+    Found f = lookupFirst(name.parts[0], scope);
+    if (f.kind == Found::Kind::Class)
+      cls = f.cls;
+  }
+  for (size_t i = 1; cls && i < name.parts.size(); ++i) {
+    ClassNode *next = findNestedClass(cls, name.parts[i], scope);
+    if (!next) {
+      if (report)
+        diags_.error(name.range, "class `" + cls->fullName() + "` has no class named `" +
+                                     name.parts[i] + "`");
+      return nullptr;
+    }
+    cls = next;
+  }
+  if (!cls && report)
+    diags_.error(name.range, "use of undeclared class `" + name.str() + "`");
+  return cls;
+}
+
+} // namespace mocc::inst

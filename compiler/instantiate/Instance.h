@@ -1,0 +1,193 @@
+// The instance tree: classes instantiated with their modifications. An
+// Instance is the model being flattened, one of its components (at any
+// depth), or a package used for its constants and classes. Its members are
+// the elements of its class after inheritance (`extends` expanded in place)
+// and modification (MLS chapter 7); each member's own instance is created on
+// first use, so only what the model needs is ever instantiated.
+//
+// Nothing here evaluates expressions: modifiers keep their AST expression and
+// the scope to evaluate it in; flattening evaluates them.
+#pragma once
+
+#include "compiler/instantiate/ClassTree.h"
+
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::inst {
+
+class Instance;
+
+/// Where a name in an expression is looked up: the instance whose members
+/// come first, and the class whose text holds the expression (for lookup in
+/// the enclosing classes and for its imports).
+struct Scope {
+  Instance *instance = nullptr;
+  ClassNode *lexical = nullptr;
+};
+
+/// A modification of one element, with the scope of its binding.
+struct Modifier {
+  SourceRange loc;
+  bool each = false;
+  bool final = false;
+  const ast::Expr *binding = nullptr; ///< `= expr`, or null
+  SourceRange bindingLoc;
+  Scope scope; ///< where `binding` and the redeclaration are evaluated
+  /// For an element of an array of components: the binding is an array
+  /// value and this element takes binding[elementIndex...].
+  std::vector<int64_t> elementIndex;
+  std::vector<std::pair<std::string, Modifier>> children; ///< in source order
+  const ast::Argument *redeclare = nullptr; ///< redeclaration of this element
+
+  bool empty() const { return !binding && children.empty() && !redeclare; }
+  Modifier *child(const std::string &name);
+  const Modifier *child(const std::string &name) const;
+};
+
+/// Builds a modifier from a modification written in `scope`.
+Modifier makeModifier(const ast::Modification *mod, Scope scope);
+/// Merges `outer` into `inner`: the outer modification wins (MLS 7.2.4).
+/// Reports an error when it modifies an element that `inner` made final.
+void mergeModifier(Modifier &inner, const Modifier &outer, Diagnostics &diags);
+/// The modifier of element `index` of an array of components: every binding
+/// not marked `each` selects its element.
+Modifier elementModifier(const Modifier &arrayModifier, int64_t index);
+
+enum class InstanceKind { Model, Component, Package };
+
+/// One element of an instantiated class.
+struct Member {
+  enum class Kind { Component, Class } kind = Kind::Component;
+  std::string name;
+  const ast::Element *element = nullptr;
+  const ast::ComponentDecl *decl = nullptr; ///< Component only
+  ClassNode *classNode = nullptr;  ///< Class: the class (after redeclaration)
+  ClassNode *declaredIn = nullptr; ///< the class whose text declares it
+  Modifier mod;       ///< modifications from extends clauses and from outside
+  bool isProtected = false;
+  std::unique_ptr<Instance> instance; ///< created on first use
+};
+
+/// An equation or algorithm section together with the class that wrote it.
+template <class T> struct Written {
+  const T *node = nullptr;
+  ClassNode *lexical = nullptr;
+};
+
+/// Prefixes of a component after its type's prefixes are combined in.
+struct ComponentPrefixes {
+  ast::VariabilityKind variability = ast::VariabilityKind::Continuous;
+  ast::CausalityKind causality = ast::CausalityKind::None;
+  ast::ConnectorKind connector = ast::ConnectorKind::Potential;
+  bool isFinal = false;
+  bool inner = false;
+  bool outer = false;
+  bool isProtected = false;
+};
+
+class Instantiator;
+
+/// An instantiated class.
+class Instance {
+public:
+  InstanceKind kind = InstanceKind::Component;
+  std::string name;           ///< component name; the class name for the model
+  Instance *parent = nullptr; ///< enclosing instance (null for model and packages)
+  ClassNode *cls = nullptr;   ///< the class of the instance (long class or builtin)
+  BuiltinKind builtin = BuiltinKind::None;
+  const Member *member = nullptr; ///< the declaration (components only)
+  SourceRange loc;
+  ComponentPrefixes prefixes;
+  /// Merged modification: for a built-in type its attributes (start, fixed,
+  /// unit, ...); for a class the modifications of its members.
+  Modifier mod;
+  /// Array dimensions as written (declaration first, then from the type's
+  /// short class definitions), each with the scope to evaluate it in.
+  std::vector<std::pair<const ast::Expr *, Scope>> dimExprs;
+  /// The evaluated dimensions, set by flattening.
+  std::optional<std::vector<int64_t>> dims;
+  /// For an array of components of a class type: one instance per element,
+  /// in row-major order, created by `elements()`.
+  std::vector<std::unique_ptr<Instance>> arrayElements;
+
+  /// The members (expanded on first use).
+  std::deque<Member> &members();
+  Member *findMember(const std::string &memberName);
+  Instance *memberInstance(Member &m);
+
+  const std::vector<Written<ast::EquationSection>> &equationSections();
+  const std::vector<Written<ast::AlgorithmSection>> &algorithmSections();
+
+  /// "a.b[2].c" relative to the model (empty for the model itself).
+  std::string path() const;
+  bool isBuiltin() const { return builtin != BuiltinKind::None; }
+  bool isArray() const { return !dimExprs.empty(); }
+  /// The element instances of an array of components, given its dimensions.
+  std::vector<std::unique_ptr<Instance>> &elements(const std::vector<int64_t> &dims);
+
+private:
+  friend class Instantiator;
+  Instantiator *inst_ = nullptr;
+  bool expanded_ = false;
+  bool expanding_ = false;
+  std::map<std::string, size_t> memberIndex_;
+  std::deque<Member> members_; ///< a deque: pointers stay valid as it grows
+  std::vector<Written<ast::EquationSection>> equations_;
+  std::vector<Written<ast::AlgorithmSection>> algorithms_;
+  std::optional<std::vector<int64_t>> elementIndex_; ///< for array elements
+};
+
+/// The result of looking up the first identifier of a name.
+struct Found {
+  enum class Kind { None, Class, Component } kind = Kind::None;
+  ClassNode *cls = nullptr;   ///< Class
+  Instance *instance = nullptr; ///< Component (or a package's constant)
+  explicit operator bool() const { return kind != Kind::None; }
+};
+
+/// Creates instances and performs lookup (MLS chapter 5).
+class Instantiator {
+public:
+  Instantiator(ClassTree &tree, Diagnostics &diags) : tree_(tree), diags_(diags) {}
+
+  /// The root instance of a model class.
+  Instance *instantiateModel(ClassNode *cls);
+  /// A package's instance (for its constants), created once per class.
+  Instance *packageInstance(ClassNode *cls);
+
+  /// Looks up the first identifier of a name in a scope.
+  Found lookupFirst(const std::string &name, Scope scope);
+  /// Looks up a whole dotted class name from a scope; null if not a class.
+  /// `range` is where to report a failure (nothing is reported if invalid).
+  ClassNode *lookupClass(const ast::Name &name, Scope scope, bool report = true);
+  /// Looks up a class name's remaining parts inside a found class.
+  ClassNode *findNestedClass(ClassNode *cls, const std::string &name, Scope scope);
+  /// An element of a package: a nested class or a constant.
+  Found lookupInPackage(ClassNode *cls, const std::string &name);
+
+  ClassTree &tree() { return tree_; }
+  Diagnostics &diags() { return diags_; }
+
+private:
+  friend class Instance;
+  void expand(Instance &instance);
+  void expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth);
+  void addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
+                  Modifier *extendsMod, bool inProtected);
+  std::unique_ptr<Instance> createComponent(Instance &parent, Member &member);
+  void resolveType(Instance &instance, ClassNode *type, Scope typeScope, const Member *member);
+  Found lookupInImports(const std::string &name, ClassNode *cls);
+  void applyRedeclarations(Instance &instance);
+
+  ClassTree &tree_;
+  Diagnostics &diags_;
+  std::vector<std::unique_ptr<Instance>> roots_;
+  std::map<ClassNode *, Instance *> packages_;
+};
+
+} // namespace mocc::inst

@@ -1,0 +1,93 @@
+// Unit tests of the expression pool: sharing of equal nodes, local
+// simplification, evaluation and printing.
+#include "compiler/symbolic/Expr.h"
+
+#include <cmath>
+#include <doctest/doctest.h>
+
+using namespace mocc::sym;
+
+namespace {
+
+std::string name(VarId v) { return "x" + std::to_string(v.index); }
+
+std::string show(const ExprPool &pool, ExprId e) { return print(pool, e, name); }
+
+} // namespace
+
+TEST_CASE("equal expressions share one node") {
+  ExprPool pool;
+  ExprId x = pool.variable(VarId{0}), y = pool.variable(VarId{1});
+  ExprId a = pool.add(pool.mul(x, y), pool.unary(OpKind::Sin, x));
+  ExprId b = pool.add(pool.mul(x, y), pool.unary(OpKind::Sin, x));
+  CHECK(a == b);
+  CHECK_FALSE(pool.add(x, y) == pool.add(y, x)); // operand order is kept
+  CHECK(pool.constant(0.0) == pool.constant(-0.0));
+}
+
+TEST_CASE("factories fold constants and identities") {
+  ExprPool pool;
+  ExprId x = pool.variable(VarId{0});
+  CHECK(pool.constantValue(pool.add(pool.constant(2), pool.constant(3))) == 5.0);
+  CHECK(pool.add(x, pool.zero()) == x);
+  CHECK(pool.mul(pool.one(), x) == x);
+  CHECK(pool.mul(x, pool.zero()) == pool.zero());
+  CHECK(pool.neg(pool.neg(x)) == x);
+  CHECK(pool.sub(x, x) == pool.zero());
+  CHECK(pool.op(pool.add(x, pool.neg(pool.variable(VarId{1})))) == OpKind::Sub);
+  CHECK(pool.ifElse(pool.one(), x, pool.zero()) == x);
+  CHECK(pool.binary(OpKind::And, pool.zero(), x) == pool.zero());
+  CHECK(pool.constantValue(pool.unary(OpKind::Sqrt, pool.constant(16))) == 4.0);
+}
+
+TEST_CASE("evaluation follows Modelica semantics") {
+  auto eval = [](OpKind op, std::initializer_list<double> args) {
+    return evaluateOp(op, std::span<const double>(args.begin(), args.size()), 0);
+  };
+  CHECK(eval(OpKind::IntDiv, {-7, 2}) == -3);
+  CHECK(eval(OpKind::Mod, {-7, 2}) == 1);
+  CHECK(eval(OpKind::Rem, {-7, 2}) == -1);
+  CHECK(eval(OpKind::Sign, {-0.5}) == -1);
+  CHECK(eval(OpKind::Floor, {-1.5}) == -2);
+  CHECK(eval(OpKind::IfElse, {0, 1, 2}) == 2);
+  ExprPool pool;
+  ExprId x = pool.variable(VarId{0});
+  ExprId e = pool.add(pool.pow(x, pool.constant(2)), pool.constant(1));
+  auto value = evaluate(pool, e, [](VarId) { return std::optional<double>(3.0); });
+  CHECK(value == 10.0);
+  CHECK_FALSE(evaluate(pool, pool.add(x, pool.time()), [](VarId) { return std::optional<double>(1.0); }));
+}
+
+TEST_CASE("printing parenthesizes by Modelica precedence") {
+  ExprPool pool;
+  ExprId a = pool.variable(VarId{0}), b = pool.variable(VarId{1}), c = pool.variable(VarId{2});
+  CHECK(show(pool, pool.mul(pool.add(a, b), c)) == "(x0 + x1) * x2");
+  CHECK(show(pool, pool.add(a, pool.mul(b, c))) == "x0 + x1 * x2");
+  CHECK(show(pool, pool.sub(a, pool.sub(b, c))) == "x0 - (x1 - x2)");
+  CHECK(show(pool, pool.sub(pool.sub(a, b), c)) == "x0 - x1 - x2");
+  CHECK(show(pool, pool.mul(a, pool.neg(b))) == "x0 * (-x1)");
+  CHECK(show(pool, pool.add(pool.neg(a), b)) == "-x0 + x1");
+  CHECK(show(pool, pool.pow(pool.neg(a), pool.constant(2))) == "(-x0)^2");
+  CHECK(show(pool, pool.pow(pool.pow(a, b), c)) == "(x0^x1)^x2");
+  CHECK(show(pool, pool.div(a, pool.mul(b, c))) == "x0 / (x1 * x2)");
+  CHECK(show(pool, pool.unary(OpKind::Sin, pool.add(a, pool.constant(0.5)))) == "sin(x0 + 0.5)");
+  CHECK(show(pool, pool.binary(OpKind::Less, a, pool.constant(-1))) == "x0 < -1");
+  CHECK(show(pool, pool.ifElse(pool.binary(OpKind::Greater, a, b), a, b)) ==
+        "if x0 > x1 then x0 else x1");
+}
+
+TEST_CASE("variablesOf and substitute") {
+  ExprPool pool;
+  ExprId x = pool.variable(VarId{4}), y = pool.variable(VarId{1});
+  ExprId e = pool.mul(pool.add(x, y), x);
+  auto vars = variablesOf(pool, e);
+  REQUIRE(vars.size() == 2);
+  CHECK(vars[0] == VarId{1});
+  CHECK(vars[1] == VarId{4});
+  ExprId s = substitute(pool, e, [&](VarId v) -> std::optional<ExprId> {
+    if (v == VarId{4})
+      return pool.constant(2);
+    return std::nullopt;
+  });
+  CHECK(show(pool, s) == "(2 + x1) * 2");
+}

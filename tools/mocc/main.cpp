@@ -1,0 +1,253 @@
+// The `mocc` command line: parses the command and its options as
+// ../shared/CLI.md specifies them and hands over to the driver. Usage
+// errors (an unknown option, a missing argument, a malformed number) exit
+// with code 2.
+#include "compiler/driver/Driver.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace mocc::driver;
+
+namespace {
+
+const char *const kUsage = R"(usage: mocc COMMAND [ARGS...]
+
+Commands:
+  parse    FILE... [--print]                          check the syntax only
+  check    [FILE...] [-m MODEL] [--lib PATH]...       instantiate, flatten, check the structure
+  flatten  [FILE...] [-m MODEL] [--lib PATH]...       print the flat model as Modelica text
+  simulate [FILE...] [-m MODEL] [--lib PATH]... [options]   compile, run, write results (CSV)
+
+Run `mocc COMMAND --help` for the options of a command.
+)";
+
+const char *const kCommonHelp = R"(
+  -m MODEL          the model (full dotted name); default: the last class of the last FILE
+  --lib PATH        a library: a package directory, a .mo file, or a folder of packages
+                    (repeatable; searched before MODELICAPATH and the bundled stdlib/)
+  -v                print sizes, solver statistics and phase times to stderr
+  --time-phases     print the time of each compiler phase to stderr
+)";
+
+const char *const kSimulateHelp = R"(
+  --start-time T    start time (default: experiment StartTime, else 0)
+  --stop-time T     stop time (default: experiment StopTime, else 1)
+  --interval DT     output interval (default: experiment Interval, else (stop-start)/500)
+  --intervals N     number of output intervals (instead of --interval)
+  --tolerance TOL   relative tolerance (default: experiment Tolerance, else 1e-6)
+  -o OUT.csv        result file (default: MODEL_res.csv)
+  --vars LIST       comma-separated names or glob patterns (`body.r_0[*]`) to write
+)";
+
+/// A usage error: message and exit code 2.
+int usage(const std::string &message) {
+  std::cerr << "mocc: error: " << message << "\n(run `mocc --help` for usage)\n";
+  return ExitUsageError;
+}
+
+std::optional<double> parseNumber(const std::string &text) {
+  char *end = nullptr;
+  double value = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(value))
+    return std::nullopt;
+  return value;
+}
+
+/// Walks argv, separating options (with `--opt value` or `--opt=value`)
+/// from positional arguments.
+class Arguments {
+public:
+  Arguments(int argc, char **argv, int first) {
+    for (int i = first; i < argc; ++i)
+      args_.push_back(argv[i]);
+  }
+
+  /// Next argument, splitting `--opt=value`; false at the end.
+  bool next(std::string &arg) {
+    if (pendingValue_) {
+      arg = *pendingValue_;
+      pendingValue_.reset();
+      return true;
+    }
+    if (index_ >= args_.size())
+      return false;
+    arg = args_[index_++];
+    if (arg.size() > 2 && arg[0] == '-' && arg[1] == '-') {
+      if (size_t eq = arg.find('='); eq != std::string::npos) {
+        pendingValue_ = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+      }
+    }
+    return true;
+  }
+  /// The value of an option; false if missing.
+  bool value(std::string &out) { return next(out); }
+
+private:
+  std::vector<std::string> args_;
+  size_t index_ = 0;
+  std::optional<std::string> pendingValue_;
+};
+
+/// Parses the options shared by check, flatten and simulate; returns
+/// 1 if handled, 0 if not an option of these, -1 on error.
+int commonOption(const std::string &arg, Arguments &args, CompileOptions &options) {
+  std::string value;
+  if (arg == "-m" || arg == "--model") {
+    if (!args.value(value))
+      return usage("`" + arg + "` needs a model name"), -1;
+    options.model = value;
+    return 1;
+  }
+  if (arg == "--lib") {
+    if (!args.value(value))
+      return usage("`--lib` needs a path"), -1;
+    options.libraries.push_back(value);
+    return 1;
+  }
+  if (arg == "-v" || arg == "--verbose") {
+    options.verbose = true;
+    return 1;
+  }
+  if (arg == "--time-phases") {
+    options.timePhases = true;
+    return 1;
+  }
+  return 0;
+}
+
+int simulateOption(const std::string &arg, Arguments &args, SimulateOptions &sim) {
+  static const std::map<std::string, double SimulateOptions::*> kNumbers = {
+      {"--start-time", &SimulateOptions::startTime},
+      {"--stop-time", &SimulateOptions::stopTime},
+      {"--interval", &SimulateOptions::interval},
+      {"--tolerance", &SimulateOptions::tolerance},
+  };
+  std::string value;
+  if (auto it = kNumbers.find(arg); it != kNumbers.end()) {
+    if (!args.value(value))
+      return usage("`" + arg + "` needs a number"), -1;
+    auto number = parseNumber(value);
+    if (!number)
+      return usage("`" + arg + "`: `" + value + "` is not a number"), -1;
+    if ((arg == "--interval" || arg == "--tolerance") && *number <= 0)
+      return usage("`" + arg + "` must be positive"), -1;
+    sim.*(it->second) = *number;
+    return 1;
+  }
+  if (arg == "--intervals") {
+    if (!args.value(value))
+      return usage("`--intervals` needs a number"), -1;
+    auto number = parseNumber(value);
+    if (!number || *number < 1 || *number != std::floor(*number))
+      return usage("`--intervals` needs a positive integer"), -1;
+    sim.intervals = static_cast<long>(*number);
+    return 1;
+  }
+  if (arg == "-o" || arg == "--output") {
+    if (!args.value(value))
+      return usage("`-o` needs a file name"), -1;
+    sim.output = value;
+    return 1;
+  }
+  if (arg == "--vars") {
+    if (!args.value(value))
+      return usage("`--vars` needs a list"), -1;
+    sim.vars = value;
+    return 1;
+  }
+  return 0;
+}
+
+int commandHelp(const std::string &command) {
+  std::cout << "usage: mocc " << command;
+  if (command == "parse") {
+    std::cout << " FILE... [--print]\n\n  --print           print the parsed files back as Modelica\n";
+    return ExitSuccess;
+  }
+  std::cout << " [FILE...] [-m MODEL] [--lib PATH]..." << (command == "simulate" ? " [options]" : "")
+            << "\n" << kCommonHelp;
+  if (command == "flatten")
+    std::cout << "  --origins         comment each equation with its origin and line\n";
+  if (command == "simulate")
+    std::cout << kSimulateHelp;
+  return ExitSuccess;
+}
+
+int runParseCommand(Arguments &args) {
+  std::vector<std::string> files;
+  bool print = false;
+  std::string arg;
+  while (args.next(arg)) {
+    if (arg == "--help" || arg == "-h")
+      return commandHelp("parse");
+    if (arg == "--print")
+      print = true;
+    else if (!arg.empty() && arg[0] == '-')
+      return usage("unknown option `" + arg + "` for `parse`");
+    else
+      files.push_back(arg);
+  }
+  if (files.empty())
+    return usage("`parse` needs at least one file");
+  return runParse(files, print, std::cout, std::cerr);
+}
+
+int runModelCommand(const std::string &command, Arguments &args) {
+  CompileOptions options;
+  SimulateOptions sim{NAN, NAN, NAN, 0, NAN, "", ""};
+  FlattenOptions flatten;
+  std::string arg;
+  while (args.next(arg)) {
+    if (arg == "--help" || arg == "-h")
+      return commandHelp(command);
+    int handled = commonOption(arg, args, options);
+    if (handled == 0 && command == "simulate")
+      handled = simulateOption(arg, args, sim);
+    if (handled == 0 && command == "flatten" && arg == "--origins")
+      handled = (flatten.origins = true, 1);
+    if (handled < 0)
+      return ExitUsageError;
+    if (handled > 0)
+      continue;
+    if (!arg.empty() && arg[0] == '-')
+      return usage("unknown option `" + arg + "` for `" + command + "`");
+    options.files.push_back(arg);
+  }
+  if (options.files.empty() && options.model.empty())
+    return usage("`" + command + "` needs a FILE or -m MODEL");
+  if (command == "check")
+    return runCheck(options, std::cout, std::cerr);
+  if (command == "flatten")
+    return runFlatten(options, flatten, std::cout, std::cerr);
+  return runSimulate(options, sim, std::cout, std::cerr);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return usage("no command given");
+  std::string command = argv[1];
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::cout << kUsage;
+    return ExitSuccess;
+  }
+  if (command == "--version") {
+    std::cout << "mocc 0.1.0\n";
+    return ExitSuccess;
+  }
+  Arguments args(argc, argv, 2);
+  if (command == "parse")
+    return runParseCommand(args);
+  if (command == "check" || command == "flatten" || command == "simulate")
+    return runModelCommand(command, args);
+  return usage("unknown command `" + command + "`");
+}
