@@ -1,0 +1,8 @@
+// RUN: mocc check %s
+model Balanced
+  parameter Real k = 2;
+  Real x(start = 1, fixed = true), y[2];
+equation
+  der(x) = -k * x;
+  y = {x, 2 * x};
+end Balanced;
