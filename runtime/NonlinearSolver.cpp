@@ -302,7 +302,8 @@ bool KinsolSystem::solveByHomotopy(std::string &cause) {
     bool last = next == 1.0;
     flag = runKinsol(next, last ? funcNormTolerance : homotopyStepTolerance,
                      last ? maxNewtonIterations : maxHomotopyIterations);
-    if (flag == KIN_SUCCESS || flag == KIN_INITIAL_GUESS_OK) {
+    // The last step is judged by accept(); intermediate ones must converge.
+    if (flag == KIN_SUCCESS || flag == KIN_INITIAL_GUESS_OK || (last && flag >= 0)) {
       lambda = next;
       step = std::min(2.0 * step, 0.5);
       continue;
