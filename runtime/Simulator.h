@@ -18,7 +18,7 @@ struct SimulationOptions {
   double stopTime = 1.0;
   double interval = 0.002; ///< output grid step (> 0)
   double tolerance = 1e-6; ///< relative tolerance of IDA
-  std::string outputPath;  ///< the CSV result file
+  std::string outputPath;  ///< the CSV result file (empty: no file is written)
   /// Indices into CompiledModel::outputs of the columns to write, in order.
   std::vector<int32_t> columns;
   bool verbose = false; ///< print solver statistics to the log

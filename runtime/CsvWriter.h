@@ -1,0 +1,62 @@
+// Writes the result file (CLI.md, "Result CSV"): RFC 4180, a header row with
+// each name in double quotes, then one row of numbers per output point in
+// their shortest round-trip form. The file is written under a temporary name
+// in the same directory and renamed to the requested name only by commit(), so
+// a failed run leaves neither the requested file nor the temporary one.
+// Output goes through a large buffer straight to the file descriptor.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace mocc::rt {
+
+/// One result file being written.
+class CsvWriter {
+public:
+  CsvWriter() = default;
+  /// Removes the temporary file unless commit() succeeded.
+  ~CsvWriter();
+  CsvWriter(const CsvWriter &) = delete;
+  CsvWriter &operator=(const CsvWriter &) = delete;
+
+  /// Creates the temporary file next to `path` and writes the header row.
+  /// Returns false (see error()) if the file cannot be created.
+  bool open(const std::string &path, const std::vector<std::string> &names);
+
+  /// Appends one row; a write error is reported by commit().
+  void writeRow(std::span<const double> values);
+
+  /// Writes out the buffer, closes the file and renames it to the requested
+  /// path. Returns false (see error()) if any of that failed; the temporary
+  /// file is then removed.
+  bool commit();
+
+  /// Closes and removes the temporary file (nothing happens after commit()).
+  void discard();
+
+  /// What went wrong, for the run status.
+  const std::string &error() const { return error_; }
+  /// The temporary file's name (empty when none is open).
+  const std::string &temporaryPath() const { return temporaryPath_; }
+
+private:
+  char *reserve(std::size_t size);
+  void put(char c);
+  void flush();
+  void appendQuoted(const std::string &name);
+  void fail(const std::string &what);
+
+  int fd_ = -1;
+  std::string path_;
+  std::string temporaryPath_;
+  std::string error_;
+  std::unique_ptr<char[]> buffer_;
+  std::size_t capacity_ = 0;
+  std::size_t used_ = 0;
+};
+
+} // namespace mocc::rt

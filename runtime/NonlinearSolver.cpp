@@ -1,0 +1,365 @@
+// KINSOL on one implicit system, with a homotopy as the second strategy; see
+// NonlinearSolver.h.
+//
+// Scaling: KINSOL measures the unknowns in units of their nominal values
+// (uscale = 1 / nominal) and residual i in units of the largest entry of row
+// i of the Jacobian times the nominal values (fscale), so that a scaled
+// residual is about the Newton step relative to the nominal values. The
+// tolerances below are in these units.
+//
+// The retry follows the fixed-point homotopy
+//   H(x, lambda) = lambda F(x) + (1 - lambda) D (x - x0),
+//   D = diag(rowScale_i / nominal_i),
+// from the guess x0 at lambda = 0 to F at lambda = 1 in adaptive steps, each
+// solved by KINSOL from the previous point (Allgower and Georg, "Numerical
+// Continuation Methods", 1990). Its Jacobian is lambda J + (1 - lambda) D.
+#include "runtime/NonlinearSolver.h"
+
+#include "runtime/ColoredJacobian.h"
+#include "runtime/NumberFormat.h"
+#include "runtime/SundialsSupport.h"
+
+#include <kinsol/kinsol.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace mocc::rt {
+
+namespace {
+
+constexpr double funcNormTolerance = 1e-10;    // KINSOL's stopping test
+constexpr double acceptTolerance = 1e-8;       // our test of the final point
+constexpr double homotopyStepTolerance = 1e-6; // intermediate homotopy points
+constexpr long maxNewtonIterations = 200;
+constexpr long maxHomotopyIterations = 50;
+constexpr int maxHomotopySteps = 200;
+constexpr double minHomotopyStep = 1e-6;
+
+/// Frees KINSOL memory.
+struct KinsolDeleter {
+  void operator()(void *memory) const { KINFree(&memory); }
+};
+
+/// What a failing KINSOL flag means, for the message.
+std::string describeKinsolFlag(int flag) {
+  std::string name = takeFlagName(KINGetReturnFlagName(flag));
+  switch (flag) {
+  case KIN_STEP_LT_STPTOL:
+    return name + ": the Newton steps became tiny away from a solution";
+  case KIN_LINESEARCH_NONCONV:
+  case KIN_LINESEARCH_BCFAIL:
+    return name + ": the line search found no acceptable step (a local minimum of the "
+                  "residual norm?)";
+  case KIN_MAXITER_REACHED:
+    return name + ": too many Newton iterations";
+  case KIN_MXNEWT_5X_EXCEEDED:
+    return name + ": five maximal Newton steps in a row, the iterates diverge";
+  case KIN_LINSOLV_NO_RECOVERY:
+  case KIN_LSETUP_FAIL:
+  case KIN_LSOLVE_FAIL:
+    return name + ": the Jacobian is singular";
+  case KIN_SYSFUNC_FAIL:
+  case KIN_FIRST_SYSFUNC_ERR:
+  case KIN_REPTD_SYSFUNC_ERR:
+    return name + ": the equations give values that are not finite";
+  default:
+    return name;
+  }
+}
+
+bool allFinite(const double *values, int64_t n) {
+  return std::all_of(values, values + n, [](double x) { return std::isfinite(x); });
+}
+
+/// One implicit system with its KINSOL objects and the state of the homotopy.
+class KinsolSystem {
+public:
+  KinsolSystem(const ImplicitSystem &system, double t, std::vector<double> &v);
+
+  /// Creates the KINSOL objects; returns what failed, empty on success.
+  std::string setUp();
+  /// Newton with a line search from the guess; on failure, the cause.
+  bool solveDirectly(std::string &cause);
+  /// The homotopy from the guess; on failure, the cause.
+  bool solveByHomotopy(std::string &cause);
+  /// Writes the current iterate into v and evaluates the kernel there.
+  void finish();
+  void addStatistics(SolverStatistics &stats) const;
+
+private:
+  static int residualFn(N_Vector u, N_Vector f, void *self);
+  static int jacobianFn(N_Vector u, N_Vector f, SUNMatrix jacobian, void *self, N_Vector, N_Vector);
+  int evaluate(const double *u, double *f);
+  bool assembleJacobian(const double *u, SUNMatrix jacobian);
+  void computeScales();
+  double scaledResidualNorm();
+  bool accept(int flag, std::string &cause);
+  int runKinsol(double lambda, double tolerance, long maxIterations);
+  double *iterate() { return N_VGetArrayPointer(u_.get()); }
+
+  const ImplicitSystem &system_;
+  double t_;
+  std::vector<double> &v_;
+  int64_t n_;
+  ColoredJacobian jacobian_;
+  std::vector<double> values_;   // the Jacobian's nonzeros
+  std::vector<double> nominal_;  // of each unknown
+  std::vector<double> rowScale_; // of each residual
+  std::vector<double> start_;    // the guess x0
+  std::vector<double> shift_;    // the homotopy's diagonal
+  std::vector<double> residual_; // scratch
+  double lambda_ = 1.0;
+  long residualCalls_ = 0;
+  long jacobianCalls_ = 0;
+  long iterations_ = 0;
+  SolverMessages messages_;
+  SunContext context_;
+  NVectorPtr u_, uScale_, fScale_;
+  SunMatrixPtr matrix_;
+  SunLinearSolverPtr linearSolver_;
+  std::unique_ptr<void, KinsolDeleter> kinsol_;
+};
+
+KinsolSystem::KinsolSystem(const ImplicitSystem &system, double t, std::vector<double> &v)
+    : system_(system), t_(t), v_(v), n_(static_cast<int64_t>(system.unknowns.size())),
+      jacobian_(system.pattern, system.jvp, static_cast<int32_t>(v.size()), system.unknowns),
+      values_(jacobian_.nonzeros()), nominal_(n_, 1.0), rowScale_(n_, 1.0), start_(n_), shift_(n_),
+      residual_(n_) {
+  for (int64_t i = 0; i < n_; ++i) {
+    double nominal = i < static_cast<int64_t>(system.nominal.size()) ? system.nominal[i] : 1.0;
+    if (std::isfinite(nominal) && nominal != 0.0)
+      nominal_[i] = std::abs(nominal);
+    start_[i] = v[system.unknowns[i]];
+  }
+}
+
+std::string KinsolSystem::setUp() {
+  SUNContext context = context_.get();
+  u_ = makeVector(n_, context);
+  uScale_ = makeVector(n_, context);
+  fScale_ = makeVector(n_, context);
+  if (!context || !u_ || !uScale_ || !fScale_)
+    return "out of memory";
+  std::copy(start_.begin(), start_.end(), iterate());
+  if (n_ > maxDenseSystemSize) {
+    matrix_.reset(SUNSparseMatrix(n_, n_, jacobian_.matrixNonzeros(), CSC_MAT, context));
+    if (matrix_)
+      linearSolver_.reset(SUNLinSol_KLU(u_.get(), matrix_.get(), context));
+  } else {
+    matrix_.reset(SUNDenseMatrix(n_, n_, context));
+    if (matrix_)
+      linearSolver_.reset(SUNLinSol_Dense(u_.get(), matrix_.get(), context));
+  }
+  kinsol_.reset(KINCreate(context));
+  if (!matrix_ || !linearSolver_ || !kinsol_)
+    return "cannot create the KINSOL solver";
+  void *kinsol = kinsol_.get();
+  bool ok = KINSetErrHandlerFn(kinsol, SolverMessages::handle, &messages_) == KIN_SUCCESS &&
+            KINInit(kinsol, residualFn, u_.get()) == KIN_SUCCESS &&
+            KINSetUserData(kinsol, this) == KIN_SUCCESS &&
+            KINSetLinearSolver(kinsol, linearSolver_.get(), matrix_.get()) == KIN_SUCCESS &&
+            KINSetJacFn(kinsol, jacobianFn) == KIN_SUCCESS &&
+            KINSetMaxSetupCalls(kinsol, 1) == KIN_SUCCESS; // exact Newton
+  return ok ? std::string() : "cannot set up KINSOL: " + messages_.last();
+}
+
+int KinsolSystem::residualFn(N_Vector u, N_Vector f, void *self) {
+  return static_cast<KinsolSystem *>(self)->evaluate(N_VGetArrayPointer(u), N_VGetArrayPointer(f));
+}
+
+int KinsolSystem::jacobianFn(N_Vector u, N_Vector, SUNMatrix jacobian, void *self, N_Vector,
+                             N_Vector) {
+  return static_cast<KinsolSystem *>(self)->assembleJacobian(N_VGetArrayPointer(u), jacobian) ? 0
+                                                                                              : 1;
+}
+
+/// H(u) = lambda F(u) + (1 - lambda) D (u - x0); F itself when lambda = 1.
+int KinsolSystem::evaluate(const double *u, double *f) {
+  for (int64_t i = 0; i < n_; ++i)
+    v_[system_.unknowns[i]] = u[i];
+  system_.residual(t_, v_.data(), f);
+  ++residualCalls_;
+  if (lambda_ != 1.0) {
+    for (int64_t i = 0; i < n_; ++i)
+      f[i] = lambda_ * f[i] + (1.0 - lambda_) * rowScale_[i] * (u[i] - start_[i]) / nominal_[i];
+  }
+  return allFinite(f, n_) ? 0 : 1; // not finite: recoverable, KINSOL shortens the step
+}
+
+/// lambda J + (1 - lambda) D, J from the colored JVPs at u.
+bool KinsolSystem::assembleJacobian(const double *u, SUNMatrix jacobian) {
+  for (int64_t i = 0; i < n_; ++i)
+    v_[system_.unknowns[i]] = u[i];
+  system_.residual(t_, v_.data(), residual_.data()); // the JVPs need v at the point
+  jacobian_.evaluate(t_, v_.data(), 0.0, values_.data());
+  ++jacobianCalls_;
+  const double *shift = nullptr;
+  if (lambda_ != 1.0) {
+    for (double &value : values_)
+      value *= lambda_;
+    for (int64_t j = 0; j < n_; ++j)
+      shift_[j] = (1.0 - lambda_) * rowScale_[j] / nominal_[j];
+    shift = shift_.data();
+  }
+  jacobian_.store(values_.data(), shift, jacobian);
+  return allFinite(values_.data(), jacobian_.nonzeros());
+}
+
+/// Sets uscale from the nominal values and fscale from the rows of the
+/// Jacobian at the current iterate.
+void KinsolSystem::computeScales() {
+  for (int64_t i = 0; i < n_; ++i)
+    v_[system_.unknowns[i]] = iterate()[i];
+  system_.residual(t_, v_.data(), residual_.data());
+  jacobian_.evaluate(t_, v_.data(), 0.0, values_.data());
+  std::fill(rowScale_.begin(), rowScale_.end(), 0.0);
+  const SparsityPattern &pattern = jacobian_.pattern();
+  for (int64_t j = 0; j < n_; ++j) {
+    for (int64_t k = pattern.colPtr[j]; k < pattern.colPtr[j + 1]; ++k) {
+      double size = std::abs(values_[k]) * nominal_[j];
+      if (std::isfinite(size))
+        rowScale_[pattern.rowIdx[k]] = std::max(rowScale_[pattern.rowIdx[k]], size);
+    }
+  }
+  double *uScale = N_VGetArrayPointer(uScale_.get());
+  double *fScale = N_VGetArrayPointer(fScale_.get());
+  for (int64_t i = 0; i < n_; ++i) {
+    if (rowScale_[i] == 0.0)
+      rowScale_[i] = 1.0;
+    uScale[i] = 1.0 / nominal_[i];
+    fScale[i] = 1.0 / rowScale_[i];
+  }
+}
+
+/// ||fscale F||_inf at the current iterate, with the current scales.
+double KinsolSystem::scaledResidualNorm() {
+  double savedLambda = lambda_;
+  lambda_ = 1.0;
+  int status = evaluate(iterate(), residual_.data());
+  lambda_ = savedLambda;
+  if (status != 0)
+    return INFINITY;
+  double norm = 0.0;
+  for (int64_t i = 0; i < n_; ++i)
+    norm = std::max(norm, std::abs(residual_[i]) / rowScale_[i]);
+  return norm;
+}
+
+/// Runs KINSOL on H(., lambda) from the current iterate.
+int KinsolSystem::runKinsol(double lambda, double tolerance, long maxIterations) {
+  void *kinsol = kinsol_.get();
+  lambda_ = lambda;
+  KINSetFuncNormTol(kinsol, tolerance);
+  KINSetNumMaxIters(kinsol, maxIterations);
+  int flag = KINSol(kinsol, u_.get(), KIN_LINESEARCH, uScale_.get(), fScale_.get());
+  long count = 0;
+  KINGetNumNonlinSolvIters(kinsol, &count);
+  iterations_ += count;
+  lambda_ = 1.0;
+  return flag;
+}
+
+/// Whether the iterate KINSOL stopped at (with `flag`) solves F = 0, judged
+/// with scales computed there: scales from a poor guess can make KINSOL's own
+/// test too loose, so a converged run is polished once with the new scales.
+bool KinsolSystem::accept(int flag, std::string &cause) {
+  computeScales();
+  if (flag >= 0 && scaledResidualNorm() > acceptTolerance)
+    flag = runKinsol(1.0, funcNormTolerance, maxNewtonIterations);
+  double norm = scaledResidualNorm();
+  if (norm <= acceptTolerance)
+    return true;
+  cause = flag >= 0 ? describeKinsolFlag(KIN_STEP_LT_STPTOL) : describeKinsolFlag(flag);
+  cause += " (scaled residual " + formatNumber(norm) + ")";
+  if (!messages_.last().empty())
+    cause += " [" + messages_.last() + "]";
+  return false;
+}
+
+bool KinsolSystem::solveDirectly(std::string &cause) {
+  computeScales();
+  int flag = runKinsol(1.0, funcNormTolerance, maxNewtonIterations);
+  return accept(flag, cause);
+}
+
+bool KinsolSystem::solveByHomotopy(std::string &cause) {
+  messages_.clear();
+  std::copy(start_.begin(), start_.end(), iterate());
+  computeScales();
+  std::vector<double> saved(n_);
+  double lambda = 0.0;
+  double step = 0.1;
+  int flag = KIN_SUCCESS;
+  for (int attempt = 0; attempt < maxHomotopySteps && lambda < 1.0; ++attempt) {
+    double next = std::min(1.0, lambda + step);
+    std::copy(iterate(), iterate() + n_, saved.begin());
+    bool last = next == 1.0;
+    flag = runKinsol(next, last ? funcNormTolerance : homotopyStepTolerance,
+                     last ? maxNewtonIterations : maxHomotopyIterations);
+    // The last step is judged by accept(); intermediate ones must converge.
+    if (flag == KIN_SUCCESS || flag == KIN_INITIAL_GUESS_OK || (last && flag >= 0)) {
+      lambda = next;
+      step = std::min(2.0 * step, 0.5);
+      continue;
+    }
+    std::copy(saved.begin(), saved.end(), iterate());
+    step *= 0.25;
+    if (step < minHomotopyStep)
+      break;
+  }
+  if (lambda == 1.0 && accept(flag, cause))
+    return true;
+  if (lambda < 1.0)
+    cause = "stopped at lambda = " + formatNumber(std::round(lambda * 1e4) / 1e4) + ", " +
+            describeKinsolFlag(flag);
+  return false;
+}
+
+void KinsolSystem::finish() {
+  lambda_ = 1.0;
+  evaluate(iterate(), residual_.data());
+}
+
+void KinsolSystem::addStatistics(SolverStatistics &stats) const {
+  stats.residualEvaluations += residualCalls_;
+  stats.jacobianEvaluations += jacobianCalls_;
+  stats.nonlinearIterations += iterations_;
+}
+
+} // namespace
+
+RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vector<double> &v,
+                              SolverStatistics &stats) {
+  auto n = static_cast<int64_t>(system.unknowns.size());
+  std::string what = "the nonlinear system of equations " + system.description;
+  if (n == 0) {
+    if (system.residual)
+      system.residual(t, v.data(), nullptr);
+    return {};
+  }
+  if (!system.residual || !system.jvp)
+    return {false, t, what + " has no residual or derivative function"};
+  if (std::string problem = checkPattern(system.pattern, n); !problem.empty())
+    return {false, t, what + " has a bad Jacobian pattern: " + problem};
+  KinsolSystem solver(system, t, v);
+  if (std::string problem = solver.setUp(); !problem.empty())
+    return {false, t, what + " could not be solved: " + problem};
+  std::string directCause;
+  std::string homotopyCause;
+  bool solved = solver.solveDirectly(directCause) || solver.solveByHomotopy(homotopyCause);
+  solver.addStatistics(stats);
+  if (!solved)
+    return {false, t,
+            what + " did not converge (KINSOL: " + directCause +
+                "; retry by homotopy: " + homotopyCause + ")"};
+  solver.finish();
+  return {};
+}
+
+} // namespace mocc::rt

@@ -1,0 +1,28 @@
+// Solves the implicit systems of initialization with KINSOL: Newton's method
+// with a line search on the system scaled by the unknowns' nominal values and
+// by the rows of the Jacobian, using the system's own colored Jacobian (dense
+// LU for small systems, sparse KLU for large ones). If that fails, it retries
+// once by following a fixed-point homotopy from the starting guess to the
+// system, which passes where the line search stops at a local minimum of the
+// residual norm.
+#pragma once
+
+#include "runtime/Simulator.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace mocc::rt {
+
+/// Systems with more unknowns than this are solved with the sparse KLU solver.
+inline constexpr int64_t maxDenseSystemSize = 50;
+
+/// Solves `system` for its unknowns at time t, starting from the values in
+/// their slots of v. On success v holds the solution and every slot the
+/// residual kernel assigns is evaluated there. On failure the message names
+/// the system and the cause, and the status time is t; the caller says what
+/// was being done ("initialization failed at time ...").
+RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vector<double> &v,
+                              SolverStatistics &stats);
+
+} // namespace mocc::rt

@@ -1,0 +1,218 @@
+// The runtime's entry points: initialization (assignments and KINSOL solves in
+// the order the compiler gave), then IDA over the output grid with one result
+// row per grid point; see Simulator.h.
+#include "runtime/Simulator.h"
+
+#include "runtime/ColoredJacobian.h"
+#include "runtime/CsvWriter.h"
+#include "runtime/DaeIntegrator.h"
+#include "runtime/NonlinearSolver.h"
+#include "runtime/NumberFormat.h"
+#include "runtime/OutputGrid.h"
+
+#include <chrono>
+#include <cmath>
+
+namespace mocc::rt {
+
+namespace {
+
+/// More output points than this are refused.
+constexpr double maxOutputPoints = 1e9;
+
+/// Measures elapsed wall-clock time.
+class Stopwatch {
+public:
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+bool validSlot(int64_t slot, const CompiledModel &model) {
+  return slot >= 0 && slot < model.numSlots;
+}
+
+/// Checks the DAE part of a model; returns what is wrong, empty if nothing.
+std::string checkModel(const CompiledModel &model) {
+  auto n = static_cast<int64_t>(model.ySlot.size());
+  if (model.ypSlot.size() != model.ySlot.size())
+    return "ySlot and ypSlot differ in size";
+  if (!model.yNominal.empty() && static_cast<int64_t>(model.yNominal.size()) != n)
+    return "yNominal and ySlot differ in size";
+  for (int64_t i = 0; i < n; ++i) {
+    if (!validSlot(model.ySlot[i], model) ||
+        (model.ypSlot[i] != -1 && !validSlot(model.ypSlot[i], model)))
+      return "component " + std::to_string(i) + " has a slot out of range";
+  }
+  for (const OutputVariable &output : model.outputs) {
+    if (!validSlot(output.slot, model))
+      return "output `" + output.name + "` has a slot out of range";
+  }
+  if (n > 0 && (!model.residual || !model.jvp))
+    return "the residual function or its derivative is missing";
+  std::string problem = checkPattern(model.jacobian, n);
+  return problem.empty() ? problem : "bad Jacobian pattern: " + problem;
+}
+
+/// Checks the run's options against the model; returns what is wrong.
+std::string checkOptions(const SimulationOptions &options, const CompiledModel &model) {
+  if (!std::isfinite(options.startTime) || !std::isfinite(options.stopTime) ||
+      options.stopTime < options.startTime)
+    return "the stop time must not be before the start time";
+  if (!(options.interval > 0.0) || !std::isfinite(options.interval))
+    return "the output interval must be positive";
+  if ((options.stopTime - options.startTime) / options.interval > maxOutputPoints)
+    return "the output interval gives more than 1e9 output points";
+  if (!(options.tolerance > 0.0))
+    return "the tolerance must be positive";
+  for (int32_t column : options.columns) {
+    if (column < 0 || column >= static_cast<int32_t>(model.outputs.size()))
+      return "output column " + std::to_string(column) + " does not exist";
+  }
+  return {};
+}
+
+/// Checks that every implicit system's unknowns are slots of the model.
+std::string checkInitSteps(const CompiledModel &model) {
+  for (const InitStep &step : model.init) {
+    if (step.kind != InitStep::Kind::Solve)
+      continue;
+    for (int32_t slot : step.system.unknowns) {
+      if (!validSlot(slot, model))
+        return "an unknown of " + step.system.description + " has a slot out of range";
+    }
+  }
+  return {};
+}
+
+/// Runs the init steps in order after the start values are set.
+RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double> &v,
+                       SolverStatistics &stats) {
+  for (const InitStep &step : model.init) {
+    if (step.kind == InitStep::Kind::Assign) {
+      if (step.assign)
+        step.assign(t0, v.data(), nullptr);
+      continue;
+    }
+    RunStatus status = solveImplicitSystem(step.system, t0, v, stats);
+    if (!status.ok) {
+      status.message = "initialization failed at time " + formatNumber(t0) + ": " + status.message;
+      return status;
+    }
+  }
+  return {};
+}
+
+/// Writes the selected outputs as result rows and times the writing.
+class ResultRows {
+public:
+  ResultRows(const CompiledModel &model, const SimulationOptions &options, CsvWriter *writer)
+      : writer_(writer), row_(options.columns.size() + 1) {
+    for (int32_t column : options.columns)
+      slots_.push_back(model.outputs[column].slot);
+  }
+
+  void write(double t, const std::vector<double> &v) {
+    if (!writer_)
+      return;
+    Stopwatch watch;
+    row_[0] = t;
+    for (std::size_t i = 0; i < slots_.size(); ++i)
+      row_[i + 1] = v[slots_[i]];
+    writer_->writeRow(row_);
+    seconds_ += watch.seconds();
+  }
+
+  double seconds() const { return seconds_; }
+
+private:
+  CsvWriter *writer_;
+  std::vector<int32_t> slots_;
+  std::vector<double> row_;
+  double seconds_ = 0.0;
+};
+
+/// Integrates from the initialized state over the output grid.
+RunStatus integrate(const CompiledModel &model, const SimulationOptions &options,
+                    std::vector<double> &v, ResultRows &rows, SolverStatistics &stats) {
+  Stopwatch watch;
+  OutputGrid grid(options.startTime, options.stopTime, options.interval);
+  DaeIntegrator integrator(model, v);
+  double firstOutput = grid.time(grid.size() > 1 ? 1 : 0);
+  RunStatus status =
+      integrator.start(options.startTime, options.stopTime, options.tolerance, firstOutput);
+  if (status.ok)
+    rows.write(grid.time(0), v);
+  for (std::size_t k = 1; status.ok && k < grid.size(); ++k) {
+    status = integrator.advanceTo(grid.time(k));
+    if (status.ok)
+      rows.write(grid.time(k), v);
+  }
+  integrator.addStatistics(stats);
+  stats.integrationSeconds += watch.seconds() - rows.seconds();
+  stats.outputSeconds += rows.seconds();
+  return status;
+}
+
+/// The -v summary.
+void logStatistics(std::ostream &log, const CompiledModel &model, const SolverStatistics &stats,
+                   const RunStatus &status) {
+  log << "simulation of `" << model.name << "` " << (status.ok ? "succeeded" : "failed") << "\n"
+      << "  states and algebraic unknowns: " << model.ySlot.size() << " (Jacobian "
+      << model.jacobian.rowIdx.size() << " nonzeros, " << model.jacobian.numColors << " colors)\n"
+      << "  steps: " << stats.steps << " (error test failures: " << stats.errorTestFailures
+      << ", convergence failures: " << stats.convergenceFailures << ")\n"
+      << "  residual evaluations: " << stats.residualEvaluations
+      << ", Jacobian evaluations: " << stats.jacobianEvaluations
+      << ", nonlinear iterations: " << stats.nonlinearIterations << "\n"
+      << "  time: initialization " << stats.initSeconds << " s, integration "
+      << stats.integrationSeconds << " s, output " << stats.outputSeconds << " s\n";
+}
+
+} // namespace
+
+RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> &v,
+                     SolverStatistics &stats) {
+  Stopwatch watch;
+  if (std::string problem = checkInitSteps(model); !problem.empty())
+    return {false, t0, "the compiled model is invalid: " + problem};
+  v.assign(static_cast<std::size_t>(model.numSlots), 0.0);
+  if (model.setParameters)
+    model.setParameters(t0, v.data(), nullptr);
+  if (model.setStartValues)
+    model.setStartValues(t0, v.data(), nullptr);
+  RunStatus status = runInitSteps(model, t0, v, stats);
+  stats.initSeconds += watch.seconds();
+  return status;
+}
+
+RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
+                   SolverStatistics &stats, std::ostream &log) {
+  std::string problem = checkModel(model);
+  if (!problem.empty())
+    return {false, options.startTime, "the compiled model is invalid: " + problem};
+  if (problem = checkOptions(options, model); !problem.empty())
+    return {false, options.startTime, problem};
+  CsvWriter writer;
+  bool writing = !options.outputPath.empty();
+  std::vector<std::string> names{"time"};
+  for (int32_t column : options.columns)
+    names.push_back(model.outputs[column].name);
+  if (writing && !writer.open(options.outputPath, names))
+    return {false, options.startTime, writer.error()};
+  ResultRows rows(model, options, writing ? &writer : nullptr);
+  std::vector<double> v;
+  RunStatus status = initialize(model, options.startTime, v, stats);
+  if (status.ok)
+    status = integrate(model, options, v, rows, stats);
+  if (status.ok && writing && !writer.commit())
+    status = {false, options.stopTime, writer.error()};
+  if (options.verbose)
+    logStatistics(log, model, stats, status);
+  return status;
+}
+
+} // namespace mocc::rt

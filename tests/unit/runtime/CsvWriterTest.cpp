@@ -1,0 +1,112 @@
+// Tests of the result-file writer: the header's quoting, numbers that read
+// back bit-exact, the temporary file and its rename, and nothing left behind
+// after a discarded run.
+#include "runtime/CsvWriter.h"
+
+#include "TestSupport.h"
+
+#include <doctest/doctest.h>
+
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <limits>
+
+using namespace mocc::rt;
+using namespace mocc::rt::test;
+
+TEST_CASE("the header quotes every name and doubles quotes") {
+  std::string path = scratchPath("header.csv");
+  CsvWriter writer;
+  REQUIRE(writer.open(path, {"time", "a\"b", "x,y", "body.r_0[1]"}));
+  writer.writeRow(std::vector<double>{0.5, 1, -2, 3e-7});
+  REQUIRE(writer.commit());
+  CHECK(readText(path) == "\"time\",\"a\"\"b\",\"x,y\",\"body.r_0[1]\"\n0.5,1,-2,3e-07\n");
+  CsvTable table = readCsv(path);
+  CHECK(table.names == std::vector<std::string>{"time", "a\"b", "x,y", "body.r_0[1]"});
+}
+
+TEST_CASE("numbers read back bit-exact") {
+  const double values[] = {0.1,
+                           1.0 / 3.0,
+                           M_PI,
+                           -2.5e300,
+                           1e-300,
+                           std::numeric_limits<double>::denorm_min(),
+                           std::numeric_limits<double>::max(),
+                           -std::numeric_limits<double>::min(),
+                           -0.0,
+                           123456789012345678.0,
+                           std::nextafter(1.0, 2.0)};
+  std::string path = scratchPath("roundtrip.csv");
+  CsvWriter writer;
+  std::vector<std::string> names(std::size(values), "v");
+  REQUIRE(writer.open(path, names));
+  writer.writeRow(values);
+  REQUIRE(writer.commit());
+  CsvTable table = readCsv(path);
+  REQUIRE(table.rows.size() == 1);
+  for (std::size_t i = 0; i < std::size(values); ++i)
+    CHECK(std::bit_cast<uint64_t>(table.rows[0][i]) == std::bit_cast<uint64_t>(values[i]));
+}
+
+TEST_CASE("the file is written under a temporary name and renamed by commit") {
+  std::string path = scratchPath("renamed.csv");
+  CsvWriter writer;
+  REQUIRE(writer.open(path, {"time"}));
+  std::string temporary = writer.temporaryPath();
+  CHECK(std::filesystem::exists(temporary));
+  CHECK(std::filesystem::path(temporary).parent_path() ==
+        std::filesystem::path(path).parent_path());
+  CHECK_FALSE(std::filesystem::exists(path));
+  writer.writeRow(std::vector<double>{1.0});
+  REQUIRE(writer.commit());
+  CHECK(std::filesystem::exists(path));
+  CHECK_FALSE(std::filesystem::exists(temporary));
+  CHECK(scratchFiles("renamed.csv") == std::vector<std::string>{"renamed.csv"});
+}
+
+TEST_CASE("a discarded or abandoned file leaves nothing behind") {
+  std::string path = scratchPath("discarded.csv");
+  {
+    CsvWriter writer;
+    REQUIRE(writer.open(path, {"time"}));
+    writer.writeRow(std::vector<double>{1.0});
+  } // destroyed without commit
+  {
+    CsvWriter writer;
+    REQUIRE(writer.open(path, {"time"}));
+    writer.discard();
+    CHECK_FALSE(writer.commit());
+  }
+  CHECK(scratchFiles("discarded.csv").empty());
+}
+
+TEST_CASE("an unwritable directory is reported") {
+  CsvWriter writer;
+  CHECK_FALSE(writer.open(scratchPath("no-such-dir/out.csv"), {"time"}));
+  CHECK(writer.error().find("cannot create the result file") != std::string::npos);
+}
+
+TEST_CASE("writing is fast: 5,000 rows of 100 columns") {
+  std::string path = scratchPath("fast.csv");
+  std::vector<std::string> names(100, "x");
+  std::vector<double> row(100);
+  auto start = std::chrono::steady_clock::now();
+  CsvWriter writer;
+  REQUIRE(writer.open(path, names));
+  for (int k = 0; k < 5000; ++k) {
+    for (int i = 0; i < 100; ++i)
+      row[i] = std::sin(0.001 * k + i) * 1e3;
+    writer.writeRow(row);
+  }
+  REQUIRE(writer.commit());
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  MESSAGE("5,000 x 100 numbers written in " << seconds << " s");
+  CsvTable table = readCsv(path);
+  REQUIRE(table.rows.size() == 5000);
+  CHECK(table.rows[4999][99] == std::sin(0.001 * 4999 + 99) * 1e3);
+  CHECK(seconds < 2.0);
+}
