@@ -21,19 +21,19 @@ public:
   int numBlocks() const { return static_cast<int>(blockStart_.size()) - 1; }
   /// The equations of block `block`, ascending.
   std::span<const int> equations(int block) const {
-    return span(equations_, block);
+    return slice(equations_, block);
   }
   /// The variables of block `block`: entry i is the variable equation
   /// `equations(block)[i]` is solved for (-1 if it is unmatched).
   std::span<const int> variables(int block) const {
-    return span(variables_, block);
+    return slice(variables_, block);
   }
   /// The block of equation `eq`.
   int blockOf(int eq) const { return blockOf_[eq]; }
 
 private:
   friend class BltBuilder;
-  std::span<const int> span(const std::vector<int> &data, int block) const {
+  std::span<const int> slice(const std::vector<int> &data, int block) const {
     return {data.data() + blockStart_[block],
             data.data() + blockStart_[block + 1]};
   }

@@ -62,9 +62,10 @@ public:
   /// The transpose: row v lists, ascending, the equations containing v.
   BipartiteGraph transpose() const;
 
-  /// Raw CSR arrays: row r spans columnIndices()[rowStarts()[r] ..
+  /// Raw CSR row offsets: row r spans columnIndices()[rowStarts()[r] ..
   /// rowStarts()[r + 1]).
   std::span<const std::size_t> rowStarts() const { return rowStart_; }
+  /// Raw CSR column indices, row after row.
   std::span<const int> columnIndices() const { return columns_; }
 
 private:

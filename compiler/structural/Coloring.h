@@ -29,7 +29,9 @@ enum class ColumnOrderingKind {
 
 /// Colors of the columns, 0..numColors-1.
 struct ColumnColoring {
+  /// The color of each column.
   std::vector<int> colors;
+  /// Number of colors used.
   int numColors = 0;
 };
 

@@ -29,11 +29,13 @@ struct DulmageMendelsohn {
   /// Variables of the under-determined part: the unmatched variables and all
   /// variables reachable from them by alternating paths.
   std::vector<int> underVariables;
-  /// The square, structurally nonsingular rest.
+  /// Equations of the square, structurally nonsingular rest.
   std::vector<int> wellEquations;
+  /// Variables of the square, structurally nonsingular rest.
   std::vector<int> wellVariables;
-  /// Equations and variables unmatched in the given maximum matching.
+  /// Equations unmatched in the given maximum matching.
   std::vector<int> unmatchedEquations;
+  /// Variables unmatched in the given maximum matching.
   std::vector<int> unmatchedVariables;
 
   /// Whether the system is square and structurally nonsingular.

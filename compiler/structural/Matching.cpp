@@ -1,7 +1,8 @@
 // Maximum matching: a greedy cheap assignment followed by the phases of
-// Hopcroft and Karp (1973), and the single-source search with lookahead of
-// Duff's MC21 (1981) / Pantelides' AUGMENTPATH (1988). Both depth-first
-// searches keep their path on an explicit stack.
+// Hopcroft and Karp (1973), and the single-source breadth-first augmenting
+// path search with MC21's lookahead, used as Pantelides' AUGMENTPATH (1988).
+// The depth-first search of Hopcroft–Karp keeps its path on an explicit
+// stack.
 #include "compiler/structural/Matching.h"
 
 #include <algorithm>
@@ -241,34 +242,37 @@ int AugmentingPathSearch::findFreeColumn(
   return -1;
 }
 
-int AugmentingPathSearch::nextColumn(const BipartiteGraph &graph, Frame &frame,
-                                     std::span<const char> isAllowed) const {
-  std::span<const int> columns = graph.columnIndices();
-  std::size_t end = graph.rowStarts()[frame.row + 1];
-  for (; frame.pos < end; ++frame.pos) {
-    int col = columns[frame.pos];
-    if (isUsable(col, isAllowed) && columnStamp_[col] != stamp_) {
-      ++frame.pos;
-      return col;
-    }
+void AugmentingPathSearch::enqueueMatchedRows(const BipartiteGraph &graph,
+                                              int row,
+                                              const std::vector<int> &colMate,
+                                              std::span<const char> isAllowed) {
+  // Every usable column of `row` is matched (the lookahead found none free):
+  // the next layer is the rows they are matched to. Each row other than the
+  // root is reached through its mate only, so no row is queued twice.
+  for (int col : graph.neighbors(row)) {
+    if (columnStamp_[col] == stamp_ || !isUsable(col, isAllowed))
+      continue;
+    columnStamp_[col] = stamp_;
+    from_[col] = row;
+    visitedColumns_.push_back(col);
+    visitedRows_.push_back(colMate[col]);
   }
-  return -1;
 }
 
-void AugmentingPathSearch::enterRow(int row, int via,
-                                    const BipartiteGraph &graph) {
-  stack_.push_back({row, via, graph.rowStarts()[row], false});
-  visitedRows_.push_back(row);
-}
-
-void AugmentingPathSearch::flipPath(int freeCol, std::vector<int> &rowMate,
-                                    std::vector<int> &colMate) {
+void AugmentingPathSearch::flipPath(int row, int freeCol,
+                                    std::vector<int> &rowMate,
+                                    std::vector<int> &colMate) const {
+  // Walk back to the root: each row on the path takes the column after it and
+  // hands its old mate to the row it was reached from.
   int col = freeCol;
-  for (std::size_t i = stack_.size(); i-- > 0;) {
-    int previous = stack_[i].via;
-    rowMate[stack_[i].row] = col;
-    colMate[col] = stack_[i].row;
-    col = previous;
+  while (true) {
+    int old = rowMate[row];
+    rowMate[row] = col;
+    colMate[col] = row;
+    if (old < 0) // only the root is unmatched
+      return;
+    col = old;
+    row = from_[old];
   }
 }
 
@@ -276,11 +280,11 @@ void AugmentingPathSearch::reset(const BipartiteGraph &graph) {
   // A new stamp invalidates every column's old mark in O(1).
   ++stamp_;
   columnStamp_.resize(graph.numVariables(), 0);
+  from_.resize(graph.numVariables(), -1);
   if (skipDead_)
     dead_.resize(graph.numVariables(), 0);
   visitedRows_.clear();
   visitedColumns_.clear();
-  stack_.clear();
 }
 
 bool AugmentingPathSearch::run(const BipartiteGraph &graph,
@@ -288,30 +292,20 @@ bool AugmentingPathSearch::run(const BipartiteGraph &graph,
                                std::vector<int> &colMate, int root,
                                std::span<const char> isAllowed) {
   assert(rowMate[root] < 0);
+  assert(static_cast<int>(colMate.size()) >= graph.numVariables());
   reset(graph);
-  enterRow(root, -1, graph);
-  while (!stack_.empty()) {
-    Frame &top = stack_.back();
-    // Step 1 (lookahead, MC21): on the first visit of a row, take a free
-    // column among its neighbours if there is one; the path is complete.
-    if (!top.lookedAhead) {
-      top.lookedAhead = true;
-      int freeCol = findFreeColumn(graph, top.row, colMate, isAllowed);
-      if (freeCol >= 0) {
-        flipPath(freeCol, rowMate, colMate);
-        return true;
-      }
+  visitedRows_.push_back(root);
+  for (std::size_t head = 0; head < visitedRows_.size(); ++head) {
+    int row = visitedRows_[head];
+    // Step 1 (lookahead): a free column next to `row` completes a path; rows
+    // are taken in breadth-first order, so it is a shortest one.
+    int freeCol = findFreeColumn(graph, row, colMate, isAllowed);
+    if (freeCol >= 0) {
+      flipPath(row, freeCol, rowMate, colMate);
+      return true;
     }
-    // Step 2: otherwise go deeper through the next unvisited column (all
-    // are matched now), to the row it is matched to.
-    int col = nextColumn(graph, top, isAllowed);
-    if (col < 0) {
-      stack_.pop_back(); // Step 3: row exhausted, backtrack.
-      continue;
-    }
-    columnStamp_[col] = stamp_;
-    visitedColumns_.push_back(col);
-    enterRow(colMate[col], col, graph);
+    // Step 2: otherwise queue the rows one matched edge further.
+    enqueueMatchedRows(graph, row, colMate, isAllowed);
   }
   // No path: everything visited is a dead region for later searches.
   if (skipDead_)

@@ -3,10 +3,12 @@
 // Karp's algorithm (J. E. Hopcroft and R. M. Karp, "An n^{5/2} algorithm for
 // maximum matchings in bipartite graphs", SIAM J. Comput. 2(4), 1973), after a
 // greedy cheap assignment. The single-source search used by Pantelides'
-// algorithm and by dummy-derivative selection is the depth-first search with
-// lookahead of Duff's MC21 (I. S. Duff, "On algorithms for obtaining a maximum
-// transversal", ACM TOMS 7(3), 1981), which is also Pantelides' AUGMENTPATH.
-// Both are iterative: no recursion, whatever the path length.
+// algorithm (his AUGMENTPATH) and by dummy-derivative selection is the
+// breadth-first variant of the augmenting-path search (see I. S. Duff, K.
+// Kaya and B. Uçar, "Design, implementation, and analysis of maximum
+// transversal algorithms", ACM TOMS 38(2), 2011), with the lookahead of Duff's
+// MC21 (a free column next to a row ends the search). Both are iterative: no
+// recursion, whatever the path length.
 #pragma once
 
 #include "compiler/structural/BipartiteGraph.h"
@@ -68,9 +70,12 @@ Matching computeMaximumMatching(const BipartiteGraph &graph,
                                 const MatchingConstraints &constraints,
                                 Matching initial);
 
-/// One depth-first augmenting-path search from a single unmatched row, with
-/// MC21's lookahead (a free column among the row's neighbours is taken before
-/// going deeper). Rows and columns are abstract so the search also runs on a
+/// One augmenting-path search from a single unmatched row, breadth-first so
+/// that it finds a shortest path and, when it succeeds, explores only the
+/// rows closer to the root than the nearest free column (a depth-first
+/// search can wander through a whole matched region first). A failed search
+/// visits every row and column reachable by alternating paths, whatever the
+/// order. Rows and columns are abstract so the search also runs on a
 /// transposed graph (from a variable to equations). Reusable: marks are
 /// reset in O(1) per search.
 class AugmentingPathSearch {
@@ -98,30 +103,23 @@ public:
   void setSkipDeadColumns(bool on);
 
 private:
-  struct Frame {
-    int row;          // the row on the path
-    int via;          // the column through which it was entered (its mate)
-    std::size_t pos;  // next neighbour to explore
-    bool lookedAhead; // whether the lookahead for a free column was done
-  };
-
   bool isUsable(int col, std::span<const char> isAllowed) const;
   int findFreeColumn(const BipartiteGraph &graph, int row,
                      const std::vector<int> &colMate,
                      std::span<const char> isAllowed) const;
-  int nextColumn(const BipartiteGraph &graph, Frame &frame,
-                 std::span<const char> isAllowed) const;
-  void enterRow(int row, int via, const BipartiteGraph &graph);
-  void flipPath(int freeCol, std::vector<int> &rowMate,
-                std::vector<int> &colMate);
+  void enqueueMatchedRows(const BipartiteGraph &graph, int row,
+                          const std::vector<int> &colMate,
+                          std::span<const char> isAllowed);
+  void flipPath(int row, int freeCol, std::vector<int> &rowMate,
+                std::vector<int> &colMate) const;
   void reset(const BipartiteGraph &graph);
 
   std::uint64_t stamp_ = 0;
-  std::vector<std::uint64_t> columnStamp_;
+  std::vector<std::uint64_t> columnStamp_; // == stamp_: visited this run
+  std::vector<int> from_; // for a visited column, the row it was reached from
   bool skipDead_ = false;
   std::vector<char> dead_;
-  std::vector<Frame> stack_;
-  std::vector<int> visitedRows_;
+  std::vector<int> visitedRows_; // also the queue of the search
   std::vector<int> visitedColumns_;
 };
 

@@ -4,7 +4,11 @@
 #include "compiler/structural/BLT.h"
 #include "compiler/structural/Coloring.h"
 #include "compiler/structural/Diagnosis.h"
+#include "compiler/structural/DummyDerivatives.h"
 #include "compiler/structural/Matching.h"
+#include "compiler/structural/Pantelides.h"
+
+#include "PolynomialDae.h"
 
 #include <doctest/doctest.h>
 
@@ -108,4 +112,51 @@ TEST_CASE("coloring a 10^6 tridiagonal pattern") {
   ColumnColoring c = timed("coloring", [&] { return colorColumns(g); });
   CHECK(c.numColors == 3);
   CHECK(isValidColumnColoring(g, c.colors));
+}
+
+namespace {
+/// `n` uncoupled Cartesian pendulums: 5n equations, 9n variables.
+test::PolynomialDae manyPendulums(int n) {
+  test::PolynomialDae p;
+  for (int i = 0; i < n; ++i) {
+    int x = p.var("x"), y = p.var("y"), vx = p.var("vx"), vy = p.var("vy");
+    int f = p.var("F");
+    int dx = p.der(x), dy = p.der(y), dvx = p.der(vx), dvy = p.der(vy);
+    p.equation({{dx}, {vx}});
+    p.equation({{dy}, {vy}});
+    p.equation({{dvx}, {f, x}});
+    p.equation({{dvy}, {f, y}, {}});
+    p.equation({{x, x}, {y, y}, {}});
+  }
+  return p;
+}
+
+/// Pantelides then dummy derivatives on `model`; checks the counts.
+void reduceAndCheck(test::PolynomialDae &model, const std::string &label,
+                    std::size_t expectedStates) {
+  DaeStructure dae = model.structure();
+  int originalEqs = dae.numEquations();
+  PantelidesResult r =
+      timed(label + ": Pantelides", [&] { return runPantelides(dae, model); });
+  REQUIRE(r.status == PantelidesStatusKind::Success);
+  CHECK(r.matching.size() == originalEqs);
+  DummyDerivativeResult s = timed(label + ": dummy derivatives",
+                                  [&] { return selectDummyDerivatives(dae); });
+  REQUIRE(s.status == DummyDerivativeStatusKind::Success);
+  CHECK(s.states.size() == expectedStates);
+  CHECK(static_cast<int>(s.dummyDerivatives.size()) ==
+        dae.numEquations() - originalEqs);
+}
+} // namespace
+
+TEST_CASE("index reduction of 10^5 independent pendulums") {
+  const int n = 100'000;
+  test::PolynomialDae model = manyPendulums(n);
+  reduceAndCheck(model, "10^5 pendulums", 2 * static_cast<std::size_t>(n));
+}
+
+TEST_CASE("index reduction of a chain of 10^4 rigid links") {
+  const int n = 10'000;
+  test::PolynomialDae model = test::pendulumChain(n);
+  reduceAndCheck(model, "10^4-link chain", 2 * static_cast<std::size_t>(n));
 }

@@ -1,0 +1,68 @@
+// State selection by the dummy derivative method (S. E. Mattsson and G.
+// Söderlind, "Index reduction in differential-algebraic equations using dummy
+// derivatives", SIAM J. Sci. Comput. 14(3), 1993). After Pantelides' algorithm
+// every differentiated equation is kept together with its derivatives; to
+// keep the system square, as many derivatives as there are differentiated
+// equations become algebraic "dummy" variables, and the variables whose
+// derivative stays a true derivative are the states. Level by level, from the
+// highest differentiation order down, the method picks a nonsingular square
+// block of the Jacobian of the differentiated equations with respect to the
+// candidate derivatives. The numerical Jacobian is not known at compile time,
+// so the choice is structural: a matching, steered by stateSelect priorities.
+#pragma once
+
+#include "compiler/structural/DaeStructure.h"
+
+#include <span>
+#include <vector>
+
+namespace mocc::structural {
+
+/// Modelica's StateSelect, in increasing wish to be a state.
+enum class StateSelectKind { Never, Avoid, Default, Prefer, Always };
+
+/// The state priority of a StateSelect value: Never -2 ... Always 2.
+constexpr int statePriority(StateSelectKind kind) {
+  return static_cast<int>(kind) - static_cast<int>(StateSelectKind::Default);
+}
+
+/// How the selection ended.
+enum class DummyDerivativeStatusKind {
+  /// Every level had a structurally nonsingular square block.
+  Success,
+  /// Some level's differentiated equations are structurally rank deficient
+  /// in the candidate derivatives (not the output of Pantelides' algorithm,
+  /// or a structurally inconsistent differentiation).
+  StructurallySingular,
+};
+
+/// The chosen dummy derivatives and states.
+struct DummyDerivativeResult {
+  /// How the selection ended.
+  DummyDerivativeStatusKind status = DummyDerivativeStatusKind::Success;
+  /// Derivatives that become algebraic variables, ascending.
+  std::vector<int> dummyDerivatives;
+  /// Variables whose derivative is not a dummy: the states, ascending.
+  std::vector<int> states;
+  /// Per variable, whether it is a dummy derivative.
+  std::vector<char> isDummy;
+  /// If singular: the equations of the deficient level left without a
+  /// selected derivative.
+  std::vector<int> deficientEquations;
+};
+
+/// Chooses dummy derivatives and states for the output of Pantelides'
+/// algorithm. `statePriority[v]` says how much the caller wants `v` to be a
+/// state (see statePriority(StateSelectKind); 0 is the default); variables
+/// past the end of the span, such as derivatives added by Pantelides'
+/// algorithm, take the priority of the variable they are the derivative of.
+/// Among equal priorities, variables of lower differentiation order, then of
+/// lower index, are kept as states. Within each level the selected set is
+/// the best possible for this order (a greedy choice on the transversal
+/// matroid): 'never'/'avoid' variables lose their state role first,
+/// 'prefer'/'always' ones last. Deterministic.
+DummyDerivativeResult
+selectDummyDerivatives(const DaeStructure &dae,
+                       std::span<const int> statePriority = {});
+
+} // namespace mocc::structural
