@@ -82,18 +82,23 @@ void reportSingular(const flat::FlatModel &model, const EquationSystem &system,
                     const structural::Matching &matching, const char *what, Diagnostics &diags) {
   auto dm = structural::computeDulmageMendelsohn(system.graph, matching);
   size_t eqs = system.equations.size(), vars = system.unknowns.size();
-  std::string balance = count(eqs, "equation") + " for " + count(vars, "unknown");
+  // Equal counts: a singular structure; otherwise say which way it is off.
+  std::string problem = eqs == vars ? std::string(what) + " is structurally singular"
+                        : eqs > vars ? std::string(what) + " is overdetermined (" +
+                                           count(eqs, "equation") + " for " + count(vars, "unknown") + ")"
+                                     : std::string(what) + " is underdetermined (" +
+                                           count(eqs, "equation") + " for " + count(vars, "unknown") + ")";
   if (!dm.overEquations.empty()) {
-    diags.error(model.loc, std::string(what) + " is overdetermined (" + balance + "): " +
-                               count(dm.overEquations.size(), "equation") + " determine only " +
-                               count(dm.overVariables.size(), "variable"));
+    size_t n = dm.overEquations.size();
+    diags.error(model.loc, problem + ": " + count(n, "equation") + (n == 1 ? " determines" : " determine") +
+                               " only " + count(dm.overVariables.size(), "variable"));
     listEquations(model, system, dm.overEquations, diags);
     listVariables(model, system, dm.overVariables, diags);
   }
   if (!dm.underVariables.empty()) {
-    diags.error(model.loc, std::string(what) + " is underdetermined (" + balance + "): " +
-                               count(dm.underVariables.size(), "variable") + " appear in only " +
-                               count(dm.underEquations.size(), "equation"));
+    size_t n = dm.underVariables.size();
+    diags.error(model.loc, problem + ": " + count(n, "variable") + (n == 1 ? " appears" : " appear") +
+                               " in only " + count(dm.underEquations.size(), "equation"));
     listVariables(model, system, dm.underVariables, diags);
     listEquations(model, system, dm.underEquations, diags);
   }

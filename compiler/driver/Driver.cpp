@@ -193,8 +193,8 @@ struct NativeModel {
 };
 
 std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
-                                         const sym::ExprPool &pool, PhaseTimes &times,
-                                         std::string &error) {
+                                         const sym::ExprPool &pool, const std::string &modelName,
+                                         PhaseTimes &times, std::string &error) {
   auto start = Clock::now();
   auto context = std::make_unique<llvm::LLVMContext>();
   auto module = codegen::generateKernels(*context, pool, plan.kernels, {}, &error);
@@ -219,6 +219,7 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
     return reinterpret_cast<rt::KernelJvpFn>(native.jit->lookup(codegen::jvpName(name), error));
   };
   rt::CompiledModel &m = native.model;
+  m.name = modelName;
   m.numSlots = plan.numSlots;
   m.setParameters = kernel(plan.setParameters);
   m.setStartValues = kernel(plan.setStartValues);
@@ -403,7 +404,7 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   if (!plan)
     return ExitModelError;
   std::string error;
-  auto native = compileNative(*plan, model->pool, s.times, error);
+  auto native = compileNative(*plan, model->pool, model->name, s.times, error);
   if (!native) {
     s.diags.error("code generation failed: " + error);
     return ExitModelError;

@@ -107,14 +107,21 @@ void printVariable(const FlatModel &model, const Variable &v, std::ostream &out)
   out << "  ";
   if (v.isProtected)
     out << "protected ";
-  out << variabilityPrefix(v.variability);
+  // Integer and Boolean variables are discrete by nature: say so only for Real.
+  if (v.variability != VariabilityKind::Discrete || v.type == TypeKind::Real)
+    out << variabilityPrefix(v.variability);
   if (v.causality == CausalityKind::Input)
     out << "input ";
   else if (v.causality == CausalityKind::Output)
     out << "output ";
   out << typeName(v.type) << ' ' << v.name << attributeList(model, v);
-  if (v.binding.valid())
-    out << " = " << model.print(v.binding);
+  if (v.binding.valid()) {
+    auto constant = model.pool.constantValue(v.binding);
+    if (v.type == TypeKind::Boolean && constant)
+      out << " = " << (*constant != 0 ? "true" : "false");
+    else
+      out << " = " << model.print(v.binding);
+  }
   if (!v.description.empty())
     out << ' ' << quoted(v.description);
   out << ";\n";

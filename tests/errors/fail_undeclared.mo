@@ -4,3 +4,8 @@ model Undeclared
 equation
   der(v) = -vv;
 end Undeclared;
+
+// CHECK:EXIT: 1
+// CHECK:STDERR: fail_undeclared.mo:5:13: error: use of undeclared identifier `vv`
+// CHECK:STDERR:   der(v) = -vv;
+// CHECK:STDERR:             ^~

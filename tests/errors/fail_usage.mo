@@ -2,3 +2,7 @@
 model Usage
   Real x = 1;
 end Usage;
+
+// CHECK:EXIT: 2
+// CHECK:STDERR: mocc: error: `--stop-time`: `abc` is not a number
+// CHECK:STDERR: (run `mocc --help` for usage)

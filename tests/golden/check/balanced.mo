@@ -6,3 +6,5 @@ equation
   der(x) = -k * x;
   y = {x, 2 * x};
 end Balanced;
+
+// CHECK:STDOUT: Class Balanced has 3 equation(s) and 3 variable(s).

@@ -17,3 +17,12 @@ equation
     y = 0;
   end if;
 end IfEquation;
+
+// CHECK:STDOUT: class IfEquation
+// CHECK:STDOUT:   parameter Boolean linear = false;
+// CHECK:STDOUT:   Real x(start = 1, fixed = true);
+// CHECK:STDOUT:   Real y;
+// CHECK:STDOUT: equation
+// CHECK:STDOUT:   der(x) = -x^3;
+// CHECK:STDOUT:   0 = if time > 0.5 then y - x else if time > 0.2 then y - 2 * x else y;
+// CHECK:STDOUT: end IfEquation;
