@@ -2,7 +2,9 @@
 // grammar (MLS Appendix A, in grammar/Modelica.g4) top-down; each quotes the
 // rule it implements. Rules whose children come in a meaningful order (lists
 // with separators, if/elseif/else branches, prefixes) are built by walking
-// the children; the others use ANTLR's generated accessors.
+// the children; the others pick children by type with child<>() and
+// childToken(), which do what ANTLR's generated accessors do without their
+// dynamic_casts (a tenth of the build time).
 #include "compiler/parse/AstBuilder.h"
 
 #include <tree/TerminalNodeImpl.h>
@@ -18,6 +20,11 @@ using antlr4::tree::ParseTree;
 using P = AstBuilder::P;
 
 namespace {
+
+/// Operands allowed in one chain of binary operators. The AST of a chain is
+/// as deep as it is long, and every later phase walks it recursively; the
+/// longest chain in the Modelica Standard Library has under a hundred.
+constexpr size_t kMaxChainOperands = 10000;
 
 /// The token of a leaf of the parse tree, or null for a rule node. In a
 /// tree without errors every leaf is a TerminalNodeImpl; comparing type_info
@@ -173,8 +180,8 @@ ast::UnaryOpKind unaryOp(size_t type) {
 // Stored definition and classes
 // ===========================================================================
 
-// stored-definition : [ within [ name ] ";" ] { [ final ] class-definition ";"
-// }
+// stored-definition :
+//    [ within [ name ] ";" ] { [ final ] class-definition ";" }
 std::unique_ptr<ast::StoredDefinition>
 AstBuilder::storedDefinition(P::StoredDefinitionContext *ctx) {
   auto def = std::make_unique<ast::StoredDefinition>();
@@ -207,6 +214,7 @@ ast::ExprPtr AstBuilder::expressionEntry(P::ExpressionEntryContext *ctx) {
 // class-definition : [ encapsulated ] class-prefixes class-specifier
 std::unique_ptr<ast::ClassDef>
 AstBuilder::classDefinition(P::ClassDefinitionContext *ctx) {
+  checkStack(ctx);
   auto cls = node<ast::ClassDef>(range(ctx));
   cls->prefixes.encapsulated = childToken(ctx, P::ENCAPSULATED) != nullptr;
   classPrefixes(child<P::ClassPrefixesContext>(ctx), cls->prefixes);
@@ -279,8 +287,8 @@ void AstBuilder::classPrefixes(P::ClassPrefixesContext *ctx,
 
 // long-class-specifier :
 //    IDENT description-string composition end IDENT
-//    | extends IDENT [ class-modification ] description-string composition end
-//    IDENT
+//    | extends IDENT [ class-modification ] description-string
+//      composition end IDENT
 void AstBuilder::longClassSpecifier(P::LongClassSpecifierContext *ctx,
                                     ast::ClassDef &cls) {
   cls.specifier = childToken(ctx, P::EXTENDS)
@@ -505,8 +513,8 @@ AstBuilder::importClause(P::ImportClauseContext *ctx) {
 }
 
 // extends-clause :
-//    extends type-specifier [ class-or-inheritance-modification ] [
-//    annotation-clause ]
+//    extends type-specifier [ class-or-inheritance-modification ]
+//    [ annotation-clause ]
 std::unique_ptr<ast::ExtendsClause>
 AstBuilder::extendsClause(P::ExtendsClauseContext *ctx) {
   auto extends = std::make_unique<ast::ExtendsClause>();
@@ -572,9 +580,9 @@ AstBuilder::inheritanceModification(P::InheritanceModificationContext *ctx) {
 // Component clauses and modifications
 // ===========================================================================
 
-// component-clause : type-prefix type-specifier [ array-subscripts ]
-// component-list component-list : component-declaration { ","
-// component-declaration }
+// component-clause :
+//    type-prefix type-specifier [ array-subscripts ] component-list
+// component-list : component-declaration { "," component-declaration }
 std::unique_ptr<ast::ComponentClause>
 AstBuilder::componentClause(P::ComponentClauseContext *ctx) {
   auto clause = std::make_unique<ast::ComponentClause>();
@@ -738,8 +746,8 @@ AstBuilder::elementRedeclaration(P::ElementRedeclarationContext *ctx) {
 }
 
 // element-replaceable :
-//    replaceable ( short-class-definition | component-clause1 ) [
-//    constraining-clause ]
+//    replaceable ( short-class-definition | component-clause1 )
+//    [ constraining-clause ]
 void AstBuilder::elementReplaceable(P::ElementReplaceableContext *ctx,
                                     ast::Argument &arg) {
   arg.replaceable = true;
@@ -810,6 +818,7 @@ AstBuilder::algorithmSection(P::AlgorithmSectionContext *ctx) {
 //    | component-reference function-call-args )
 //    description
 ast::EquationPtr AstBuilder::equation(P::EquationContext *ctx) {
+  checkStack(ctx);
   ParseTree *first = ctx->children[0];
   ast::EquationPtr eq;
   if (auto *lhs = ruleAs<P::SimpleExpressionContext>(first)) {
@@ -875,8 +884,8 @@ ast::EquationPtr AstBuilder::forEquation(P::ForEquationContext *ctx) {
   return eq;
 }
 
-// connect-equation : connect "(" component-reference "," component-reference
-// ")"
+// connect-equation :
+//    connect "(" component-reference "," component-reference ")"
 ast::EquationPtr AstBuilder::connectEquation(P::ConnectEquationContext *ctx) {
   auto eq = std::make_unique<ast::ConnectEquation>();
   eq->a = componentReference(child<P::ComponentReferenceContext>(ctx, 0));
@@ -886,10 +895,13 @@ ast::EquationPtr AstBuilder::connectEquation(P::ConnectEquationContext *ctx) {
 
 // statement :
 //    ( component-reference ( ":=" expression | function-call-args )
-//    | "(" output-expression-list ")" ":=" component-reference
-//    function-call-args | break | return | if-statement | for-statement |
-//    while-statement | when-statement ) description
+//    | "(" output-expression-list ")" ":="
+//      component-reference function-call-args
+//    | break | return
+//    | if-statement | for-statement | while-statement | when-statement )
+//    description
 ast::StatementPtr AstBuilder::statement(P::StatementContext *ctx) {
+  checkStack(ctx);
   ParseTree *first = ctx->children[0];
   ast::StatementPtr stmt;
   size_t type = typeOf(first);
@@ -974,11 +986,12 @@ ast::StatementPtr AstBuilder::whileStatement(P::WhileStatementContext *ctx) {
 }
 
 // if-equation / if-statement :
-//    if expression then { body ";" } { elseif expression then { body ";" } }
+//    if expression then { body ";" }
+//    { elseif expression then { body ";" } }
 //    [ else { body ";" } ] end if
 // when-equation / when-statement :
-//    when expression then { body ";" } { elsewhen expression then { body ";" }
-//    } end when
+//    when expression then { body ";" }
+//    { elsewhen expression then { body ";" } } end when
 // Each keyword opens a branch; the expression after it is the condition.
 template <class Branch, class BodyContext, class Build>
 void AstBuilder::branches(ParserRuleContext *ctx, std::vector<Branch> &out,
@@ -1028,8 +1041,7 @@ std::vector<ast::ForIndex> AstBuilder::forIndices(P::ForIndicesContext *ctx) {
 //    | if expression then expression { elseif expression then expression }
 //      else expression
 ast::ExprPtr AstBuilder::expression(P::ExpressionContext *ctx) {
-  if (stack_.exceeded())
-    throw NestingTooDeep{range(ctx)};
+  checkStack(ctx);
   if (terminal(ctx->children[0]))
     return ifExpression(ctx);
   return rangeExpression(ctx);
@@ -1081,6 +1093,8 @@ ast::ExprPtr AstBuilder::logicalExpression(P::LogicalExpressionContext *ctx) {
   if (items.size() == 1)
     return arithmeticExpression(
         static_cast<P::ArithmeticExpressionContext *>(items[0]));
+  if (items.size() > 2 * kMaxChainOperands)
+    return chainTooLong(ctx);
   ast::ExprPtr disjunction, conjunction;
   Token *orOp = nullptr, *andOp = nullptr;
   for (size_t i = 0; i < items.size();) {
@@ -1102,8 +1116,9 @@ ast::ExprPtr AstBuilder::logicalExpression(P::LogicalExpressionContext *ctx) {
 }
 
 // logical-factor : [ not ] relation
-// relation : arithmetic-expression [ relational-operator arithmetic-expression
-// ] Reads one logical factor from `items`, starting at `i`.
+// relation :
+//    arithmetic-expression [ relational-operator arithmetic-expression ]
+// Reads one logical factor from `items`, starting at `i`.
 ast::ExprPtr AstBuilder::logicalFactor(const std::vector<ParseTree *> &items,
                                        size_t &i) {
   Token *notOp = terminal(items[i]);
@@ -1132,6 +1147,8 @@ AstBuilder::arithmeticExpression(P::ArithmeticExpressionContext *ctx) {
   const std::vector<ParseTree *> &items = ctx->children;
   if (items.size() == 1)
     return primary(static_cast<P::PrimaryContext *>(items[0]));
+  if (items.size() > 2 * kMaxChainOperands)
+    return chainTooLong(ctx);
   size_t i = 0;
   Token *sign = terminal(items[0]);
   if (sign)
@@ -1167,6 +1184,15 @@ ast::ExprPtr AstBuilder::factor(const std::vector<ParseTree *> &items,
   i += 2;
   return binary(op, std::move(base),
                 primary(static_cast<P::PrimaryContext *>(items[i - 1])));
+}
+
+/// Reports a chain of operators longer than kMaxChainOperands; the result
+/// stands in for it (the whole file is rejected anyway).
+ast::ExprPtr AstBuilder::chainTooLong(ParserRuleContext *ctx) {
+  errors_.report(range(ctx), "expression has more than " +
+                                 std::to_string(kMaxChainOperands) +
+                                 " operands in a row; split it up");
+  return node<ast::EndExpr>(range(ctx));
 }
 
 ast::ExprPtr AstBuilder::binary(Token *op, ast::ExprPtr lhs, ast::ExprPtr rhs) {
@@ -1268,9 +1294,9 @@ ast::ExprPtr AstBuilder::matrix(P::PrimaryContext *ctx) {
 }
 
 // "{" array-arguments "}"
-// array-arguments : expression [ "," array-arguments-non-first | for
-// for-indices ] array-arguments-non-first : expression [ ","
-// array-arguments-non-first ]
+// array-arguments :
+//    expression [ "," array-arguments-non-first | for for-indices ]
+// array-arguments-non-first : expression [ "," array-arguments-non-first ]
 ast::ExprPtr AstBuilder::arrayConstructor(P::PrimaryContext *ctx) {
   P::ArrayArgumentsContext *args = child<P::ArrayArgumentsContext>(ctx);
   if (P::ForIndicesContext *indices = child<P::ForIndicesContext>(args)) {
@@ -1455,7 +1481,7 @@ ast::Description AstBuilder::description(P::DescriptionContext *ctx) {
 }
 
 // description-string : [ STRING { "+" STRING } ]
-// (null when the description string is empty)
+// (null when the description string is empty; the strings are concatenated)
 std::string AstBuilder::descriptionString(P::DescriptionStringContext *ctx) {
   std::string result;
   if (!ctx)
@@ -1510,8 +1536,9 @@ ast::ExprPtr AstBuilder::realLiteral(Token *token) {
 }
 
 // STRING : """ { S-CHAR | S-ESCAPE } """
-// S-ESCAPE : "\'" | "\"" | "\?" | "\\" | "\a" | "\b" | "\f" | "\n" | "\r" |
-// "\t" | "\v"
+// S-ESCAPE :
+//    "\'" | "\"" | "\?" | "\\"
+//    | "\a" | "\b" | "\f" | "\n" | "\r" | "\t" | "\v"
 std::string AstBuilder::stringValue(Token *token) {
   std::string_view raw = text(token);
   raw = raw.substr(1, raw.size() - 2);
@@ -1561,6 +1588,13 @@ std::string AstBuilder::identifier(Token *token) const {
 // ===========================================================================
 // Source text and ranges
 // ===========================================================================
+
+/// The recursive rules (classes, equations, statements, expressions) check
+/// the stack before going deeper.
+void AstBuilder::checkStack(ParserRuleContext *ctx) const {
+  if (stack_.exceeded())
+    throw NestingTooDeep{range(ctx)};
+}
 
 std::string_view AstBuilder::text(Token *token) const {
   size_t begin = token->getStartIndex();

@@ -108,6 +108,7 @@ private:
   ast::ExprPtr arithmeticExpression(P::ArithmeticExpressionContext *ctx);
   ast::ExprPtr factor(const std::vector<antlr4::tree::ParseTree *> &items,
                       size_t &i);
+  ast::ExprPtr chainTooLong(antlr4::ParserRuleContext *ctx);
   ast::ExprPtr binary(antlr4::Token *op, ast::ExprPtr lhs, ast::ExprPtr rhs);
   ast::ExprPtr unary(antlr4::Token *op, ast::ExprPtr operand);
   ast::ExprPtr primary(P::PrimaryContext *ctx);
@@ -144,7 +145,8 @@ private:
   std::string stringValue(antlr4::Token *token);
   std::string identifier(antlr4::Token *token) const;
 
-  // Source text and ranges.
+  // Source text, ranges, stack.
+  void checkStack(antlr4::ParserRuleContext *ctx) const;
   std::string_view text(antlr4::Token *token) const;
   SourceRange range(antlr4::Token *token) const;
   SourceRange range(antlr4::ParserRuleContext *ctx) const;

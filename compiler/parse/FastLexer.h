@@ -1,10 +1,10 @@
 // The Modelica lexer. Most bytes of a Modelica file are white space,
 // comments, documentation strings and identifiers, and ANTLR's generated
 // lexer spends a DFA lookup on every byte of them. FastLexer scans the
-// well-formed tokens itself, directly in the buffer, and defers everything else
-// (quoted identifiers, unterminated strings and comments, stray characters,
-// end of file) to the generated lexer, so the token stream is the one
-// Modelica.g4 defines; a unit test compares the two on random input.
+// well-formed tokens itself, directly in the buffer, and defers everything
+// else (quoted identifiers, unterminated strings and comments, stray
+// characters, end of file) to the generated lexer, so the token stream is
+// the one Modelica.g4 defines; a unit test compares the two on random input.
 #pragma once
 
 #include "ModelicaLexer.h"

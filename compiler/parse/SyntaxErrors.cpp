@@ -674,7 +674,16 @@ void ErrorStrategy::reportUnexpected(
     if (!where.empty())
       message += " in " + where;
   }
-  reporter_.report(token, reporter_.rangeOf(token), message);
+  reporter_.report(token, where(parser, token), message);
+}
+
+/// Where to point for an unexpected `token`: at it, or for the end of the
+/// file just after the last token (not at an empty last line).
+SourceRange ErrorStrategy::where(antlr4::Parser *parser, Token *token) {
+  Token *previous = parser->getTokenStream()->LT(-1);
+  if (token->getType() == Token::EOF && previous)
+    return reporter_.after(previous);
+  return reporter_.rangeOf(token);
 }
 
 /// "expected `;` after the equation", placed just after the previous token.
@@ -739,7 +748,7 @@ bool ErrorStrategy::reportSpecial(antlr4::Parser *parser, Token *token,
   // The file ends inside a class: name the class and point at its start.
   Token *name = childToken(ctx, P::IDENT);
   std::string className = name ? name->getText() : "";
-  reporter_.report(token, reporter_.rangeOf(token),
+  reporter_.report(token, where(parser, token),
                    "expected `end " + className +
                        ";` before the end of the file");
   if (name)

@@ -2,8 +2,9 @@
 // ("mismatched input ')' expecting {...}") are replaced by messages in
 // mocc's style: "unexpected `)`; expected an expression", "expected `;`
 // after the component declaration". Lexical errors arrive as error tokens on
-// the hidden channel (see the end of Modelica.g4) and are reported before
-// parsing; parser errors that merely follow from one of them are dropped.
+// the hidden channel (see the end of Modelica.g4), are found before parsing
+// and printed in source order among the parser's; parser errors that merely
+// follow from one of them are dropped.
 #pragma once
 
 #include "compiler/support/Diagnostics.h"
@@ -109,6 +110,7 @@ private:
   void reportExpectedAfter(antlr4::Parser *parser, antlr4::Token *token,
                            const antlr4::misc::IntervalSet &expected);
   antlr4::Token *skipToSemicolon(antlr4::Parser *parser);
+  SourceRange where(antlr4::Parser *parser, antlr4::Token *token);
 
   SyntaxErrorReporter &reporter_;
 };

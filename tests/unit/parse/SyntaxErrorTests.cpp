@@ -85,8 +85,9 @@ TEST_CASE("common mistakes get their own explanation") {
 TEST_CASE("the file ends inside a class") {
   std::string out = errors("model M\n  Real x;\n");
   CHECK(out ==
-        "test.mo:3:1: error: expected `end M;` before the end of the file\n"
-        "\n^\n"
+        "test.mo:2:10: error: expected `end M;` before the end of the file\n"
+        "  Real x;\n"
+        "         ^\n"
         "test.mo:1:7: note: class `M` starts here\n"
         "model M\n"
         "      ^\n");
@@ -181,6 +182,18 @@ TEST_CASE("deep nesting is an error, not a stack overflow") {
     ifs += "if c then ";
   CHECK(contains(errors("model M Real x = " + ifs + "; end M;"),
                  "nesting is too deep"));
+}
+
+TEST_CASE("an operator chain longer than 10000 operands is an error") {
+  std::string sum = "x";
+  for (int i = 0; i < 10000; ++i)
+    sum += " + x";
+  CHECK(contains(
+      firstError("model M Real y = " + sum + "; end M;"),
+      "test.mo:1:18: error: expression has more than 10000 operands in a "
+      "row; split it up"));
+  TestSource shorter("model M Real y = " + sum.substr(4) + "; end M;");
+  CHECK(shorter.parseFile() != nullptr);
 }
 
 TEST_CASE("moderate nesting parses") {
