@@ -3,8 +3,10 @@
 // specification's productions in lowerCamelCase (`stored-definition` is
 // `storedDefinition`). Where the specification's form would need unbounded
 // lookahead, the rule is left-factored so that every decision is LL(1) or
-// needs at most three tokens; the two places that accept a little more than
-// the specification are marked and checked in compiler/parse/AstBuilder.cpp.
+// needs at most three tokens. Two rules accept a little more than the
+// specification, call equations and string escapes; both are marked, and
+// checked in compiler/parse/AstBuilder.cpp. The expression levels are
+// flattened into fewer rules that accept exactly the same token sequences.
 //
 // The token stream is fed bytes, not code points (see ByteStream.h): every
 // non-ASCII character is a run of bytes in 0x80-0xFF, which only strings,
@@ -560,6 +562,16 @@ name
 //    [ "." ] IDENT [ array-subscripts ] { "." IDENT [ array-subscripts ] }
 componentReference
   : DOT? IDENT arraySubscripts? (DOT IDENT arraySubscripts?)*
+  ;
+
+// result-reference :
+//    component-reference
+//    | der "(" component-reference [ "," UNSIGNED-INTEGER ] ")"
+// No other production of Appendix A uses it (the specification refers to it
+// from the text); it is here so that the grammar is complete.
+resultReference
+  : componentReference
+  | DER LPAREN componentReference (COMMA UNSIGNED_INTEGER)? RPAREN
   ;
 
 // function-call-args : "(" [ function-arguments ] ")"
