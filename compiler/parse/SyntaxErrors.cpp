@@ -670,9 +670,9 @@ void ErrorStrategy::reportUnexpected(
   if (!what.empty()) {
     message += "; expected " + what;
   } else {
-    std::string where = contextPhrase(parser->getContext());
-    if (!where.empty())
-      message += " in " + where;
+    std::string context = contextPhrase(parser->getContext());
+    if (!context.empty())
+      message += " in " + context;
   }
   reporter_.report(token, where(parser, token), message);
 }
