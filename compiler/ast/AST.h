@@ -124,7 +124,7 @@ struct RefExpr : ExprOf<ExprKind::Ref> {
 struct ForIndex {
   std::string name;
   ExprPtr range; ///< null when the range is deduced from use (`for i loop`)
-  SourceRange rangeLoc;
+  SourceRange rangeLoc; ///< the whole for-index: `i in 1:n`, or just `i`
 };
 
 struct NamedArgument {
