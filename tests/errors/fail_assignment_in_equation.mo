@@ -1,3 +1,4 @@
+// RUN: mocc parse %s
 // `:=` belongs in algorithms, `=` in equations.
 model M
   Real x;

@@ -1,3 +1,4 @@
+// RUN: mocc parse %s
 // `end` must repeat the name of the class it closes.
 package P
   model A

@@ -1,3 +1,4 @@
+// RUN: mocc parse %s
 // A missing `;` is reported just after the declaration it should end; the
 // parser goes on and reports the next error too.
 model M

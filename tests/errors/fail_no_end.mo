@@ -1,3 +1,4 @@
+// RUN: mocc parse %s
 // The file ends inside a class.
 model M
   Real x;

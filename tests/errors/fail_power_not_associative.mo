@@ -1,3 +1,4 @@
+// RUN: mocc parse %s
 // `^` is not associative in Modelica, and comparisons cannot be chained.
 model M
   Real x = 2^3^2;

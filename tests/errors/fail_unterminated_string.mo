@@ -1,3 +1,4 @@
+// RUN: mocc parse %s
 // An unterminated string runs to the end of the file; nothing after it is
 // reported again. (The expectation is above the code: below it, it would be
 // part of the string.)
