@@ -7,9 +7,11 @@ model M
 equation
   y = (x + );
 end M;
-// CHECK:STDERR: fail_missing_semicolon.mo:4:9: error: expected `;` after the component declaration
+
+// CHECK:EXIT: 1
+// CHECK:STDERR: fail_missing_semicolon.mo:5:9: error: expected `;` after the component declaration
 // CHECK:STDERR:   Real x
 // CHECK:STDERR:         ^
-// CHECK:STDERR: fail_missing_semicolon.mo:7:12: error: unexpected `)`; expected an expression
+// CHECK:STDERR: fail_missing_semicolon.mo:8:12: error: unexpected `)`; expected an expression
 // CHECK:STDERR:   y = (x + );
 // CHECK:STDERR:            ^

@@ -4,9 +4,11 @@ model M
   Real x = 2^3^2;
   Boolean b = 1 < 2 < 3;
 end M;
-// CHECK:STDERR: fail_power_not_associative.mo:3:15: error: operator `^` is not associative; add parentheses, as in `(a^b)^c`
+
+// CHECK:EXIT: 1
+// CHECK:STDERR: fail_power_not_associative.mo:4:15: error: operator `^` is not associative; add parentheses, as in `(a^b)^c`
 // CHECK:STDERR:   Real x = 2^3^2;
 // CHECK:STDERR:               ^
-// CHECK:STDERR: fail_power_not_associative.mo:4:21: error: comparison operators cannot be chained; add parentheses
+// CHECK:STDERR: fail_power_not_associative.mo:5:21: error: comparison operators cannot be chained; add parentheses
 // CHECK:STDERR:   Boolean b = 1 < 2 < 3;
 // CHECK:STDERR:                     ^
