@@ -90,9 +90,10 @@ llvm::Value *FunctionEmitter::binaryTangent(ExprId id, OpKind op, ExprId a, Expr
   switch (op) {
   case OpKind::Add: return addTangents(da, db);
   case OpKind::Sub: return subTangents(da, db);
-  case OpKind::Mul: return addTangents(scale(da, value(b)), scale(db, value(a)));
+  case OpKind::Mul: // primal operands only where their partner's tangent is nonzero
+    return addTangents(da ? scale(da, value(b)) : nullptr, db ? scale(db, value(a)) : nullptr);
   case OpKind::Div: // (da - (a/b) db) / b
-    return guardedDiv(subTangents(da, guardedScale(db, value(id))), value(b));
+    return guardedDiv(subTangents(da, db ? guardedScale(db, value(id)) : nullptr), value(b));
   case OpKind::Pow: return powTangent(id, a, b);
   case OpKind::Atan2: { // (b da - a db) / (a^2 + b^2)
     llvm::Value *x = value(a), *y = value(b);

@@ -14,16 +14,16 @@ class Module;
 
 namespace mocc::jit {
 
-/// How hard to optimize a module. None: no IR passes, fast instruction
-/// selection and register allocation. Less: a light IR pipeline (EarlyCSE,
-/// InstCombine, SimplifyCFG) and code generation at -O1. Default: the O2
-/// pipeline and code generation at -O2.
+/// How hard to optimize a module. None: no IR passes, then fast code
+/// generation (FastISel, fast register allocation). Less: a light IR pipeline
+/// (EarlyCSE, InstCombine, SimplifyCFG: it merges the calls that JVPs
+/// recompute), then fast code generation. Default: the O2 pipeline and code
+/// generation at -O2, an order of magnitude slower (see Jit.cpp).
 enum class OptLevel { None, Less, Default };
 
-/// The level worth its compile time for a module of `numSteps` kernel steps
-/// (all kernels and JVPs together): Default for small models, Less for big
-/// ones, None for huge ones. The thresholds come from the timings measured
-/// in tests/unit/codegen (see docs in Jit.cpp).
+/// The level worth its compile time for `numSteps` kernel steps in all (a
+/// kernel with a JVP counts its steps twice): Default for small models,
+/// Less for the others. The threshold comes from measurements (Jit.cpp).
 OptLevel suggestOptLevel(uint64_t numSteps);
 
 /// An in-process JIT. Modules added to it stay until it is destroyed, and

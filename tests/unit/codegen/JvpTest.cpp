@@ -164,13 +164,14 @@ TEST_CASE("JVPs of piecewise-constant operations are exactly zero") {
 }
 
 TEST_CASE("JVPs flow through assignments and branches") {
-  // v2 = v0 v1; v3 = exp(v2) - v0;
+  // v4 = 3; v2 = v0 v1; v3 = exp(v2) - v0;
   // res0 = v3 v2; res1 = if v3 > 0 then log(v3 + 1) else v3^3 + time
   sym::ExprPool pool;
   ExprId v0 = pool.variable(VarId{0}), v1 = pool.variable(VarId{1});
   ExprId v2 = pool.variable(VarId{2}), v3 = pool.variable(VarId{3});
   KernelSpec spec{"flow", {}, true};
   spec.steps = {
+      assign(4, pool.constant(3.0)), // a tangent of zero, written all the same
       assign(2, pool.mul(v0, v1)), assign(3, pool.sub(pool.unary(OpKind::Exp, v2), v0)),
       residual(pool.mul(v3, v2)),
       residual(pool.ifElse(pool.binary(OpKind::Greater, v3, pool.zero()),
@@ -182,20 +183,21 @@ TEST_CASE("JVPs flow through assignments and branches") {
   REQUIRE_MESSAGE((fn && jvp), compiled.error());
   Rng rng(7);
   for (int point = 0; point < 40; ++point) {
-    double v[4] = {uniform(rng, -2, 2), uniform(rng, -2, 2), 0, 0};
-    double dv[4] = {uniform(rng, -1, 1), uniform(rng, -1, 1), 0, 0};
+    double v[5] = {uniform(rng, -2, 2), uniform(rng, -2, 2), 0, 0, 0};
+    double dv[5] = {uniform(rng, -1, 1), uniform(rng, -1, 1), 0, 0, 7.0};
     double res[2], dres[2];
     fn(0.25, v, res);
     jvp(0.25, v, dv, dres);
     // Finite differences of the whole kernel: perturb the inputs, rerun it.
     const double h = 1e-6;
-    double plus[4] = {v[0] + h * dv[0], v[1] + h * dv[1], 0, 0};
-    double minus[4] = {v[0] - h * dv[0], v[1] - h * dv[1], 0, 0};
+    double plus[5] = {v[0] + h * dv[0], v[1] + h * dv[1], 0, 0, 0};
+    double minus[5] = {v[0] - h * dv[0], v[1] - h * dv[1], 0, 0, 0};
     double resPlus[2], resMinus[2];
     fn(0.25, plus, resPlus);
     fn(0.25, minus, resMinus);
     for (int slot : {2, 3})
       CHECK(dv[slot] == doctest::Approx((plus[slot] - minus[slot]) / (2 * h)).epsilon(1e-6));
+    CHECK(dv[4] == 0.0);
     for (int k : {0, 1})
       CHECK(dres[k] == doctest::Approx((resPlus[k] - resMinus[k]) / (2 * h)).epsilon(1e-6));
   }

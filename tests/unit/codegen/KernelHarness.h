@@ -30,8 +30,8 @@ inline CompileRequest atLevel(jit::OptLevel level, bool keepIr = false) {
 }
 
 /// A request to split kernels every `steps` steps only (0: never).
-inline CompileRequest splitEvery(unsigned steps) {
-  CompileRequest request;
+inline CompileRequest splitEvery(unsigned steps, jit::OptLevel level = jit::OptLevel::Default) {
+  CompileRequest request = atLevel(level);
   request.options.stepsPerFunction = steps;
   request.options.instructionsPerFunction = 0;
   return request;
