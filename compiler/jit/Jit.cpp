@@ -24,15 +24,15 @@
 namespace mocc::jit {
 
 // The trade-off, measured with the "compile time of a 100k-step kernel" test
-// (tests/unit/codegen) on a shared 2-core machine: per 100,000 chain steps
-// (800,000 LLVM instructions), None compiles in about 2 s, Less in about
-// 2.5 s and Default in about 30 s (45 s with the JVP). Code generation at
-// -O1 / -O2 accounts for most of Default's cost (instruction selection and
-// the schedulers), the O2 IR pipeline for the rest. The generated code ran
-// at most 1.5 times faster at Default than at None on these kernels (they
-// are bound by memory, divisions and libm calls, and codegen already shares
-// common subexpressions), so Default is worth it only while it costs about
-// a second or two: up to some 5,000 steps.
+// (tests/unit/codegen) on a shared 2-core machine. For 100,000 chain steps
+// (800,000 LLVM instructions; 2,000,000 with the JVP), optimize + compile
+// took: None 1-2 s (2 s with the JVP), Less 1.5-2 s (3.5 s), Default 16-30 s
+// (35-46 s). Code generation at -O2 is most of Default's cost (instruction
+// selection and the two schedulers), the O2 IR pipeline the rest. The code
+// ran 1.4 to 3 times faster at Default on that memory-bound chain, and no
+// faster on kernels bound by divisions, square roots or libm calls (codegen
+// already shares common subexpressions). So Default is worth it while it
+// costs a second or two: up to some 5,000 steps.
 OptLevel suggestOptLevel(uint64_t numSteps) {
   return numSteps <= 5'000 ? OptLevel::Default : OptLevel::Less;
 }
