@@ -4,7 +4,8 @@
 // the residual steps in order). Code generation turns each kernel into a
 // native function `void name(double t, double *v, double *res)` and, when
 // asked, its forward-mode derivative `void name_jvp(double t, const double
-// *v, double *dv, double *dres)`.
+// *v, double *dv, double *dres)`. The arrays passed to one call must not
+// overlap (the functions declare them `noalias`).
 #pragma once
 
 #include "compiler/symbolic/Expr.h"

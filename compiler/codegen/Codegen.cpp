@@ -1,0 +1,148 @@
+// Code generation entry point: creates the module, one public function per
+// kernel (and per JVP), splits big kernels into internal functions of a
+// bounded size, and reports what cannot be compiled. The instructions of
+// each function come from FunctionEmitter.
+#include "compiler/codegen/Codegen.h"
+
+#include "compiler/codegen/ExprEmitter.h"
+
+#include <llvm/IR/Module.h>
+
+#include <algorithm>
+
+namespace mocc::codegen {
+
+std::string jvpName(const std::string &kernelName) { return kernelName + "_jvp"; }
+
+namespace {
+
+/// `void (double t, double *v, double *res)`, or for a JVP
+/// `void (double t, const double *v, double *dv, double *dres)`.
+llvm::FunctionType *kernelType(llvm::LLVMContext &context, bool jvp) {
+  llvm::Type *pointer = llvm::PointerType::getUnqual(context);
+  llvm::Type *time = llvm::Type::getDoubleTy(context);
+  if (jvp)
+    return llvm::FunctionType::get(llvm::Type::getVoidTy(context),
+                                   {time, pointer, pointer, pointer}, false);
+  return llvm::FunctionType::get(llvm::Type::getVoidTy(context), {time, pointer, pointer},
+                                 false);
+}
+
+llvm::Function *createFunction(llvm::Module &module, const std::string &name, bool jvp,
+                               bool internal) {
+  auto linkage = internal ? llvm::Function::InternalLinkage : llvm::Function::ExternalLinkage;
+  auto *function = llvm::Function::Create(kernelType(module.getContext(), jvp), linkage,
+                                          name, module);
+  function->setDoesNotThrow();
+  // The arrays never overlap (Kernel.h): telling LLVM spares its alias
+  // analysis and instruction schedulers the memory dependencies between
+  // every store of a result and every later load of v.
+  for (unsigned arg = 1; arg < function->arg_size(); ++arg)
+    function->addParamAttr(arg, llvm::Attribute::NoAlias);
+  if (jvp)
+    function->addParamAttr(1, llvm::Attribute::ReadOnly);
+  return function;
+}
+
+/// Whether the function being emitted is full (it holds at least one step).
+bool chunkIsFull(const FunctionEmitter &emitter, size_t steps, const CodegenOptions &options) {
+  if (steps == 0)
+    return false;
+  if (options.stepsPerFunction != 0 && steps >= options.stepsPerFunction)
+    return true;
+  return options.instructionsPerFunction != 0 &&
+         emitter.instructionCount() >= options.instructionsPerFunction;
+}
+
+/// Emits a kernel (or its JVP). Its public function runs the first steps;
+/// when it is full, the next steps go to a new internal function, and so on,
+/// and the public function ends by calling these in order. The functions
+/// communicate through v (and dv) only, so the order of steps is preserved.
+void emitKernel(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec &spec,
+                bool jvp, const CodegenOptions &options) {
+  std::string name = jvp ? jvpName(spec.name) : spec.name;
+  llvm::Function *entry = createFunction(module, name, jvp, false);
+  emitter.begin(entry, jvp);
+  llvm::BasicBlock *entryEnd = nullptr;
+  llvm::SmallVector<llvm::Function *, 8> parts;
+  uint32_t residual = 0;
+  size_t steps = 0;
+  for (const KernelStep &step : spec.steps) {
+    if (chunkIsFull(emitter, steps, options)) {
+      if (parts.empty())
+        entryEnd = emitter.currentBlock();
+      else
+        emitter.finish();
+      parts.push_back(createFunction(module, name + ".part" + std::to_string(parts.size()),
+                                     jvp, true));
+      parts.back()->addFnAttr(llvm::Attribute::NoInline);
+      emitter.begin(parts.back(), jvp);
+      steps = 0;
+    }
+    emitter.emitStep(step, residual);
+    residual += step.kind == KernelStep::Kind::Residual;
+    ++steps;
+  }
+  emitter.finish();
+  if (parts.empty())
+    return;
+  llvm::IRBuilder<> caller(entryEnd);
+  llvm::SmallVector<llvm::Value *, 4> args;
+  for (llvm::Argument &arg : entry->args())
+    args.push_back(&arg);
+  for (llvm::Function *part : parts)
+    caller.CreateCall(part, args);
+  caller.CreateRetVoid();
+}
+
+/// Checks what the emitter takes for granted: valid ids and unique names.
+bool checkKernel(const sym::ExprPool &pool, const KernelSpec &spec, const llvm::Module &module,
+                 std::string &error) {
+  for (const std::string &name : {spec.name, jvpName(spec.name)}) {
+    if (module.getFunction(name) && (name == spec.name || spec.withJvp)) {
+      error = "two kernels are named `" + name + "`";
+      return false;
+    }
+  }
+  for (const KernelStep &step : spec.steps) {
+    bool assign = step.kind == KernelStep::Kind::Assign;
+    if (step.expr.index >= pool.size() || (assign && !step.target.valid())) {
+      error = "kernel `" + spec.name + "` has a step with an invalid expression or target";
+      return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
+                                              const sym::ExprPool &pool,
+                                              std::span<const KernelSpec> kernels,
+                                              const CodegenOptions &options,
+                                              std::string *error) {
+  auto module = std::make_unique<llvm::Module>("mocc_kernels", context);
+  bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
+                            [](const KernelSpec &spec) { return spec.withJvp; });
+  PoolFacts facts(pool, anyJvp);
+  FunctionEmitter emitter(*module, pool, facts);
+  std::string message;
+  for (const KernelSpec &spec : kernels) {
+    if (!checkKernel(pool, spec, *module, message))
+      break;
+    emitKernel(*module, emitter, spec, false, options);
+    if (spec.withJvp)
+      emitKernel(*module, emitter, spec, true, options);
+    if (!emitter.error().empty()) {
+      message = "kernel `" + spec.name + "`: " + emitter.error();
+      break;
+    }
+  }
+  if (message.empty())
+    return module;
+  if (error)
+    *error = message;
+  return nullptr;
+}
+
+} // namespace mocc::codegen

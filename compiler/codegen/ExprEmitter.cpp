@@ -1,0 +1,415 @@
+// Primal values of expression nodes as LLVM instructions, with the same
+// semantics as sym::evaluateOp: elementary functions become LLVM intrinsics
+// where LLVM has one and libm calls otherwise, relations become 0.0 / 1.0,
+// and `if` becomes real branches joined by a phi. Also the traversal shared
+// with the tangent rules, and the scoped memos.
+#include "compiler/codegen/ExprEmitter.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/Module.h>
+
+namespace mocc::codegen {
+
+using sym::ExprId;
+using sym::OpKind;
+
+// --- Pool facts ----------------------------------------------------------------
+
+/// Whether an operation cuts tangents: its result is piecewise constant.
+static bool isPiecewiseConstant(OpKind op) {
+  switch (op) {
+  case OpKind::Constant: case OpKind::Time: case OpKind::Sign:
+  case OpKind::Floor: case OpKind::Ceil: case OpKind::IntDiv:
+  case OpKind::And: case OpKind::Or: case OpKind::Not:
+    return true;
+  default:
+    return sym::isRelation(op);
+  }
+}
+
+PoolFacts::PoolFacts(const sym::ExprPool &pool, bool withTangents) {
+  if (withTangents)
+    tangentFlags.assign(pool.size(), 0);
+  for (uint32_t i = 0; i < pool.size(); ++i) {
+    ExprId id{i};
+    const sym::Node &node = pool.node(id);
+    if (node.op == OpKind::Variable) {
+      uint32_t slot = node.payload.index;
+      if (slot >= variableNode.size())
+        variableNode.resize(slot + 1);
+      variableNode[slot] = id;
+    }
+    if (!withTangents || isPiecewiseConstant(node.op))
+      continue;
+    auto operands = pool.operands(id);
+    if (node.op == OpKind::IfElse)
+      operands = operands.subspan(1); // the condition only selects
+    bool any = node.op == OpKind::Variable;
+    for (ExprId operand : operands)
+      any = any || tangentFlags[operand.index] != 0;
+    tangentFlags[i] = any;
+  }
+}
+
+// --- Scoped memo -----------------------------------------------------------------
+
+void ScopedMemo::set(ExprId id, llvm::Value *value) {
+  assert(!slots_[id.index] && "a node is memoized once per scope");
+  slots_[id.index] = value;
+  touched_.push_back(id.index);
+}
+
+void ScopedMemo::exitScope() {
+  size_t mark = marks_.back();
+  marks_.pop_back();
+  for (size_t i = mark; i < touched_.size(); ++i)
+    slots_[touched_[i]] = nullptr;
+  touched_.resize(mark);
+}
+
+void ScopedMemo::clear() {
+  assert(marks_.empty() && "cleared inside a scope");
+  for (uint32_t index : touched_)
+    slots_[index] = nullptr;
+  touched_.clear();
+}
+
+// --- Functions and steps -----------------------------------------------------------
+
+FunctionEmitter::FunctionEmitter(llvm::Module &module, const sym::ExprPool &pool,
+                                 const PoolFacts &facts)
+    : module_(module), pool_(pool), facts_(facts),
+      builder_(module.getContext(), llvm::ConstantFolder(),
+               llvm::IRBuilderCallbackInserter([this](llvm::Instruction *) {
+                 ++instructionCount_;
+               })),
+      double_(builder_.getDoubleTy()), values_(pool.size()), tangents_(pool.size()) {}
+
+void FunctionEmitter::begin(llvm::Function *function, bool jvp) {
+  values_.clear();
+  tangents_.clear();
+  usedSlots_.clear();
+  instructionCount_ = 0;
+  jvp_ = jvp;
+  time_ = function->getArg(0);
+  v_ = function->getArg(1);
+  dv_ = jvp ? function->getArg(2) : nullptr;
+  res_ = function->getArg(jvp ? 3 : 2);
+  builder_.SetInsertPoint(llvm::BasicBlock::Create(module_.getContext(), "entry", function));
+}
+
+void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
+  if (step.kind == KernelStep::Kind::Residual) {
+    storeSlot(res_, residualIndex, jvp_ ? tangent(step.expr) : value(step.expr));
+    return;
+  }
+  uint32_t slot = step.target.index;
+  if (!jvp_) {
+    llvm::Value *result = value(step.expr);
+    storeSlot(v_, slot, result);
+    noteAssigned(slot, result, nullptr);
+    return;
+  }
+  // In a JVP function v already holds the assigned values: only the tangent
+  // is stored; a primal computed on the way is kept for later references.
+  llvm::Value *result = tangent(step.expr);
+  storeSlot(dv_, slot, result);
+  noteAssigned(slot, values_.get(step.expr), result);
+}
+
+/// After `v[slot] := value`, later references to the slot's Variable node
+/// use the stored value. If the node was used before (the kernel reads the
+/// slot before assigning it, or assigns it twice), every memoized entry may
+/// depend on the old value, so the memos start over.
+void FunctionEmitter::noteAssigned(uint32_t slot, llvm::Value *value, llvm::Value *tangent) {
+  if (usedSlots_.contains(slot)) {
+    values_.clear();
+    tangents_.clear();
+    usedSlots_.clear();
+  }
+  ExprId node = facts_.variableNodeOf(slot);
+  if (!node.valid())
+    return;
+  usedSlots_.insert(slot);
+  if (value)
+    values_.set(node, value);
+  if (tangent)
+    tangents_.set(node, tangent);
+}
+
+llvm::Value *FunctionEmitter::loadSlot(llvm::Value *base, uint32_t slot) {
+  return builder_.CreateLoad(double_, builder_.CreateConstInBoundsGEP1_64(double_, base, slot));
+}
+
+void FunctionEmitter::storeSlot(llvm::Value *base, uint32_t slot, llvm::Value *value) {
+  builder_.CreateStore(value, builder_.CreateConstInBoundsGEP1_64(double_, base, slot));
+}
+
+llvm::Value *FunctionEmitter::unsupported(ExprId id) {
+  if (error_.empty())
+    error_ = std::string("`") + sym::opName(pool_.op(id)) +
+             "` nodes (function calls) are not supported by code generation yet";
+  return llvm::PoisonValue::get(double_);
+}
+
+// --- Traversal ---------------------------------------------------------------------
+
+void FunctionEmitter::enterScope() {
+  values_.enterScope();
+  tangents_.enterScope();
+}
+
+void FunctionEmitter::exitScope() {
+  values_.exitScope();
+  tangents_.exitScope();
+}
+
+/// The operands whose results must exist before a node is emitted: all of
+/// them, except that the branches of an `if` are emitted inside the branch
+/// (and a tangent needs neither its condition's tangent nor zero tangents).
+std::span<const ExprId> FunctionEmitter::childrenToWalk(ExprId id, Mode mode) const {
+  auto operands = pool_.operands(id);
+  if (pool_.op(id) != OpKind::IfElse)
+    return operands;
+  return mode == Mode::Value ? operands.first(1) : operands.first(0);
+}
+
+/// Emits `root` after its operands, in an iterative post-order (expressions
+/// can be deeper than the call stack allows), skipping memoized nodes.
+llvm::Value *FunctionEmitter::walk(ExprId root, Mode mode) {
+  ScopedMemo &memo = mode == Mode::Value ? values_ : tangents_;
+  if (llvm::Value *known = memo.get(root))
+    return known;
+  llvm::SmallVector<std::pair<ExprId, uint32_t>, 32> stack;
+  stack.push_back({root, 0});
+  while (!stack.empty()) {
+    auto [id, next] = stack.back();
+    auto children = childrenToWalk(id, mode);
+    if (next < children.size()) {
+      ++stack.back().second;
+      ExprId child = children[next];
+      bool zero = mode == Mode::Tangent && !facts_.hasTangent(child);
+      if (!zero && !memo.get(child))
+        stack.push_back({child, 0});
+      continue;
+    }
+    stack.pop_back();
+    if (!memo.get(id))
+      memo.set(id, mode == Mode::Value ? valueOfNode(id) : tangentOfNode(id));
+  }
+  return memo.get(root);
+}
+
+llvm::Value *FunctionEmitter::tangent(ExprId id) {
+  if (!facts_.hasTangent(id))
+    return constant(0.0);
+  return walk(id, Mode::Tangent);
+}
+
+// --- Primal rules --------------------------------------------------------------------
+
+llvm::Value *FunctionEmitter::valueOfNode(ExprId id) {
+  const sym::Node &node = pool_.node(id);
+  switch (node.op) {
+  case OpKind::Constant:
+    return constant(node.payload.value);
+  case OpKind::Variable:
+    usedSlots_.insert(node.payload.index);
+    return loadSlot(v_, node.payload.index);
+  case OpKind::Time:
+    return time_;
+  case OpKind::IfElse:
+    return ifElse(id, Mode::Value);
+  case OpKind::Call:
+  case OpKind::Output:
+    return unsupported(id);
+  default:
+    break;
+  }
+  auto operands = pool_.operands(id);
+  llvm::Value *a = values_.get(operands[0]);
+  if (operands.size() == 1)
+    return unaryValue(node.op, a);
+  return binaryValue(node.op, a, values_.get(operands[1]));
+}
+
+llvm::Value *FunctionEmitter::unaryValue(OpKind op, llvm::Value *a) {
+  switch (op) {
+  case OpKind::Neg: return builder_.CreateFNeg(a);
+  case OpKind::Sin: return intrinsic(llvm::Intrinsic::sin, a);
+  case OpKind::Cos: return intrinsic(llvm::Intrinsic::cos, a);
+  case OpKind::Tan: return libm("tan", a);
+  case OpKind::Asin: return libm("asin", a);
+  case OpKind::Acos: return libm("acos", a);
+  case OpKind::Atan: return libm("atan", a);
+  case OpKind::Sinh: return libm("sinh", a);
+  case OpKind::Cosh: return libm("cosh", a);
+  case OpKind::Tanh: return libm("tanh", a);
+  case OpKind::Exp: return intrinsic(llvm::Intrinsic::exp, a);
+  case OpKind::Log: return intrinsic(llvm::Intrinsic::log, a);
+  case OpKind::Log10: return intrinsic(llvm::Intrinsic::log10, a);
+  case OpKind::Sqrt: return intrinsic(llvm::Intrinsic::sqrt, a);
+  case OpKind::Abs: return intrinsic(llvm::Intrinsic::fabs, a);
+  case OpKind::Sign: return sign(a);
+  case OpKind::Floor: return intrinsic(llvm::Intrinsic::floor, a);
+  case OpKind::Ceil: return intrinsic(llvm::Intrinsic::ceil, a);
+  case OpKind::Not: return boolean(builder_.CreateFCmpOEQ(a, constant(0.0)));
+  case OpKind::NoEvent:
+  case OpKind::Smooth:
+    return a;
+  default:
+    llvm_unreachable("not a unary operation");
+  }
+}
+
+llvm::Value *FunctionEmitter::binaryValue(OpKind op, llvm::Value *a, llvm::Value *b) {
+  switch (op) {
+  case OpKind::Add: return builder_.CreateFAdd(a, b);
+  case OpKind::Sub: return builder_.CreateFSub(a, b);
+  case OpKind::Mul: return builder_.CreateFMul(a, b);
+  case OpKind::Div: return builder_.CreateFDiv(a, b);
+  case OpKind::Pow: return builder_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, a, b);
+  case OpKind::Atan2: return libm("atan2", {a, b});
+  case OpKind::Min:
+  case OpKind::Max:
+    return builder_.CreateSelect(selectsFirst(op, a, b), a, b);
+  case OpKind::IntDiv: return intrinsic(llvm::Intrinsic::trunc, builder_.CreateFDiv(a, b));
+  case OpKind::Mod: {
+    llvm::Value *quotient = intrinsic(llvm::Intrinsic::floor, builder_.CreateFDiv(a, b));
+    return builder_.CreateFSub(a, builder_.CreateFMul(quotient, b));
+  }
+  case OpKind::Rem: {
+    llvm::Value *quotient = intrinsic(llvm::Intrinsic::trunc, builder_.CreateFDiv(a, b));
+    return builder_.CreateFSub(a, builder_.CreateFMul(quotient, b));
+  }
+  default:
+    return relationValue(op, a, b);
+  }
+}
+
+/// Relations and the binary logical operators, as 0.0 / 1.0. As in C++, a
+/// NaN compares unequal to everything and counts as true.
+llvm::Value *FunctionEmitter::relationValue(OpKind op, llvm::Value *a, llvm::Value *b) {
+  switch (op) {
+  case OpKind::Less: return boolean(builder_.CreateFCmpOLT(a, b));
+  case OpKind::LessEq: return boolean(builder_.CreateFCmpOLE(a, b));
+  case OpKind::Greater: return boolean(builder_.CreateFCmpOGT(a, b));
+  case OpKind::GreaterEq: return boolean(builder_.CreateFCmpOGE(a, b));
+  case OpKind::Equal: return boolean(builder_.CreateFCmpOEQ(a, b));
+  case OpKind::NotEqual: return boolean(builder_.CreateFCmpUNE(a, b));
+  default:
+    break;
+  }
+  llvm::Value *x = builder_.CreateFCmpUNE(a, constant(0.0));
+  llvm::Value *y = builder_.CreateFCmpUNE(b, constant(0.0));
+  if (op == OpKind::And)
+    return boolean(builder_.CreateAnd(x, y));
+  assert(op == OpKind::Or && "not a binary operation");
+  return boolean(builder_.CreateOr(x, y));
+}
+
+// --- Conditionals --------------------------------------------------------------------
+
+/// Whether emitting a branch operand unconditionally costs nothing and
+/// cannot fail: it is known already, or a leaf.
+bool FunctionEmitter::isCheap(ExprId id, Mode mode) const {
+  OpKind op = pool_.op(id);
+  if (mode == Mode::Tangent)
+    return !facts_.hasTangent(id) || tangents_.get(id) || op == OpKind::Variable;
+  return values_.get(id) || op == OpKind::Constant || op == OpKind::Variable ||
+         op == OpKind::Time;
+}
+
+/// `if c then a else b` (or its tangent): a select when both branches are
+/// cheap; otherwise a diamond that emits each branch in its own block and
+/// scope, so only the selected branch runs.
+llvm::Value *FunctionEmitter::ifElse(ExprId id, Mode mode) {
+  ExprId then = pool_.operand(id, 1), otherwise = pool_.operand(id, 2);
+  llvm::Value *condition = builder_.CreateFCmpUNE(value(pool_.operand(id, 0)), constant(0.0));
+  auto result = [&](ExprId x) { return mode == Mode::Value ? value(x) : tangent(x); };
+  if (isCheap(then, mode) && isCheap(otherwise, mode))
+    return builder_.CreateSelect(condition, result(then), result(otherwise));
+
+  llvm::LLVMContext &context = module_.getContext();
+  llvm::Function *function = builder_.GetInsertBlock()->getParent();
+  auto *thenBlock = llvm::BasicBlock::Create(context, "then", function);
+  auto *elseBlock = llvm::BasicBlock::Create(context, "else", function);
+  auto *merge = llvm::BasicBlock::Create(context, "endif");
+  builder_.CreateCondBr(condition, thenBlock, elseBlock);
+  auto [thenValue, thenEnd] = emitBranch(thenBlock, then, merge, mode);
+  auto [elseValue, elseEnd] = emitBranch(elseBlock, otherwise, merge, mode);
+  merge->insertInto(function);
+  builder_.SetInsertPoint(merge);
+  llvm::PHINode *phi = builder_.CreatePHI(double_, 2);
+  phi->addIncoming(thenValue, thenEnd);
+  phi->addIncoming(elseValue, elseEnd);
+  return phi;
+}
+
+/// Emits one branch of an `if` starting in `block`; returns its result and
+/// the block it ends in (nested `if`s add blocks).
+std::pair<llvm::Value *, llvm::BasicBlock *>
+FunctionEmitter::emitBranch(llvm::BasicBlock *block, ExprId expr, llvm::BasicBlock *merge,
+                            Mode mode) {
+  builder_.SetInsertPoint(block);
+  enterScope();
+  llvm::Value *result = mode == Mode::Value ? value(expr) : tangent(expr);
+  exitScope();
+  llvm::BasicBlock *end = builder_.GetInsertBlock();
+  builder_.CreateBr(merge);
+  return {result, end};
+}
+
+// --- Helpers ---------------------------------------------------------------------------
+
+llvm::Value *FunctionEmitter::intrinsic(llvm::Intrinsic::ID id, llvm::Value *a) {
+  return builder_.CreateUnaryIntrinsic(id, a);
+}
+
+/// A call of a C math function taking and returning doubles. It is declared
+/// without memory effects (errno is never read), like -fno-math-errno.
+llvm::Value *FunctionEmitter::libm(const char *name, llvm::ArrayRef<llvm::Value *> args) {
+  llvm::Function *function = module_.getFunction(name);
+  if (!function) {
+    llvm::SmallVector<llvm::Type *, 2> params(args.size(), double_);
+    auto *type = llvm::FunctionType::get(double_, params, false);
+    function = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
+    function->setDoesNotAccessMemory();
+    function->setDoesNotThrow();
+    function->setWillReturn();
+  } else if (!function->isDeclaration()) {
+    if (error_.empty())
+      error_ = std::string("a kernel is named `") + name + "` like a C math function";
+    return llvm::PoisonValue::get(double_);
+  }
+  return builder_.CreateCall(function, args);
+}
+
+/// sign(a): 1, -1, or 0 (also for NaN).
+llvm::Value *FunctionEmitter::sign(llvm::Value *a) {
+  llvm::Value *negative = builder_.CreateSelect(builder_.CreateFCmpOLT(a, constant(0.0)),
+                                                constant(-1.0), constant(0.0));
+  return builder_.CreateSelect(builder_.CreateFCmpOGT(a, constant(0.0)), constant(1.0),
+                               negative);
+}
+
+/// Whether min(a, b) (or max) is a: a <= b (a >= b), or b is NaN. This is
+/// fmin / fmax (a NaN operand loses) with a defined choice between equal
+/// operands, the first, as glibc's fmin / fmax (and so sym::evaluateOp) make
+/// it. llvm.minnum leaves the sign of min(-0, +0) open, and LLVM's constant
+/// folding and the C library choose differently, so it is not used.
+llvm::Value *FunctionEmitter::selectsFirst(OpKind op, llvm::Value *a, llvm::Value *b) {
+  llvm::Value *wins =
+      op == OpKind::Min ? builder_.CreateFCmpOLE(a, b) : builder_.CreateFCmpOGE(a, b);
+  return builder_.CreateOr(builder_.CreateFCmpUNO(b, b), wins);
+}
+
+llvm::Value *FunctionEmitter::boolean(llvm::Value *condition) {
+  return builder_.CreateSelect(condition, constant(1.0), constant(0.0));
+}
+
+llvm::Value *FunctionEmitter::constant(double value) {
+  return llvm::ConstantFP::get(double_, value);
+}
+
+} // namespace mocc::codegen

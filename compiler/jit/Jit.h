@@ -1,0 +1,54 @@
+// The JIT: optimizes LLVM modules, compiles them to machine code for the host
+// CPU and looks up the addresses of their functions, through ORC's LLJIT.
+// Only forward declarations of LLVM types appear here.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace mocc::jit {
+
+/// How hard to optimize a module. None: no IR passes, then fast code
+/// generation (FastISel, fast register allocation). Less: a light IR pipeline
+/// (EarlyCSE, InstCombine, SimplifyCFG: it merges the calls that JVPs
+/// recompute), then fast code generation. Default: the O2 pipeline and code
+/// generation at -O2, an order of magnitude slower (see Jit.cpp).
+enum class OptLevel { None, Less, Default };
+
+/// The level worth its compile time for `numSteps` kernel steps in all (a
+/// kernel with a JVP counts its steps twice): Default for small models,
+/// Less for the others. The threshold comes from measurements (Jit.cpp).
+OptLevel suggestOptLevel(uint64_t numSteps);
+
+/// An in-process JIT. Modules added to it stay until it is destroyed, and
+/// with them the functions looked up.
+class Jit {
+public:
+  /// Creates a JIT for the host CPU (with its features), or null with the
+  /// reason in `error`.
+  static std::unique_ptr<Jit> create(std::string &error);
+
+  /// Verifies, optimizes (new pass manager, chosen level) and compiles a
+  /// module, then adds it; false with error text on failure. The module and
+  /// its context are freed before returning.
+  bool addModule(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context,
+                 OptLevel level, std::string &error);
+
+  /// Address of a function of an added module, or null with error text.
+  void *lookup(const std::string &name, std::string &error);
+
+  ~Jit();
+
+private:
+  struct Impl;
+  explicit Jit(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+} // namespace mocc::jit

@@ -1,0 +1,55 @@
+// Compiles kernels for the codegen tests: the one test file that includes
+// LLVM headers (to own and inspect the module before the JIT takes it).
+#include "tests/unit/codegen/KernelHarness.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <chrono>
+
+namespace mocc::codegen::test {
+
+static double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+CompiledKernels::CompiledKernels(const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
+                                 const CompileRequest &request) {
+  jit_ = jit::Jit::create(error_);
+  if (!jit_)
+    return;
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto start = std::chrono::steady_clock::now();
+  auto module = generateKernels(*context, pool, kernels, request.options, &error_);
+  generateSeconds = secondsSince(start);
+  if (!module)
+    return;
+  for (const llvm::Function &function : *module) {
+    numFunctions += !function.isDeclaration();
+    numInstructions += function.getInstructionCount();
+  }
+  if (request.keepIr)
+    llvm::raw_string_ostream(ir) << *module;
+  start = std::chrono::steady_clock::now();
+  jit_->addModule(std::move(module), std::move(context), request.level, error_);
+  compileSeconds = secondsSince(start);
+}
+
+CompiledKernels::~CompiledKernels() = default;
+
+void *CompiledKernels::lookup(const std::string &name) {
+  if (!error_.empty())
+    return nullptr;
+  return jit_->lookup(name, error_);
+}
+
+rt::KernelFn CompiledKernels::kernel(const std::string &name) {
+  return reinterpret_cast<rt::KernelFn>(lookup(name));
+}
+
+rt::KernelJvpFn CompiledKernels::jvp(const std::string &name) {
+  return reinterpret_cast<rt::KernelJvpFn>(lookup(jvpName(name)));
+}
+
+} // namespace mocc::codegen::test

@@ -1,0 +1,92 @@
+// Test support for code generation: compiles kernels through codegen and the
+// JIT and hands back function pointers, timings and (on request) the IR, so
+// the test files themselves include no LLVM header.
+#pragma once
+
+#include "compiler/codegen/Codegen.h"
+#include "compiler/jit/Jit.h"
+#include "runtime/CompiledModel.h"
+
+#include <cmath>
+#include <memory>
+#include <span>
+#include <string>
+
+namespace mocc::codegen::test {
+
+/// What to compile and how.
+struct CompileRequest {
+  jit::OptLevel level = jit::OptLevel::Default;
+  CodegenOptions options;
+  bool keepIr = false; ///< keep the unoptimized IR text in CompiledKernels::ir
+};
+
+/// A request for the optimization level `level`.
+inline CompileRequest atLevel(jit::OptLevel level, bool keepIr = false) {
+  CompileRequest request;
+  request.level = level;
+  request.keepIr = keepIr;
+  return request;
+}
+
+/// A request to split kernels every `steps` steps only (0: never).
+inline CompileRequest splitEvery(unsigned steps, jit::OptLevel level = jit::OptLevel::Default) {
+  CompileRequest request = atLevel(level);
+  request.options.stepsPerFunction = steps;
+  request.options.instructionsPerFunction = 0;
+  return request;
+}
+
+/// Kernels compiled into a JIT of their own.
+class CompiledKernels {
+public:
+  CompiledKernels(const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
+                  const CompileRequest &request = {});
+  ~CompiledKernels();
+
+  /// Empty if compiling succeeded, else why not.
+  const std::string &error() const { return error_; }
+  /// The kernel function `name`, or null (with error()) if absent.
+  rt::KernelFn kernel(const std::string &name);
+  /// The JVP of kernel `name`, or null (with error()) if absent.
+  rt::KernelJvpFn jvp(const std::string &name);
+
+  double generateSeconds = 0; ///< generateKernels
+  double compileSeconds = 0;  ///< Jit::addModule (verify, optimize, codegen, link)
+  size_t numFunctions = 0;    ///< functions defined in the module
+  size_t numInstructions = 0; ///< instructions before optimization
+  std::string ir;             ///< unoptimized IR, if asked for
+
+private:
+  void *lookup(const std::string &name);
+
+  std::unique_ptr<jit::Jit> jit_;
+  std::string error_;
+};
+
+/// The operations of one operand (all but leaves, control and calls).
+inline constexpr sym::OpKind unaryOps[] = {
+    sym::OpKind::Neg,  sym::OpKind::Sin,   sym::OpKind::Cos,  sym::OpKind::Tan,
+    sym::OpKind::Asin, sym::OpKind::Acos,  sym::OpKind::Atan, sym::OpKind::Sinh,
+    sym::OpKind::Cosh, sym::OpKind::Tanh,  sym::OpKind::Exp,  sym::OpKind::Log,
+    sym::OpKind::Log10, sym::OpKind::Sqrt, sym::OpKind::Abs,  sym::OpKind::Sign,
+    sym::OpKind::Floor, sym::OpKind::Ceil, sym::OpKind::Not,  sym::OpKind::NoEvent};
+
+/// The operations of two operands.
+inline constexpr sym::OpKind binaryOps[] = {
+    sym::OpKind::Add,    sym::OpKind::Sub,       sym::OpKind::Mul,   sym::OpKind::Div,
+    sym::OpKind::Pow,    sym::OpKind::Atan2,     sym::OpKind::Min,   sym::OpKind::Max,
+    sym::OpKind::IntDiv, sym::OpKind::Mod,       sym::OpKind::Rem,   sym::OpKind::Less,
+    sym::OpKind::LessEq, sym::OpKind::Greater,   sym::OpKind::GreaterEq,
+    sym::OpKind::Equal,  sym::OpKind::NotEqual,  sym::OpKind::And,   sym::OpKind::Or};
+
+/// Whether generated code computed what the reference computed: the same
+/// number with the same sign (zero's sign ignored if asked), or both NaN.
+inline bool sameValue(double expected, double actual, bool ignoreZeroSign = false) {
+  if (std::isnan(expected) || std::isnan(actual))
+    return std::isnan(expected) && std::isnan(actual);
+  return expected == actual &&
+         (ignoreZeroSign || std::signbit(expected) == std::signbit(actual));
+}
+
+} // namespace mocc::codegen::test

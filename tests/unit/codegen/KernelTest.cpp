@@ -1,0 +1,219 @@
+// Kernels as a whole: the order of steps, residual numbering, memoization
+// across assignments, lazy `if`, splitting of big kernels into several
+// functions, and the errors of codegen and the JIT.
+#include "tests/unit/codegen/KernelHarness.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+using namespace mocc;
+using namespace mocc::codegen;
+using namespace mocc::codegen::test;
+using sym::ExprId;
+using sym::OpKind;
+using sym::VarId;
+
+namespace {
+
+KernelStep assign(uint32_t slot, ExprId e) { return {KernelStep::Kind::Assign, VarId{slot}, e}; }
+KernelStep residual(ExprId e) { return {KernelStep::Kind::Residual, {}, e}; }
+
+/// Variable nodes v0, v1, ... of a pool.
+struct Vars {
+  sym::ExprPool &pool;
+  ExprId operator[](uint32_t slot) const { return pool.variable(VarId{slot}); }
+};
+
+/// 10,000 steps: v[i+1] = sin(v[i]) * 0.9 + v[i] * v[0], each followed by
+/// the residual v[i+1] - v[i] * time.
+KernelSpec bigKernel(sym::ExprPool &pool) {
+  Vars v{pool};
+  KernelSpec spec{"big", {}, true};
+  for (uint32_t i = 0; i < 5000; ++i) {
+    ExprId next = pool.add(pool.mul(pool.unary(OpKind::Sin, v[i]), pool.constant(0.9)),
+                           pool.mul(v[i], v[0]));
+    spec.steps.push_back(assign(i + 1, next));
+    spec.steps.push_back(residual(pool.sub(v[i + 1], pool.mul(v[i], pool.time()))));
+  }
+  return spec;
+}
+
+} // namespace
+
+TEST_CASE("assignments run in order and residuals count only residual steps") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  KernelSpec spec{"k", {}, false};
+  spec.steps = {assign(1, pool.mul(v[0], pool.constant(2.0))),    // v1 = 2 v0
+                residual(pool.sub(v[1], v[0])),                   // res0 = v1 - v0
+                assign(2, pool.add(v[1], pool.one())),            // v2 = v1 + 1
+                residual(pool.mul(v[2], v[1])),                   // res1 = v2 v1
+                assign(1, pool.constant(10.0)),                   // v1 = 10
+                residual(pool.add(v[1], v[2])),                   // res2 = 10 + v2
+                residual(pool.mul(pool.time(), pool.constant(3.0)))}; // res3 = 3 t
+  CompiledKernels compiled(pool, {&spec, 1});
+  rt::KernelFn fn = compiled.kernel("k");
+  REQUIRE_MESSAGE((fn != nullptr), compiled.error());
+  double values[3] = {3.0, -1.0, -1.0};
+  double res[4] = {};
+  fn(0.5, values, res);
+  CHECK(values[1] == 10.0);
+  CHECK(values[2] == 7.0);
+  CHECK(res[0] == 3.0);
+  CHECK(res[1] == 42.0);
+  CHECK(res[2] == 17.0);
+  CHECK(res[3] == 1.5);
+}
+
+TEST_CASE("a slot read before it is assigned is not reused afterwards") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  ExprId plusOne = pool.add(v[0], pool.one());
+  KernelSpec spec{"k", {}, false};
+  spec.steps = {residual(plusOne),                       // old v0 + 1
+                assign(0, plusOne),                      // v0 = v0 + 1
+                residual(plusOne),                       // new v0 + 1
+                assign(0, pool.mul(v[0], v[0])),         // v0 = v0^2
+                residual(pool.add(v[0], pool.one()))};   // again
+  for (auto level : {jit::OptLevel::None, jit::OptLevel::Default}) {
+    CompiledKernels compiled(pool, {&spec, 1}, atLevel(level));
+    rt::KernelFn fn = compiled.kernel("k");
+    REQUIRE_MESSAGE((fn != nullptr), compiled.error());
+    double values[1] = {3.0};
+    double res[3] = {};
+    fn(0.0, values, res);
+    CHECK(res[0] == 4.0);
+    CHECK(res[1] == 5.0);
+    CHECK(values[0] == 16.0);
+    CHECK(res[2] == 17.0);
+  }
+}
+
+TEST_CASE("if evaluates only the selected branch") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  ExprId zero = pool.zero();
+  ExprId positive = pool.binary(OpKind::Greater, v[0], zero);
+  ExprId nanWhenNegative = pool.unary(OpKind::Sqrt, v[0]);
+  // if v0 > 0 then (if v1 > 0 then log(v1) else sqrt(v0)) else -1: the
+  // untaken branches produce NaN (log of a negative, sqrt of a negative).
+  ExprId inner = pool.ifElse(pool.binary(OpKind::Greater, v[1], zero),
+                             pool.unary(OpKind::Log, v[1]), nanWhenNegative);
+  ExprId nested = pool.ifElse(positive, inner, pool.constant(-1.0));
+  // A node used inside a branch and again after the `if` (or in the other
+  // branch) must be recomputed there: the branch's value does not dominate.
+  ExprId shared = pool.mul(pool.unary(OpKind::Exp, v[1]), v[2]);
+  ExprId both = pool.ifElse(positive, shared, pool.mul(shared, pool.constant(2.0)));
+  KernelSpec spec{"k", {}, false};
+  spec.steps = {residual(nested), residual(both), residual(shared),
+                residual(pool.ifElse(positive, pool.div(pool.one(), v[0]), zero))};
+  CompiledKernels compiled(pool, {&spec, 1}, atLevel(jit::OptLevel::None, true));
+  rt::KernelFn fn = compiled.kernel("k");
+  REQUIRE_MESSAGE((fn != nullptr), compiled.error());
+  CHECK(compiled.ir.find("phi double") != std::string::npos);
+  CHECK(compiled.ir.find("br i1") != std::string::npos);
+
+  struct Case { double v0, v1, r0; };
+  for (Case c : {Case{-4.0, 2.0, -1.0}, Case{4.0, -2.0, 2.0}, Case{4.0, std::exp(1.0), 1.0}}) {
+    double values[3] = {c.v0, c.v1, 3.0};
+    double res[4] = {};
+    fn(0.0, values, res);
+    CHECK(res[0] == doctest::Approx(c.r0));
+    double sharedValue = std::exp(c.v1) * 3.0;
+    CHECK(res[1] == (c.v0 > 0 ? sharedValue : 2 * sharedValue));
+    CHECK(res[2] == sharedValue);
+    CHECK(res[3] == (c.v0 > 0 ? 1.0 / c.v0 : 0.0));
+  }
+}
+
+TEST_CASE("a big kernel split into many functions computes the same") {
+  sym::ExprPool pool;
+  KernelSpec spec = bigKernel(pool);
+  // One function of 10,000 steps takes LLVM's optimizing code generator a
+  // long time (the reason for splitting): compile it without optimization.
+  // (The 100k-step timing test runs split kernels at every level.)
+  CompiledKernels whole(pool, {&spec, 1}, splitEvery(0, jit::OptLevel::None));
+  CompiledKernels split(pool, {&spec, 1}, splitEvery(250, jit::OptLevel::Less));
+  CHECK(whole.numFunctions == 2);
+  CHECK(split.numFunctions == 2 * 40); // the public function runs the first part
+  rt::KernelFn f1 = whole.kernel("big"), f2 = split.kernel("big");
+  rt::KernelJvpFn j1 = whole.jvp("big"), j2 = split.jvp("big");
+  REQUIRE_MESSAGE((f1 && j1), whole.error());
+  REQUIRE_MESSAGE((f2 && j2), split.error());
+
+  std::vector<double> v1(5001, 0.0), v2(5001, 0.0), r1(5000), r2(5000);
+  v1[0] = v2[0] = 0.3;
+  f1(0.7, v1.data(), r1.data());
+  f2(0.7, v2.data(), r2.data());
+  CHECK(v1 == v2);
+  CHECK(r1 == r2);
+  std::vector<double> d1(5001, 0.0), d2(5001, 0.0), dr1(5000), dr2(5000);
+  d1[0] = d2[0] = 1.0;
+  j1(0.7, v1.data(), d1.data(), dr1.data());
+  j2(0.7, v2.data(), d2.data(), dr2.data());
+  CHECK(d1 == d2);
+  CHECK(dr1 == dr2);
+  CHECK(std::isfinite(dr1.back()));
+}
+
+TEST_CASE("an empty kernel and several kernels in one module") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  KernelSpec specs[] = {{"empty", {}, true},
+                        {"twice", {assign(1, pool.mul(v[0], pool.constant(2.0)))}, false}};
+  CompiledKernels compiled(pool, specs);
+  rt::KernelFn empty = compiled.kernel("empty"), twice = compiled.kernel("twice");
+  rt::KernelJvpFn emptyJvp = compiled.jvp("empty");
+  REQUIRE_MESSAGE((empty && twice && emptyJvp), compiled.error());
+  double values[2] = {1.5, 0.0}, tangents[2] = {1.0, 0.0};
+  empty(0.0, values, nullptr);
+  emptyJvp(0.0, values, tangents, nullptr);
+  twice(0.0, values, nullptr);
+  CHECK(values[1] == 3.0);
+}
+
+TEST_CASE("function calls are reported, not compiled") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  ExprId args[] = {v[0]};
+  ExprId call = pool.call(0, args);
+  KernelSpec spec{"calls", {residual(pool.add(pool.output(call, 0), v[1]))}, false};
+  CompiledKernels compiled(pool, {&spec, 1});
+  CHECK(compiled.error().find("kernel `calls`") != std::string::npos);
+  CHECK(compiled.error().find("not supported") != std::string::npos);
+}
+
+TEST_CASE("invalid kernels are reported") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  SUBCASE("two kernels with one name") {
+    KernelSpec specs[] = {{"same", {residual(v[0])}, false}, {"same", {residual(v[1])}, false}};
+    CompiledKernels compiled(pool, specs);
+    CHECK(compiled.error() == "two kernels are named `same`");
+  }
+  SUBCASE("a kernel named like a C math function it calls") {
+    KernelSpec spec{"tan", {residual(pool.unary(OpKind::Tan, v[0]))}, false};
+    CompiledKernels compiled(pool, {&spec, 1});
+    CHECK(compiled.error().find("like a C math function") != std::string::npos);
+  }
+  SUBCASE("an invalid expression") {
+    KernelSpec spec{"bad", {residual(ExprId{})}, false};
+    CompiledKernels compiled(pool, {&spec, 1});
+    CHECK(compiled.error().find("invalid") != std::string::npos);
+  }
+}
+
+TEST_CASE("looking up a missing function fails with a message") {
+  std::string error;
+  auto jit = jit::Jit::create(error);
+  REQUIRE_MESSAGE((jit != nullptr), error);
+  CHECK(jit->lookup("no_such_kernel", error) == nullptr);
+  CHECK(error.find("no_such_kernel") != std::string::npos);
+}
+
+TEST_CASE("the suggested optimization level drops for big models") {
+  CHECK(jit::suggestOptLevel(1000) == jit::OptLevel::Default);
+  CHECK(jit::suggestOptLevel(100'000'000) == jit::OptLevel::Less);
+}
