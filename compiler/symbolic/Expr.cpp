@@ -572,14 +572,22 @@ struct Printer {
     case OpKind::Time:
       return "time";
     case OpKind::Neg:
-      return "-" + operand(pool.operand(id, 0), PrecMul);
+      return std::string("-").append(operand(pool.operand(id, 0), PrecMul));
     case OpKind::Not:
-      return "not " + operand(pool.operand(id, 0), PrecRel, true);
+      return std::string("not ").append(operand(pool.operand(id, 0), PrecRel, true));
     case OpKind::IfElse:
-      return "if " + str(pool.operand(id, 0)) + " then " + str(pool.operand(id, 1)) +
-             " else " + str(pool.operand(id, 2));
+      return std::string("if ")
+          .append(str(pool.operand(id, 0)))
+          .append(" then ")
+          .append(str(pool.operand(id, 1)))
+          .append(" else ")
+          .append(str(pool.operand(id, 2)));
     case OpKind::Smooth:
-      return "smooth(" + std::to_string(n.payload.index) + ", " + args(id) + ")";
+      return std::string("smooth(")
+          .append(std::to_string(n.payload.index))
+          .append(", ")
+          .append(args(id))
+          .append(")");
     case OpKind::Call:
       return (functionName ? functionName(n.payload.index)
                            : "f" + std::to_string(n.payload.index)) +
@@ -588,7 +596,7 @@ struct Printer {
       std::string call = str(pool.operand(id, 0));
       if (n.payload.index == 0)
         return call;
-      return "(" + call + ")[" + std::to_string(n.payload.index + 1) + "]";
+      return std::string("(").append(call).append(")[").append(std::to_string(n.payload.index + 1)).append("]");
     }
     default:
       if (operandCount(n.op) == 1)
