@@ -108,7 +108,7 @@ TEST_CASE("an index-1 DAE with a nonlinear algebraic equation") {
   checkColumn(r, "x", [&](double) { return reference[i++]; }, 1e-4);
   const auto &xs = r["x"], &ys = r["y"];
   for (size_t k = 0; k < xs.size(); ++k)
-    CHECK(std::fabs(ys[k] * ys[k] * ys[k] + ys[k] - xs[k]) < 1e-6); // within the solver tolerance
+    CHECK(std::fabs(ys[k] * ys[k] * ys[k] + ys[k] - xs[k]) < 1e-5); // the solver tolerance is 1e-6, relative
 }
 
 TEST_CASE("arrays, for-equations and matrix products") {

@@ -31,6 +31,10 @@ const std::string kExit = "// CHECK:EXIT: ";
 
 struct Expectations {
   std::vector<std::string> source; ///< the file without CHECK lines
+  /// Where the CHECK lines stand (as a line index into `source`); at the end
+  /// unless a test puts them before its code (an unterminated string or
+  /// comment would swallow them there).
+  size_t checkPosition = SIZE_MAX;
   std::vector<std::string> runs;
   std::vector<std::string> out, err;
   int exitCode = 0;
@@ -51,6 +55,9 @@ Expectations read(const fs::path &file) {
   std::ifstream in(file);
   std::string line;
   while (std::getline(in, line)) {
+    bool isCheck = startsWith(line, kStdout) || startsWith(line, kStderr) || startsWith(line, kExit);
+    if (isCheck && e.checkPosition == SIZE_MAX)
+      e.checkPosition = e.source.size();
     if (startsWith(line, kStdout))
       e.out.push_back(checkText(line, kStdout));
     else if (startsWith(line, kStderr))
@@ -65,6 +72,8 @@ Expectations read(const fs::path &file) {
   }
   while (!e.source.empty() && e.source.back().empty())
     e.source.pop_back();
+  if (e.checkPosition >= e.source.size())
+    e.checkPosition = SIZE_MAX;
   return e;
 }
 
@@ -121,15 +130,23 @@ Result run(const fs::path &file, const Expectations &e, const std::string &mocc)
 
 void rewrite(const fs::path &file, const Expectations &e, const Result &r) {
   std::ofstream out(file);
-  for (const auto &l : e.source)
-    out << l << '\n';
-  out << '\n';
-  if (r.exitCode != 0)
-    out << kExit << r.exitCode << '\n';
-  for (const auto &l : r.out)
-    out << kStdout << (l.empty() ? "" : " " + l) << '\n';
-  for (const auto &l : r.err)
-    out << kStderr << (l.empty() ? "" : " " + l) << '\n';
+  auto checks = [&] {
+    if (r.exitCode != 0)
+      out << kExit << r.exitCode << '\n';
+    for (const auto &l : r.out)
+      out << kStdout << (l.empty() ? "" : " " + l) << '\n';
+    for (const auto &l : r.err)
+      out << kStderr << (l.empty() ? "" : " " + l) << '\n';
+  };
+  for (size_t i = 0; i < e.source.size(); ++i) {
+    if (i == e.checkPosition)
+      checks();
+    out << e.source[i] << '\n';
+  }
+  if (e.checkPosition == SIZE_MAX) {
+    out << '\n';
+    checks();
+  }
 }
 
 bool compare(const char *what, const std::vector<std::string> &expected,
