@@ -259,12 +259,18 @@ bool PlanBuilder::buildInitialization() {
                                   flat::EquationOriginKind::FixedStart, 0});
   }
   system.build(model_);
-  // Match states last, so that the states left over take their start values.
-  structural::MatchingConstraints constraints;
-  constraints.varPriority.resize(system.unknowns.size());
-  for (size_t i = 0; i < system.unknowns.size(); ++i)
-    constraints.varPriority[i] = roles_[system.unknowns[i].index] == RoleKind::State ? 0 : 1;
-  auto matching = structural::computeMaximumMatching(system.graph, constraints);
+  // Match as many non-states as possible first, then extend: augmenting
+  // paths never unmatch a variable, so the unknowns left over are states
+  // wherever that is possible, and those take their start values.
+  auto matchPreferringNonStates = [&] {
+    structural::MatchingConstraints nonStates;
+    nonStates.isAllowed = [&](int, int var) {
+      return roles_[system.unknowns[var].index] != RoleKind::State;
+    };
+    auto first = structural::computeMaximumMatching(system.graph, nonStates);
+    return structural::computeMaximumMatching(system.graph, {}, std::move(first));
+  };
+  auto matching = matchPreferringNonStates();
   if (system.equations.size() <= system.unknowns.size()) {
     std::vector<std::string> fixed;
     for (size_t i = 0; i < system.unknowns.size(); ++i) {
@@ -286,7 +292,7 @@ bool PlanBuilder::buildInitialization() {
       diags_.warning(model_.loc, "the initial conditions are not fully specified; using the start "
                                  "values of " + std::to_string(fixed.size()) + " state(s): " + list);
       system.build(model_);
-      matching = structural::computeMaximumMatching(system.graph, constraints);
+      matching = matchPreferringNonStates();
     }
   }
   if (!matching.isPerfect() || system.equations.size() != system.unknowns.size()) {

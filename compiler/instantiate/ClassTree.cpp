@@ -104,7 +104,15 @@ bool ClassTree::addUserFile(const std::string &path) {
     diags_.error("cannot read file `" + path + "`");
     return false;
   }
-  auto stored = parseFile(sources_, *file, diags_);
+  return addUserDefinitions(*file);
+}
+
+bool ClassTree::addUserSource(const std::string &name, std::string text) {
+  return addUserDefinitions(sources_.addBuffer(name, std::move(text)));
+}
+
+bool ClassTree::addUserDefinitions(FileId file) {
+  auto stored = parseFile(sources_, file, diags_);
   if (!stored)
     return false;
   ClassNode *within = nullptr;
@@ -112,8 +120,6 @@ bool ClassTree::addUserFile(const std::string &path) {
     within = lookupPath(stored->within.parts); // its lexical parent, if known
   for (const auto &cls : stored->classes) {
     ClassNode *node = makeNode(within, cls.get());
-    // A user file may also hold a class of a package (`within P;`): it is
-    // then found under its full name as well as its own.
     userClasses_[cls->name] = node;
     lastUserClass_ = node;
   }

@@ -59,6 +59,8 @@ public:
   /// Parses a user file and makes its top-level classes visible first in
   /// lookup; false if it cannot be read or has syntax errors.
   bool addUserFile(const std::string &path);
+  /// The same for source text held in memory under a display name.
+  bool addUserSource(const std::string &name, std::string text);
   /// Adds a library search entry: a package directory (holding package.mo),
   /// a single .mo file, or a root folder of packages (MODELICAPATH style).
   void addLibrary(const std::string &path);
@@ -91,6 +93,7 @@ private:
                           const std::string &directory);
   ClassNode *loadFromLibrary(const LibraryEntry &entry, const std::string &name);
   ClassNode *loadFromFolder(ClassNode *parent, const std::string &folder, const std::string &name);
+  bool addUserDefinitions(FileId file);
 
   SourceManager &sources_;
   Diagnostics &diags_;

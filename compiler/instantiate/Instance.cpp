@@ -267,6 +267,7 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
     declScope = member.mod.scope;
   }
   c->mod = makeModifier(decl->mod.get(), declScope);
+  c->mod.final |= member.element->final; // `final parameter Real c = 2`
   Modifier outer = member.mod;
   outer.redeclare = nullptr;
   mergeModifier(c->mod, outer, diags_);
