@@ -77,7 +77,7 @@ RunStatus DaeIntegrator::start(double t0, double stopTime, double tolerance, dou
     return {};
   }
   if (std::string problem = createSolver(t0, stopTime, tolerance); !problem.empty())
-    return {false, t0, "simulation failed at time t = " + formatNumber(t0) + ": " + problem};
+    return {false, t0, "simulation failed at time t = " + formatTime(t0) + ": " + problem};
   double norm = scaledInitialResidual(t0);
   if (norm <= tolerance)
     return {};
@@ -153,7 +153,7 @@ RunStatus DaeIntegrator::makeConsistent(double t0, double firstOutput, double re
   int flag = IDACalcIC(ida_.get(), IDA_YA_YDP_INIT, firstOutput);
   if (flag < 0)
     return {false, t0,
-            "initialization failed at time " + formatNumber(t0) +
+            "initialization failed at time " + formatTime(t0) +
                 ": the initial values do not satisfy the equations (scaled residual " +
                 formatNumber(residualNorm) + ") and IDACalcIC could not correct them: " +
                 describeIdaFlag(flag) + " [" + messages_.last() + "]"};
@@ -175,7 +175,7 @@ RunStatus DaeIntegrator::advanceTo(double tout) {
     double failedAt = tout;
     IDAGetCurrentTime(ida_.get(), &failedAt);
     std::string message =
-        "simulation failed at time t = " + formatNumber(failedAt) + ": " + describeIdaFlag(flag);
+        "simulation failed at time t = " + formatTime(failedAt) + ": " + describeIdaFlag(flag);
     if (!messages_.last().empty())
       message += " [" + messages_.last() + "]";
     return {false, failedAt, message};

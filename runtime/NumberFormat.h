@@ -1,6 +1,6 @@
-// The one number format of the runtime: the shortest decimal form that reads
-// back to the same double (std::to_chars), used in the result file and in
-// messages.
+// The number formats of the runtime: the shortest decimal form that reads
+// back to the same double (std::to_chars), used in the result file and for
+// values in messages, and a short form for model times in messages.
 #pragma once
 
 #include <charconv>
@@ -21,6 +21,14 @@ inline char *writeNumber(char *out, double x) {
 inline std::string formatNumber(double x) {
   char text[maxNumberLength];
   return std::string(text, writeNumber(text, x));
+}
+
+/// A model time in a message: six significant digits ("0.999978"), enough
+/// to locate a failure and stable across machines whose last bits differ.
+inline std::string formatTime(double t) {
+  char text[maxNumberLength];
+  return std::string(text, std::to_chars(text, text + maxNumberLength, t,
+                                         std::chars_format::general, 6).ptr);
 }
 
 } // namespace mocc::rt

@@ -99,7 +99,7 @@ RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double
     }
     RunStatus status = solveImplicitSystem(step.system, t0, v, stats);
     if (!status.ok) {
-      status.message = "initialization failed at time " + formatNumber(t0) + ": " + status.message;
+      status.message = "initialization failed at time " + formatTime(t0) + ": " + status.message;
       return status;
     }
   }

@@ -1,0 +1,12 @@
+// RUN: mocc simulate %s -o blowup_res.csv
+// The solution 1 / (1 - t) has no value at t = 1: the solver fails near
+// there, the run exits with code 3, and no result file is left behind.
+model Blowup
+  Real x(start = 1, fixed = true);
+equation
+  der(x) = x^2;
+  annotation(experiment(StopTime = 2));
+end Blowup;
+
+// CHECK:EXIT: 3
+// CHECK:STDERR: mocc: error: simulation failed at time t = 0.999978: IDA_REP_RES_ERR: the equations give values that are not finite [IDASolve: At t = 0.999978, repeated recoverable residual errors.]
