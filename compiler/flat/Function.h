@@ -1,0 +1,100 @@
+// Functions of the flat model, ready for code generation. Flattening lowers
+// each Modelica function once per distinct shape of its arguments
+// (monomorphization), so every array in a lowered function has a size known
+// at compile time: a function's variables live in a fixed set of scalar
+// slots, and its algorithm is a list of structured statements over them.
+// Array operations are expanded element by element while lowering; only an
+// index computed at run time (`x[i]` in a while-loop) remains as a Load node
+// or an indexed assignment.
+//
+// Calling convention: the flattened inputs in order (a record input is its
+// fields, an array input its elements in row-major order) and the flattened
+// outputs likewise; see Call and Output nodes in compiler/symbolic/Expr.h.
+#pragma once
+
+#include "compiler/flat/FlatModel.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mocc::flat {
+
+/// A variable of a lowered function: a fixed-size array of slots.
+struct FunctionVariable {
+  enum class Kind { Input, Output, Protected } kind = Kind::Protected;
+  std::string name;          ///< "v", or "R.T" for a field of record input R
+  TypeKind type = TypeKind::Real;
+  std::vector<int64_t> dims; ///< static sizes; empty for a scalar
+  uint32_t firstSlot = 0;    ///< slot of element 0 (row-major)
+  int64_t count() const {
+    int64_t n = 1;
+    for (int64_t d : dims)
+      n *= d;
+    return n;
+  }
+};
+
+/// One part of an assert or terminate message: literal text, or a value
+/// formatted as Modelica's String() would.
+struct MessagePart {
+  std::string text;
+  sym::ExprId value; ///< valid for a value part
+  TypeKind type = TypeKind::Real;
+};
+
+enum class StatementKind {
+  Assign,        ///< slot := value
+  AssignIndexed, ///< slots[firstSlot + index] := value, index computed at run time
+  If,            ///< if condition then body else elseBody
+  While,         ///< while condition loop body
+  For,           ///< for counter in start : step : stop loop body (bounds at run time)
+  Break,
+  Return,
+  Assert,        ///< if not condition: error (level 1) or warning (level 2) with message
+};
+
+/// A statement of a lowered function. Expressions are nodes of the
+/// function's own ExprPool, whose Variable nodes are the function's slots.
+struct Statement {
+  StatementKind kind = StatementKind::Assign;
+  SourceRange loc;
+  sym::VarId target;          ///< Assign: the slot; For: the counter's slot
+  uint32_t firstSlot = 0;     ///< AssignIndexed: the array's first slot
+  uint32_t size = 0;          ///< AssignIndexed: the array's number of slots
+  sym::ExprId index;          ///< AssignIndexed: 0-based index into the array
+  sym::ExprId value;          ///< Assign, AssignIndexed
+  sym::ExprId condition;      ///< If, While, Assert
+  sym::ExprId start, step, stop; ///< For
+  std::vector<Statement> body;   ///< If (then), While, For
+  std::vector<Statement> elseBody;
+  std::vector<MessagePart> message; ///< Assert
+  int level = 1;                    ///< Assert: 1 error, 2 warning
+};
+
+/// What is known about a function's derivatives (annotation(derivative)).
+struct DerivativeInfo {
+  uint32_t function = 0;          ///< index of the derivative function
+  int order = 1;
+  std::vector<std::string> noDerivative; ///< inputs whose derivative is not passed
+  std::vector<std::string> zeroDerivative;
+};
+
+/// A function specialized for one shape of its arguments.
+struct Function {
+  std::string name;   ///< the Modelica name, "Modelica.Math.Vectors.length"
+  std::string symbol; ///< unique name of this specialization in generated code
+  SourceRange loc;
+  sym::ExprPool pool;
+  std::vector<FunctionVariable> variables;
+  uint32_t numSlots = 0;
+  std::vector<uint32_t> inputSlots;  ///< the flattened inputs, in order
+  std::vector<uint32_t> outputSlots; ///< the flattened outputs, in order
+  /// The algorithm, preceded by the declaration bindings of outputs and
+  /// protected variables. Slots that are not inputs start at zero.
+  std::vector<Statement> body;
+  std::vector<DerivativeInfo> derivatives;
+  bool inlineRequested = false; ///< annotation(Inline = true)
+};
+
+} // namespace mocc::flat
