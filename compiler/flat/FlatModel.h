@@ -6,6 +6,8 @@
 // the declaration or equation it came from. See docs/ir-contracts.md.
 #pragma once
 
+#include "compiler/flat/Function.h"
+#include "compiler/flat/Types.h"
 #include "compiler/support/SourceManager.h"
 #include "compiler/symbolic/Expr.h"
 
@@ -15,11 +17,6 @@
 #include <vector>
 
 namespace mocc::flat {
-
-enum class TypeKind { Real, Integer, Boolean, String, Enumeration };
-enum class VariabilityKind { Constant, Parameter, Discrete, Continuous };
-enum class CausalityKind { None, Input, Output };
-enum class StateSelectKind { Never, Avoid, Default, Prefer, Always };
 
 /// The attributes of a built-in type that matter to the back end. An
 /// expression attribute is an invalid ExprId when not given.
@@ -91,6 +88,8 @@ public:
   std::vector<Variable> variables;
   std::vector<Equation> equations;
   std::vector<Equation> initialEquations;
+  /// The functions that Call nodes refer to (by index); see Function.h.
+  std::vector<Function> functions;
   Experiment experiment;
 
   sym::VarId addVariable(Variable variable);

@@ -12,7 +12,9 @@
 // outputs likewise; see Call and Output nodes in compiler/symbolic/Expr.h.
 #pragma once
 
-#include "compiler/flat/FlatModel.h"
+#include "compiler/flat/Types.h"
+#include "compiler/support/SourceManager.h"
+#include "compiler/symbolic/Expr.h"
 
 #include <memory>
 #include <string>
