@@ -37,7 +37,8 @@ sym::VarId FlatModel::derivativeOf(sym::VarId x) {
 }
 
 std::string FlatModel::print(sym::ExprId expr) const {
-  return sym::print(pool, expr, [this](sym::VarId v) { return variables[v.index].name; });
+  return sym::print(pool, expr, [this](sym::VarId v) { return variables[v.index].name; },
+                    [this](uint32_t f) { return functions[f].name; });
 }
 
 namespace {
@@ -114,11 +115,16 @@ void printVariable(const FlatModel &model, const Variable &v, std::ostream &out)
     out << "input ";
   else if (v.causality == CausalityKind::Output)
     out << "output ";
-  out << typeName(v.type) << ' ' << v.name << attributeList(model, v);
+  const EnumerationType *enumeration =
+      v.enumeration < model.enumerations.size() ? &model.enumerations[v.enumeration] : nullptr;
+  out << (enumeration ? enumeration->name : typeName(v.type)) << ' ' << v.name
+      << attributeList(model, v);
   if (v.binding.valid()) {
     auto constant = model.pool.constantValue(v.binding);
     if (v.type == TypeKind::Boolean && constant)
       out << " = " << (*constant != 0 ? "true" : "false");
+    else if (enumeration && constant && *constant >= 1 && *constant <= enumeration->literals.size())
+      out << " = " << enumeration->name << '.' << enumeration->literals[static_cast<size_t>(*constant) - 1];
     else
       out << " = " << model.print(v.binding);
   }
@@ -152,9 +158,108 @@ void printEquations(const FlatModel &model, const std::vector<Equation> &equatio
   }
 }
 
+/// Names of a function's slots: its variables' elements, and "_t<n>" for
+/// temporaries and loop counters.
+std::vector<std::string> slotNames(const Function &f) {
+  std::vector<std::string> names(f.numSlots);
+  for (uint32_t i = 0; i < f.numSlots; ++i)
+    names[i] = "_t" + std::to_string(i);
+  for (const FunctionVariable &v : f.variables) {
+    int64_t count = v.count();
+    for (int64_t k = 0; k < count; ++k) {
+      std::string suffix;
+      int64_t rest = k;
+      std::vector<int64_t> index(v.dims.size());
+      for (size_t d = v.dims.size(); d-- > 0;) {
+        index[d] = rest % v.dims[d] + 1;
+        rest /= v.dims[d];
+      }
+      for (size_t d = 0; d < index.size(); ++d)
+        suffix += (d ? "," : "[") + std::to_string(index[d]);
+      names[v.firstSlot + k] = v.name + (suffix.empty() ? "" : suffix + "]");
+    }
+  }
+  return names;
+}
+
+void printStatements(const FlatModel &model, const Function &f, const std::vector<std::string> &names,
+                     const std::vector<Statement> &body, int indent, std::ostream &out) {
+  auto str = [&](sym::ExprId e) {
+    return sym::print(f.pool, e, [&](sym::VarId v) { return names[v.index]; },
+                      [&](uint32_t i) { return model.functions[i].name; });
+  };
+  std::string pad(static_cast<size_t>(indent), ' ');
+  for (const Statement &s : body) {
+    switch (s.kind) {
+    case StatementKind::Assign:
+      out << pad << names[s.target.index] << " := " << str(s.value) << ";\n";
+      break;
+    case StatementKind::AssignIndexed:
+      out << pad << "load(" << s.firstSlot << ", " << str(s.index) << ", " << s.size
+          << ") := " << str(s.value) << ";\n";
+      break;
+    case StatementKind::If:
+      out << pad << "if " << str(s.condition) << " then\n";
+      printStatements(model, f, names, s.body, indent + 2, out);
+      if (!s.elseBody.empty()) {
+        out << pad << "else\n";
+        printStatements(model, f, names, s.elseBody, indent + 2, out);
+      }
+      out << pad << "end if;\n";
+      break;
+    case StatementKind::While:
+      out << pad << "while " << str(s.condition) << " loop\n";
+      printStatements(model, f, names, s.body, indent + 2, out);
+      out << pad << "end while;\n";
+      break;
+    case StatementKind::For:
+      out << pad << "for " << names[s.target.index] << " in " << str(s.start) << ":" << str(s.step)
+          << ":" << str(s.stop) << " loop\n";
+      printStatements(model, f, names, s.body, indent + 2, out);
+      out << pad << "end for;\n";
+      break;
+    case StatementKind::Break:
+      out << pad << "break;\n";
+      break;
+    case StatementKind::Return:
+      out << pad << "return;\n";
+      break;
+    case StatementKind::Assert: {
+      out << pad << "assert(" << str(s.condition) << ", \"";
+      for (const MessagePart &part : s.message)
+        out << (part.value.valid() ? "\" + String(" + str(part.value) + ") + \"" : part.text);
+      out << "\"" << (s.level == 2 ? ", AssertionLevel.warning" : "") << ");\n";
+      break;
+    }
+    }
+  }
+}
+
+void printFunction(const FlatModel &model, const Function &f, std::ostream &out) {
+  out << "function " << f.name << " \"" << f.symbol << "\"\n";
+  for (const FunctionVariable &v : f.variables) {
+    out << "  " << (v.kind == FunctionVariable::Kind::Input    ? "input "
+                    : v.kind == FunctionVariable::Kind::Output ? "output "
+                                                               : "protected ")
+        << typeName(v.type) << ' ' << v.name;
+    if (!v.dims.empty()) {
+      out << '[';
+      for (size_t d = 0; d < v.dims.size(); ++d)
+        out << (d ? ", " : "") << v.dims[d];
+      out << ']';
+    }
+    out << ";\n";
+  }
+  out << "algorithm\n";
+  printStatements(model, f, slotNames(f), f.body, 2, out);
+  out << "end " << f.name << ";\n\n";
+}
+
 } // namespace
 
 void printFlatModel(const FlatModel &model, std::ostream &out, const PrintOptions &options) {
+  for (const Function &f : model.functions)
+    printFunction(model, f, out);
   out << "class " << model.name << '\n';
   for (const Variable &v : model.variables)
     if (!v.derivativeOf.valid())

@@ -49,6 +49,14 @@ struct Variable {
   bool isProtected = false;
   sym::VarId derivativeOf; ///< set on a der(x) variable: x
   sym::VarId derivative;   ///< set on x once der(x) exists
+  /// Enumeration variables: index into FlatModel::enumerations.
+  uint32_t enumeration = UINT32_MAX;
+};
+
+/// An enumeration type; values are the 1-based index of a literal.
+struct EnumerationType {
+  std::string name;
+  std::vector<std::string> literals;
 };
 
 /// Why an equation exists (for messages that point at the user's source).
@@ -90,6 +98,7 @@ public:
   std::vector<Equation> initialEquations;
   /// The functions that Call nodes refer to (by index); see Function.h.
   std::vector<Function> functions;
+  std::vector<EnumerationType> enumerations;
   Experiment experiment;
 
   sym::VarId addVariable(Variable variable);

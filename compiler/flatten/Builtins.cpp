@@ -52,22 +52,22 @@ std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) 
   r.type = ElementType::Real;
   for (ExprId &e : r.elements) {
     bool ok = true;
-    e = sym::differentiate(pool_, e, [&](ExprId leaf) -> ExprId {
-      if (pool_.op(leaf) == OpKind::Time)
-        return pool_.one();
-      sym::VarId x = pool_.variableOf(leaf);
+    e = sym::differentiate(*pool_, e, [&](ExprId leaf) -> ExprId {
+      if (pool_->op(leaf) == OpKind::Time)
+        return pool_->one();
+      sym::VarId x = pool_->variableOf(leaf);
       if (!x.valid()) {
         ok = false;
         return {};
       }
       const flat::Variable &var = model_.var(x);
       if (var.variability != flat::VariabilityKind::Continuous)
-        return pool_.zero();
+        return pool_->zero();
       if (var.type != flat::TypeKind::Real) {
         ok = false;
         return {};
       }
-      return pool_.variable(model_.derivativeOf(x));
+      return pool_->variable(model_.derivativeOf(x));
     });
     if (!ok || !e.valid()) {
       diags_.error(loc, "cannot differentiate this expression with respect to time");
@@ -507,26 +507,26 @@ bool isBuiltinName(const std::string &name) {
 
 std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope) {
   const ast::RefExpr &callee = *call.callee;
-  std::string name = callee.parts.size() == 1 ? callee.parts[0].name : "";
-  // A user-defined function shadows a built-in of the same name.
-  inst::Found found;
-  if (callee.global || callee.parts.size() > 1 || !isBuiltinName(name))
-    found = callee.global ? inst::Found{} : inst_.lookupFirst(callee.parts[0].name, scope);
-  bool builtin = !callee.global && callee.parts.size() == 1 && isBuiltinName(name);
-  if (!builtin) {
+  std::string name = callee.parts.size() == 1 && !callee.global ? callee.parts[0].name : "";
+  // Built-in functions take precedence over library wrappers of the same
+  // name (Modelica.Math.sin is `external "builtin"` and calls this one).
+  if (!isBuiltinName(name)) {
     for (const char *n : kEventFunctions)
       if (name == n) {
         diags_.error(callee.range, "`" + name + "()` is not supported yet (events come with a later "
                                    "version of mocc)");
         return std::nullopt;
       }
-    if (!found && !callee.global) {
-      diags_.error(callee.range, "call of undeclared function `" + callee.str() + "`");
+    inst::ClassNode *cls = resolveCallee(callee, scope);
+    if (!cls)
       return std::nullopt;
-    }
-    diags_.error(callee.range, "calls of user-defined functions such as `" + callee.str() +
-                                   "` are not supported yet");
-    return std::nullopt;
+    if (cls->restriction() == ast::ClassRestrictionKind::Record ||
+        cls->restriction() == ast::ClassRestrictionKind::OperatorRecord)
+      return constructRecord(cls, call, scope);
+    if (std::string builtinName = externalBuiltin(cls); !builtinName.empty())
+      name = builtinName;
+    else
+      return lowerFunctionCall(cls, call, scope);
   }
   BuiltinCall b{*this, call, name, {}};
   // Reductions with iterators: sum(e for i in r) is sum({e for i in r}).

@@ -23,11 +23,54 @@ static void collect(Flattener &f, const std::vector<ast::EquationPtr> &body, Sco
   target.resize(before);
 }
 
+/// (a, , b) = f(x): each output of the call equals its target.
+void Flattener::lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
+                                   bool initial, SourceRange loc) {
+  const auto *call = ast::dynCast<ast::CallExpr>(&rhs);
+  if (!call) {
+    diags_.error(rhs.range, "the right side of an equation with a list of targets must be a "
+                            "function call");
+    return;
+  }
+  auto outputs = lowerCallOutputs(*call, scope);
+  if (!outputs)
+    return;
+  if (lhs.elements.size() > outputs->size()) {
+    diags_.error(loc, "the function returns " + std::to_string(outputs->size()) +
+                          " output(s) for " + std::to_string(lhs.elements.size()) + " targets");
+    return;
+  }
+  auto &target = initial ? model_.initialEquations : model_.equations;
+  for (size_t i = 0; i < lhs.elements.size(); ++i) {
+    if (!lhs.elements[i])
+      continue;
+    auto value = lower(*lhs.elements[i], scope);
+    if (!value)
+      return;
+    if (!sameStructure(*value, (*outputs)[i])) {
+      diags_.error(lhs.elements[i]->range, "output " + std::to_string(i + 1) + " is " +
+                                               describe((*outputs)[i]) + " but its target is " +
+                                               describe(*value));
+      return;
+    }
+    std::vector<ExprId> left, right;
+    appendScalars(*value, left);
+    appendScalars((*outputs)[i], right);
+    for (size_t k = 0; k < left.size(); ++k)
+      target.push_back({left[k], right[k], loc,
+                        initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation, 0});
+  }
+}
+
 void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial) {
   auto &target = initial ? model_.initialEquations : model_.equations;
   switch (eq.kind) {
   case ast::EquationKind::Simple: {
     const auto &e = ast::cast<ast::SimpleEquation>(eq);
+    if (const auto *tuple = ast::dynCast<ast::TupleExpr>(e.lhs.get())) {
+      lowerTupleEquation(*tuple, *e.rhs, scope, initial, eq.range);
+      return;
+    }
     auto lhs = lower(*e.lhs, scope);
     auto rhs = lower(*e.rhs, scope);
     if (!lhs || !rhs)
@@ -36,15 +79,23 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
       diags_.error(eq.range, "equations between Strings are not supported");
       return;
     }
-    if (lhs->dims != rhs->dims) {
+    if (lhs->dims != rhs->dims && !lhs->isRecord && !rhs->isRecord) {
       diags_.error(eq.range, "the two sides of the equation have different shapes " +
                                  shapeText(lhs->dims) + " and " + shapeText(rhs->dims));
       return;
     }
-    for (size_t k = 0; k < lhs->elements.size(); ++k) {
+    if (!sameStructure(*lhs, *rhs)) {
+      diags_.error(eq.range, "the two sides of the equation differ: " + describe(*lhs) + " and " +
+                                 describe(*rhs));
+      return;
+    }
+    std::vector<ExprId> left, right;
+    appendScalars(*lhs, left);
+    appendScalars(*rhs, right);
+    for (size_t k = 0; k < left.size(); ++k) {
       flat::Equation flatEq;
-      flatEq.lhs = lhs->elements[k];
-      flatEq.rhs = rhs->elements[k];
+      flatEq.lhs = left[k];
+      flatEq.rhs = right[k];
       flatEq.loc = eq.range;
       flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;
       target.push_back(flatEq);
@@ -130,12 +181,12 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
       }
     }
     for (size_t k = 0; k < otherwise.size(); ++k) {
-      ExprId residual = pool_.sub(otherwise[k].lhs, otherwise[k].rhs);
+      ExprId residual = pool_->sub(otherwise[k].lhs, otherwise[k].rhs);
       for (size_t i = varying.size(); i-- > 0;)
-        residual = pool_.ifElse(varying[i].first, pool_.sub(branches[i][k].lhs, branches[i][k].rhs),
+        residual = pool_->ifElse(varying[i].first, pool_->sub(branches[i][k].lhs, branches[i][k].rhs),
                                 residual);
       flat::Equation flatEq;
-      flatEq.lhs = pool_.zero();
+      flatEq.lhs = pool_->zero();
       flatEq.rhs = residual;
       flatEq.loc = eq.range;
       flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;

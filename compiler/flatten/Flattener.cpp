@@ -56,33 +56,59 @@ bool Flattener::run(Instance *root) {
 
 // --- First pass: declarations ----------------------------------------------------
 
+/// Whether a member is declared `outer` only: its instance is the inner
+/// component of an enclosing instance, declared and defined there.
+static bool isOuterOnly(const inst::Member &m) {
+  return m.element->outer && !m.element->inner;
+}
+
 void Flattener::declare(Instance *instance) {
   if (declaring_.size() > 100) {
     diags_.error(instance->loc, "components are nested too deeply (does a class contain itself?)");
     return;
   }
   declaring_.push_back(instance);
-  for (inst::Member &m : instance->members()) {
-    if (m.kind != inst::Member::Kind::Component)
-      continue;
-    Instance *c = instance->memberInstance(m);
-    if (!c || (!c->isBuiltin() && !c->cls))
-      continue;
+  auto declareComponent = [&](Instance *c) {
+    if (!c || (!c->isBuiltin() && !c->cls) || !isEnabled(c))
+      return;
     if (c->isBuiltin()) {
       varsOf(c);
-      continue;
+      return;
     }
     auto dims = dimsOf(c);
     if (!dims)
-      continue;
+      return;
     if (dims->empty()) {
       declare(c);
-      continue;
+      return;
     }
     for (auto &element : c->elements(*dims))
       declare(element.get());
+  };
+  auto &members = instance->members();
+  for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind == inst::Member::Kind::Component && !isOuterOnly(m))
+      declareComponent(instance->memberInstance(m));
   }
+  // Inner components added for outer ones without an inner (at the top).
+  for (size_t i = 0; i < instance->implicitInners.size(); ++i)
+    declareComponent(instance->implicitInners[i].get());
   declaring_.pop_back();
+}
+
+bool Flattener::isEnabled(Instance *x) {
+  const ast::Expr *condition = x->condition();
+  if (!condition)
+    return true;
+  if (auto it = enabled_.find(x); it != enabled_.end())
+    return it->second;
+  enabled_[x] = true; // a condition that refers to its own component
+  Scope scope{x->parent, x->member->declaredIn};
+  auto value = evaluateBoolean(*condition, scope, "the condition of a conditional component");
+  enabled_[x] = value.value_or(false);
+  x->enabled = enabled_[x];
+  return enabled_[x];
 }
 
 static flat::VariabilityKind variabilityOf(const inst::ComponentPrefixes &p, flat::TypeKind type) {
@@ -107,9 +133,28 @@ static flat::TypeKind typeOf(inst::BuiltinKind kind) {
   case inst::BuiltinKind::String: return flat::TypeKind::String;
   case inst::BuiltinKind::StateSelect:
   case inst::BuiltinKind::AssertionLevel:
+  case inst::BuiltinKind::Enumeration:
     return flat::TypeKind::Enumeration;
   default: return flat::TypeKind::Real;
   }
+}
+
+uint32_t Flattener::enumerationIndex(inst::ClassNode *cls) {
+  if (auto it = enumerations_.find(cls); it != enumerations_.end())
+    return it->second;
+  flat::EnumerationType type;
+  type.name = cls->fullName();
+  if (cls->builtin == inst::BuiltinKind::StateSelect)
+    type.literals = {"never", "avoid", "default", "prefer", "always"};
+  else if (cls->builtin == inst::BuiltinKind::AssertionLevel)
+    type.literals = {"error", "warning"};
+  else if (cls->def)
+    for (const ast::EnumLiteral &literal : cls->def->literals)
+      type.literals.push_back(literal.name);
+  model_.enumerations.push_back(std::move(type));
+  uint32_t index = static_cast<uint32_t>(model_.enumerations.size() - 1);
+  enumerations_[cls] = index;
+  return index;
 }
 
 const VarRange *Flattener::varsOf(Instance *x) {
@@ -127,8 +172,12 @@ const VarRange *Flattener::varsOf(Instance *x) {
     count *= d;
   std::string path = x->path();
   std::string description = x->member ? x->member->decl->description.text : "";
+  uint32_t enumeration = UINT32_MAX;
+  if (range.type == flat::TypeKind::Enumeration)
+    enumeration = enumerationIndex(x->cls);
   for (int64_t k = 0; k < count; ++k) {
     flat::Variable v;
+    v.enumeration = enumeration;
     v.name = path + indexSuffix(k, *dims);
     v.type = range.type;
     v.variability = variabilityOf(x->prefixes, range.type);
@@ -165,6 +214,17 @@ std::optional<std::vector<int64_t>> Flattener::dimsOf(Instance *x) {
       dims.push_back(binding->dims[i]);
       continue;
     }
+    if (auto *ref = ast::dynCast<ast::RefExpr>(expr)) {
+      // x[E] for an enumeration E, x[Boolean]: the number of literals.
+      inst::Found found = ref->global ? inst::Found{} : inst_.lookupFirst(ref->parts[0].name, scope);
+      if (found.kind == inst::Found::Kind::Class) {
+        auto value = lower(*expr, scope);
+        if (!value)
+          return std::nullopt;
+        dims.push_back(value->count());
+        continue;
+      }
+    }
     auto n = evaluateInteger(*expr, scope, "an array dimension");
     if (!n)
       return std::nullopt;
@@ -181,26 +241,33 @@ std::optional<std::vector<int64_t>> Flattener::dimsOf(Instance *x) {
 // --- Second pass: definitions ----------------------------------------------------
 
 void Flattener::define(Instance *instance) {
-  for (inst::Member &m : instance->members()) {
-    if (m.kind != inst::Member::Kind::Component)
-      continue;
-    Instance *c = instance->memberInstance(m);
-    if (!c || (!c->isBuiltin() && !c->cls))
-      continue;
+  auto defineComponent = [&](Instance *c) {
+    if (!c || (!c->isBuiltin() && !c->cls) || !isEnabled(c))
+      return;
     if (c->isBuiltin()) {
       if (const VarRange *range = varsOf(c))
         defineVariables(c, *range);
-      continue;
+      return;
     }
     if (!c->dims)
-      continue;
+      return;
+    if (c->mod.binding)
+      defineRecordBinding(c);
     if (c->dims->empty()) {
       define(c);
-      continue;
+      return;
     }
     for (auto &element : c->elements(*c->dims))
       define(element.get());
+  };
+  auto &members = instance->members();
+  for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind == inst::Member::Kind::Component && !isOuterOnly(m))
+      defineComponent(instance->memberInstance(m));
   }
+  for (size_t i = 0; i < instance->implicitInners.size(); ++i)
+    defineComponent(instance->implicitInners[i].get());
   for (const auto &section : instance->equationSections())
     for (const auto &eq : section.node->equations)
       lowerEquation(*eq, Scope{instance, section.lexical}, section.node->initial);
@@ -209,13 +276,37 @@ void Flattener::define(Instance *instance) {
   }
 }
 
-std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range) {
+/// `Orientation R = f(...)` on a record component that is not a parameter:
+/// one equation per scalar. (Parameter records give their fields bindings.)
+void Flattener::defineRecordBinding(Instance *x) {
+  if (x->prefixes.variability == ast::VariabilityKind::Parameter ||
+      x->prefixes.variability == ast::VariabilityKind::Constant)
+    return;
+  auto lhs = instanceValue(x, x->mod.bindingLoc);
+  auto rhs = ownBinding(x);
+  if (!lhs || !rhs)
+    return;
+  if (!sameStructure(*lhs, *rhs)) {
+    diags_.error(x->mod.bindingLoc, "the binding of `" + x->path() + "` is " + describe(*rhs) +
+                                        " but the component is " + describe(*lhs));
+    return;
+  }
+  std::vector<sym::ExprId> left, right;
+  appendScalars(*lhs, left);
+  appendScalars(*rhs, right);
+  for (size_t k = 0; k < left.size(); ++k)
+    model_.equations.push_back({left[k], right[k], x->mod.bindingLoc,
+                                flat::EquationOriginKind::Binding, 0});
+}
+
+/// A component's own binding, with the element of an array of components
+/// selected (MLS 7.2.5: modifiers of arrays of components apply elementwise).
+std::optional<Value> Flattener::ownBinding(Instance *x) {
   if (!x->mod.binding)
     return std::nullopt;
   auto value = lower(*x->mod.binding, x->mod.scope);
   if (!value)
     return std::nullopt;
-  // An element of an array of components takes its element of the binding.
   for (int64_t index : x->mod.elementIndex) {
     if (value->rank() == 0 || index > value->dims[0]) {
       diags_.error(x->mod.bindingLoc, "the binding of `" + x->path() + "` has shape " +
@@ -223,26 +314,76 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
                                           "cannot split (use `each`?)");
       return std::nullopt;
     }
-    int64_t stride = value->count() / value->dims[0];
     Value element;
-    element.type = value->type;
-    element.dims.assign(value->dims.begin() + 1, value->dims.end());
-    if (value->isString())
-      element.strings.assign(value->strings.begin() + (index - 1) * stride,
-                             value->strings.begin() + index * stride);
-    else
-      element.elements.assign(value->elements.begin() + (index - 1) * stride,
-                              value->elements.begin() + index * stride);
+    if (value->isRecord) {
+      element = value->items[index - 1];
+    } else {
+      int64_t stride = value->count() / value->dims[0];
+      element.type = value->type;
+      element.dims.assign(value->dims.begin() + 1, value->dims.end());
+      if (value->isString())
+        element.strings.assign(value->strings.begin() + (index - 1) * stride,
+                               value->strings.begin() + index * stride);
+      else
+        element.elements.assign(value->elements.begin() + (index - 1) * stride,
+                                value->elements.begin() + index * stride);
+    }
     value = std::move(element);
   }
+  return value;
+}
+
+/// The binding a component gets from a record that encloses it:
+/// `parameter Orientation R = f()` gives R.T the value f().T.
+std::optional<Value> Flattener::inheritedBinding(Instance *x) {
+  std::vector<std::string> path;
+  for (Instance *p = x; p->parent && p->parent->kind == inst::InstanceKind::Component;
+       p = p->parent) {
+    if (!p->parent->isRecord() || p->elementIndex())
+      return std::nullopt;
+    path.push_back(p->member ? p->member->name : p->name);
+    if (!p->parent->mod.binding)
+      continue;
+    auto value = ownBinding(p->parent);
+    for (size_t i = path.size(); value && i-- > 0;) {
+      const Value *field = nullptr;
+      for (const auto &[name, v] : value->fields)
+        if (name == path[i])
+          field = &v;
+      if (!field)
+        return std::nullopt;
+      Value copy = *field;
+      value = std::move(copy);
+    }
+    return value;
+  }
+  return std::nullopt;
+}
+
+std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range) {
+  // Parameters may take their value from an enclosing record's binding;
+  // other variables get it through the record's equation instead.
+  bool isParameter = x->prefixes.variability == ast::VariabilityKind::Parameter ||
+                     x->prefixes.variability == ast::VariabilityKind::Constant;
+  std::optional<Value> value = x->mod.binding ? ownBinding(x)
+                               : isParameter  ? inheritedBinding(x)
+                                              : std::nullopt;
+  if (!value)
+    return std::nullopt;
+  SourceRange loc = x->mod.binding ? x->mod.bindingLoc : x->loc;
+  if (value->isRecord) {
+    diags_.error(loc, "the binding of `" + x->path() + "` is " + describe(*value) +
+                          " but the variable is of type `" + flat::typeName(range.type) + "`");
+    return std::nullopt;
+  }
   if (value->dims != range.dims) {
-    diags_.error(x->mod.bindingLoc, "the binding of `" + x->path() + "` has shape " +
+    diags_.error(loc, "the binding of `" + x->path() + "` has shape " +
                                         shapeText(value->dims) + " but the variable has shape " +
                                         shapeText(range.dims));
     return std::nullopt;
   }
   if ((range.type == flat::TypeKind::String) != value->isString()) {
-    diags_.error(x->mod.bindingLoc, std::string("type mismatch: `") + x->path() + "` is of type `" +
+    diags_.error(loc, std::string("type mismatch: `") + x->path() + "` is of type `" +
                                         flat::typeName(range.type) + "` but its binding is " +
                                         (value->isString() ? "a String" : "not a String"));
     return std::nullopt;
@@ -273,6 +414,8 @@ void Flattener::ensureParameterBinding(sym::VarId var) {
 }
 
 std::optional<double> Flattener::evaluate(sym::ExprId expr) {
+  if (pool_ != &model_.pool) // in a function: its slots are never constant
+    return sym::evaluate(*pool_, expr, [](sym::VarId) { return std::optional<double>(); });
   std::function<std::optional<double>(sym::VarId)> valueOf = [&](sym::VarId v) -> std::optional<double> {
     if (valueState_.size() < model_.variables.size()) {
       valueState_.resize(model_.variables.size(), 0);
@@ -295,13 +438,13 @@ std::optional<double> Flattener::evaluate(sym::ExprId expr) {
     sym::ExprId binding = model_.var(v).binding;
     std::optional<double> result;
     if (binding.valid())
-      result = sym::evaluate(pool_, binding, valueOf);
+      result = sym::evaluate(*pool_, binding, valueOf);
     valueState_[v.index] = result ? 2 : 3;
     if (result)
       values_[v.index] = *result;
     return result;
   };
-  return sym::evaluate(pool_, expr, valueOf);
+  return sym::evaluate(*pool_, expr, valueOf);
 }
 
 void Flattener::defineVariables(Instance *x, const VarRange &range) {
@@ -323,7 +466,7 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
       if (k == 0)
         diags_.warning(x->loc, "parameter `" + x->path() + "` has no value; using its start value" +
                                    (v.attributes.start.valid() ? "" : " (0)"));
-      v.binding = v.attributes.start.valid() ? v.attributes.start : pool_.zero();
+      v.binding = v.attributes.start.valid() ? v.attributes.start : pool_->zero();
     }
     return;
   }
@@ -332,7 +475,7 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
     return;
   for (int64_t k = 0; k < count; ++k) {
     flat::Equation eq;
-    eq.lhs = pool_.variable(sym::VarId{static_cast<uint32_t>(range.first + k)});
+    eq.lhs = pool_->variable(sym::VarId{static_cast<uint32_t>(range.first + k)});
     eq.rhs = value->elements[k];
     eq.loc = x->mod.bindingLoc;
     eq.origin = flat::EquationOriginKind::Binding;
@@ -458,10 +601,65 @@ void Flattener::readExperiment(inst::ClassNode *cls) {
         continue;
       auto value = evaluate(*setting.mod->binding, Scope{nullptr, cls}, "an experiment setting");
       if (value && value->isScalar() && !value->isString())
-        *target = pool_.constantValue(value->elements[0]);
+        *target = pool_->constantValue(value->elements[0]);
     }
   }
 }
 
 } // namespace flattening
 } // namespace mocc
+
+namespace mocc::flattening {
+
+void appendScalars(const Value &v, std::vector<sym::ExprId> &out) {
+  if (!v.isRecord) {
+    out.insert(out.end(), v.elements.begin(), v.elements.end());
+    return;
+  }
+  for (const Value &item : v.items)
+    appendScalars(item, out);
+  for (const auto &[name, field] : v.fields)
+    appendScalars(field, out);
+}
+
+bool sameStructure(const Value &a, const Value &b) {
+  if (a.isRecord != b.isRecord || a.dims != b.dims || a.isString() != b.isString())
+    return false;
+  if (!a.isRecord)
+    return true;
+  if (a.items.size() != b.items.size() || a.fields.size() != b.fields.size())
+    return false;
+  for (size_t i = 0; i < a.items.size(); ++i)
+    if (!sameStructure(a.items[i], b.items[i]))
+      return false;
+  for (size_t i = 0; i < a.fields.size(); ++i)
+    if (a.fields[i].first != b.fields[i].first ||
+        !sameStructure(a.fields[i].second, b.fields[i].second))
+      return false;
+  return true;
+}
+
+Value rebuild(const Value &shape, const std::vector<sym::ExprId> &scalars, size_t &next) {
+  Value v = shape;
+  if (!shape.isRecord) {
+    for (sym::ExprId &e : v.elements)
+      e = scalars[next++];
+    return v;
+  }
+  for (Value &item : v.items)
+    item = rebuild(item, scalars, next);
+  for (auto &[name, field] : v.fields)
+    field = rebuild(field, scalars, next);
+  return v;
+}
+
+std::string describe(const Value &v) {
+  if (v.isRecord)
+    return (v.dims.empty() ? "a record `" : "an array " + shapeText(v.dims) + " of records `") +
+           v.recordName + "`";
+  if (v.isString())
+    return v.dims.empty() ? "a String" : "a String array " + shapeText(v.dims);
+  return v.dims.empty() ? "a scalar" : "an array " + shapeText(v.dims);
+}
+
+} // namespace mocc::flattening

@@ -7,12 +7,22 @@
 #include "compiler/flatten/Value.h"
 
 #include <functional>
+#include <map>
 #include <unordered_map>
 
 namespace mocc::flattening {
 
 using inst::Instance;
 using inst::Scope;
+
+/// The variables of a function being lowered and their current values:
+/// expressions of the caller's pool when a call is inlined, the function's
+/// slots when it is compiled.
+struct FunctionFrame {
+  Instance *function = nullptr;
+  bool compiled = false;
+  std::unordered_map<Instance *, Value> values;
+};
 
 /// The scalar variables of one component of a built-in type.
 struct VarRange {
@@ -24,7 +34,7 @@ struct VarRange {
 class Flattener {
 public:
   Flattener(inst::Instantiator &instantiator, Diagnostics &diags, flat::FlatModel &model)
-      : inst_(instantiator), diags_(diags), model_(model), pool_(model.pool) {}
+      : inst_(instantiator), diags_(diags), model_(model), pool_(&model.pool) {}
 
   /// Flattens the whole model; false if any error was reported.
   bool run(Instance *root);
@@ -39,17 +49,54 @@ public:
   /// The value of a scalar expression from parameter and constant values.
   std::optional<double> evaluate(sym::ExprId expr);
 
-  // --- Calls (Builtins.cpp) --------------------------------------------------
+  // --- Calls (Builtins.cpp, Calls.cpp) -----------------------------------------
   std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
+  /// The class a call names: a function or record, looked up from the scope
+  /// or through a component (`world.gravityAcceleration(r)`).
+  inst::ClassNode *resolveCallee(const ast::RefExpr &callee, Scope scope);
+  /// The name of the built-in a function maps to (`external "builtin"`), or "".
+  std::string externalBuiltin(inst::ClassNode *function);
+  std::optional<Value> lowerFunctionCall(inst::ClassNode *function, const ast::CallExpr &call,
+                                         Scope scope);
+  /// All outputs of a call of a user-defined function (for `(a, b) = f(x)`).
+  std::optional<std::vector<Value>> lowerCallOutputs(const ast::CallExpr &call, Scope scope);
+  /// Values reached from `base` by the subscripts and field names of
+  /// ref.parts[part...] (for function variables and record constants).
+  std::optional<Value> selectPath(const Value &base, const ast::RefExpr &ref, size_t part,
+                                  Scope scope);
+  /// Function variables in scope, innermost function last.
+  std::vector<FunctionFrame *> frames;
+  /// Switches the pool expressions are built in (returns the previous one).
+  sym::ExprPool *setPool(sym::ExprPool *pool) { std::swap(pool, pool_); return pool; }
+  /// The instance of a function class (members: inputs, outputs, ...).
+  Instance *functionInstance(inst::ClassNode *function);
+  /// Cache of lowered function specializations: key -> index in functions.
+  std::unordered_map<std::string, uint32_t> specializations;
+  /// The shapes of the outputs of each compiled function (by index).
+  std::unordered_map<uint32_t, std::vector<Value>> outputShapes;
+  /// Function classes being inlined (to stop recursive inlining).
+  std::vector<inst::ClassNode *> inlining;
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
+  void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
+                          bool initial, SourceRange loc);
 
   // --- Variables (Flattener.cpp) ----------------------------------------------
   /// The variables of a component of a built-in type, declared on first use.
   const VarRange *varsOf(Instance *instance);
   /// The evaluated dimensions of a component.
   std::optional<std::vector<int64_t>> dimsOf(Instance *instance);
+  /// Whether a component exists (false for a conditional component whose
+  /// condition is false).
+  bool isEnabled(Instance *instance);
+  /// The value of a whole component: its variables, or for a record (or any
+  /// class) the values of its components as fields.
+  std::optional<Value> instanceValue(Instance *instance, SourceRange loc);
+  /// A record constructor call: the record class with positional and named
+  /// field values, missing fields from their declaration bindings.
+  std::optional<Value> constructRecord(inst::ClassNode *record, const ast::CallExpr &call,
+                                       Scope scope);
 
   // Helpers shared by the lowering files.
   Value elementwise(const Value &a, const std::function<sym::ExprId(sym::ExprId)> &f);
@@ -57,7 +104,9 @@ public:
                                     const std::function<sym::ExprId(sym::ExprId, sym::ExprId)> &f,
                                     const char *opText);
   std::optional<Value> timeDerivative(const Value &v, SourceRange loc);
-  sym::ExprPool &pool() { return pool_; }
+  /// The pool expressions are built in: the model's, or while a function
+  /// is lowered, that function's.
+  sym::ExprPool &pool() { return *pool_; }
   Diagnostics &diags() { return diags_; }
   flat::FlatModel &model() { return model_; }
   inst::Instantiator &instantiator() { return inst_; }
@@ -71,7 +120,10 @@ private:
   std::optional<Value> lowerInstance(Instance *x, const ast::RefExpr &ref, size_t part, Scope scope);
   std::optional<Value> lowerClassPath(inst::ClassNode *cls, const ast::RefExpr &ref, size_t part,
                                       Scope scope);
+public:
   std::optional<Value> applySubscripts(const Value &v, const ast::RefPart &part, Scope scope);
+private:
+  std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
   std::optional<std::vector<std::vector<int64_t>>>
   subscriptIndices(const ast::RefPart &part, const std::vector<int64_t> &dims,
                    std::vector<bool> &keep, Scope scope);
@@ -89,21 +141,28 @@ private:
   void define(Instance *instance);
   void defineVariables(Instance *instance, const VarRange &range);
   std::optional<Value> bindingValue(Instance *instance, const VarRange &range);
+  std::optional<Value> ownBinding(Instance *instance);
+  std::optional<Value> inheritedBinding(Instance *instance);
+  void defineRecordBinding(Instance *instance);
   void setAttributes(Instance *instance, const VarRange &range);
   void ensureParameterBinding(sym::VarId var);
   void readExperiment(inst::ClassNode *cls);
+  uint32_t enumerationIndex(inst::ClassNode *cls);
 
   inst::Instantiator &inst_;
   Diagnostics &diags_;
   flat::FlatModel &model_;
-  sym::ExprPool &pool_;
+  sym::ExprPool *pool_;
   std::unordered_map<Instance *, VarRange> vars_;
-  std::unordered_map<Instance *, std::optional<Value>> constants_;
+  std::map<std::pair<Instance *, sym::ExprPool *>, std::optional<Value>> constants_;
+  std::unordered_map<inst::ClassNode *, Instance *> functionInstances_;
+  std::unordered_map<inst::ClassNode *, uint32_t> enumerations_;
   std::vector<Instance *> owner_;         ///< the instance of each variable
   std::vector<uint8_t> bindingState_;     ///< 0 not lowered, 1 lowering, 2 done
   std::vector<uint8_t> valueState_;       ///< 0 unknown, 1 evaluating, 2 known, 3 not constant
   std::vector<double> values_;
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
+  std::unordered_map<Instance *, bool> enabled_;
 };
 
 } // namespace mocc::flattening

@@ -18,13 +18,13 @@ std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
   case ast::ExprKind::Integer: {
     const auto &e = ast::cast<ast::IntegerExpr>(expr);
     if (e.overflow)
-      return Value::scalar(pool_.constant(std::stod(e.text)));
-    return Value::scalar(pool_.constant(static_cast<double>(e.value)), ElementType::Integer);
+      return Value::scalar(pool_->constant(std::stod(e.text)));
+    return Value::scalar(pool_->constant(static_cast<double>(e.value)), ElementType::Integer);
   }
   case ast::ExprKind::Real:
-    return Value::scalar(pool_.constant(ast::cast<ast::RealExpr>(expr).value));
+    return Value::scalar(pool_->constant(ast::cast<ast::RealExpr>(expr).value));
   case ast::ExprKind::Boolean:
-    return Value::scalar(pool_.constant(ast::cast<ast::BooleanExpr>(expr).value ? 1.0 : 0.0),
+    return Value::scalar(pool_->constant(ast::cast<ast::BooleanExpr>(expr).value ? 1.0 : 0.0),
                          ElementType::Boolean);
   case ast::ExprKind::String:
     return Value::string(ast::cast<ast::StringExpr>(expr).value);
@@ -51,7 +51,7 @@ std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
       diags_.error(expr.range, "`end` is only allowed inside a subscript");
       return std::nullopt;
     }
-    return Value::scalar(pool_.constant(static_cast<double>(endSizes.back())), ElementType::Integer);
+    return Value::scalar(pool_->constant(static_cast<double>(endSizes.back())), ElementType::Integer);
   case ast::ExprKind::Colon:
     diags_.error(expr.range, "`:` is only allowed as a subscript");
     return std::nullopt;
@@ -64,6 +64,30 @@ std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
     return std::nullopt;
   }
   return std::nullopt;
+}
+
+/// Combines equally shaped values into an array with leading dims `outer`
+/// (the values in row-major order).
+static Value stackValues(std::vector<Value> &parts, const std::vector<int64_t> &outer) {
+  Value r;
+  r.dims = outer;
+  if (parts.empty())
+    return r;
+  r.type = parts[0].type;
+  r.isRecord = parts[0].isRecord;
+  r.recordName = parts[0].recordName;
+  r.dims.insert(r.dims.end(), parts[0].dims.begin(), parts[0].dims.end());
+  for (Value &p : parts) {
+    if (p.isRecord && p.dims.empty())
+      r.items.push_back(std::move(p));
+    else if (p.isRecord)
+      r.items.insert(r.items.end(), p.items.begin(), p.items.end());
+    r.elements.insert(r.elements.end(), p.elements.begin(), p.elements.end());
+    r.strings.insert(r.strings.end(), p.strings.begin(), p.strings.end());
+    if (p.type != r.type)
+      r.type = ElementType::Real;
+  }
+  return r;
 }
 
 // --- Constant evaluation ----------------------------------------------------------------
@@ -79,12 +103,12 @@ std::optional<Value> Flattener::evaluate(const ast::Expr &expr, Scope scope, con
                                    ast::toString(expr) + "` is not");
       return std::nullopt;
     }
-    e = pool_.constant(*v);
+    e = pool_->constant(*v);
   }
   for (auto &[name, field] : value->fields)
     for (ExprId &e : field.elements)
       if (auto v = evaluate(e))
-        e = pool_.constant(*v);
+        e = pool_->constant(*v);
   return value;
 }
 
@@ -97,7 +121,7 @@ std::optional<int64_t> Flattener::evaluateInteger(const ast::Expr &expr, Scope s
     diags_.error(expr.range, std::string(what) + " must be a scalar Integer");
     return std::nullopt;
   }
-  double v = *pool_.constantValue(value->elements[0]);
+  double v = *pool_->constantValue(value->elements[0]);
   if (v != std::floor(v)) {
     diags_.error(expr.range, std::string(what) + " must be an Integer, and `" +
                                  ast::toString(expr) + "` is not");
@@ -115,7 +139,7 @@ std::optional<bool> Flattener::evaluateBoolean(const ast::Expr &expr, Scope scop
     diags_.error(expr.range, std::string(what) + " must be a scalar Boolean");
     return std::nullopt;
   }
-  return *pool_.constantValue(value->elements[0]) != 0.0;
+  return *pool_->constantValue(value->elements[0]) != 0.0;
 }
 
 // --- Names ---------------------------------------------------------------------------------
@@ -128,7 +152,7 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
         return applySubscripts(iterators[i].second, first, scope);
   }
   if (!ref.global && first.name == "time" && ref.parts.size() == 1 && first.subscripts.empty())
-    return Value::scalar(pool_.time());
+    return Value::scalar(pool_->time());
   inst::Found found;
   if (ref.global) {
     if (inst::ClassNode *cls = inst_.tree().lookupTopLevel(first.name))
@@ -140,40 +164,59 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
     diags_.error(first.range, "use of undeclared identifier `" + first.name + "`");
     return std::nullopt;
   }
+  if (found.kind == inst::Found::Kind::Component && !frames.empty()) {
+    auto it = frames.back()->values.find(found.instance);
+    if (it != frames.back()->values.end())
+      return selectPath(it->second, ref, 0, scope);
+  }
   if (found.kind == inst::Found::Kind::Class)
     return lowerClassPath(found.cls, ref, 0, scope);
   return lowerInstance(found.instance, ref, 0, scope);
 }
 
-/// The 1-based literal index of an enumeration literal, or 0.
-static int enumerationLiteral(inst::ClassNode *cls, const std::string &name) {
-  static const char *const kStateSelect[] = {"never", "avoid", "default", "prefer", "always"};
-  static const char *const kAssertionLevel[] = {"error", "warning"};
-  if (cls->builtin == inst::BuiltinKind::StateSelect) {
-    for (int i = 0; i < 5; ++i)
-      if (name == kStateSelect[i])
-        return i + 1;
-    return 0;
-  }
-  if (cls->builtin == inst::BuiltinKind::AssertionLevel) {
-    for (int i = 0; i < 2; ++i)
-      if (name == kAssertionLevel[i])
-        return i + 1;
-    return 0;
-  }
+/// The literal names of an enumeration type (built-in or user-defined);
+/// empty for any other class.
+static std::vector<std::string> enumerationLiterals(inst::ClassNode *cls) {
+  if (cls->builtin == inst::BuiltinKind::StateSelect)
+    return {"never", "avoid", "default", "prefer", "always"};
+  if (cls->builtin == inst::BuiltinKind::AssertionLevel)
+    return {"error", "warning"};
+  std::vector<std::string> names;
   if (cls->def && cls->def->specifier == ast::ClassSpecifierKind::Enumeration)
-    for (size_t i = 0; i < cls->def->literals.size(); ++i)
-      if (cls->def->literals[i].name == name)
-        return static_cast<int>(i) + 1;
+    for (const ast::EnumLiteral &literal : cls->def->literals)
+      names.push_back(literal.name);
+  return names;
+}
+
+/// The 1-based index of an enumeration literal, or 0.
+static int enumerationLiteral(inst::ClassNode *cls, const std::string &name) {
+  auto names = enumerationLiterals(cls);
+  for (size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name)
+      return static_cast<int>(i) + 1;
   return 0;
 }
 
 std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::RefExpr &ref,
                                                size_t part, Scope scope) {
   while (true) {
+    cls = inst_.resolveAlias(cls);
     if (part + 1 >= ref.parts.size()) {
-      diags_.error(ref.range, "`" + cls->fullName() + "` is a class, not a value");
-      return std::nullopt;
+      // An enumeration type (or Boolean) as a value: all its literals, as in
+      // `for e in E loop` or `x[E]`.
+      auto names = enumerationLiterals(cls);
+      bool isBoolean = cls->builtin == inst::BuiltinKind::Boolean;
+      if (names.empty() && !isBoolean) {
+        diags_.error(ref.range, "`" + cls->fullName() + "` is a class, not a value");
+        return std::nullopt;
+      }
+      Value all;
+      all.type = isBoolean ? ElementType::Boolean : ElementType::Enumeration;
+      size_t count = isBoolean ? 2 : names.size();
+      for (size_t i = 0; i < count; ++i)
+        all.elements.push_back(pool_->constant(static_cast<double>(isBoolean ? i : i + 1)));
+      all.dims = {static_cast<int64_t>(count)};
+      return all;
     }
     const ast::RefPart &next = ref.parts[part + 1];
     if (int literal = enumerationLiteral(cls, next.name)) {
@@ -181,7 +224,7 @@ std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::
         diags_.error(ref.range, "an enumeration literal has no elements");
         return std::nullopt;
       }
-      return Value::scalar(pool_.constant(literal), ElementType::Enumeration);
+      return Value::scalar(pool_->constant(literal), ElementType::Enumeration);
     }
     inst::Found found = inst_.lookupInPackage(cls, next.name);
     if (!found) {
@@ -204,33 +247,29 @@ static bool inPackage(const Instance *x) {
 }
 
 std::optional<Value> Flattener::constantOf(Instance *x) {
-  if (auto it = constants_.find(x); it != constants_.end())
+  // Per pool: a constant used in a function body is built in its pool.
+  auto key = std::make_pair(x, pool_);
+  if (auto it = constants_.find(key); it != constants_.end())
     return it->second;
-  constants_[x] = std::nullopt; // guards against a constant defined by itself
+  constants_[key] = std::nullopt; // guards against a constant defined by itself
   std::optional<Value> value;
   if (!x->mod.binding)
     diags_.error(x->loc, "constant `" + x->name + "` has no value");
   else
     value = lower(*x->mod.binding, x->mod.scope);
-  constants_[x] = value;
+  constants_[key] = value;
   return value;
 }
 
-std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &ref, size_t part,
-                                              Scope scope) {
-  const ast::RefPart &rp = ref.parts[part];
-  bool last = part + 1 == ref.parts.size();
+std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
+  if (inPackage(x))
+    return constantOf(x);
+  if (!isEnabled(x)) {
+    diags_.error(loc, "`" + x->path() + "` is a conditional component whose condition is "
+                      "false: it does not exist");
+    return std::nullopt;
+  }
   if (x->isBuiltin()) {
-    if (!last) {
-      diags_.error(ref.parts[part + 1].range,
-                   "`" + rp.name + "` is of a built-in type and has no element `" +
-                       ref.parts[part + 1].name + "`");
-      return std::nullopt;
-    }
-    if (inPackage(x)) {
-      auto value = constantOf(x);
-      return value ? applySubscripts(*value, rp, scope) : std::nullopt;
-    }
     const VarRange *range = varsOf(x);
     if (!range)
       return std::nullopt;
@@ -239,18 +278,67 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
     all.dims = range->dims;
     int64_t count = all.count();
     for (int64_t k = 0; k < count; ++k)
-      all.elements.push_back(pool_.variable(sym::VarId{static_cast<uint32_t>(range->first + k)}));
-    return applySubscripts(all, rp, scope);
+      all.elements.push_back(pool_->variable(sym::VarId{static_cast<uint32_t>(range->first + k)}));
+    return all;
   }
   auto dims = dimsOf(x);
   if (!dims)
     return std::nullopt;
-  if (last) {
-    diags_.error(ref.range, "record and connector values are not supported yet (`" +
-                                ref.str() + "` is a component of class `" +
-                                (x->cls ? x->cls->fullName() : "?") + "`)");
+  Value v;
+  v.isRecord = true;
+  v.recordName = x->cls ? x->cls->fullName() : x->name;
+  if (!dims->empty()) {
+    v.dims = *dims;
+    for (auto &element : x->elements(*dims)) {
+      auto item = instanceValue(element.get(), loc);
+      if (!item)
+        return std::nullopt;
+      v.items.push_back(std::move(*item));
+    }
+    return v;
+  }
+  auto &members = x->members();
+  for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind != inst::Member::Kind::Component)
+      continue;
+    Instance *c = x->memberInstance(m);
+    if (!c || !isEnabled(c))
+      continue;
+    auto field = instanceValue(c, loc);
+    if (!field)
+      return std::nullopt;
+    v.fields.push_back({m.name, std::move(*field)});
+  }
+  return v;
+}
+
+std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &ref, size_t part,
+                                              Scope scope) {
+  const ast::RefPart &rp = ref.parts[part];
+  bool last = part + 1 == ref.parts.size();
+  if (!inPackage(x) && !isEnabled(x)) {
+    diags_.error(rp.range, "`" + x->path() + "` is a conditional component whose condition is "
+                           "false: it does not exist");
     return std::nullopt;
   }
+  if (last || x->isBuiltin()) {
+    if (!last) {
+      diags_.error(ref.parts[part + 1].range,
+                   "`" + rp.name + "` is of a built-in type and has no element `" +
+                       ref.parts[part + 1].name + "`");
+      return std::nullopt;
+    }
+    auto value = instanceValue(x, rp.range);
+    return value ? applySubscripts(*value, rp, scope) : std::nullopt;
+  }
+  if (inPackage(x)) { // a field of a record constant of a package
+    auto value = constantOf(x);
+    return value ? selectPath(*value, ref, part, scope) : std::nullopt;
+  }
+  auto dims = dimsOf(x);
+  if (!dims)
+    return std::nullopt;
   const ast::RefPart &next = ref.parts[part + 1];
   auto memberOf = [&](Instance *element) -> Instance * {
     inst::Member *m = element->findMember(next.name);
@@ -274,13 +362,12 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
   if (!indices)
     return std::nullopt;
   auto &elements = x->elements(*dims);
-  Value result;
   std::vector<int64_t> resultDims;
   for (size_t d = 0; d < dims->size(); ++d)
     if (keep[d])
       resultDims.push_back(static_cast<int64_t>((*indices)[d].size()));
+  std::vector<Value> parts;
   std::vector<size_t> pos(dims->size(), 0);
-  bool first = true;
   while (true) {
     int64_t linear = 0;
     for (size_t d = 0; d < dims->size(); ++d)
@@ -289,14 +376,7 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
     auto sub = child ? lowerInstance(child, ref, part + 1, scope) : std::nullopt;
     if (!sub)
       return std::nullopt;
-    if (first) {
-      result.type = sub->type;
-      result.dims = resultDims;
-      result.dims.insert(result.dims.end(), sub->dims.begin(), sub->dims.end());
-      first = false;
-    }
-    result.elements.insert(result.elements.end(), sub->elements.begin(), sub->elements.end());
-    result.strings.insert(result.strings.end(), sub->strings.begin(), sub->strings.end());
+    parts.push_back(std::move(*sub));
     size_t d = dims->size();
     while (d-- > 0) {
       if (++pos[d] < (*indices)[d].size())
@@ -306,7 +386,31 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
     if (d == static_cast<size_t>(-1))
       break;
   }
-  return result;
+  return stackValues(parts, resultDims);
+}
+
+std::optional<Value> Flattener::selectPath(const Value &base, const ast::RefExpr &ref, size_t part,
+                                           Scope scope) {
+  auto selected = applySubscripts(base, ref.parts[part], scope);
+  for (size_t i = part + 1; selected && i < ref.parts.size(); ++i) {
+    if (selected->isRecord && !selected->dims.empty()) {
+      diags_.error(ref.parts[i].range, "select an element of the array of records before `." +
+                                           ref.parts[i].name + "`");
+      return std::nullopt;
+    }
+    const Value *field = nullptr;
+    for (const auto &[name, v] : selected->fields)
+      if (name == ref.parts[i].name)
+        field = &v;
+    if (!field) {
+      diags_.error(ref.parts[i].range, "`" + ref.parts[i].name + "` is not a field of " +
+                                           describe(*selected));
+      return std::nullopt;
+    }
+    Value copy = *field;
+    selected = applySubscripts(copy, ref.parts[i], scope);
+  }
+  return selected;
 }
 
 // --- Subscripts ------------------------------------------------------------------------------
@@ -339,10 +443,10 @@ Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t>
     }
     keep[d] = value->rank() == 1;
     for (ExprId e : value->elements) {
-      double v = *pool_.constantValue(e);
+      double v = *pool_->constantValue(e);
       if (v != std::floor(v) || v < 1 || v > dims[d]) {
         diags_.error(part.subscripts[d]->range,
-                     "subscript " + sym::print(pool_, e, {}) + " is out of bounds for `" + part.name +
+                     "subscript " + sym::print(*pool_, e, {}) + " is out of bounds for `" + part.name +
                          "` (dimension " + std::to_string(d + 1) + " has size " +
                          std::to_string(dims[d]) + ")");
         return std::nullopt;
@@ -353,16 +457,83 @@ Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t>
   return indices;
 }
 
+/// Whether a subscript is known only at run time (in a compiled function).
+static bool isDynamicSubscript(Flattener &f, const ast::Expr &subscript, int64_t size, Scope scope) {
+  if (f.frames.empty() || !f.frames.back()->compiled || subscript.kind == ast::ExprKind::Colon)
+    return false;
+  f.endSizes.push_back(size);
+  unsigned errors = f.diags().errorCount();
+  auto value = f.lower(subscript, scope);
+  f.endSizes.pop_back();
+  if (!value || f.diags().errorCount() != errors)
+    return false;
+  for (ExprId e : value->elements)
+    if (!f.evaluate(e))
+      return true;
+  return false;
+}
+
+std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefPart &part,
+                                                 Scope scope) {
+  if (v.isRecord || v.isString() || part.subscripts.size() > v.dims.size()) {
+    diags_.error(part.range, "a subscript computed at run time is only supported on arrays of "
+                             "numbers here");
+    return std::nullopt;
+  }
+  // The 0-based linear index of the first selected element.
+  ExprId linear = pool_->zero();
+  int64_t stride = v.count();
+  for (size_t d = 0; d < part.subscripts.size(); ++d) {
+    stride /= v.dims[d];
+    endSizes.push_back(v.dims[d]);
+    auto index = lower(*part.subscripts[d], scope);
+    endSizes.pop_back();
+    if (!index || !index->isScalar() || index->isRecord || index->isString()) {
+      diags_.error(part.subscripts[d]->range, "a subscript computed at run time must be a scalar");
+      return std::nullopt;
+    }
+    ExprId zeroBased = pool_->sub(index->elements[0], pool_->one());
+    linear = pool_->add(linear, pool_->mul(zeroBased, pool_->constant(static_cast<double>(stride))));
+  }
+  bool slots = !v.elements.empty();
+  uint32_t first = slots ? pool_->variableOf(v.elements[0]).index : 0;
+  for (size_t k = 0; slots && k < v.elements.size(); ++k)
+    slots = pool_->variableOf(v.elements[k]).index == first + k;
+  Value r;
+  r.type = v.type;
+  r.dims.assign(v.dims.begin() + part.subscripts.size(), v.dims.end());
+  ExprId size = pool_->constant(static_cast<double>(v.count()));
+  for (int64_t j = 0; j < stride; ++j) {
+    ExprId index = pool_->add(linear, pool_->constant(static_cast<double>(j)));
+    if (slots) {
+      r.elements.push_back(pool_->load(first, index, size));
+      continue;
+    }
+    // Not stored in consecutive slots: select among the elements.
+    ExprId chosen = pool_->constant(std::nan(""));
+    for (int64_t k = v.count() - stride + j; k >= 0; k -= stride)
+      chosen = pool_->ifElse(pool_->binary(sym::OpKind::Equal, index, pool_->constant(static_cast<double>(k))),
+                             v.elements[k], chosen);
+    r.elements.push_back(chosen);
+  }
+  return r;
+}
+
 std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPart &part,
                                                 Scope scope) {
   if (part.subscripts.empty())
     return v;
+  for (size_t d = 0; d < part.subscripts.size() && d < v.dims.size(); ++d)
+    if (isDynamicSubscript(*this, *part.subscripts[d], v.dims[d], scope))
+      return dynamicSubscript(v, part, scope);
   std::vector<bool> keep;
   auto indices = subscriptIndices(part, v.dims, keep, scope);
   if (!indices)
     return std::nullopt;
   Value result;
   result.type = v.type;
+  result.isRecord = v.isRecord;
+  result.recordName = v.recordName;
   for (size_t d = 0; d < v.dims.size(); ++d)
     if (keep[d])
       result.dims.push_back(static_cast<int64_t>((*indices)[d].size()));
@@ -374,7 +545,9 @@ std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPa
     int64_t linear = 0;
     for (size_t d = 0; d < v.dims.size(); ++d)
       linear = linear * v.dims[d] + ((*indices)[d][pos[d]] - 1);
-    if (v.isString())
+    if (v.isRecord)
+      result.items.push_back(v.items[linear]);
+    else if (v.isString())
       result.strings.push_back(v.strings[linear]);
     else
       result.elements.push_back(v.elements[linear]);
@@ -386,6 +559,10 @@ std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPa
     }
     if (d == static_cast<size_t>(-1))
       break;
+  }
+  if (result.isRecord && result.dims.empty() && result.items.size() == 1) {
+    Value record = std::move(result.items[0]);
+    return record;
   }
   return result;
 }
@@ -435,11 +612,11 @@ std::optional<Value> Flattener::elementwise2(const Value &a, const Value &b, Sou
 /// a * b for scalars, vectors and matrices (MLS 10.6.4).
 std::optional<Value> Flattener::multiply(const Value &a, const Value &b, SourceRange loc) {
   if (a.isScalar() || b.isScalar())
-    return elementwise2(a, b, loc, [&](ExprId x, ExprId y) { return pool_.mul(x, y); }, "*");
+    return elementwise2(a, b, loc, [&](ExprId x, ExprId y) { return pool_->mul(x, y); }, "*");
   auto sumOfProducts = [&](auto &&term, int64_t n) {
-    ExprId s = pool_.zero();
+    ExprId s = pool_->zero();
     for (int64_t k = 0; k < n; ++k)
-      s = pool_.add(s, term(k));
+      s = pool_->add(s, term(k));
     return s;
   };
   int ra = a.rank(), rb = b.rank();
@@ -461,7 +638,7 @@ std::optional<Value> Flattener::multiply(const Value &a, const Value &b, SourceR
     for (int64_t j = 0; j < cols; ++j)
       r.elements.push_back(sumOfProducts(
           [&](int64_t k) {
-            return pool_.mul(a.elements[i * inner + k], b.elements[k * cols + j]);
+            return pool_->mul(a.elements[i * inner + k], b.elements[k * cols + j]);
           },
           inner));
   return r;
@@ -474,7 +651,7 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
     return std::nullopt;
   using B = ast::BinaryOpKind;
   auto op = [&](OpKind k) {
-    return [this, k](ExprId x, ExprId y) { return pool_.binary(k, x, y); };
+    return [this, k](ExprId x, ExprId y) { return pool_->binary(k, x, y); };
   };
   const char *text = ast::binaryOpSpelling(e.op);
   if (e.op == B::Add && a->isString() && b->isString() && a->isScalar() && b->isScalar())
@@ -544,7 +721,7 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
       {B::GreaterEq, OpKind::GreaterEq}, {B::Equal, OpKind::Equal}, {B::NotEqual, OpKind::NotEqual}};
   for (auto [astOp, symOp] : kRelations)
     if (astOp == e.op)
-      return Value::scalar(pool_.binary(symOp, a->elements[0], b->elements[0]), ElementType::Boolean);
+      return Value::scalar(pool_->binary(symOp, a->elements[0], b->elements[0]), ElementType::Boolean);
   return std::nullopt;
 }
 
@@ -560,12 +737,12 @@ std::optional<Value> Flattener::lowerUnary(const ast::UnaryExpr &e, Scope scope)
   switch (e.op) {
   case ast::UnaryOpKind::Minus:
   case ast::UnaryOpKind::ElemMinus:
-    return elementwise(*a, [&](ExprId x) { return pool_.neg(x); });
+    return elementwise(*a, [&](ExprId x) { return pool_->neg(x); });
   case ast::UnaryOpKind::Plus:
   case ast::UnaryOpKind::ElemPlus:
     return a;
   case ast::UnaryOpKind::Not: {
-    Value r = elementwise(*a, [&](ExprId x) { return pool_.unary(OpKind::Not, x); });
+    Value r = elementwise(*a, [&](ExprId x) { return pool_->unary(OpKind::Not, x); });
     r.type = ElementType::Boolean;
     return r;
   }
@@ -593,12 +770,12 @@ std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
       return std::nullopt;
     if (constant && branches.empty())
       return v;
-    branches.push_back({constant ? pool_.one() : c->elements[0], std::move(*v)});
+    branches.push_back({constant ? pool_->one() : c->elements[0], std::move(*v)});
     if (constant)
       break;
   }
   std::optional<Value> result;
-  if (branches.empty() || !pool_.isConstant(branches.back().first, 1.0))
+  if (branches.empty() || !pool_->isConstant(branches.back().first, 1.0))
     result = lower(*e.elseValue, scope);
   else {
     result = std::move(branches.back().second);
@@ -608,19 +785,24 @@ std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
     return std::nullopt;
   for (size_t i = branches.size(); i-- > 0;) {
     const Value &then = branches[i].second;
-    if (then.dims != result->dims || then.isString() != result->isString()) {
-      diags_.error(e.range, "the branches of an if-expression have different shapes " +
-                                shapeText(then.dims) + " and " + shapeText(result->dims));
+    if (!sameStructure(then, *result)) {
+      diags_.error(e.range, "the branches of an if-expression differ: " + describe(then) + " and " +
+                                describe(*result));
       return std::nullopt;
     }
     if (then.isString()) {
       diags_.error(e.range, "if-expressions on Strings with a varying condition are not supported");
       return std::nullopt;
     }
-    for (size_t k = 0; k < then.elements.size(); ++k)
-      result->elements[k] = pool_.ifElse(branches[i].first, then.elements[k], result->elements[k]);
-    if (then.type != result->type)
-      result->type = ElementType::Real;
+    std::vector<ExprId> a, b;
+    appendScalars(then, a);
+    appendScalars(*result, b);
+    for (size_t k = 0; k < a.size(); ++k)
+      b[k] = pool_->ifElse(branches[i].first, a[k], b[k]);
+    size_t next = 0;
+    ElementType type = then.type != result->type ? ElementType::Real : result->type;
+    result = rebuild(*result, b, next);
+    result->type = type;
   }
   return result;
 }
@@ -628,7 +810,7 @@ std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
 std::optional<Value> Flattener::lowerRange(const ast::RangeExpr &e, Scope scope) {
   auto start = evaluate(*e.start, scope, "the start of a range");
   auto step = e.step ? evaluate(*e.step, scope, "the step of a range")
-                     : std::optional<Value>(Value::scalar(pool_.one(), ElementType::Integer));
+                     : std::optional<Value>(Value::scalar(pool_->one(), ElementType::Integer));
   auto stop = evaluate(*e.stop, scope, "the end of a range");
   if (!start || !step || !stop)
     return std::nullopt;
@@ -636,9 +818,9 @@ std::optional<Value> Flattener::lowerRange(const ast::RangeExpr &e, Scope scope)
     diags_.error(e.range, "the bounds of a range must be scalars");
     return std::nullopt;
   }
-  double a = *pool_.constantValue(start->elements[0]);
-  double s = *pool_.constantValue(step->elements[0]);
-  double b = *pool_.constantValue(stop->elements[0]);
+  double a = *pool_->constantValue(start->elements[0]);
+  double s = *pool_->constantValue(step->elements[0]);
+  double b = *pool_->constantValue(stop->elements[0]);
   if (s == 0) {
     diags_.error(e.range, "the step of a range must not be zero");
     return std::nullopt;
@@ -654,33 +836,27 @@ std::optional<Value> Flattener::lowerRange(const ast::RangeExpr &e, Scope scope)
     return std::nullopt;
   }
   for (int64_t k = 0; k < static_cast<int64_t>(count); ++k)
-    r.elements.push_back(pool_.constant(a + k * s));
+    r.elements.push_back(pool_->constant(a + k * s));
   r.dims = {static_cast<int64_t>(r.elements.size())};
   return r;
 }
 
 /// Concatenates values of equal shape along a new first dimension.
 static std::optional<Value> stack(std::vector<Value> &parts, SourceRange loc, Diagnostics &diags) {
-  Value r;
   if (parts.empty()) {
+    Value r;
     r.dims = {0};
     return r;
   }
-  r.type = parts[0].type;
-  r.dims = parts[0].dims;
-  r.dims.insert(r.dims.begin(), static_cast<int64_t>(parts.size()));
-  for (const Value &p : parts) {
-    if (p.dims != parts[0].dims || p.isString() != parts[0].isString()) {
-      diags.error(loc, "the elements of an array have different shapes " + shapeText(parts[0].dims) +
-                           " and " + shapeText(p.dims));
+  for (const Value &p : parts)
+    if (!sameStructure(p, parts[0]) &&
+        !(p.dims == parts[0].dims && !p.isRecord && !parts[0].isRecord && !p.isString() &&
+          !parts[0].isString())) {
+      diags.error(loc, "the elements of an array differ: " + describe(parts[0]) + " and " +
+                           describe(p));
       return std::nullopt;
     }
-    if (p.type != r.type)
-      r.type = ElementType::Real;
-    r.elements.insert(r.elements.end(), p.elements.begin(), p.elements.end());
-    r.strings.insert(r.strings.end(), p.strings.begin(), p.strings.end());
-  }
-  return r;
+  return stackValues(parts, {static_cast<int64_t>(parts.size())});
 }
 
 std::optional<Value> Flattener::lowerArray(const ast::ArrayExpr &e, Scope scope) {

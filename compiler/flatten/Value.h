@@ -20,8 +20,11 @@ struct Value {
   std::vector<int64_t> dims;          ///< empty for a scalar
   std::vector<sym::ExprId> elements;  ///< numeric elements, row-major
   std::vector<std::string> strings;   ///< String elements, row-major
-  /// Record values: the field names and values (elements is then empty).
+  /// A record (isRecord, dims empty): its field names and values, in
+  /// declaration order. An array of records (isRecord, dims set): its
+  /// elements in `items`, row-major.
   std::vector<std::pair<std::string, Value>> fields;
+  std::vector<Value> items;
   bool isRecord = false;
   std::string recordName; ///< the record class, for messages
 
@@ -51,5 +54,17 @@ struct Value {
 
 /// "[3, 2]" or "scalar", for messages.
 std::string shapeText(const std::vector<int64_t> &dims);
+
+/// The scalars of a value in order: a record's fields in declaration order,
+/// recursively; an array's elements row-major. Strings are skipped.
+void appendScalars(const Value &v, std::vector<sym::ExprId> &out);
+/// Whether two values have the same shape (dims, record fields, element
+/// kinds), so that their scalars correspond one to one.
+bool sameStructure(const Value &a, const Value &b);
+/// A value of the structure of `shape` whose scalars are `scalars`,
+/// starting at `next` (advanced past the ones used).
+Value rebuild(const Value &shape, const std::vector<sym::ExprId> &scalars, size_t &next);
+/// "a record `Orientation`", "an array [3]" ..., for messages.
+std::string describe(const Value &v);
 
 } // namespace mocc::flattening

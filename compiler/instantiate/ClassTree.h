@@ -15,9 +15,10 @@
 
 namespace mocc::inst {
 
-/// The predefined classes of MLS chapter 4.9.
+/// The predefined classes of MLS chapter 4.9; Enumeration marks a component
+/// whose type is a user-defined enumeration (its class is the enumeration).
 enum class BuiltinKind { None, Real, Integer, Boolean, String, StateSelect, AssertionLevel,
-                         ExternalObject, Clock };
+                         ExternalObject, Clock, Enumeration };
 
 class ClassTree;
 

@@ -25,9 +25,23 @@ Member *Instance::findMember(const std::string &memberName) {
 Instance *Instance::memberInstance(Member &m) {
   if (m.kind != Member::Kind::Component)
     return nullptr;
+  // An outer component is the inner one of an enclosing instance (MLS 5.4).
+  if (m.element->outer && !m.element->inner)
+    return inst_->resolveOuter(*this, m);
   if (!m.instance)
     m.instance = inst_->createComponent(*this, m);
   return m.instance.get();
+}
+
+bool Instance::isRecord() const {
+  using R = ast::ClassRestrictionKind;
+  return !isBuiltin() && cls && (restriction() == R::Record || restriction() == R::OperatorRecord);
+}
+
+bool Instance::isConnector() const {
+  using R = ast::ClassRestrictionKind;
+  return connectorType ||
+         (cls && (restriction() == R::Connector || restriction() == R::ExpandableConnector));
 }
 
 const std::vector<Written<ast::EquationSection>> &Instance::equationSections() {
@@ -290,6 +304,14 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
       return;
     }
     const ast::ClassDef *def = type->def;
+    using R = ast::ClassRestrictionKind;
+    if (def->prefixes.restriction == R::Connector || def->prefixes.restriction == R::ExpandableConnector)
+      instance.connectorType = true; // connector RealInput = input Real
+    if (def->specifier == ast::ClassSpecifierKind::Enumeration) {
+      instance.builtin = BuiltinKind::Enumeration;
+      instance.cls = type;
+      return;
+    }
     const ast::Modification *baseMod = nullptr;
     const ast::Name *base = nullptr;
     if (def->specifier == ast::ClassSpecifierKind::Short) {
@@ -321,6 +343,49 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
   }
   (void)typeScope;
   (void)member;
+}
+
+Instance *Instantiator::resolveOuter(Instance &instance, Member &member) {
+  for (Instance *p = instance.parent; p; p = p->parent) {
+    Member *m = p->findMember(member.name);
+    if (m && m->element->inner && m->kind == Member::Kind::Component)
+      return p->memberInstance(*m);
+  }
+  // No inner: MLS 5.4 lets a tool add one at the top level, with a warning.
+  Instance *root = &instance;
+  while (root->parent)
+    root = root->parent;
+  for (auto &implicit : root->implicitInners)
+    if (implicit->name == member.name)
+      return implicit.get();
+  ClassNode *type = lookupClass(member.element->component->type, Scope{&instance, member.declaredIn});
+  if (!type || (type->def && type->def->prefixes.partial)) {
+    diags_.error(member.decl->nameRange, "no `inner` declaration for the outer component `" +
+                                             member.name + "`" +
+                                             (type ? " (and its class is partial)" : ""));
+    return nullptr;
+  }
+  diags_.warning(member.decl->nameRange, "no `inner` declaration for the outer component `" +
+                                             member.name + "`; using a default one at the top level");
+  std::unique_ptr<Instance> inner = createComponent(*root, member);
+  inner->prefixes.outer = false;
+  inner->prefixes.inner = true;
+  root->implicitInners.push_back(std::move(inner));
+  return root->implicitInners.back().get();
+}
+
+ClassNode *Instantiator::resolveAlias(ClassNode *cls) {
+  for (int depth = 0; cls && cls->def && depth < 64; ++depth) {
+    const ast::ClassDef *def = cls->def;
+    if (def->specifier != ast::ClassSpecifierKind::Short || !def->baseDims.empty() ||
+        (def->baseMod && !def->baseMod->arguments.empty()))
+      return cls;
+    ClassNode *base = lookupClass(def->baseType, Scope{nullptr, cls->parent}, false);
+    if (!base)
+      return cls;
+    cls = base;
+  }
+  return cls;
 }
 
 // --- Lookup ---------------------------------------------------------------------

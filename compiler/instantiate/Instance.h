@@ -114,6 +114,15 @@ public:
   /// For an array of components of a class type: one instance per element,
   /// in row-major order, created by `elements()`.
   std::vector<std::unique_ptr<Instance>> arrayElements;
+  /// Set when a class in the type's chain of short definitions is a
+  /// connector (`connector RealInput = input Real`).
+  bool connectorType = false;
+  /// Whether a conditional component exists (its condition, evaluated by
+  /// flattening); unset until evaluated, and for unconditional components.
+  std::optional<bool> enabled;
+  /// Inner components created at the top level for outer components that
+  /// found no inner (model instance only).
+  std::vector<std::unique_ptr<Instance>> implicitInners;
 
   /// The members (expanded on first use).
   std::deque<Member> &members();
@@ -126,6 +135,17 @@ public:
   /// "a.b[2].c" relative to the model (empty for the model itself).
   std::string path() const;
   bool isBuiltin() const { return builtin != BuiltinKind::None; }
+  /// The class restriction (Type for built-in types).
+  ast::ClassRestrictionKind restriction() const {
+    return cls ? cls->restriction() : ast::ClassRestrictionKind::Type;
+  }
+  bool isRecord() const;
+  /// A connector, or a component of a type defined as a connector.
+  bool isConnector() const;
+  /// The condition of a conditional component, or null.
+  const ast::Expr *condition() const { return member && member->decl ? member->decl->condition.get() : nullptr; }
+  /// The index of an element of an array of components (1-based), if it is one.
+  const std::optional<std::vector<int64_t>> &elementIndex() const { return elementIndex_; }
   bool isArray() const { return !dimExprs.empty(); }
   /// The element instances of an array of components, given its dimensions.
   std::vector<std::unique_ptr<Instance>> &elements(const std::vector<int64_t> &dims);
@@ -167,6 +187,9 @@ public:
   ClassNode *lookupClass(const ast::Name &name, Scope scope, bool report = true);
   /// Looks up a class name's remaining parts inside a found class.
   ClassNode *findNestedClass(ClassNode *cls, const std::string &name, Scope scope);
+  /// Follows short class definitions without modification or dimensions
+  /// (`type E2 = E;`) to the class they name.
+  ClassNode *resolveAlias(ClassNode *cls);
   /// An element of a package: a nested class or a constant.
   Found lookupInPackage(ClassNode *cls, const std::string &name);
 
@@ -180,6 +203,7 @@ private:
   void addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
                   Modifier *extendsMod, bool inProtected);
   std::unique_ptr<Instance> createComponent(Instance &parent, Member &member);
+  Instance *resolveOuter(Instance &instance, Member &member);
   void resolveType(Instance &instance, ClassNode *type, Scope typeScope, const Member *member);
   Found lookupInImports(const std::string &name, ClassNode *cls);
   void applyRedeclarations(Instance &instance);

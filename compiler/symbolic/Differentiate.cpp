@@ -96,6 +96,7 @@ ExprId differentiate(ExprPool &pool, ExprId expr, const LeafDerivativeFn &leafDe
     case OpKind::Variable:
     case OpKind::Time:
     case OpKind::Output:
+    case OpKind::Load:
       d = leafDerivative(id);
       break;
     case OpKind::Call:

@@ -12,8 +12,9 @@
 
 namespace mocc::sym {
 
-/// Gives the derivative of a leaf (Variable or Time node), or of a function
-/// call output (Output node); returns an invalid ExprId when it has none.
+/// Gives the derivative of a leaf (Variable, Time or Load node), or of a
+/// function call output (Output node); returns an invalid ExprId when it has
+/// none.
 using LeafDerivativeFn = std::function<ExprId(ExprId leaf)>;
 
 /// The derivative of `expr` given the derivatives of its leaves. Returns an

@@ -82,6 +82,7 @@ const char *opName(OpKind op) {
   case OpKind::Smooth: return "smooth";
   case OpKind::Call: return "call";
   case OpKind::Output: return "output";
+  case OpKind::Load: return "load";
   }
   return "?";
 }
@@ -294,6 +295,11 @@ ExprId ExprPool::call(uint32_t function, std::span<const ExprId> args) {
   return intern(OpKind::Call, args, function);
 }
 
+ExprId ExprPool::load(uint32_t firstSlot, ExprId index, ExprId size) {
+  ExprId ops[] = {index, size};
+  return intern(OpKind::Load, ops, firstSlot);
+}
+
 ExprId ExprPool::output(ExprId call, uint32_t index) {
   ExprId ops[] = {call};
   return intern(OpKind::Output, ops, index);
@@ -374,6 +380,7 @@ evaluate(const ExprPool &pool, ExprId root,
     case OpKind::Time:
     case OpKind::Call:
     case OpKind::Output:
+    case OpKind::Load:
       ok = false;
       return;
     default:
@@ -466,6 +473,8 @@ ExprId substitute(ExprPool &pool, ExprId expr,
       result = pool.output(args[0], n.payload.index);
     else if (n.op == OpKind::Smooth)
       result = pool.smooth(n.payload.index, args[0]);
+    else if (n.op == OpKind::Load)
+      result = pool.load(n.payload.index, args[0], args[1]);
     else if (n.op == OpKind::IfElse)
       result = pool.ifElse(args[0], args[1], args[2]);
     else if (n.numOperands == 1)
@@ -592,6 +601,8 @@ struct Printer {
       return (functionName ? functionName(n.payload.index)
                            : "f" + std::to_string(n.payload.index)) +
              "(" + args(id) + ")";
+    case OpKind::Load:
+      return std::string("load(").append(std::to_string(n.payload.index)).append(", ").append(args(id)).append(")");
     case OpKind::Output: {
       std::string call = str(pool.operand(id, 0));
       if (n.payload.index == 0)

@@ -70,6 +70,10 @@ enum class OpKind : uint8_t {
   // Functions.
   Call,    ///< payload: function index; operands: the flattened arguments
   Output,  ///< payload: output index; operand: a Call node
+  /// Only in the bodies of lowered functions: the slot `payload + a` where
+  /// a (0-based) is computed at run time; operand b is the array's size (a
+  /// Constant) for the bounds check: load(a, b).
+  Load,
 };
 
 /// Number of fixed operands of an operation, or -1 for Call (variable).
@@ -86,7 +90,7 @@ struct Node {
   uint32_t firstOperand = 0; ///< index into the pool's operand array
   union {
     double value;   ///< Constant
-    uint32_t index; ///< Variable (VarId), Call (function), Output (output), Smooth (order)
+    uint32_t index; ///< Variable (VarId), Call (function), Output (output), Smooth (order), Load (first slot)
   } payload{0.0};
 };
 
@@ -109,6 +113,7 @@ public:
   ExprId smooth(uint32_t order, ExprId a);
   ExprId call(uint32_t function, std::span<const ExprId> args);
   ExprId output(ExprId call, uint32_t index);
+  ExprId load(uint32_t firstSlot, ExprId index, ExprId size);
 
   ExprId neg(ExprId a) { return unary(OpKind::Neg, a); }
   ExprId add(ExprId a, ExprId b) { return binary(OpKind::Add, a, b); }

@@ -1,0 +1,852 @@
+// Lowering of Modelica functions by symbolic execution of their algorithm.
+//
+// The same walk over the statements serves two purposes. Inlining: the
+// variables hold expressions of the caller, an assignment replaces them
+// (guarded by the condition under which it runs, so that if-statements,
+// `return` and `break` need no merging of branches), and the outputs are
+// the final values. Compiling: the variables live in the slots of a
+// flat::Function and every assignment becomes a statement; loops over
+// constant ranges are unrolled, other loops become run-time loops with
+// indexed loads and stores. A function is compiled once per shape of its
+// arguments (MLS 12.4: unknown sizes come from the arguments).
+#include "compiler/flatten/Functions.h"
+
+#include "compiler/ast/ASTPrinter.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+
+namespace mocc::flattening {
+
+using sym::ExprId;
+using sym::OpKind;
+
+namespace {
+
+constexpr int64_t kMaxUnrolledIterations = 256;
+
+/// The function's component members of one kind, in declaration order.
+std::vector<inst::Member *> membersOf(Instance *function, int kind) {
+  // kind: 0 inputs, 1 outputs, 2 protected
+  std::vector<inst::Member *> result;
+  auto &members = function->members();
+  for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind != inst::Member::Kind::Component)
+      continue;
+    auto causality = m.element->component->prefix.causality;
+    int k = m.isProtected ? 2
+            : causality == ast::CausalityKind::Input  ? 0
+            : causality == ast::CausalityKind::Output ? 1
+                                                      : 2;
+    if (k == kind)
+      result.push_back(&m);
+  }
+  return result;
+}
+
+/// The value of a Boolean entry of a class's annotation, e.g. Inline = true.
+bool annotationFlag(const ast::ClassDef *def, const char *name) {
+  if (!def || !def->annotation)
+    return false;
+  for (const ast::Argument &arg : def->annotation->arguments)
+    if (arg.path.parts.size() == 1 && arg.path.parts[0] == name && arg.mod && arg.mod->binding)
+      if (auto *b = ast::dynCast<ast::BooleanExpr>(arg.mod->binding.get()))
+        return b->value;
+  return false;
+}
+
+/// A key that tells specializations apart: the structure of each argument
+/// (and the text of String arguments, which are compile-time constants).
+void appendShapeKey(const Value &v, std::string &key) {
+  key += v.isRecord ? "R" : v.isString() ? "S" : "N";
+  for (int64_t d : v.dims)
+    key += std::to_string(d) + ",";
+  for (const std::string &s : v.strings)
+    key += "\"" + s + "\"";
+  for (const Value &item : v.items)
+    appendShapeKey(item, key);
+  for (const auto &[name, field] : v.fields) {
+    key += name + "{";
+    appendShapeKey(field, key);
+    key += "}";
+  }
+  key += ";";
+}
+
+flat::Statement assignment(SourceRange loc, sym::VarId target, ExprId value) {
+  flat::Statement s;
+  s.kind = flat::StatementKind::Assign;
+  s.loc = loc;
+  s.target = target;
+  s.value = value;
+  return s;
+}
+
+/// The slots of a value made of slot variables, in scalar order.
+void appendScalarSlots(const Value &v, const sym::ExprPool &pool, std::vector<uint32_t> &out) {
+  std::vector<ExprId> scalars;
+  appendScalars(v, scalars);
+  for (ExprId e : scalars)
+    out.push_back(pool.variableOf(e).index);
+}
+
+/// Symbolic execution of one function body (see the file comment). While it
+/// exists, its variables are in scope for lowering and, when compiling,
+/// expressions are built in the function's own pool.
+class FunctionLowering {
+public:
+  FunctionLowering(Flattener &f, Instance *function, flat::Function *compiled)
+      : f_(f), function_(function), compiled_(compiled) {
+    frame_.function = function;
+    frame_.compiled = compiled != nullptr;
+    f_.frames.push_back(&frame_);
+    savedIterators_.swap(f_.iterators); // no iterator of the caller is visible
+    if (compiled_) {
+      savedPool_ = f_.setPool(&compiled_->pool);
+      current_ = &compiled_->body;
+    }
+    active_ = pool().one();
+    returned_ = pool().zero();
+  }
+  ~FunctionLowering() {
+    f_.frames.pop_back();
+    f_.iterators.swap(savedIterators_);
+    if (compiled_)
+      f_.setPool(savedPool_);
+  }
+  FunctionLowering(const FunctionLowering &) = delete;
+  FunctionLowering &operator=(const FunctionLowering &) = delete;
+
+  /// Binds the inputs; in compiled mode `args` only give the shapes.
+  bool bindInputs(const std::vector<Value> &args, const std::vector<bool> &asConstant);
+  /// Creates the outputs and protected variables (their sizes may depend
+  /// on the inputs).
+  bool declareLocals();
+  /// Executes bindings of outputs and protected variables, then the
+  /// algorithm; false on an error, or (inlining) on a construct that cannot
+  /// be inlined (then `notInlinable` is set).
+  bool run();
+  std::vector<Value> outputs();
+  bool notInlinable = false;
+  std::string notInlinableReason;
+
+private:
+  std::optional<Value> makeSlots(Instance *var, const Value *shape, const std::string &name,
+                                 flat::FunctionVariable::Kind kind);
+  std::optional<std::vector<int64_t>> localDims(Instance *var, const Value *shape);
+  bool statements(const std::vector<ast::StatementPtr> &body, inst::ClassNode *lexical);
+  bool statement(const ast::Statement &s, inst::ClassNode *lexical);
+  bool assign(const ast::Expr &target, const Value &value, Scope scope, SourceRange loc);
+  bool assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value, Scope scope,
+                     SourceRange loc);
+  bool ifStatement(const ast::IfStatement &s, Scope scope, size_t branch);
+  bool forStatement(const ast::ForStatement &s, Scope scope, size_t level);
+  bool whileStatement(const ast::WhileStatement &s, Scope scope);
+  bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
+  bool unsupported(const std::string &reason);
+  void emit(flat::Statement s) { current_->push_back(std::move(s)); }
+  Instance *variableOf(const ast::RefExpr &ref, Scope scope);
+  uint32_t newSlot() { return compiled_->numSlots++; }
+  sym::ExprPool &pool() { return f_.pool(); }
+  std::vector<flat::MessagePart> messageParts(const ast::Expr &e, Scope scope);
+
+  Flattener &f_;
+  Instance *function_;
+  flat::Function *compiled_; ///< null when inlining
+  FunctionFrame frame_;
+  sym::ExprPool *savedPool_ = nullptr;
+  std::vector<std::pair<std::string, Value>> savedIterators_;
+  std::vector<flat::Statement> *current_ = nullptr;
+  ExprId active_;   ///< inlining: the condition under which statements run
+  ExprId returned_; ///< inlining: the condition under which it returned
+  int loopDepth_ = 0;
+};
+
+bool FunctionLowering::unsupported(const std::string &reason) {
+  if (!compiled_) {
+    notInlinable = true;
+    notInlinableReason = reason;
+  }
+  return false;
+}
+
+std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, const Value *shape) {
+  std::vector<int64_t> dims;
+  for (size_t i = 0; i < var->dimExprs.size(); ++i) {
+    auto [expr, scope] = var->dimExprs[i];
+    if (expr->kind == ast::ExprKind::Colon) {
+      if (!shape || shape->rank() <= static_cast<int>(i)) {
+        f_.diags().error(expr->range, "the size of `" + var->name +
+                                          "` is unknown: `:` is only supported for inputs");
+        return std::nullopt;
+      }
+      dims.push_back(shape->dims[i]);
+      continue;
+    }
+    auto n = f_.evaluateInteger(*expr, scope, "an array size in a function");
+    if (!n)
+      return std::nullopt;
+    dims.push_back(*n);
+  }
+  return dims;
+}
+
+std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *shape,
+                                                 const std::string &name,
+                                                 flat::FunctionVariable::Kind kind) {
+  auto dims = localDims(var, shape);
+  if (!dims)
+    return std::nullopt;
+  if (shape && shape->dims != *dims) {
+    f_.diags().error(var->loc, "the argument for `" + var->name + "` has shape " +
+                                   shapeText(shape->dims) + " but the input has shape " +
+                                   shapeText(*dims));
+    return std::nullopt;
+  }
+  Value v;
+  if (var->isBuiltin()) {
+    v.type = var->builtin == inst::BuiltinKind::Integer   ? ElementType::Integer
+             : var->builtin == inst::BuiltinKind::Boolean ? ElementType::Boolean
+             : var->builtin == inst::BuiltinKind::String  ? ElementType::String
+             : var->builtin == inst::BuiltinKind::Real    ? ElementType::Real
+                                                          : ElementType::Enumeration;
+    v.dims = *dims;
+    if (v.isString()) { // Strings are compile-time constants of a specialization
+      if (shape)
+        v.strings = shape->strings;
+      else
+        v.strings.assign(static_cast<size_t>(v.count()), "");
+      return v;
+    }
+    flat::FunctionVariable fv{kind, name, v.type, *dims, compiled_ ? compiled_->numSlots : 0};
+    for (int64_t k = 0; k < v.count(); ++k)
+      v.elements.push_back(compiled_ ? pool().variable(sym::VarId{newSlot()})
+                                     : (shape ? shape->elements[k] : pool().zero()));
+    if (compiled_)
+      compiled_->variables.push_back(fv);
+    return v;
+  }
+  if (!var->isRecord() || !dims->empty()) {
+    f_.diags().error(var->loc, "function variables of class `" +
+                                   (var->cls ? var->cls->fullName() : std::string("?")) +
+                                   "` are not supported (only built-in types and records)");
+    return std::nullopt;
+  }
+  v.isRecord = true;
+  v.recordName = var->cls->fullName();
+  auto &members = var->members();
+  size_t fieldIndex = 0;
+  for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind != inst::Member::Kind::Component)
+      continue;
+    const Value *fieldShape = shape && fieldIndex < shape->fields.size()
+                                  ? &shape->fields[fieldIndex].second : nullptr;
+    ++fieldIndex;
+    auto field = makeSlots(var->memberInstance(m), fieldShape, name + "." + m.name, kind);
+    if (!field)
+      return std::nullopt;
+    v.fields.push_back({m.name, std::move(*field)});
+  }
+  return v;
+}
+
+bool FunctionLowering::bindInputs(const std::vector<Value> &args,
+                                  const std::vector<bool> &asConstant) {
+  auto inputs = membersOf(function_, 0);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    Instance *var = function_->memberInstance(*inputs[i]);
+    if (!var)
+      return false;
+    auto slots = makeSlots(var, &args[i], inputs[i]->name, flat::FunctionVariable::Kind::Input);
+    if (!slots)
+      return false;
+    if (compiled_)
+      appendScalarSlots(*slots, pool(), compiled_->inputSlots);
+    // A size-deciding input whose value the call fixes is a constant here.
+    frame_.values[var] = asConstant[i] ? args[i] : *slots;
+  }
+  return true;
+}
+
+bool FunctionLowering::declareLocals() {
+  for (int kind = 1; kind <= 2; ++kind)
+    for (inst::Member *m : membersOf(function_, kind)) {
+      Instance *var = function_->memberInstance(*m);
+      if (!var)
+        return false;
+      auto slots = makeSlots(var, nullptr, m->name,
+                             kind == 1 ? flat::FunctionVariable::Kind::Output
+                                       : flat::FunctionVariable::Kind::Protected);
+      if (!slots)
+        return false;
+      if (compiled_ && kind == 1)
+        appendScalarSlots(*slots, pool(), compiled_->outputSlots);
+      frame_.values[var] = std::move(*slots);
+    }
+  return true;
+}
+
+bool FunctionLowering::run() {
+  // Declaration bindings of outputs and protected variables, in order.
+  for (int kind = 1; kind <= 2; ++kind)
+    for (inst::Member *m : membersOf(function_, kind)) {
+      Instance *var = function_->memberInstance(*m);
+      if (!var->mod.binding)
+        continue;
+      auto value = f_.lower(*var->mod.binding, var->mod.scope);
+      if (!value)
+        return false;
+      ast::RefExpr target;
+      target.parts.push_back({m->name, {}, var->loc});
+      target.range = var->loc;
+      if (!assign(target, *value, var->mod.scope, var->mod.bindingLoc))
+        return false;
+    }
+  const ast::ClassDef *def = function_->cls->def;
+  if (def && def->external) {
+    f_.diags().error(def->external->range, "external functions such as `" +
+                                               function_->cls->fullName() + "` are not supported");
+    return false;
+  }
+  for (const auto &section : function_->algorithmSections())
+    if (!statements(section.node->statements, section.lexical))
+      return false;
+  return true;
+}
+
+std::vector<Value> FunctionLowering::outputs() {
+  std::vector<Value> result;
+  for (inst::Member *m : membersOf(function_, 1))
+    result.push_back(frame_.values[function_->memberInstance(*m)]);
+  return result;
+}
+
+bool FunctionLowering::statements(const std::vector<ast::StatementPtr> &body,
+                                  inst::ClassNode *lexical) {
+  for (const auto &s : body)
+    if (!statement(*s, lexical))
+      return false;
+  return true;
+}
+
+Instance *FunctionLowering::variableOf(const ast::RefExpr &ref, Scope scope) {
+  inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
+  if (found.kind == inst::Found::Kind::Component && frame_.values.count(found.instance))
+    return found.instance;
+  f_.diags().error(ref.range, "`" + ref.str() + "` is not a variable of the function `" +
+                                  function_->cls->fullName() + "` and cannot be assigned");
+  return nullptr;
+}
+
+bool FunctionLowering::statement(const ast::Statement &s, inst::ClassNode *lexical) {
+  Scope scope{function_, lexical};
+  switch (s.kind) {
+  case ast::StatementKind::Assign: {
+    const auto &a = ast::cast<ast::AssignStatement>(s);
+    auto value = f_.lower(*a.value, scope);
+    return value && assign(*a.target, *value, scope, s.range);
+  }
+  case ast::StatementKind::TupleAssign: {
+    const auto &t = ast::cast<ast::TupleAssignStatement>(s);
+    auto outputs = f_.lowerCallOutputs(*t.call, scope);
+    if (!outputs)
+      return false;
+    if (t.targets.size() > outputs->size()) {
+      f_.diags().error(s.range, "the function returns " + std::to_string(outputs->size()) +
+                                    " output(s) for " + std::to_string(t.targets.size()) + " targets");
+      return false;
+    }
+    for (size_t i = 0; i < t.targets.size(); ++i)
+      if (t.targets[i] && !assign(*t.targets[i], (*outputs)[i], scope, s.range))
+        return false;
+    return true;
+  }
+  case ast::StatementKind::Call: {
+    const auto &c = ast::cast<ast::CallStatement>(s);
+    std::string name = c.call->callee->str();
+    if (name == "assert")
+      return assertStatement(*c.call, scope, s.range);
+    if (name == "terminate") {
+      if (!compiled_)
+        return unsupported("terminate()");
+      f_.diags().error(s.range, "`terminate` in functions is not supported yet");
+      return false;
+    }
+    // A call for its side effects only (printing): pure functions have none.
+    return true;
+  }
+  case ast::StatementKind::If:
+    return ifStatement(ast::cast<ast::IfStatement>(s), scope, 0);
+  case ast::StatementKind::For:
+    return forStatement(ast::cast<ast::ForStatement>(s), scope, 0);
+  case ast::StatementKind::While:
+    return whileStatement(ast::cast<ast::WhileStatement>(s), scope);
+  case ast::StatementKind::Break:
+  case ast::StatementKind::Return:
+    if (compiled_) {
+      flat::Statement st;
+      st.kind = s.kind == ast::StatementKind::Break ? flat::StatementKind::Break
+                                                    : flat::StatementKind::Return;
+      st.loc = s.range;
+      emit(std::move(st));
+    } else if (s.kind == ast::StatementKind::Return) {
+      returned_ = pool().binary(OpKind::Or, returned_, active_);
+      active_ = pool().zero();
+    } else {
+      active_ = pool().zero(); // the rest of this unrolled loop is skipped
+    }
+    return true;
+  case ast::StatementKind::When:
+    f_.diags().error(s.range, "when-statements are not allowed in functions");
+    return false;
+  }
+  return false;
+}
+
+bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope scope,
+                              SourceRange loc) {
+  const auto *ref = ast::dynCast<ast::RefExpr>(&target);
+  if (!ref) {
+    f_.diags().error(target.range, "the target of an assignment must be a variable");
+    return false;
+  }
+  Instance *var = variableOf(*ref, scope);
+  if (!var)
+    return false;
+  Value &current = frame_.values[var];
+  // The positions written: the target selected from a copy of the variable
+  // whose scalars are their own positions.
+  std::vector<ExprId> scalars;
+  appendScalars(current, scalars);
+  std::vector<ExprId> positions;
+  for (size_t k = 0; k < scalars.size(); ++k)
+    positions.push_back(pool().constant(static_cast<double>(k)));
+  size_t next = 0;
+  Value numbered = rebuild(current, positions, next);
+  numbered.type = ElementType::Integer;
+  auto selected = f_.selectPath(numbered, *ref, 0, scope);
+  if (!selected)
+    return false;
+  std::vector<ExprId> where;
+  appendScalars(*selected, where);
+  bool dynamic = false;
+  for (ExprId e : where)
+    dynamic |= !pool().constantValue(e);
+  if (dynamic)
+    return assignIndexed(*ref, var, value, scope, loc);
+  if (current.isString()) {
+    if (!value.isString() || value.dims != selected->dims) {
+      f_.diags().error(loc, "a String variable needs a String value");
+      return false;
+    }
+    if (!(pool().isConstant(active_, 1.0))) {
+      f_.diags().error(loc, "assigning a String under a condition known only at run time is "
+                            "not supported");
+      return false;
+    }
+    for (size_t k = 0; k < where.size(); ++k)
+      current.strings[static_cast<size_t>(*pool().constantValue(where[k]))] = value.strings[k];
+    return true;
+  }
+  bool compatible = selected->isRecord ? sameStructure(*selected, value)
+                                       : (!value.isRecord && !value.isString() &&
+                                          (value.dims == selected->dims || value.isScalar()));
+  if (!compatible) {
+    f_.diags().error(loc, "cannot assign " + describe(value) + " to " + describe(*selected));
+    return false;
+  }
+  std::vector<ExprId> values;
+  appendScalars(value, values);
+  if (values.size() == 1 && where.size() > 1 && value.isScalar() && !selected->isRecord) {
+    f_.diags().error(loc, "cannot assign a scalar to " + describe(*selected));
+    return false;
+  }
+  if (!compiled_) {
+    for (size_t k = 0; k < where.size(); ++k) {
+      size_t at = static_cast<size_t>(*pool().constantValue(where[k]));
+      scalars[at] = pool().ifElse(active_, values[k], scalars[at]);
+    }
+    next = 0;
+    current = rebuild(current, scalars, next);
+    return true;
+  }
+  // Compiled: values that read a slot being written go through temporaries,
+  // so that `x := {x[2], x[1]}` swaps.
+  std::set<uint32_t> written;
+  for (ExprId w : where)
+    written.insert(pool().variableOf(scalars[static_cast<size_t>(*pool().constantValue(w))]).index);
+  bool conflict = false;
+  for (ExprId v : values)
+    for (sym::VarId read : sym::variablesOf(pool(), v))
+      conflict |= written.count(read.index) > 0;
+  if (conflict && values.size() > 1)
+    for (ExprId &v : values) {
+      sym::VarId temp{newSlot()};
+      emit(assignment(loc, temp, v));
+      v = pool().variable(temp);
+    }
+  for (size_t k = 0; k < where.size(); ++k) {
+    ExprId slot = scalars[static_cast<size_t>(*pool().constantValue(where[k]))];
+    emit(assignment(loc, pool().variableOf(slot), values[k]));
+  }
+  return true;
+}
+
+bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value,
+                                     Scope scope, SourceRange loc) {
+  // x[i] := v (or x[i, j] := v) with i known only at run time.
+  const Value &current = frame_.values[var];
+  if (!compiled_)
+    return unsupported("an assignment with a subscript known only at run time");
+  if (ref.parts.size() != 1 || current.isRecord || current.isString() || !value.isScalar() ||
+      ref.parts[0].subscripts.size() != current.dims.size()) {
+    f_.diags().error(loc, "an assignment with a subscript known only at run time must assign one "
+                          "element of an array of numbers");
+    return false;
+  }
+  ExprId linear = pool().zero();
+  int64_t stride = current.count();
+  for (size_t d = 0; d < current.dims.size(); ++d) {
+    stride /= current.dims[d];
+    f_.endSizes.push_back(current.dims[d]);
+    auto index = f_.lower(*ref.parts[0].subscripts[d], scope);
+    f_.endSizes.pop_back();
+    if (!index || !index->isScalar())
+      return false;
+    linear = pool().add(linear, pool().mul(pool().sub(index->elements[0], pool().one()),
+                                           pool().constant(static_cast<double>(stride))));
+  }
+  flat::Statement st;
+  st.kind = flat::StatementKind::AssignIndexed;
+  st.loc = loc;
+  st.firstSlot = pool().variableOf(current.elements[0]).index;
+  st.size = static_cast<uint32_t>(current.count());
+  st.index = linear;
+  st.value = value.elements[0];
+  emit(std::move(st));
+  return true;
+}
+
+bool FunctionLowering::ifStatement(const ast::IfStatement &s, Scope scope, size_t branch) {
+  if (branch == s.branches.size())
+    return true;
+  const ast::StatementBranch &b = s.branches[branch];
+  if (!b.condition)
+    return statements(b.body, scope.lexical);
+  auto c = f_.lower(*b.condition, scope);
+  if (!c)
+    return false;
+  if (!c->isScalar() || c->isString() || c->isRecord) {
+    f_.diags().error(b.condition->range, "the condition of an if-statement must be a scalar Boolean");
+    return false;
+  }
+  ExprId condition = c->elements[0];
+  if (auto constant = f_.evaluate(condition))
+    return *constant != 0 ? statements(b.body, scope.lexical) : ifStatement(s, scope, branch + 1);
+  if (!compiled_) {
+    // Both branches run, each guarded by its condition.
+    ExprId entry = active_;
+    active_ = pool().binary(OpKind::And, entry, condition);
+    if (!statements(b.body, scope.lexical))
+      return false;
+    ExprId afterThen = active_;
+    active_ = pool().binary(OpKind::And, entry, pool().unary(OpKind::Not, condition));
+    if (!ifStatement(s, scope, branch + 1))
+      return false;
+    active_ = pool().binary(OpKind::Or, afterThen, active_);
+    return true;
+  }
+  flat::Statement st;
+  st.kind = flat::StatementKind::If;
+  st.loc = b.range;
+  st.condition = condition;
+  auto *outer = current_;
+  current_ = &st.body;
+  bool ok = statements(b.body, scope.lexical);
+  current_ = &st.elseBody;
+  ok = ok && ifStatement(s, scope, branch + 1);
+  current_ = outer;
+  if (ok)
+    emit(std::move(st));
+  return ok;
+}
+
+bool FunctionLowering::forStatement(const ast::ForStatement &s, Scope scope, size_t level) {
+  if (level == s.indices.size())
+    return statements(s.body, scope.lexical);
+  const ast::ForIndex &index = s.indices[level];
+  if (!index.range) {
+    f_.diags().error(s.range, "a for-statement needs an explicit range for `" + index.name + "`");
+    return false;
+  }
+  // A range whose bounds are known here is unrolled (up to a limit);
+  // otherwise the loop runs with a counter slot.
+  std::optional<Value> range;
+  const auto *r = ast::dynCast<ast::RangeExpr>(index.range.get());
+  std::optional<Value> start, step, stop;
+  bool constantRange = true;
+  if (r) {
+    start = f_.lower(*r->start, scope);
+    step = r->step ? f_.lower(*r->step, scope) : Value::scalar(pool().one(), ElementType::Integer);
+    stop = f_.lower(*r->stop, scope);
+    if (!start || !step || !stop)
+      return false;
+    constantRange = f_.evaluate(start->elements[0]) && f_.evaluate(step->elements[0]) &&
+                    f_.evaluate(stop->elements[0]);
+    if (constantRange) {
+      double a = *f_.evaluate(start->elements[0]), h = *f_.evaluate(step->elements[0]),
+             b = *f_.evaluate(stop->elements[0]);
+      constantRange = h != 0 && std::floor((b - a) / h) + 1 <= kMaxUnrolledIterations;
+    }
+  }
+  if (!r || constantRange) {
+    range = r ? f_.lower(*index.range, scope) : f_.lower(*index.range, scope);
+    if (!range)
+      return false;
+    if (range->rank() != 1 || range->isRecord || range->isString()) {
+      f_.diags().error(index.range->range, "the range of `" + index.name + "` must be a vector");
+      return false;
+    }
+    ExprId entry = active_;
+    ++loopDepth_;
+    for (ExprId value : range->elements) {
+      f_.iterators.push_back({index.name, Value::scalar(value, range->type)});
+      bool ok = forStatement(s, scope, level + 1);
+      f_.iterators.pop_back();
+      if (!ok) {
+        --loopDepth_;
+        return false;
+      }
+    }
+    --loopDepth_;
+    if (!compiled_) // after a break, the statements after the loop run again
+      active_ = pool().binary(OpKind::And, entry, pool().unary(OpKind::Not, returned_));
+    return true;
+  }
+  if (!compiled_)
+    return unsupported("a for-loop whose range is known only at run time");
+  flat::Statement st;
+  st.kind = flat::StatementKind::For;
+  st.loc = s.range;
+  st.target = sym::VarId{newSlot()};
+  st.start = start->elements[0];
+  st.step = step->elements[0];
+  st.stop = stop->elements[0];
+  auto *outer = current_;
+  current_ = &st.body;
+  f_.iterators.push_back({index.name, Value::scalar(pool().variable(st.target), ElementType::Integer)});
+  bool ok = forStatement(s, scope, level + 1);
+  f_.iterators.pop_back();
+  current_ = outer;
+  if (ok)
+    emit(std::move(st));
+  return ok;
+}
+
+bool FunctionLowering::whileStatement(const ast::WhileStatement &s, Scope scope) {
+  if (!compiled_)
+    return unsupported("a while-loop");
+  auto c = f_.lower(*s.condition, scope);
+  if (!c)
+    return false;
+  flat::Statement st;
+  st.kind = flat::StatementKind::While;
+  st.loc = s.range;
+  st.condition = c->elements[0];
+  auto *outer = current_;
+  current_ = &st.body;
+  bool ok = statements(s.body, scope.lexical);
+  current_ = outer;
+  if (ok)
+    emit(std::move(st));
+  return ok;
+}
+
+std::vector<flat::MessagePart> FunctionLowering::messageParts(const ast::Expr &e, Scope scope) {
+  if (const auto *b = ast::dynCast<ast::BinaryExpr>(&e); b && b->op == ast::BinaryOpKind::Add) {
+    auto left = messageParts(*b->lhs, scope);
+    auto right = messageParts(*b->rhs, scope);
+    left.insert(left.end(), right.begin(), right.end());
+    return left;
+  }
+  if (const auto *c = ast::dynCast<ast::CallExpr>(&e);
+      c && c->callee->str() == "String" && !c->args.empty()) {
+    auto v = f_.lower(*c->args[0], scope);
+    if (v && v->isScalar() && !v->isString() && !v->isRecord)
+      return {{"", v->elements[0], v->type}};
+  }
+  auto v = f_.lower(e, scope);
+  if (v && v->isString() && v->isScalar())
+    return {{v->strings[0], {}, ElementType::String}};
+  return {{ast::toString(e), {}, ElementType::String}};
+}
+
+bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
+  if (call.args.empty()) {
+    f_.diags().error(loc, "`assert` needs a condition and a message");
+    return false;
+  }
+  auto c = f_.lower(*call.args[0], scope);
+  if (!c)
+    return false;
+  if (!compiled_)
+    return true; // an inlined function's asserts are not checked (yet)
+  flat::Statement st;
+  st.kind = flat::StatementKind::Assert;
+  st.loc = loc;
+  st.condition = c->elements[0];
+  if (call.args.size() > 1)
+    st.message = messageParts(*call.args[1], scope);
+  for (const ast::NamedArgument &named : call.namedArgs)
+    if (named.name == "message")
+      st.message = messageParts(*named.value, scope);
+  const ast::Expr *level = call.args.size() > 2 ? call.args[2].get() : nullptr;
+  for (const ast::NamedArgument &named : call.namedArgs)
+    if (named.name == "level")
+      level = named.value.get();
+  if (level)
+    if (auto v = f_.lower(*level, scope); v && f_.evaluate(v->elements[0]))
+      st.level = static_cast<int>(*f_.evaluate(v->elements[0]));
+  emit(std::move(st));
+  return true;
+}
+
+} // namespace
+
+// --- Calls ------------------------------------------------------------------------------------
+
+/// Fills in missing arguments from the inputs' declaration bindings, which
+/// may refer to earlier inputs.
+static bool completeArguments(Flattener &f, Instance *function,
+                              std::vector<std::optional<Value>> &args, SourceRange loc) {
+  auto inputs = membersOf(function, 0);
+  FunctionFrame frame;
+  frame.function = function;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    Instance *var = function->memberInstance(*inputs[i]);
+    if (!var)
+      return false;
+    if (!args[i]) {
+      if (!var->mod.binding) {
+        f.diags().error(loc, "missing argument for the input `" + inputs[i]->name + "` of `" +
+                                 function->cls->fullName() + "`");
+        return false;
+      }
+      f.frames.push_back(&frame);
+      args[i] = f.lower(*var->mod.binding, var->mod.scope);
+      f.frames.pop_back();
+      if (!args[i])
+        return false;
+    }
+    frame.values[var] = *args[i];
+  }
+  return true;
+}
+
+static std::optional<std::vector<Value>> inlineCall(Flattener &f, Instance *function,
+                                                    const std::vector<Value> &args) {
+  unsigned errors = f.diags().errorCount();
+  FunctionLowering lowering(f, function, nullptr);
+  std::vector<bool> asConstant(args.size(), false);
+  if (!lowering.bindInputs(args, asConstant) || !lowering.declareLocals() || !lowering.run()) {
+    if (lowering.notInlinable && f.diags().errorCount() == errors)
+      return std::nullopt; // compile it instead
+    return std::vector<Value>{}; // an error was reported
+  }
+  return lowering.outputs();
+}
+
+/// Lowers a specialization; on failure the entry stays (with an empty body)
+/// and errors were reported.
+static bool compileSpecialization(Flattener &f, Instance *function, uint32_t index,
+                                  const std::vector<Value> &args,
+                                  const std::vector<bool> &asConstant) {
+  flat::Function compiled;
+  compiled.name = function->cls->fullName();
+  compiled.loc = function->cls->def ? function->cls->def->nameRange : SourceRange{};
+  compiled.inlineRequested = annotationFlag(function->cls->def, "Inline");
+  std::string symbol = compiled.name;
+  for (char &c : symbol)
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  compiled.symbol = "mocc_f" + std::to_string(index) + "_" + symbol;
+  bool ok;
+  {
+    FunctionLowering lowering(f, function, &compiled);
+    ok = lowering.bindInputs(args, asConstant) && lowering.declareLocals();
+    // The output shapes are known before the body, for recursive calls.
+    if (ok)
+      f.outputShapes[index] = lowering.outputs();
+    ok = ok && lowering.run();
+  }
+  f.model().functions[index] = std::move(compiled);
+  return ok;
+}
+
+std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
+                                               std::vector<std::optional<Value>> &optionalArgs,
+                                               SourceRange loc) {
+  if (!completeArguments(f, function, optionalArgs, loc))
+    return std::nullopt;
+  std::vector<Value> args;
+  for (auto &a : optionalArgs)
+    args.push_back(std::move(*a));
+  inst::ClassNode *cls = function->cls;
+  bool wantsInline = annotationFlag(cls->def, "Inline") || annotationFlag(cls->def, "LateInline") ||
+                     annotationFlag(cls->def, "InlineAfterIndexReduction");
+  bool recursive = std::find(f.inlining.begin(), f.inlining.end(), cls) != f.inlining.end();
+  if (wantsInline && !recursive) {
+    f.inlining.push_back(cls);
+    auto outputs = inlineCall(f, function, args);
+    f.inlining.pop_back();
+    if (outputs && outputs->empty() && f.diags().hasErrors())
+      return std::nullopt;
+    if (outputs)
+      return outputs;
+  }
+  // Compile one specialization per argument shape.
+  std::string key = cls->fullName() + "(";
+  for (const Value &a : args)
+    appendShapeKey(a, key);
+  std::vector<bool> asConstant(args.size(), false);
+  auto &specializations = f.specializations;
+  auto it = specializations.find(key);
+  uint32_t index;
+  if (it == specializations.end()) {
+    index = static_cast<uint32_t>(f.model().functions.size());
+    f.model().functions.emplace_back();
+    specializations[key] = index;
+    if (!compileSpecialization(f, function, index, args, asConstant))
+      return std::nullopt;
+  } else {
+    index = it->second;
+  }
+  auto shapesIt = f.outputShapes.find(index);
+  if (shapesIt == f.outputShapes.end()) {
+    f.diags().error(loc, "the recursive function `" + cls->fullName() +
+                             "` is called before its output sizes are known");
+    return std::nullopt;
+  }
+  std::vector<ExprId> flatArgs;
+  for (const Value &a : args)
+    appendScalars(a, flatArgs);
+  ExprId call = f.pool().call(index, flatArgs);
+  std::vector<Value> outputs;
+  uint32_t k = 0;
+  for (const Value &shape : shapesIt->second) {
+    std::vector<ExprId> scalars;
+    appendScalars(shape, scalars);
+    std::vector<ExprId> outs;
+    for (size_t j = 0; j < scalars.size(); ++j)
+      outs.push_back(f.pool().output(call, k++));
+    size_t next = 0;
+    outputs.push_back(rebuild(shape, outs, next));
+  }
+  return outputs;
+}
+
+} // namespace mocc::flattening
