@@ -139,6 +139,7 @@ const char *originName(EquationOriginKind origin) {
   case EquationOriginKind::Binding: return "binding";
   case EquationOriginKind::Connect: return "connect";
   case EquationOriginKind::FlowSum: return "flow sum";
+  case EquationOriginKind::UnconnectedFlow: return "unconnected flow";
   case EquationOriginKind::Initial: return "initial equation";
   case EquationOriginKind::FixedStart: return "fixed start value";
   case EquationOriginKind::Differentiated: return "differentiated";

@@ -65,6 +65,7 @@ enum class EquationOriginKind {
   Binding,       ///< the declaration equation of a variable (`Real x = e`)
   Connect,       ///< potential equality of a connect()
   FlowSum,       ///< sum-to-zero of the flows of a connection set
+  UnconnectedFlow, ///< a flow variable of an unconnected connector is zero
   Initial,       ///< written in an initial equation section
   FixedStart,    ///< `x = start` for a variable with fixed = true
   Differentiated,///< the time derivative of another equation (index reduction)

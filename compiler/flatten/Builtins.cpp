@@ -4,6 +4,8 @@
 // are resolved here too.
 #include "compiler/flatten/Flattener.h"
 
+#include "compiler/flatten/Connections.h"
+
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/symbolic/Differentiate.h"
 
@@ -33,7 +35,7 @@ const std::map<std::string, OpKind> kBinaryFunctions = {
 };
 
 const char *const kEventFunctions[] = {"initial", "terminal", "pre", "edge", "change", "sample",
-                                       "reinit", "delay", "spatialDistribution", "cardinality"};
+                                       "reinit", "delay", "spatialDistribution"};
 
 } // namespace
 
@@ -505,9 +507,39 @@ bool isBuiltinName(const std::string &name) {
 
 } // namespace
 
+/// Connections.isRoot(R), Connections.rooted(R) and cardinality(c): known
+/// once the connections are collected.
+std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &call, Scope scope) {
+  std::string name = call.callee->str();
+  const auto *ref = call.args.size() == 1 ? ast::dynCast<ast::RefExpr>(call.args[0].get()) : nullptr;
+  if (!ref || !connections) {
+    diags_.error(call.range, "`" + name + "` needs one argument that names a component");
+    return std::nullopt;
+  }
+  auto ends = connections->resolveEnds(*ref, scope);
+  if (!ends || ends->size() != 1) {
+    if (ends)
+      diags_.error(call.range, "`" + name + "` needs a single component");
+    return std::nullopt;
+  }
+  Instance *node = (*ends)[0].connector;
+  if (name == "cardinality")
+    return Value::scalar(pool_->constant(connections->cardinality(node)), ElementType::Integer);
+  auto value = name == "Connections.isRoot" ? connections->isRoot(node) : connections->rooted(node);
+  if (!value) {
+    diags_.error(call.range, "`" + ref->str() + "` is not part of the overconstrained connection graph");
+    return std::nullopt;
+  }
+  return Value::scalar(*value ? pool_->one() : pool_->zero(), ElementType::Boolean);
+}
+
 std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope) {
   const ast::RefExpr &callee = *call.callee;
   std::string name = callee.parts.size() == 1 && !callee.global ? callee.parts[0].name : "";
+  std::string full = callee.str();
+  if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||
+      name == "cardinality")
+    return lowerConnectionOperator(call, scope);
   // Built-in functions take precedence over library wrappers of the same
   // name (Modelica.Math.sin is `external "builtin"` and calls this one).
   if (!isBuiltinName(name)) {

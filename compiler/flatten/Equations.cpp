@@ -195,8 +195,7 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     return;
   }
   case ast::EquationKind::Connect:
-    diags_.error(eq.range, "connect-equations are not supported yet");
-    return;
+    return; // collected before the other equations (Connections.cpp)
   case ast::EquationKind::When:
     diags_.error(eq.range, "when-equations are not supported yet (events come with a later "
                            "version of mocc)");
@@ -204,6 +203,9 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
   case ast::EquationKind::Call: {
     const auto &e = ast::cast<ast::CallEquation>(eq);
     std::string name = e.call->callee->str();
+    if (name == "Connections.branch" || name == "Connections.root" ||
+        name == "Connections.potentialRoot")
+      return; // collected with the connections
     if (name == "assert") {
       diags_.warning(eq.range, "`assert` is not checked at run time yet");
       return;

@@ -5,6 +5,8 @@
 // array sizes and other structural uses.
 #include "compiler/flatten/Flattener.h"
 
+#include "compiler/flatten/Connections.h"
+
 #include <cmath>
 
 namespace mocc {
@@ -49,7 +51,14 @@ bool Flattener::run(Instance *root) {
   model_.name = root->name;
   model_.loc = root->loc;
   declare(root);
+  // Connections first: the connection graph decides Connections.isRoot().
+  ConnectionGraph graph(*this);
+  connections = &graph;
+  graph.collect(root);
+  graph.buildGraph();
   define(root);
+  graph.generateEquations(root);
+  connections = nullptr;
   readExperiment(root->cls);
   return diags_.errorCount() == errorsBefore;
 }

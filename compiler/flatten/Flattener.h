@@ -24,6 +24,8 @@ struct FunctionFrame {
   std::unordered_map<Instance *, Value> values;
 };
 
+class ConnectionGraph;
+
 /// The scalar variables of one component of a built-in type.
 struct VarRange {
   uint32_t first = 0;
@@ -51,6 +53,7 @@ public:
 
   // --- Calls (Builtins.cpp, Calls.cpp) -----------------------------------------
   std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
+  std::optional<Value> lowerConnectionOperator(const ast::CallExpr &call, Scope scope);
   /// The class a call names: a function or record, looked up from the scope
   /// or through a component (`world.gravityAcceleration(r)`).
   inst::ClassNode *resolveCallee(const ast::RefExpr &callee, Scope scope);
@@ -74,6 +77,8 @@ public:
   std::unordered_map<std::string, uint32_t> specializations;
   /// The shapes of the outputs of each compiled function (by index).
   std::unordered_map<uint32_t, std::vector<Value>> outputShapes;
+  /// The connections, collected before equations are lowered.
+  ConnectionGraph *connections = nullptr;
   /// Function classes being inlined (to stop recursive inlining).
   std::vector<inst::ClassNode *> inlining;
 

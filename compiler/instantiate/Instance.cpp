@@ -257,6 +257,9 @@ static ComponentPrefixes prefixesOf(const Member &member, const Instance &parent
     p.variability = parent.prefixes.variability;
   if (parent.kind == InstanceKind::Component && p.causality == ast::CausalityKind::None)
     p.causality = parent.prefixes.causality;
+  // The fields of a flow (or stream) record are flow (stream) variables.
+  if (parent.kind == InstanceKind::Component && p.connector == ast::ConnectorKind::Potential)
+    p.connector = parent.prefixes.connector;
   return p;
 }
 

@@ -1,0 +1,583 @@
+// Implementation of connections: collecting connect-equations, connection
+// sets by union-find over (variable, inside/outside) elements (MLS 9.2),
+// and the virtual connection graph of overconstrained records (MLS 9.4):
+// branches and connections form a spanning forest, each tree gets its root
+// (a definite root, else the potential root of the best priority), and the
+// connections that would close a loop contribute equalityConstraint
+// residues instead of equalities.
+#include "compiler/flatten/Connections.h"
+
+#include "compiler/flatten/Functions.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <deque>
+
+namespace mocc::flattening {
+
+using sym::ExprId;
+
+namespace {
+
+bool mentionsConnections(const ast::Equation &eq);
+
+bool anyMentions(const std::vector<ast::EquationPtr> &eqs) {
+  for (const auto &eq : eqs)
+    if (mentionsConnections(*eq))
+      return true;
+  return false;
+}
+
+/// Whether an equation is, or contains, a connect-equation or a
+/// Connections.* statement (only those are lowered before the others).
+bool mentionsConnections(const ast::Equation &eq) {
+  switch (eq.kind) {
+  case ast::EquationKind::Connect:
+    return true;
+  case ast::EquationKind::Call: {
+    std::string name = ast::cast<ast::CallEquation>(eq).call->callee->str();
+    return name.rfind("Connections.", 0) == 0;
+  }
+  case ast::EquationKind::For:
+    return anyMentions(ast::cast<ast::ForEquation>(eq).body);
+  case ast::EquationKind::If:
+    for (const auto &branch : ast::cast<ast::IfEquation>(eq).branches)
+      if (anyMentions(branch.body))
+        return true;
+    return false;
+  default:
+    return false;
+  }
+}
+
+std::string indexSuffix(int64_t k, const std::vector<int64_t> &dims) {
+  std::string out;
+  for (size_t d = dims.size(); d-- > 0;) {
+    out = std::to_string(k % dims[d] + 1) + (out.empty() ? "" : "," + out);
+    k /= dims[d];
+  }
+  return dims.empty() ? "" : "[" + out + "]";
+}
+
+} // namespace
+
+// --- Collecting ---------------------------------------------------------------------------------
+
+static bool isOuterOnly(const inst::Member &m) { return m.element->outer && !m.element->inner; }
+
+void ConnectionGraph::walk(Instance *instance, int depth) {
+  if (depth > 100)
+    return;
+  auto visit = [&](Instance *c) {
+    if (!c || c->isBuiltin() || !c->cls || !f_.isEnabled(c) || !c->dims)
+      return;
+    if (c->dims->empty()) {
+      walk(c, depth + 1);
+      return;
+    }
+    for (auto &element : c->elements(*c->dims))
+      walk(element.get(), depth + 1);
+  };
+  auto &members = instance->members();
+  for (size_t i = 0; i < members.size(); ++i)
+    if (members[i].kind == inst::Member::Kind::Component && !isOuterOnly(members[i]))
+      visit(instance->memberInstance(members[i]));
+  for (size_t i = 0; i < instance->implicitInners.size(); ++i)
+    visit(instance->implicitInners[i].get());
+  for (const auto &section : instance->equationSections())
+    if (!section.node->initial)
+      collectEquations(section.node->equations, Scope{instance, section.lexical});
+}
+
+void ConnectionGraph::collect(Instance *root) { walk(root, 0); }
+
+void ConnectionGraph::collectEquations(const std::vector<ast::EquationPtr> &eqs, Scope scope) {
+  for (const auto &eq : eqs)
+    if (mentionsConnections(*eq))
+      collectEquation(*eq, scope);
+}
+
+void ConnectionGraph::collectEquation(const ast::Equation &eq, Scope scope) {
+  switch (eq.kind) {
+  case ast::EquationKind::Connect:
+    addConnection(ast::cast<ast::ConnectEquation>(eq), scope);
+    return;
+  case ast::EquationKind::Call:
+    collectCall(*ast::cast<ast::CallEquation>(eq).call, scope, eq.range);
+    return;
+  case ast::EquationKind::For: {
+    const auto &e = ast::cast<ast::ForEquation>(eq);
+    std::function<void(size_t)> unroll = [&](size_t level) {
+      if (level == e.indices.size()) {
+        collectEquations(e.body, scope);
+        return;
+      }
+      const ast::ForIndex &index = e.indices[level];
+      if (!index.range)
+        return;
+      auto range = f_.evaluate(*index.range, scope, "the range of a for-equation with connections");
+      if (!range || range->rank() != 1)
+        return;
+      for (ExprId value : range->elements) {
+        f_.iterators.push_back({index.name, Value::scalar(value, range->type)});
+        unroll(level + 1);
+        f_.iterators.pop_back();
+      }
+    };
+    unroll(0);
+    return;
+  }
+  case ast::EquationKind::If: {
+    for (const auto &branch : ast::cast<ast::IfEquation>(eq).branches) {
+      if (!branch.condition) {
+        collectEquations(branch.body, scope);
+        return;
+      }
+      auto c = f_.evaluateBoolean(*branch.condition, scope,
+                                  "the condition of an if-equation with connections");
+      if (!c)
+        return;
+      if (*c) {
+        collectEquations(branch.body, scope);
+        return;
+      }
+    }
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+Instance *ConnectionGraph::overconstrainedNode(const ast::Expr &arg, Scope scope) {
+  const auto *ref = ast::dynCast<ast::RefExpr>(&arg);
+  if (!ref) {
+    f_.diags().error(arg.range, "the argument of a Connections operator must name an "
+                                "overconstrained record");
+    return nullptr;
+  }
+  auto ends = resolveEnds(*ref, scope);
+  if (!ends || ends->size() != 1)
+    return nullptr;
+  return (*ends)[0].connector;
+}
+
+void ConnectionGraph::collectCall(const ast::CallExpr &call, Scope scope, SourceRange loc) {
+  std::string name = call.callee->str();
+  auto arg = [&](size_t i) { return i < call.args.size() ? call.args[i].get() : nullptr; };
+  if (name == "Connections.branch") {
+    Instance *a = arg(0) ? overconstrainedNode(*arg(0), scope) : nullptr;
+    Instance *b = arg(1) ? overconstrainedNode(*arg(1), scope) : nullptr;
+    if (a && b)
+      edges_.push_back({a, b, true, {}, loc});
+    return;
+  }
+  if (name == "Connections.root" || name == "Connections.potentialRoot") {
+    Instance *node = arg(0) ? overconstrainedNode(*arg(0), scope) : nullptr;
+    if (!node)
+      return;
+    int priority = -1;
+    if (name == "Connections.potentialRoot") {
+      priority = 0;
+      const ast::Expr *p = arg(1);
+      for (const ast::NamedArgument &named : call.namedArgs)
+        if (named.name == "priority")
+          p = named.value.get();
+      if (p)
+        if (auto v = f_.evaluateInteger(*p, scope, "the priority of a potential root"))
+          priority = static_cast<int>(*v);
+    }
+    size_t index = nodeIndex(node);
+    rootPriority_[index] = std::min(rootPriority_[index], priority);
+    return;
+  }
+  if (name != "Connections.isRoot" && name != "Connections.rooted")
+    f_.diags().error(loc, "`" + name + "` is not supported");
+}
+
+size_t ConnectionGraph::nodeIndex(Instance *node) {
+  auto [it, inserted] = nodeIndex_.try_emplace(node, nodes_.size());
+  if (inserted) {
+    nodes_.push_back(node);
+    rootPriority_.push_back(INT_MAX);
+  }
+  return it->second;
+}
+
+// --- Connector references -----------------------------------------------------------------------
+
+std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast::RefExpr &ref,
+                                                                       Scope scope) {
+  inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
+  if (found.kind != inst::Found::Kind::Component || !scope.instance ||
+      !scope.instance->findMember(ref.parts[0].name)) {
+    f_.diags().error(ref.range, "`" + ref.str() + "` does not name a connector of this class");
+    return std::nullopt;
+  }
+  bool outside = found.instance->isConnector();
+  std::vector<ConnectorEnd> items{{found.instance, -1, outside}};
+  for (size_t p = 0; p < ref.parts.size(); ++p) {
+    const ast::RefPart &part = ref.parts[p];
+    std::vector<ConnectorEnd> next;
+    for (const ConnectorEnd &item : items) {
+      if (!f_.isEnabled(item.connector))
+        return std::vector<ConnectorEnd>{}; // a disabled component: no connection
+      auto dims = f_.dimsOf(item.connector);
+      if (!dims)
+        return std::nullopt;
+      // Which elements the subscripts select (all of them when none).
+      Value numbered;
+      numbered.type = ElementType::Integer;
+      numbered.dims = *dims;
+      for (int64_t k = 0; k < numbered.count(); ++k)
+        numbered.elements.push_back(f_.pool().constant(static_cast<double>(k)));
+      auto selected = f_.applySubscripts(numbered, part, scope);
+      if (!selected)
+        return std::nullopt;
+      for (ExprId e : selected->elements) {
+        int64_t k = static_cast<int64_t>(*f_.pool().constantValue(e));
+        if (dims->empty())
+          next.push_back(item);
+        else if (item.connector->isBuiltin())
+          next.push_back({item.connector, k, outside});
+        else
+          next.push_back({item.connector->elements(*dims)[k].get(), -1, outside});
+      }
+    }
+    if (p + 1 < ref.parts.size()) {
+      for (ConnectorEnd &item : next) {
+        inst::Member *m = item.connector->isBuiltin() ? nullptr
+                                                      : item.connector->findMember(ref.parts[p + 1].name);
+        Instance *child = m ? item.connector->memberInstance(*m) : nullptr;
+        if (!child) {
+          f_.diags().error(ref.parts[p + 1].range, "`" + item.connector->path() +
+                                                       "` has no component named `" +
+                                                       ref.parts[p + 1].name + "`");
+          return std::nullopt;
+        }
+        item.connector = child;
+      }
+    }
+    items = std::move(next);
+  }
+  return items;
+}
+
+bool ConnectionGraph::leavesOf(Instance *x, int64_t element, const std::string &path,
+                               Instance *oc, std::vector<ConnectorLeaf> &out) {
+  if (!f_.isEnabled(x))
+    return true;
+  if (x->isBuiltin()) {
+    const VarRange *range = f_.varsOf(x);
+    if (!range)
+      return false;
+    int64_t count = 1;
+    for (int64_t d : range->dims)
+      count *= d;
+    for (int64_t k = element < 0 ? 0 : element; k < (element < 0 ? count : element + 1); ++k)
+      out.push_back({sym::VarId{static_cast<uint32_t>(range->first + k)},
+                     path + (element < 0 ? indexSuffix(k, range->dims) : ""), x->prefixes.connector,
+                     oc});
+    return true;
+  }
+  if (inst::Member *m = x->findMember("equalityConstraint");
+      m && m->kind == inst::Member::Kind::Class)
+    oc = x; // an overconstrained record (MLS 9.4)
+  auto dims = f_.dimsOf(x);
+  if (!dims)
+    return false;
+  if (!dims->empty()) {
+    auto &elements = x->elements(*dims);
+    for (size_t k = 0; k < elements.size(); ++k)
+      if (!leavesOf(elements[k].get(), -1, path + indexSuffix(static_cast<int64_t>(k), *dims), oc, out))
+        return false;
+    return true;
+  }
+  auto &members = x->members();
+  for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind != inst::Member::Kind::Component)
+      continue;
+    if (!leavesOf(x->memberInstance(m), -1, path + "." + m.name, oc, out))
+      return false;
+  }
+  return true;
+}
+
+bool ConnectionGraph::leaves(const ConnectorEnd &end, std::vector<ConnectorLeaf> &out) {
+  return leavesOf(end.connector, end.element, "", nullptr, out);
+}
+
+void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) {
+  auto a = resolveEnds(*c.a, scope);
+  auto b = resolveEnds(*c.b, scope);
+  if (!a || !b || a->empty() || b->empty())
+    return;
+  if (a->size() != b->size()) {
+    f_.diags().error(c.range, "connect of " + std::to_string(a->size()) + " and " +
+                                  std::to_string(b->size()) + " connectors");
+    return;
+  }
+  for (size_t i = 0; i < a->size(); ++i) {
+    const ConnectorEnd &ea = (*a)[i], &eb = (*b)[i];
+    if (!ea.connector->isConnector() || !eb.connector->isConnector()) {
+      f_.diags().error(c.range, "`" + (ea.connector->isConnector() ? eb : ea).connector->path() +
+                                    "` is not a connector");
+      return;
+    }
+    std::vector<ConnectorLeaf> la, lb;
+    if (!leaves(ea, la) || !leaves(eb, lb))
+      return;
+    bool compatible = la.size() == lb.size();
+    for (size_t k = 0; compatible && k < la.size(); ++k)
+      compatible = la[k].path == lb[k].path && la[k].kind == lb[k].kind;
+    if (!compatible) {
+      f_.diags().error(c.range, "connect of incompatible connectors `" + ea.connector->path() +
+                                    "` and `" + eb.connector->path() + "`");
+      return;
+    }
+    ++cardinality_[ea.connector];
+    ++cardinality_[eb.connector];
+    connections_.push_back({ea, eb, c.range});
+    for (size_t k = 0; k < la.size(); ++k) {
+      if (la[k].kind == ast::ConnectorKind::Stream) {
+        f_.diags().error(c.range, "stream connectors are not supported yet (`" +
+                                      f_.model().nameOf(la[k].var) + "`)");
+        return;
+      }
+      if (la[k].overconstrained && lb[k].overconstrained) {
+        // Field equalities of overconstrained records go by graph edges.
+        Instance *na = la[k].overconstrained, *nb = lb[k].overconstrained;
+        if (edges_.empty() || edges_.back().branch || edges_.back().a != na || edges_.back().b != nb ||
+            edges_.back().loc.begin != c.range.begin) {
+          nodeIndex(na);
+          nodeIndex(nb);
+          edges_.push_back({na, nb, false, {}, c.range});
+        }
+        edges_.back().pairs.push_back({la[k].var, lb[k].var});
+        continue;
+      }
+      uint64_t ka = uint64_t(la[k].var.index) * 2 + ea.outside;
+      uint64_t kb = uint64_t(lb[k].var.index) * 2 + eb.outside;
+      for (uint64_t key : {ka, kb})
+        if (elementIndex_.try_emplace(key, static_cast<uint32_t>(elements_.size())).second) {
+          elements_.push_back(key);
+          parent_.push_back(static_cast<uint32_t>(parent_.size()));
+          elementLoc_.push_back(c.range);
+          elementKind_.push_back(la[k].kind);
+        }
+      unite(elementIndex_[ka], elementIndex_[kb]);
+    }
+  }
+}
+
+uint32_t ConnectionGraph::find(uint32_t x) {
+  while (parent_[x] != x)
+    x = parent_[x] = parent_[parent_[x]];
+  return x;
+}
+
+void ConnectionGraph::unite(uint32_t a, uint32_t b) {
+  a = find(a);
+  b = find(b);
+  if (a != b)
+    parent_[std::max(a, b)] = std::min(a, b); // the earlier element represents the set
+}
+
+int ConnectionGraph::cardinality(Instance *connector) const {
+  auto it = cardinality_.find(connector);
+  return it == cardinality_.end() ? 0 : it->second;
+}
+
+// --- The virtual connection graph ------------------------------------------------------------
+
+void ConnectionGraph::buildGraph() {
+  size_t n = nodes_.size();
+  for (const Edge &e : edges_) {
+    nodeIndex(e.a);
+    nodeIndex(e.b);
+  }
+  n = nodes_.size();
+  nodeParent_.resize(n);
+  for (size_t i = 0; i < n; ++i)
+    nodeParent_[i] = i;
+  auto findNode = [&](size_t x) {
+    while (nodeParent_[x] != x)
+      x = nodeParent_[x] = nodeParent_[nodeParent_[x]];
+    return x;
+  };
+  // Branches are always in the tree; a connection that would close a loop
+  // is cut (its pairs are cleared, it becomes an equalityConstraint).
+  std::vector<std::vector<std::pair<size_t, size_t>>> adjacency(n);
+  auto addTreeEdge = [&](size_t a, size_t b) {
+    nodeParent_[findNode(a)] = findNode(b);
+    adjacency[a].push_back({b, 0});
+    adjacency[b].push_back({a, 0});
+  };
+  for (const Edge &e : edges_)
+    if (e.branch)
+      addTreeEdge(nodeIndex_[e.a], nodeIndex_[e.b]);
+  cut_.assign(edges_.size(), false);
+  for (size_t i = 0; i < edges_.size(); ++i) {
+    const Edge &e = edges_[i];
+    if (e.branch)
+      continue;
+    size_t a = nodeIndex_[e.a], b = nodeIndex_[e.b];
+    if (findNode(a) == findNode(b))
+      cut_[i] = true;
+    else
+      addTreeEdge(a, b);
+  }
+  // One root per tree: a definite root, else the best potential root.
+  std::map<size_t, size_t> rootOfTree;
+  for (size_t i = 0; i < n; ++i) {
+    if (rootPriority_[i] == INT_MAX)
+      continue;
+    size_t tree = findNode(i);
+    auto it = rootOfTree.find(tree);
+    if (it == rootOfTree.end() || rootPriority_[i] < rootPriority_[it->second])
+      rootOfTree[tree] = i;
+  }
+  isRoot_.assign(n, false);
+  depth_.assign(n, -1);
+  std::deque<size_t> queue;
+  for (auto [tree, root] : rootOfTree) {
+    isRoot_[root] = true;
+    depth_[root] = 0;
+    queue.push_back(root);
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (!rootOfTree.count(findNode(i)) && findNode(i) == i)
+      f_.diags().error(nodes_[i]->loc, "the overconstrained connection graph that contains `" +
+                                           nodes_[i]->path() + "` has no root (MLS 9.4)");
+  while (!queue.empty()) {
+    size_t u = queue.front();
+    queue.pop_front();
+    for (auto [v, unused] : adjacency[u])
+      if (depth_[v] < 0) {
+        depth_[v] = depth_[u] + 1;
+        queue.push_back(v);
+      }
+  }
+}
+
+std::optional<bool> ConnectionGraph::isRoot(Instance *node) const {
+  auto it = nodeIndex_.find(node);
+  if (it == nodeIndex_.end() || it->second >= isRoot_.size())
+    return std::nullopt;
+  return isRoot_[it->second];
+}
+
+std::optional<bool> ConnectionGraph::rooted(Instance *node) const {
+  auto it = nodeIndex_.find(node);
+  if (it == nodeIndex_.end() || it->second >= depth_.size())
+    return std::nullopt;
+  // rooted(A): A is closer to the root than B of Connections.branch(A, B).
+  for (const Edge &e : edges_) {
+    if (!e.branch || (e.a != node && e.b != node))
+      continue;
+    Instance *other = e.a == node ? e.b : e.a;
+    return depth_[it->second] < depth_[nodeIndex_.at(other)];
+  }
+  return depth_[it->second] == 0;
+}
+
+// --- Equations ----------------------------------------------------------------------------------
+
+void ConnectionGraph::findConnectors(Instance *instance, std::vector<Instance *> &out, int depth) {
+  if (depth > 100)
+    return;
+  auto visit = [&](Instance *c) {
+    if (!c || !f_.isEnabled(c) || !c->dims)
+      return;
+    if (c->isConnector()) {
+      out.push_back(c);
+      return;
+    }
+    if (c->isBuiltin() || !c->cls)
+      return;
+    if (c->dims->empty()) {
+      findConnectors(c, out, depth + 1);
+      return;
+    }
+    for (auto &element : c->elements(*c->dims))
+      findConnectors(element.get(), out, depth + 1);
+  };
+  auto &members = instance->members();
+  for (size_t i = 0; i < members.size(); ++i)
+    if (members[i].kind == inst::Member::Kind::Component && !isOuterOnly(members[i]))
+      visit(instance->memberInstance(members[i]));
+  for (size_t i = 0; i < instance->implicitInners.size(); ++i)
+    visit(instance->implicitInners[i].get());
+}
+
+void ConnectionGraph::generateEquations(Instance *root) {
+  auto &pool = f_.model().pool;
+  auto variable = [&](uint64_t key) { return pool.variable(sym::VarId{static_cast<uint32_t>(key / 2)}); };
+  auto add = [&](ExprId lhs, ExprId rhs, SourceRange loc, flat::EquationOriginKind origin) {
+    f_.model().equations.push_back({lhs, rhs, loc, origin, 0});
+  };
+  // Connection sets, each represented by its earliest element.
+  std::vector<std::vector<uint32_t>> sets(elements_.size());
+  for (uint32_t i = 0; i < elements_.size(); ++i)
+    sets[find(i)].push_back(i);
+  for (const auto &set : sets) {
+    if (set.size() < 2)
+      continue;
+    if (elementKind_[set[0]] == ast::ConnectorKind::Flow) {
+      // Sum of the flows: inside elements count positive, outside negative.
+      std::vector<ExprId> terms;
+      for (uint32_t e : set) {
+        ExprId v = variable(elements_[e]);
+        terms.push_back(elements_[e] % 2 ? pool.neg(v) : v);
+      }
+      ExprId sum = terms[0];
+      for (size_t k = 1; k < terms.size(); ++k)
+        sum = pool.add(sum, terms[k]);
+      add(sum, pool.zero(), elementLoc_[set[0]], flat::EquationOriginKind::FlowSum);
+      continue;
+    }
+    for (size_t k = 1; k < set.size(); ++k)
+      add(variable(elements_[set[0]]), variable(elements_[set[k]]), elementLoc_[set[k]],
+          flat::EquationOriginKind::Connect);
+  }
+  // Flows of inside connectors that nothing connects are zero.
+  std::vector<Instance *> connectors;
+  findConnectors(root, connectors, 0);
+  for (Instance *c : connectors) {
+    std::vector<ConnectorLeaf> leaves;
+    if (!leavesOf(c, -1, "", nullptr, leaves))
+      continue;
+    for (const ConnectorLeaf &leaf : leaves)
+      if (leaf.kind == ast::ConnectorKind::Flow &&
+          !elementIndex_.count(uint64_t(leaf.var.index) * 2))
+        add(pool.variable(leaf.var), pool.zero(), c->loc, flat::EquationOriginKind::UnconnectedFlow);
+  }
+  // Overconstrained records: equalities along the tree, residues on cuts.
+  for (size_t i = 0; i < edges_.size(); ++i) {
+    const Edge &e = edges_[i];
+    if (e.branch)
+      continue;
+    if (!cut_[i]) {
+      for (auto [a, b] : e.pairs)
+        add(pool.variable(a), pool.variable(b), e.loc, flat::EquationOriginKind::Connect);
+      continue;
+    }
+    inst::Member *m = e.a->findMember("equalityConstraint");
+    Instance *function = f_.functionInstance(m->classNode);
+    auto a = f_.instanceValue(e.a, e.loc), b = f_.instanceValue(e.b, e.loc);
+    if (!a || !b)
+      continue;
+    std::vector<std::optional<Value>> args{std::move(*a), std::move(*b)};
+    auto outputs = callFunction(f_, function, args, e.loc);
+    if (!outputs || outputs->empty())
+      continue;
+    std::vector<ExprId> residues;
+    appendScalars(outputs->front(), residues);
+    for (ExprId r : residues)
+      add(pool.zero(), r, e.loc, flat::EquationOriginKind::Connect);
+  }
+}
+
+} // namespace mocc::flattening
