@@ -535,7 +535,7 @@ std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &cal
 
 std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope) {
   const ast::RefExpr &callee = *call.callee;
-  std::string name = callee.parts.size() == 1 && !callee.global ? callee.parts[0].name : "";
+  std::string name = callee.parts.size() == 1 ? callee.parts[0].name : "";
   std::string full = callee.str();
   if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||
       name == "cardinality")

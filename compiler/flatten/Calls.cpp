@@ -5,17 +5,25 @@
 // (Functions.cpp).
 #include "compiler/flatten/Functions.h"
 
+#include "compiler/flatten/Connections.h"
+
 #include "compiler/ast/ASTPrinter.h"
 
 namespace mocc::flattening {
 
-inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scope) {
+inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scope,
+                                          Instance **owner) {
   inst::Found found;
+  Instance *classOwner = nullptr;
   if (callee.global) {
     if (inst::ClassNode *cls = inst_.tree().lookupTopLevel(callee.parts[0].name))
       found = {inst::Found::Kind::Class, cls, nullptr};
   } else {
     found = inst_.lookupFirst(callee.parts[0].name, scope);
+    if (found.kind == inst::Found::Kind::Class && scope.instance)
+      if (inst::Member *m = scope.instance->findMember(callee.parts[0].name);
+          m && m->kind == inst::Member::Kind::Class)
+        classOwner = scope.instance; // a local or replaceable function
   }
   if (!found) {
     diags_.error(callee.range, "call of undeclared function `" + callee.str() + "`");
@@ -30,8 +38,10 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
     } else if (component) {
       // A function declared (or redeclared) inside a component.
       inst::Member *m = component->findMember(name);
-      if (m && m->kind == inst::Member::Kind::Class)
+      if (m && m->kind == inst::Member::Kind::Class) {
         cls = m->classNode;
+        classOwner = component;
+      }
       else if (m)
         component = component->memberInstance(*m);
       else
@@ -49,6 +59,8 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
     diags_.error(callee.range, "`" + callee.str() + "` is a component, not a function");
     return nullptr;
   }
+  if (owner)
+    *owner = classOwner;
   using R = ast::ClassRestrictionKind;
   R r = cls->restriction();
   if (r != R::Function && r != R::OperatorFunction && r != R::Record && r != R::OperatorRecord) {
@@ -67,11 +79,12 @@ std::string Flattener::externalBuiltin(inst::ClassNode *function) {
   return def->external->hasCall ? def->external->function : function->name;
 }
 
-Instance *Flattener::functionInstance(inst::ClassNode *function) {
-  if (auto it = functionInstances_.find(function); it != functionInstances_.end())
+Instance *Flattener::functionInstance(inst::ClassNode *function, Instance *owner) {
+  auto key = std::make_pair(function, owner);
+  if (auto it = functionInstances_.find(key); it != functionInstances_.end())
     return it->second;
-  Instance *instance = inst_.instantiateModel(function);
-  functionInstances_[function] = instance;
+  Instance *instance = inst_.instantiateModel(function, owner);
+  functionInstances_[key] = instance;
   return instance;
 }
 
@@ -171,7 +184,8 @@ matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
 
 std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExpr &call,
                                                               Scope scope) {
-  inst::ClassNode *cls = resolveCallee(*call.callee, scope);
+  Instance *owner = nullptr;
+  inst::ClassNode *cls = resolveCallee(*call.callee, scope, &owner);
   if (!cls)
     return std::nullopt;
   if (cls->restriction() == ast::ClassRestrictionKind::Record) {
@@ -180,7 +194,7 @@ std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExp
       return std::nullopt;
     return std::vector<Value>{std::move(*record)};
   }
-  Instance *function = functionInstance(cls);
+  Instance *function = functionInstance(cls, owner);
   auto args = matchArguments(*this, function, call);
   if (!args)
     return std::nullopt;
@@ -193,7 +207,67 @@ std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExp
         return std::nullopt;
     }
   }
-  return callFunction(*this, function, values, call.range);
+  return vectorizedCall(function, values, call.range);
+}
+
+/// Calls a function, applying it element by element when arguments have
+/// more dimensions than their inputs declare (MLS 12.4.6).
+std::optional<std::vector<Value>>
+Flattener::vectorizedCall(Instance *function, std::vector<std::optional<Value>> &args,
+                          SourceRange loc) {
+  std::vector<int64_t> extra;
+  std::vector<size_t> vectorized;
+  auto &members = function->members();
+  size_t input = 0;
+  for (size_t i = 0; i < members.size() && input < args.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind != inst::Member::Kind::Component || m.isProtected ||
+        m.element->component->prefix.causality != ast::CausalityKind::Input)
+      continue;
+    const std::optional<Value> &arg = args[input++];
+    Instance *var = function->memberInstance(m);
+    if (!arg || !var || arg->isRecord)
+      continue;
+    int declared = static_cast<int>(var->dimExprs.size());
+    if (arg->rank() <= declared)
+      continue;
+    std::vector<int64_t> outer(arg->dims.begin(), arg->dims.end() - declared);
+    if (!extra.empty() && extra != outer) {
+      diags_.error(loc, "the arguments of a vectorized call have different sizes");
+      return std::nullopt;
+    }
+    extra = outer;
+    vectorized.push_back(input - 1);
+  }
+  if (extra.empty())
+    return callFunction(*this, function, args, loc);
+  int64_t count = 1;
+  for (int64_t d : extra)
+    count *= d;
+  std::vector<Value> results;
+  for (int64_t k = 0; k < count; ++k) {
+    std::vector<std::optional<Value>> elementArgs = args;
+    for (size_t i : vectorized) {
+      const Value &a = *args[i];
+      int64_t inner = a.count() / count;
+      Value e;
+      e.type = a.type;
+      e.dims.assign(a.dims.begin() + extra.size(), a.dims.end());
+      e.elements.assign(a.elements.begin() + k * inner, a.elements.begin() + (k + 1) * inner);
+      elementArgs[i] = std::move(e);
+    }
+    auto outputs = callFunction(*this, function, elementArgs, loc);
+    if (!outputs || outputs->empty())
+      return outputs;
+    results.push_back(std::move(outputs->front()));
+  }
+  Value stacked;
+  stacked.type = results[0].type;
+  stacked.dims = extra;
+  stacked.dims.insert(stacked.dims.end(), results[0].dims.begin(), results[0].dims.end());
+  for (const Value &r : results)
+    stacked.elements.insert(stacked.elements.end(), r.elements.begin(), r.elements.end());
+  return std::vector<Value>{std::move(stacked)};
 }
 
 std::optional<Value> Flattener::lowerFunctionCall(inst::ClassNode *cls, const ast::CallExpr &call,

@@ -56,11 +56,15 @@ public:
   std::optional<Value> lowerConnectionOperator(const ast::CallExpr &call, Scope scope);
   /// The class a call names: a function or record, looked up from the scope
   /// or through a component (`world.gravityAcceleration(r)`).
-  inst::ClassNode *resolveCallee(const ast::RefExpr &callee, Scope scope);
+  inst::ClassNode *resolveCallee(const ast::RefExpr &callee, Scope scope,
+                                 Instance **owner = nullptr);
   /// The name of the built-in a function maps to (`external "builtin"`), or "".
   std::string externalBuiltin(inst::ClassNode *function);
   std::optional<Value> lowerFunctionCall(inst::ClassNode *function, const ast::CallExpr &call,
                                          Scope scope);
+  std::optional<std::vector<Value>> vectorizedCall(Instance *function,
+                                                   std::vector<std::optional<Value>> &args,
+                                                   SourceRange loc);
   /// All outputs of a call of a user-defined function (for `(a, b) = f(x)`).
   std::optional<std::vector<Value>> lowerCallOutputs(const ast::CallExpr &call, Scope scope);
   /// Values reached from `base` by the subscripts and field names of
@@ -71,8 +75,9 @@ public:
   std::vector<FunctionFrame *> frames;
   /// Switches the pool expressions are built in (returns the previous one).
   sym::ExprPool *setPool(sym::ExprPool *pool) { std::swap(pool, pool_); return pool; }
-  /// The instance of a function class (members: inputs, outputs, ...).
-  Instance *functionInstance(inst::ClassNode *function);
+  /// The instance of a function class (members: inputs, outputs, ...);
+  /// `owner` as in Instantiator::instantiateModel.
+  Instance *functionInstance(inst::ClassNode *function, Instance *owner = nullptr);
   /// Cache of lowered function specializations: key -> index in functions.
   std::unordered_map<std::string, uint32_t> specializations;
   /// The shapes of the outputs of each compiled function (by index).
@@ -160,7 +165,7 @@ private:
   sym::ExprPool *pool_;
   std::unordered_map<Instance *, VarRange> vars_;
   std::map<std::pair<Instance *, sym::ExprPool *>, std::optional<Value>> constants_;
-  std::unordered_map<inst::ClassNode *, Instance *> functionInstances_;
+  std::map<std::pair<inst::ClassNode *, Instance *>, Instance *> functionInstances_;
   std::unordered_map<inst::ClassNode *, uint32_t> enumerations_;
   std::vector<Instance *> owner_;         ///< the instance of each variable
   std::vector<uint8_t> bindingState_;     ///< 0 not lowered, 1 lowering, 2 done

@@ -120,8 +120,10 @@ public:
   FunctionLowering(const FunctionLowering &) = delete;
   FunctionLowering &operator=(const FunctionLowering &) = delete;
 
-  /// Binds the inputs; in compiled mode `args` only give the shapes.
-  bool bindInputs(const std::vector<Value> &args, const std::vector<bool> &asConstant);
+  /// Binds the inputs; in compiled mode `args` only give the shapes, and an
+  /// input with a value in `constants` is that constant in the body.
+  bool bindInputs(const std::vector<Value> &args,
+                  const std::vector<std::optional<double>> &constants);
   /// Creates the outputs and protected variables (their sizes may depend
   /// on the inputs).
   bool declareLocals();
@@ -178,12 +180,18 @@ std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, c
   for (size_t i = 0; i < var->dimExprs.size(); ++i) {
     auto [expr, scope] = var->dimExprs[i];
     if (expr->kind == ast::ExprKind::Colon) {
-      if (!shape || shape->rank() <= static_cast<int>(i)) {
+      // From the argument (an input) or from the declaration's binding.
+      std::optional<Value> binding;
+      if (!shape && var->mod.binding)
+        binding = f_.lower(*var->mod.binding, var->mod.scope);
+      const Value *from = shape ? shape : binding ? &*binding : nullptr;
+      if (!from || from->rank() <= static_cast<int>(i)) {
         f_.diags().error(expr->range, "the size of `" + var->name +
-                                          "` is unknown: `:` is only supported for inputs");
+                                          "` is unknown: it has `:` and neither an argument nor "
+                                          "its binding gives it");
         return std::nullopt;
       }
-      dims.push_back(shape->dims[i]);
+      dims.push_back(from->dims[i]);
       continue;
     }
     auto n = f_.evaluateInteger(*expr, scope, "an array size in a function");
@@ -255,7 +263,7 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
 }
 
 bool FunctionLowering::bindInputs(const std::vector<Value> &args,
-                                  const std::vector<bool> &asConstant) {
+                                  const std::vector<std::optional<double>> &constants) {
   auto inputs = membersOf(function_, 0);
   for (size_t i = 0; i < inputs.size(); ++i) {
     Instance *var = function_->memberInstance(*inputs[i]);
@@ -266,8 +274,15 @@ bool FunctionLowering::bindInputs(const std::vector<Value> &args,
       return false;
     if (compiled_)
       appendScalarSlots(*slots, pool(), compiled_->inputSlots);
-    // A size-deciding input whose value the call fixes is a constant here.
-    frame_.values[var] = asConstant[i] ? args[i] : *slots;
+    // A size-deciding input whose value the call fixes is a constant here
+    // (made in this function's pool: the argument's nodes are the caller's).
+    if (constants[i]) {
+      Value constant = *slots;
+      constant.elements = {pool().constant(*constants[i])};
+      frame_.values[var] = std::move(constant);
+    } else {
+      frame_.values[var] = *slots;
+    }
   }
   return true;
 }
@@ -719,6 +734,46 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
 
 // --- Calls ------------------------------------------------------------------------------------
 
+static void collectNames(const ast::Expr &e, std::set<std::string> &out) {
+  switch (e.kind) {
+  case ast::ExprKind::Ref:
+    out.insert(ast::cast<ast::RefExpr>(e).parts[0].name);
+    return;
+  case ast::ExprKind::Binary:
+    collectNames(*ast::cast<ast::BinaryExpr>(e).lhs, out);
+    collectNames(*ast::cast<ast::BinaryExpr>(e).rhs, out);
+    return;
+  case ast::ExprKind::Unary:
+    collectNames(*ast::cast<ast::UnaryExpr>(e).operand, out);
+    return;
+  case ast::ExprKind::If:
+    for (const auto &b : ast::cast<ast::IfExpr>(e).branches) {
+      collectNames(*b.condition, out);
+      collectNames(*b.value, out);
+    }
+    collectNames(*ast::cast<ast::IfExpr>(e).elseValue, out);
+    return;
+  case ast::ExprKind::Call:
+    for (const auto &a : ast::cast<ast::CallExpr>(e).args)
+      if (a->kind != ast::ExprKind::Ref) // size(v, 1) needs v's size only
+        collectNames(*a, out);
+    return;
+  default:
+    return;
+  }
+}
+
+/// Names in the array sizes of a function's outputs and protected
+/// variables: inputs among them decide sizes by their value.
+static std::set<std::string> namesInSizes(Instance *function) {
+  std::set<std::string> names;
+  for (int kind = 1; kind <= 2; ++kind)
+    for (inst::Member *m : membersOf(function, kind))
+      for (const auto &d : m->decl->dims)
+        collectNames(*d, names);
+  return names;
+}
+
 /// Fills in missing arguments from the inputs' declaration bindings, which
 /// may refer to earlier inputs.
 static bool completeArguments(Flattener &f, Instance *function,
@@ -751,8 +806,8 @@ static std::optional<std::vector<Value>> inlineCall(Flattener &f, Instance *func
                                                     const std::vector<Value> &args) {
   unsigned errors = f.diags().errorCount();
   FunctionLowering lowering(f, function, nullptr);
-  std::vector<bool> asConstant(args.size(), false);
-  if (!lowering.bindInputs(args, asConstant) || !lowering.declareLocals() || !lowering.run()) {
+  std::vector<std::optional<double>> constants(args.size());
+  if (!lowering.bindInputs(args, constants) || !lowering.declareLocals() || !lowering.run()) {
     if (lowering.notInlinable && f.diags().errorCount() == errors)
       return std::nullopt; // compile it instead
     return std::vector<Value>{}; // an error was reported
@@ -764,7 +819,7 @@ static std::optional<std::vector<Value>> inlineCall(Flattener &f, Instance *func
 /// and errors were reported.
 static bool compileSpecialization(Flattener &f, Instance *function, uint32_t index,
                                   const std::vector<Value> &args,
-                                  const std::vector<bool> &asConstant) {
+                                  const std::vector<std::optional<double>> &constants) {
   flat::Function compiled;
   compiled.name = function->cls->fullName();
   compiled.loc = function->cls->def ? function->cls->def->nameRange : SourceRange{};
@@ -777,7 +832,7 @@ static bool compileSpecialization(Flattener &f, Instance *function, uint32_t ind
   bool ok;
   {
     FunctionLowering lowering(f, function, &compiled);
-    ok = lowering.bindInputs(args, asConstant) && lowering.declareLocals();
+    ok = lowering.bindInputs(args, constants) && lowering.declareLocals();
     // The output shapes are known before the body, for recursive calls.
     if (ok)
       f.outputShapes[index] = lowering.outputs();
@@ -808,11 +863,29 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     if (outputs)
       return outputs;
   }
-  // Compile one specialization per argument shape.
-  std::string key = cls->fullName() + "(";
+  // Compile one specialization per argument shape, and per value of the
+  // inputs that sizes depend on (`output Real phi[if withResidues then 6 else 3]`).
+  // The instance (class and owner) is part of the key too.
+  std::string key = cls->fullName() + "@" + std::to_string(reinterpret_cast<uintptr_t>(function)) + "(";
   for (const Value &a : args)
     appendShapeKey(a, key);
-  std::vector<bool> asConstant(args.size(), false);
+  std::vector<std::optional<double>> constants(args.size());
+  auto sizeInputs = namesInSizes(function);
+  auto inputs = membersOf(function, 0);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (!sizeInputs.count(inputs[i]->name) || !args[i].isScalar() || args[i].isRecord ||
+        args[i].isString())
+      continue;
+    auto value = f.evaluate(args[i].elements[0]);
+    if (!value) {
+      f.diags().error(loc, "the sizes of `" + cls->fullName() + "` depend on its input `" +
+                               inputs[i]->name + "`, which must be a parameter expression here");
+      return std::nullopt;
+    }
+    args[i].elements[0] = f.pool().constant(*value);
+    constants[i] = *value;
+    key += inputs[i]->name + "=" + std::to_string(*value) + ";";
+  }
   auto &specializations = f.specializations;
   auto it = specializations.find(key);
   uint32_t index;
@@ -820,7 +893,7 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     index = static_cast<uint32_t>(f.model().functions.size());
     f.model().functions.emplace_back();
     specializations[key] = index;
-    if (!compileSpecialization(f, function, index, args, asConstant))
+    if (!compileSpecialization(f, function, index, args, constants))
       return std::nullopt;
   } else {
     index = it->second;

@@ -480,10 +480,14 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
                              "numbers here");
     return std::nullopt;
   }
-  // The 0-based linear index of the first selected element.
+  // The 0-based linear index of the first selected element; trailing `:`
+  // subscripts select whole dimensions.
+  size_t leading = part.subscripts.size();
+  while (leading > 0 && part.subscripts[leading - 1]->kind == ast::ExprKind::Colon)
+    --leading;
   ExprId linear = pool_->zero();
   int64_t stride = v.count();
-  for (size_t d = 0; d < part.subscripts.size(); ++d) {
+  for (size_t d = 0; d < leading; ++d) {
     stride /= v.dims[d];
     endSizes.push_back(v.dims[d]);
     auto index = lower(*part.subscripts[d], scope);
@@ -501,7 +505,7 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
     slots = pool_->variableOf(v.elements[k]).index == first + k;
   Value r;
   r.type = v.type;
-  r.dims.assign(v.dims.begin() + part.subscripts.size(), v.dims.end());
+  r.dims.assign(v.dims.begin() + leading, v.dims.end());
   ExprId size = pool_->constant(static_cast<double>(v.count()));
   for (int64_t j = 0; j < stride; ++j) {
     ExprId index = pool_->add(linear, pool_->constant(static_cast<double>(j)));

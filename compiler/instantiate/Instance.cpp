@@ -98,14 +98,14 @@ std::vector<std::unique_ptr<Instance>> &Instance::elements(const std::vector<int
 
 // --- Expansion ------------------------------------------------------------------
 
-Instance *Instantiator::instantiateModel(ClassNode *cls) {
+Instance *Instantiator::instantiateModel(ClassNode *cls, Instance *owner) {
   auto root = std::make_unique<Instance>();
   root->kind = InstanceKind::Model;
   root->name = cls->fullName();
   root->cls = cls;
   root->inst_ = this;
   root->loc = cls->def ? cls->def->nameRange : SourceRange{};
-  resolveType(*root, cls, Scope{nullptr, cls->parent}, nullptr);
+  resolveType(*root, cls, Scope{owner, cls->parent}, nullptr);
   roots_.push_back(std::move(root));
   return roots_.back().get();
 }
@@ -233,8 +233,10 @@ void Instantiator::applyRedeclarations(Instance &instance) {
     if (!m.mod.redeclare || m.kind != Member::Kind::Class)
       continue;
     const ast::Argument &arg = *m.mod.redeclare;
-    if (arg.classDef)
+    if (arg.classDef) {
       m.classNode = tree_.makeNode(m.mod.scope.lexical, arg.classDef.get());
+      m.redeclaredIn = m.mod.scope;
+    }
   }
 }
 
@@ -338,13 +340,18 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
       instance.cls = type;
       return;
     }
-    // The type's own modification is inner to the component's.
-    Modifier typeMod = makeModifier(baseMod, Scope{nullptr, type->parent});
+    // The type's own modification is inner to the component's. A class
+    // that is an element of an instance (a local or replaceable class)
+    // sees that instance's components.
+    Scope modScope{nullptr, type->parent};
+    if (depth == 0 && typeScope.instance)
+      if (Member *m = typeScope.instance->findMember(type->name); m && m->classNode == type)
+        modScope = m->redeclaredIn ? *m->redeclaredIn : Scope{typeScope.instance, type->parent};
+    Modifier typeMod = makeModifier(baseMod, modScope);
     mergeModifier(typeMod, instance.mod, diags_);
     instance.mod = std::move(typeMod);
     type = lookupClass(*base, Scope{nullptr, type->parent});
   }
-  (void)typeScope;
   (void)member;
 }
 

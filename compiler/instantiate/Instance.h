@@ -67,6 +67,9 @@ struct Member {
   const ast::Element *element = nullptr;
   const ast::ComponentDecl *decl = nullptr; ///< Component only
   ClassNode *classNode = nullptr;  ///< Class: the class (after redeclaration)
+  /// Class: where a redeclaration wrote the class, whose names its
+  /// modification uses (unset: the instance itself).
+  std::optional<Scope> redeclaredIn;
   ClassNode *declaredIn = nullptr; ///< the class whose text declares it
   Modifier mod;       ///< modifications from extends clauses and from outside
   bool isProtected = false;
@@ -175,8 +178,10 @@ class Instantiator {
 public:
   Instantiator(ClassTree &tree, Diagnostics &diags) : tree_(tree), diags_(diags) {}
 
-  /// The root instance of a model class.
-  Instance *instantiateModel(ClassNode *cls);
+  /// The root instance of a model class. `owner` is the instance in which
+  /// the class is an element (a local or replaceable class such as World's
+  /// gravityAcceleration), whose components its modification may name.
+  Instance *instantiateModel(ClassNode *cls, Instance *owner = nullptr);
   /// A package's instance (for its constants), created once per class.
   Instance *packageInstance(ClassNode *cls);
 
