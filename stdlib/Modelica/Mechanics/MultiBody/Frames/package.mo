@@ -22,7 +22,7 @@ package Frames "Orientation objects and the transformation of vectors between fr
     input Orientation R "Orientation of frame 2 relative to frame 1";
     output SI.AngularVelocity w[3] "Angular velocity resolved in frame 1";
   algorithm
-    w := transpose(R.T) * R.w;
+    w := resolve1(R, R.w);
     annotation(Inline = true);
   end angularVelocity1;
 
@@ -100,7 +100,7 @@ package Frames "Orientation objects and the transformation of vectors between fr
     output Orientation R_inv "Orientation of frame 1 relative to frame 2";
   algorithm
     // The angular velocity changes sign and is resolved in frame 1 instead of frame 2.
-    R_inv := Orientation(T = transpose(R.T), w = -(transpose(R.T) * R.w));
+    R_inv := Orientation(T = transpose(R.T), w = -resolve1(R, R.w));
     annotation(Inline = true);
   end inverseRotation;
 
@@ -111,7 +111,7 @@ package Frames "Orientation objects and the transformation of vectors between fr
     output Orientation R_rel "Orientation of frame 2 relative to frame 1";
   algorithm
     // Relative angular velocity: that of frame 2 minus that of frame 1, both resolved in frame 2.
-    R_rel := Orientation(T = R2.T * transpose(R1.T), w = R2.w - R2.T * (transpose(R1.T) * R1.w));
+    R_rel := Orientation(T = R2.T * transpose(R1.T), w = R2.w - resolveRelative(R1.w, R1, R2));
     annotation(Inline = true);
   end relativeRotation;
 
@@ -122,7 +122,7 @@ package Frames "Orientation objects and the transformation of vectors between fr
     output Orientation R2 "Orientation of frame 2 relative to frame 0";
   algorithm
     // Angular velocities add once both are resolved in frame 2.
-    R2 := Orientation(T = R_rel.T * R1.T, w = R_rel.T * R1.w + R_rel.w);
+    R2 := Orientation(T = R_rel.T * R1.T, w = resolve2(R_rel, R1.w) + R_rel.w);
     annotation(Inline = true);
   end absoluteRotation;
 
