@@ -5,8 +5,8 @@ package Constants "Mathematical constants, machine constants and constants of na
   import Modelica.Units.NonSI;
 
   // Mathematics
-  final constant Real e(final unit = "1") = Modelica.Math.exp(1.0) "Euler's number";
-  final constant Real pi = 2 * Modelica.Math.asin(1.0) "Ratio of a circle's circumference to its diameter";
+  final constant Real e(final unit = "1") = exp(1.0) "Euler's number";
+  final constant Real pi = 2 * asin(1.0) "Ratio of a circle's circumference to its diameter";
   final constant Real D2R(final unit = "rad/deg") = pi / 180 "Factor from degree to radian";
   final constant Real R2D(final unit = "deg/rad") = 180 / pi "Factor from radian to degree";
   final constant Real gamma(final unit = "1") = 0.57721566490153286061 "Euler-Mascheroni constant";
