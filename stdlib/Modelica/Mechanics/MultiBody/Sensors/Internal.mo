@@ -44,21 +44,31 @@ package Internal "Helpers of the Sensors package (mocc's own implementation)"
     input Modelica.Mechanics.MultiBody.Frames.Orientation R_in "Orientation of the frame of u relative to the world frame";
     input Modelica.Mechanics.MultiBody.Frames.Orientation R_out "Orientation of the output frame relative to the world frame";
     input Real u[3] "Vector resolved in the frame R_in";
+    parameter Boolean sameFrame = false "= true if R_in and R_out are the same frame (no transformation)" annotation(Evaluate = true);
     Modelica.Blocks.Interfaces.RealOutput y[3] "der(u) resolved in the frame R_out";
   equation
-    y = Modelica.Mechanics.MultiBody.Frames.resolveRelative(der(u), R_in, R_out);
+    if sameFrame then
+      y = der(u);
+    else
+      y = Modelica.Mechanics.MultiBody.Frames.resolveRelative(der(u), R_in, R_out);
+    end if;
   end TransformedDerivative;
 
   block TransformedSecondDerivative "y = der(der(u)) transformed from the frame R_in, in which u is resolved, to the frame R_out"
     input Modelica.Mechanics.MultiBody.Frames.Orientation R_in "Orientation of the frame of u relative to the world frame";
     input Modelica.Mechanics.MultiBody.Frames.Orientation R_out "Orientation of the output frame relative to the world frame";
     input Real u[3] "Vector resolved in the frame R_in";
+    parameter Boolean sameFrame = false "= true if R_in and R_out are the same frame (no transformation)" annotation(Evaluate = true);
     Modelica.Blocks.Interfaces.RealOutput y[3] "der(der(u)) resolved in the frame R_out";
   protected
     Real u_d[3] "der(u)";
   equation
     u_d = der(u);
-    y = Modelica.Mechanics.MultiBody.Frames.resolveRelative(der(u_d), R_in, R_out);
+    if sameFrame then
+      y = der(u_d);
+    else
+      y = Modelica.Mechanics.MultiBody.Frames.resolveRelative(der(u_d), R_in, R_out);
+    end if;
   end TransformedSecondDerivative;
 
   block VectorSignal "y = u"

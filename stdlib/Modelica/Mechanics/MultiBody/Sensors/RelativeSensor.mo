@@ -31,11 +31,11 @@ protected
   SI.Position r_res[3] "Relative position, resolved in the frame R_res";
   SI.AngularVelocity w_res[3] "Relative angular velocity, resolved in the frame R_res";
   Internal.VectorSignal position(u = r_res) if get_r_rel "Outputs r_rel";
-  Internal.TransformedDerivative velocity(R_in = R_res, R_out = R_out, u = r_res) if get_v_rel "Computes v_rel";
-  Internal.TransformedSecondDerivative acceleration(R_in = R_res, R_out = R_out, u = r_res) if get_a_rel "Computes a_rel";
+  Internal.TransformedDerivative velocity(R_in = R_res, R_out = R_out, u = r_res, sameFrame = resolveInFrame == resolveInFrameAfterDifferentiation) if get_v_rel "Computes v_rel";
+  Internal.TransformedSecondDerivative acceleration(R_in = R_res, R_out = R_out, u = r_res, sameFrame = resolveInFrame == resolveInFrameAfterDifferentiation) if get_a_rel "Computes a_rel";
   Internal.AnglesSignal relativeAngles(R = Frames.relativeRotation(frame_a.R, frame_b.R), sequence = sequence, guessAngle1 = guessAngle1) if get_angles "Computes angles";
   Internal.VectorSignal angularVelocity(u = w_res) if get_w_rel "Outputs w_rel";
-  Internal.TransformedDerivative angularAcceleration(R_in = R_res, R_out = R_out, u = w_res) if get_z_rel "Computes z_rel";
+  Internal.TransformedDerivative angularAcceleration(R_in = R_res, R_out = R_out, u = w_res, sameFrame = resolveInFrame == resolveInFrameAfterDifferentiation) if get_z_rel "Computes z_rel";
 equation
   frame_a.f = zeros(3);
   frame_a.t = zeros(3);
