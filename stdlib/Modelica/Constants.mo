@@ -25,10 +25,10 @@ package Constants "Mathematical constants, machine constants and constants of na
   final constant Real h(final unit = "J.s") = 6.62607015e-34 "Planck constant";
   final constant Real k(final unit = "J/K") = 1.380649e-23 "Boltzmann constant";
   final constant Real N_A(final unit = "1/mol") = 6.02214076e23 "Avogadro constant";
-  final constant Real F(final unit = "C/mol") = q * N_A "Faraday constant";
+  final constant SI.FaradayConstant F = q * N_A "Faraday constant";
   final constant Real R(final unit = "J/(mol.K)") = k * N_A "Molar gas constant";
   final constant Real sigma(final unit = "W/(m2.K4)") = 2 * pi^5 * k^4 / (15 * h^3 * c^2) "Stefan-Boltzmann constant";
-  final constant Real mu_0(final unit = "N/A2") = 1.25663706212e-6 "Magnetic constant";
+  final constant SI.Permeability mu_0 = 1.25663706212e-6 "Magnetic constant";
   final constant Real epsilon_0(final unit = "F/m") = 1 / (mu_0 * c * c) "Electric constant";
   final constant NonSI.Temperature_degC T_zero = -273.15 "Absolute zero in degree Celsius";
 end Constants;
