@@ -1,0 +1,31 @@
+within Modelica.Mechanics.MultiBody.Sensors;
+model RelativeAngularVelocity "Angular velocity of frame_b relative to frame_a"
+  import Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB;
+  extends Internal.PartialRelativeSensor;
+  Modelica.Blocks.Interfaces.RealOutput w_rel[3](each final quantity = "AngularVelocity", each final unit = "rad/s") "Angular velocity of frame_b relative to frame_a, resolved in the frame chosen by resolveInFrame";
+  Modelica.Mechanics.MultiBody.Interfaces.Frame_resolve frame_resolve if resolveInFrame == ResolveInFrameAB.frame_resolve "Frame the output is resolved in (if resolveInFrame = frame_resolve)";
+  parameter Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB resolveInFrame = Modelica.Mechanics.MultiBody.Types.ResolveInFrameAB.frame_a "Frame the output w_rel is resolved in";
+protected
+  Interfaces.Frame_resolve resolveFrame "frame_resolve if enabled, otherwise the world frame";
+  Interfaces.ZeroPosition zeroPosition if not (resolveInFrame == ResolveInFrameAB.frame_resolve) "World frame for resolveFrame";
+  Frames.Orientation R_res "Orientation of the frame the output is resolved in";
+equation
+  frame_a.f = zeros(3);
+  frame_a.t = zeros(3);
+  frame_b.f = zeros(3);
+  frame_b.t = zeros(3);
+  resolveFrame.f = zeros(3);
+  resolveFrame.t = zeros(3);
+  if resolveInFrame == ResolveInFrameAB.world then
+    R_res = Frames.nullRotation();
+  elseif resolveInFrame == ResolveInFrameAB.frame_a then
+    R_res = frame_a.R;
+  elseif resolveInFrame == ResolveInFrameAB.frame_b then
+    R_res = frame_b.R;
+  else
+    R_res = resolveFrame.R;
+  end if;
+  connect(frame_resolve, resolveFrame);
+  connect(zeroPosition.frame_resolve, resolveFrame);
+  w_rel = Frames.resolveRelative(Frames.angularVelocity1(Frames.relativeRotation(frame_a.R, frame_b.R)), frame_a.R, R_res);
+end RelativeAngularVelocity;

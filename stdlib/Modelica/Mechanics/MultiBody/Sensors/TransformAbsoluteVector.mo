@@ -1,0 +1,42 @@
+within Modelica.Mechanics.MultiBody.Sensors;
+model TransformAbsoluteVector "Resolves an absolute vector in another frame"
+  import Modelica.Mechanics.MultiBody.Types.ResolveInFrameA;
+  extends Modelica.Icons.RoundSensor;
+  Modelica.Mechanics.MultiBody.Interfaces.Frame_a frame_a "Frame that may serve as input or output frame";
+  Modelica.Mechanics.MultiBody.Interfaces.Frame_resolve frame_resolve if frame_r_in == ResolveInFrameA.frame_resolve or frame_r_out == ResolveInFrameA.frame_resolve "Frame that may serve as input or output frame";
+  Modelica.Blocks.Interfaces.RealInput r_in[3] "Vector resolved in the frame chosen by frame_r_in";
+  Modelica.Blocks.Interfaces.RealOutput r_out[3] "r_in resolved in the frame chosen by frame_r_out";
+  parameter Modelica.Mechanics.MultiBody.Types.ResolveInFrameA frame_r_in = Modelica.Mechanics.MultiBody.Types.ResolveInFrameA.frame_a "Frame r_in is resolved in";
+  parameter Modelica.Mechanics.MultiBody.Types.ResolveInFrameA frame_r_out = frame_r_in "Frame r_out is resolved in";
+protected
+  Interfaces.Frame_resolve resolveFrame "frame_resolve if enabled, otherwise the world frame";
+  Interfaces.ZeroPosition zeroPosition if not (frame_r_in == ResolveInFrameA.frame_resolve or frame_r_out == ResolveInFrameA.frame_resolve) "World frame for resolveFrame";
+  Frames.Orientation R_in "Orientation of the frame of r_in";
+  Frames.Orientation R_out "Orientation of the frame of r_out";
+equation
+  frame_a.f = zeros(3);
+  frame_a.t = zeros(3);
+  resolveFrame.f = zeros(3);
+  resolveFrame.t = zeros(3);
+  if frame_r_in == ResolveInFrameA.world then
+    R_in = Frames.nullRotation();
+  elseif frame_r_in == ResolveInFrameA.frame_a then
+    R_in = frame_a.R;
+  else
+    R_in = resolveFrame.R;
+  end if;
+  if frame_r_out == ResolveInFrameA.world then
+    R_out = Frames.nullRotation();
+  elseif frame_r_out == ResolveInFrameA.frame_a then
+    R_out = frame_a.R;
+  else
+    R_out = resolveFrame.R;
+  end if;
+  if frame_r_out == frame_r_in then
+    r_out = r_in;
+  else
+    r_out = Frames.resolveRelative(r_in, R_in, R_out);
+  end if;
+  connect(frame_resolve, resolveFrame);
+  connect(zeroPosition.frame_resolve, resolveFrame);
+end TransformAbsoluteVector;
