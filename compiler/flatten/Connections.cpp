@@ -66,6 +66,10 @@ std::string indexSuffix(int64_t k, const std::vector<int64_t> &dims) {
 
 static bool isOuterOnly(const inst::Member &m) { return m.element->outer && !m.element->inner; }
 
+static bool isExpandable(const Instance *x) {
+  return x->restriction() == ast::ClassRestrictionKind::ExpandableConnector;
+}
+
 void ConnectionGraph::walk(Instance *instance, int depth) {
   if (depth > 100)
     return;
@@ -90,7 +94,80 @@ void ConnectionGraph::walk(Instance *instance, int depth) {
       collectEquations(section.node->equations, Scope{instance, section.lexical});
 }
 
-void ConnectionGraph::collect(Instance *root) { walk(root, 0); }
+void ConnectionGraph::collect(Instance *root) {
+  walk(root, 0);
+  connectExpandable();
+}
+
+bool ConnectionGraph::isPresent(Instance *x) {
+  if (x->isBuiltin())
+    return f_.hasVariables(x);
+  auto &members = x->members();
+  for (size_t i = 0; i < members.size(); ++i)
+    if (members[i].kind == inst::Member::Kind::Component)
+      if (Instance *c = x->memberInstance(members[i]); c && isPresent(c))
+        return true;
+  return false;
+}
+
+void ConnectionGraph::makePresent(Instance *x) {
+  if (x->isBuiltin()) {
+    f_.varsOf(x);
+    return;
+  }
+  std::vector<ConnectorLeaf> unused;
+  leavesOf(x, -1, "", nullptr, unused); // declares every variable of a connector
+}
+
+/// Connections between expandable connectors: an element present in one is
+/// present in the other, until nothing changes; then the present elements
+/// are connected pairwise (MLS 9.1.3).
+void ConnectionGraph::connectExpandable() {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t k = 0; k < expandableConnections_.size(); ++k) {
+      Instance *a = expandableConnections_[k].a.connector, *b = expandableConnections_[k].b.connector;
+      auto &members = a->members();
+      for (size_t i = 0; i < members.size(); ++i) {
+        if (members[i].kind != inst::Member::Kind::Component)
+          continue;
+        inst::Member *mb = b->findMember(members[i].name);
+        Instance *ca = a->memberInstance(members[i]);
+        Instance *cb = mb ? b->memberInstance(*mb) : nullptr;
+        if (!ca || !cb)
+          continue;
+        if (isExpandable(ca) && isExpandable(cb)) {
+          bool known = false;
+          for (const Connection &c : expandableConnections_)
+            known |= c.a.connector == ca && c.b.connector == cb;
+          if (!known) {
+            expandableConnections_.push_back({{ca, -1, false}, {cb, -1, false},
+                                              expandableConnections_[k].loc});
+            changed = true;
+          }
+          continue;
+        }
+        bool pa = isPresent(ca), pb = isPresent(cb);
+        if (pa != pb) {
+          makePresent(pa ? cb : ca);
+          changed = true;
+        }
+      }
+    }
+  }
+  for (const Connection &c : expandableConnections_) {
+    auto &members = c.a.connector->members();
+    for (size_t i = 0; i < members.size(); ++i) {
+      if (members[i].kind != inst::Member::Kind::Component)
+        continue;
+      inst::Member *mb = c.b.connector->findMember(members[i].name);
+      Instance *ca = c.a.connector->memberInstance(members[i]);
+      Instance *cb = mb ? c.b.connector->memberInstance(*mb) : nullptr;
+      if (ca && cb && !isExpandable(ca) && isPresent(ca))
+        connectLeaves({ca, -1, c.a.outside}, {cb, -1, c.b.outside}, c.loc);
+    }
+  }
+}
 
 void ConnectionGraph::collectEquations(const std::vector<ast::EquationPtr> &eqs, Scope scope) {
   for (const auto &eq : eqs)
@@ -299,7 +376,10 @@ bool ConnectionGraph::leavesOf(Instance *x, int64_t element, const std::string &
     inst::Member &m = members[i];
     if (m.kind != inst::Member::Kind::Component)
       continue;
-    if (!leavesOf(x->memberInstance(m), -1, path + "." + m.name, oc, out))
+    Instance *c = x->memberInstance(m);
+    if (c && isExpandable(x) && !isPresent(c))
+      continue;
+    if (!leavesOf(c, -1, path + "." + m.name, oc, out))
       return false;
   }
   return true;
@@ -321,54 +401,74 @@ void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) 
   }
   for (size_t i = 0; i < a->size(); ++i) {
     const ConnectorEnd &ea = (*a)[i], &eb = (*b)[i];
-    if (!ea.connector->isConnector() || !eb.connector->isConnector()) {
-      f_.diags().error(c.range, "`" + (ea.connector->isConnector() ? eb : ea).connector->path() +
+    if (isExpandable(ea.connector) || isExpandable(eb.connector)) {
+      if (!isExpandable(ea.connector) || !isExpandable(eb.connector)) {
+        f_.diags().error(c.range, "an expandable connector can only be connected to another "
+                                  "expandable connector or to one of its elements");
+        return;
+      }
+      expandableConnections_.push_back({ea, eb, c.range});
+      ++cardinality_[ea.connector];
+      ++cardinality_[eb.connector];
+      continue;
+    }
+    // An element of an expandable connector connects like a connector.
+    auto connectable = [](const Instance *x) {
+      return x->isConnector() || (x->parent && isExpandable(x->parent));
+    };
+    if (!connectable(ea.connector) || !connectable(eb.connector)) {
+      f_.diags().error(c.range, "`" + (connectable(ea.connector) ? eb : ea).connector->path() +
                                     "` is not a connector");
       return;
     }
-    std::vector<ConnectorLeaf> la, lb;
-    if (!leaves(ea, la) || !leaves(eb, lb))
-      return;
-    bool compatible = la.size() == lb.size();
-    for (size_t k = 0; compatible && k < la.size(); ++k)
-      compatible = la[k].path == lb[k].path && la[k].kind == lb[k].kind;
-    if (!compatible) {
-      f_.diags().error(c.range, "connect of incompatible connectors `" + ea.connector->path() +
-                                    "` and `" + eb.connector->path() + "`");
+    connectLeaves(ea, eb, c.range);
+  }
+}
+
+void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &eb,
+                                    SourceRange loc) {
+  std::vector<ConnectorLeaf> la, lb;
+  if (!leaves(ea, la) || !leaves(eb, lb))
+    return;
+  bool compatible = la.size() == lb.size();
+  for (size_t k = 0; compatible && k < la.size(); ++k)
+    compatible = la[k].path == lb[k].path && la[k].kind == lb[k].kind;
+  if (!compatible) {
+    f_.diags().error(loc, "connect of incompatible connectors `" + ea.connector->path() +
+                                  "` and `" + eb.connector->path() + "`");
+    return;
+  }
+  ++cardinality_[ea.connector];
+  ++cardinality_[eb.connector];
+  connections_.push_back({ea, eb, loc});
+  for (size_t k = 0; k < la.size(); ++k) {
+    if (la[k].kind == ast::ConnectorKind::Stream) {
+      f_.diags().error(loc, "stream connectors are not supported yet (`" +
+                                    f_.model().nameOf(la[k].var) + "`)");
       return;
     }
-    ++cardinality_[ea.connector];
-    ++cardinality_[eb.connector];
-    connections_.push_back({ea, eb, c.range});
-    for (size_t k = 0; k < la.size(); ++k) {
-      if (la[k].kind == ast::ConnectorKind::Stream) {
-        f_.diags().error(c.range, "stream connectors are not supported yet (`" +
-                                      f_.model().nameOf(la[k].var) + "`)");
-        return;
+    if (la[k].overconstrained && lb[k].overconstrained) {
+      // Field equalities of overconstrained records go by graph edges.
+      Instance *na = la[k].overconstrained, *nb = lb[k].overconstrained;
+      if (edges_.empty() || edges_.back().branch || edges_.back().a != na || edges_.back().b != nb ||
+          edges_.back().loc.begin != loc.begin) {
+        nodeIndex(na);
+        nodeIndex(nb);
+        edges_.push_back({na, nb, false, {}, loc});
       }
-      if (la[k].overconstrained && lb[k].overconstrained) {
-        // Field equalities of overconstrained records go by graph edges.
-        Instance *na = la[k].overconstrained, *nb = lb[k].overconstrained;
-        if (edges_.empty() || edges_.back().branch || edges_.back().a != na || edges_.back().b != nb ||
-            edges_.back().loc.begin != c.range.begin) {
-          nodeIndex(na);
-          nodeIndex(nb);
-          edges_.push_back({na, nb, false, {}, c.range});
-        }
-        edges_.back().pairs.push_back({la[k].var, lb[k].var});
-        continue;
-      }
-      uint64_t ka = uint64_t(la[k].var.index) * 2 + ea.outside;
-      uint64_t kb = uint64_t(lb[k].var.index) * 2 + eb.outside;
-      for (uint64_t key : {ka, kb})
-        if (elementIndex_.try_emplace(key, static_cast<uint32_t>(elements_.size())).second) {
-          elements_.push_back(key);
-          parent_.push_back(static_cast<uint32_t>(parent_.size()));
-          elementLoc_.push_back(c.range);
-          elementKind_.push_back(la[k].kind);
-        }
-      unite(elementIndex_[ka], elementIndex_[kb]);
+      edges_.back().pairs.push_back({la[k].var, lb[k].var});
+      continue;
     }
+    uint64_t ka = uint64_t(la[k].var.index) * 2 + ea.outside;
+    uint64_t kb = uint64_t(lb[k].var.index) * 2 + eb.outside;
+    for (uint64_t key : {ka, kb})
+      if (elementIndex_.try_emplace(key, static_cast<uint32_t>(elements_.size())).second) {
+        elements_.push_back(key);
+        parent_.push_back(static_cast<uint32_t>(parent_.size()));
+        elementLoc_.push_back(loc);
+        elementKind_.push_back(la[k].kind);
+      }
+    unite(elementIndex_[ka], elementIndex_[kb]);
   }
 }
 
@@ -492,7 +592,8 @@ void ConnectionGraph::findConnectors(Instance *instance, std::vector<Instance *>
     if (!c || !f_.isEnabled(c) || !c->dims)
       return;
     if (c->isConnector()) {
-      out.push_back(c);
+      if (!isExpandable(c))
+        out.push_back(c);
       return;
     }
     if (c->isBuiltin() || !c->cls)

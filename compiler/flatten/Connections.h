@@ -66,6 +66,10 @@ private:
     SourceRange loc;
   };
   void collectEquations(const std::vector<ast::EquationPtr> &eqs, Scope scope);
+  void connectExpandable();
+  bool isPresent(Instance *x);
+  void makePresent(Instance *x);
+  void connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &eb, SourceRange loc);
   void collectEquation(const ast::Equation &eq, Scope scope);
   void collectCall(const ast::CallExpr &call, Scope scope, SourceRange loc);
   void addConnection(const ast::ConnectEquation &c, Scope scope);
@@ -81,6 +85,7 @@ private:
 
   Flattener &f_;
   std::vector<Connection> connections_;
+  std::vector<Connection> expandableConnections_; ///< both ends expandable
   std::vector<Edge> edges_;
   std::map<Instance *, int> cardinality_;
   std::vector<Instance *> nodes_;

@@ -80,6 +80,12 @@ void Flattener::declare(Instance *instance) {
   auto declareComponent = [&](Instance *c) {
     if (!c || (!c->isBuiltin() && !c->cls) || !isEnabled(c))
       return;
+    // The elements of an expandable connector are only present when
+    // connected or used (MLS 9.1.3): they are declared on first use.
+    if (c->restriction() == ast::ClassRestrictionKind::ExpandableConnector) {
+      dimsOf(c);
+      return;
+    }
     if (c->isBuiltin()) {
       varsOf(c);
       return;
@@ -250,9 +256,12 @@ std::optional<std::vector<int64_t>> Flattener::dimsOf(Instance *x) {
 // --- Second pass: definitions ----------------------------------------------------
 
 void Flattener::define(Instance *instance) {
+  bool expandable = instance->restriction() == ast::ClassRestrictionKind::ExpandableConnector;
   auto defineComponent = [&](Instance *c) {
     if (!c || (!c->isBuiltin() && !c->cls) || !isEnabled(c))
       return;
+    if (expandable && c->isBuiltin() && !hasVariables(c))
+      return; // an element of an expandable connector that nothing uses
     if (c->isBuiltin()) {
       if (const VarRange *range = varsOf(c))
         defineVariables(c, *range);
@@ -369,6 +378,23 @@ std::optional<Value> Flattener::inheritedBinding(Instance *x) {
   return std::nullopt;
 }
 
+/// Why a value of type `value` cannot bind a variable of type `var`
+/// (Integer widens to Real; nothing else converts implicitly), or null.
+static const char *typeMismatch(flat::TypeKind var, flat::TypeKind value) {
+  using T = flat::TypeKind;
+  if (var == value || var == T::String || value == T::String)
+    return nullptr;
+  if (var == T::Real && value == T::Integer)
+    return nullptr;
+  switch (value) {
+  case T::Real: return "a Real expression";
+  case T::Integer: return "an Integer expression";
+  case T::Boolean: return "a Boolean expression";
+  case T::Enumeration: return "an enumeration value";
+  default: return nullptr;
+  }
+}
+
 std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range) {
   // Parameters may take their value from an enclosing record's binding;
   // other variables get it through the record's equation instead.
@@ -389,6 +415,11 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
     diags_.error(loc, "the binding of `" + x->path() + "` has shape " +
                                         shapeText(value->dims) + " but the variable has shape " +
                                         shapeText(range.dims));
+    return std::nullopt;
+  }
+  if (auto problem = typeMismatch(range.type, value->type)) {
+    diags_.error(loc, "type mismatch: `" + x->path() + "` is of type `" +
+                          flat::typeName(range.type) + "` but its binding is " + problem);
     return std::nullopt;
   }
   if ((range.type == flat::TypeKind::String) != value->isString()) {

@@ -95,6 +95,9 @@ public:
   // --- Variables (Flattener.cpp) ----------------------------------------------
   /// The variables of a component of a built-in type, declared on first use.
   const VarRange *varsOf(Instance *instance);
+  /// Whether the variables of a component were declared (components of an
+  /// expandable connector exist only once something refers to them).
+  bool hasVariables(Instance *instance) const { return vars_.count(instance) != 0; }
   /// The evaluated dimensions of a component.
   std::optional<std::vector<int64_t>> dimsOf(Instance *instance);
   /// Whether a component exists (false for a conditional component whose

@@ -127,6 +127,7 @@ public:
   /// Creates the outputs and protected variables (their sizes may depend
   /// on the inputs).
   bool declareLocals();
+  bool declareLocal(inst::Member *m, bool output);
   /// Executes bindings of outputs and protected variables, then the
   /// algorithm; false on an error, or (inlining) on a construct that cannot
   /// be inlined (then `notInlinable` is set).
@@ -159,6 +160,9 @@ private:
   Instance *function_;
   flat::Function *compiled_; ///< null when inlining
   FunctionFrame frame_;
+  /// Compiled: each variable's slots (its value in frame_ may instead be a
+  /// constant while that is known, for sizes that depend on it).
+  std::unordered_map<Instance *, Value> slots_;
   sym::ExprPool *savedPool_ = nullptr;
   std::vector<std::pair<std::string, Value>> savedIterators_;
   std::vector<flat::Statement> *current_ = nullptr;
@@ -276,6 +280,7 @@ bool FunctionLowering::bindInputs(const std::vector<Value> &args,
       appendScalarSlots(*slots, pool(), compiled_->inputSlots);
     // A size-deciding input whose value the call fixes is a constant here
     // (made in this function's pool: the argument's nodes are the caller's).
+    slots_[var] = *slots;
     if (constants[i]) {
       Value constant = *slots;
       constant.elements = {pool().constant(*constants[i])};
@@ -287,40 +292,67 @@ bool FunctionLowering::bindInputs(const std::vector<Value> &args,
   return true;
 }
 
+bool FunctionLowering::declareLocal(inst::Member *m, bool output) {
+  Instance *var = function_->memberInstance(*m);
+  if (!var)
+    return false;
+  auto slots = makeSlots(var, nullptr, m->name,
+                         output ? flat::FunctionVariable::Kind::Output
+                                : flat::FunctionVariable::Kind::Protected);
+  if (!slots)
+    return false;
+  if (compiled_ && output)
+    appendScalarSlots(*slots, pool(), compiled_->outputSlots);
+  slots_[var] = *slots;
+  frame_.values[var] = std::move(*slots);
+  return true;
+}
+
 bool FunctionLowering::declareLocals() {
-  for (int kind = 1; kind <= 2; ++kind)
-    for (inst::Member *m : membersOf(function_, kind)) {
-      Instance *var = function_->memberInstance(*m);
-      if (!var)
-        return false;
-      auto slots = makeSlots(var, nullptr, m->name,
-                             kind == 1 ? flat::FunctionVariable::Kind::Output
-                                       : flat::FunctionVariable::Kind::Protected);
-      if (!slots)
-        return false;
-      if (compiled_ && kind == 1)
-        appendScalarSlots(*slots, pool(), compiled_->outputSlots);
-      frame_.values[var] = std::move(*slots);
-    }
+  for (inst::Member *m : membersOf(function_, 1))
+    if (!declareLocal(m, true))
+      return false;
   return true;
 }
 
 bool FunctionLowering::run() {
-  // Declaration bindings of outputs and protected variables, in order.
-  for (int kind = 1; kind <= 2; ++kind)
-    for (inst::Member *m : membersOf(function_, kind)) {
-      Instance *var = function_->memberInstance(*m);
-      if (!var->mod.binding)
+  // Protected variables are created in declaration order, after the
+  // bindings before them ran: their sizes may depend on those.
+  auto &members = function_->members();
+  for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member *m = &members[i];
+    if (m->kind != inst::Member::Kind::Component)
+      continue;
+    Instance *var = function_->memberInstance(*m);
+    if (!var || frame_.values.count(var) == 0) {
+      if (!m->isProtected && m->element->component->prefix.causality == ast::CausalityKind::Input)
         continue;
-      auto value = f_.lower(*var->mod.binding, var->mod.scope);
-      if (!value)
+      if (!declareLocal(m, false))
         return false;
-      ast::RefExpr target;
-      target.parts.push_back({m->name, {}, var->loc});
-      target.range = var->loc;
-      if (!assign(target, *value, var->mod.scope, var->mod.bindingLoc))
-        return false;
+      var = function_->memberInstance(*m);
     }
+    bool isInput = !m->isProtected &&
+                   m->element->component->prefix.causality == ast::CausalityKind::Input;
+    if (isInput || !var->mod.binding)
+      continue;
+    auto value = f_.lower(*var->mod.binding, var->mod.scope);
+    if (!value)
+      return false;
+    ast::RefExpr target;
+    target.parts.push_back({m->name, {}, var->loc});
+    target.range = var->loc;
+    if (!assign(target, *value, var->mod.scope, var->mod.bindingLoc))
+      return false;
+    // A protected Integer known here may size later arrays (jet's `b`).
+    if (compiled_ && value->isScalar() && !value->isRecord && !value->isString())
+      if (auto constant = f_.evaluate(value->elements[0]))
+        frame_.values[var].elements = {pool().constant(*constant)};
+  }
+  // Constants stood in for protected variables only while declaring: the
+  // algorithm reads them from their slots (loops may change them).
+  for (auto &[var, slots] : slots_)
+    if (var->prefixes.causality != ast::CausalityKind::Input)
+      frame_.values[var] = slots;
   const ast::ClassDef *def = function_->cls->def;
   if (def && def->external) {
     f_.diags().error(def->external->range, "external functions such as `" +
@@ -432,6 +464,8 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
   Instance *var = variableOf(*ref, scope);
   if (!var)
     return false;
+  if (compiled_) // a variable that was a known constant is its slots again
+    frame_.values[var] = slots_[var];
   Value &current = frame_.values[var];
   // The positions written: the target selected from a copy of the variable
   // whose scalars are their own positions.

@@ -233,6 +233,11 @@ void Instantiator::applyRedeclarations(Instance &instance) {
     if (!m.mod.redeclare || m.kind != Member::Kind::Class)
       continue;
     const ast::Argument &arg = *m.mod.redeclare;
+    if (!m.element->replaceable) {
+      diags_.error(arg.range, "`" + m.name + "` is redeclared but not declared `replaceable`");
+      diags_.note(m.element->range, "declared here");
+      continue;
+    }
     if (arg.classDef) {
       m.classNode = tree_.makeNode(m.mod.scope.lexical, arg.classDef.get());
       m.redeclaredIn = m.mod.scope;
@@ -279,7 +284,11 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
   const ast::Name *typeName = &clause->type;
   // A redeclaration replaces the declared type and modification.
   const ast::ComponentDecl *decl = member.decl;
-  if (member.mod.redeclare && member.mod.redeclare->component) {
+  if (member.mod.redeclare && member.mod.redeclare->component && !member.element->replaceable) {
+    diags_.error(member.mod.redeclare->range,
+                 "`" + member.name + "` is redeclared but not declared `replaceable`");
+    diags_.note(member.element->range, "declared here");
+  } else if (member.mod.redeclare && member.mod.redeclare->component) {
     const ast::ComponentClause &re = *member.mod.redeclare->component;
     typeName = &re.type;
     decl = &re.components.front();
