@@ -25,6 +25,8 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
           m && m->kind == inst::Member::Kind::Class)
         classOwner = scope.instance; // a local or replaceable function
   }
+  if (found.kind == inst::Found::Kind::Failed)
+    return nullptr; // already reported
   if (!found) {
     diags_.error(callee.range, "call of undeclared function `" + callee.str() + "`");
     return nullptr;

@@ -177,9 +177,15 @@ void ConnectionGraph::collectEquations(const std::vector<ast::EquationPtr> &eqs,
 
 void ConnectionGraph::collectEquation(const ast::Equation &eq, Scope scope) {
   switch (eq.kind) {
-  case ast::EquationKind::Connect:
-    addConnection(ast::cast<ast::ConnectEquation>(eq), scope);
+  case ast::EquationKind::Connect: {
+    const auto &c = ast::cast<ast::ConnectEquation>(eq);
+    for (const auto &[a, b] : scope.instance->brokenConnects)
+      if ((a == c.a->str() && b == c.b->str()) || (a == c.b->str() && b == c.a->str()))
+        if (scope.lexical != scope.instance->cls)
+          return; // removed by `break connect(a, b)` of an extends clause
+    addConnection(c, scope);
     return;
+  }
   case ast::EquationKind::Call:
     collectCall(*ast::cast<ast::CallEquation>(eq).call, scope, eq.range);
     return;
@@ -287,6 +293,8 @@ size_t ConnectionGraph::nodeIndex(Instance *node) {
 std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast::RefExpr &ref,
                                                                        Scope scope) {
   inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
+  if (found.kind == inst::Found::Kind::Failed)
+    return std::nullopt; // already reported
   if (found.kind != inst::Found::Kind::Component || !scope.instance ||
       !scope.instance->findMember(ref.parts[0].name)) {
     f_.diags().error(ref.range, "`" + ref.str() + "` does not name a connector of this class");

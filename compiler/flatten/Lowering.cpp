@@ -160,6 +160,8 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
   } else {
     found = inst_.lookupFirst(first.name, scope);
   }
+  if (found.kind == inst::Found::Kind::Failed)
+    return std::nullopt; // already reported
   if (!found) {
     diags_.error(first.range, "use of undeclared identifier `" + first.name + "`");
     return std::nullopt;

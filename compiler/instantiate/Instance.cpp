@@ -4,6 +4,8 @@
 // names in nested scopes, imports and enclosing classes (MLS chapter 5).
 #include "compiler/instantiate/Instance.h"
 
+#include <algorithm>
+
 namespace mocc::inst {
 
 // --- Instance ------------------------------------------------------------------
@@ -179,7 +181,19 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     Modifier mod = makeModifier(ext.mod.get(), Scope{&instance, cls});
     if (extendsMod)
       mergeModifier(mod, *extendsMod, diags_);
+    // `break x` removes an inherited element, `break connect(a, b)` an
+    // inherited connection (MLS 7.4).
+    std::vector<std::string> broken;
+    if (ext.mod)
+      for (const ast::Argument &arg : ext.mod->arguments) {
+        if (arg.kind == ast::ArgumentKind::BreakComponent && !arg.path.parts.empty())
+          broken.push_back(arg.path.parts[0]);
+        if (arg.kind == ast::ArgumentKind::BreakConnect && arg.connectA && arg.connectB)
+          instance.brokenConnects.push_back({arg.connectA->str(), arg.connectB->str()});
+      }
+    breakNames_.push_back(std::move(broken));
     expandClass(instance, base, &mod, depth + 1);
+    breakNames_.pop_back();
   }
   (void)inProtected;
   for (const auto &section : def->equationSections)
@@ -190,7 +204,15 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
 
 void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
                               Modifier *extendsMod, bool isProtected) {
+  auto isBroken = [&](const std::string &name) {
+    for (const auto &names : breakNames_)
+      if (std::find(names.begin(), names.end(), name) != names.end())
+        return true;
+    return false;
+  };
   auto add = [&](Member member) {
+    if (isBroken(member.name))
+      return;
     auto [it, inserted] = instance.memberIndex_.try_emplace(member.name, instance.members_.size());
     if (!inserted) {
       const Member &existing = instance.members_[it->second];
@@ -479,7 +501,8 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
     if (Member *m = scope.instance->findMember(name)) {
       if (m->kind == Member::Kind::Class)
         return {Found::Kind::Class, m->classNode, nullptr};
-      return {Found::Kind::Component, nullptr, scope.instance->memberInstance(*m)};
+      Instance *c = scope.instance->memberInstance(*m);
+      return {c ? Found::Kind::Component : Found::Kind::Failed, nullptr, c};
     }
   }
   for (ClassNode *c = scope.lexical; c; c = c->parent) {

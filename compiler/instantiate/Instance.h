@@ -123,6 +123,9 @@ public:
   /// Whether a conditional component exists (its condition, evaluated by
   /// flattening); unset until evaluated, and for unconditional components.
   std::optional<bool> enabled;
+  /// connect(a, b) equations that `extends B(break connect(a, b))` removes
+  /// from the inherited equations, as written ("a", "b").
+  std::vector<std::pair<std::string, std::string>> brokenConnects;
   /// Inner components created at the top level for outer components that
   /// found no inner (model instance only).
   std::vector<std::unique_ptr<Instance>> implicitInners;
@@ -167,10 +170,11 @@ private:
 
 /// The result of looking up the first identifier of a name.
 struct Found {
-  enum class Kind { None, Class, Component } kind = Kind::None;
+  /// Failed: the name exists but could not be instantiated (reported).
+  enum class Kind { None, Class, Component, Failed } kind = Kind::None;
   ClassNode *cls = nullptr;   ///< Class
   Instance *instance = nullptr; ///< Component (or a package's constant)
-  explicit operator bool() const { return kind != Kind::None; }
+  explicit operator bool() const { return kind != Kind::None && kind != Kind::Failed; }
 };
 
 /// Creates instances and performs lookup (MLS chapter 5).
@@ -216,6 +220,8 @@ private:
   ClassTree &tree_;
   Diagnostics &diags_;
   std::vector<std::unique_ptr<Instance>> roots_;
+  /// Element names removed by `break` in the extends clauses being expanded.
+  std::vector<std::vector<std::string>> breakNames_;
   std::map<ClassNode *, Instance *> packages_;
 };
 
