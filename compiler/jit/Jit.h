@@ -31,7 +31,8 @@ OptLevel suggestOptLevel(uint64_t numSteps);
 class Jit {
 public:
   /// Creates a JIT for the host CPU (with its features), or null with the
-  /// reason in `error`.
+  /// reason in `error`. Generated code in it can call the run-time error
+  /// hooks of runtime/RuntimeErrors.h.
   static std::unique_ptr<Jit> create(std::string &error);
 
   /// Verifies, optimizes (new pass manager, chosen level) and compiles a

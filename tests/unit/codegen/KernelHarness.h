@@ -11,6 +11,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace mocc::codegen::test {
 
@@ -19,6 +20,9 @@ struct CompileRequest {
   jit::OptLevel level = jit::OptLevel::Default;
   CodegenOptions options;
   bool keepIr = false; ///< keep the unoptimized IR text in CompiledKernels::ir
+  /// The functions that Call nodes refer to; compiled (with the derivatives
+  /// that JVPs need) into the same JIT.
+  std::vector<flat::Function> functions;
 };
 
 /// A request for the optimization level `level`.
@@ -63,6 +67,11 @@ private:
   std::unique_ptr<jit::Jit> jit_;
   std::string error_;
 };
+
+/// The error of generateKernels for these kernels and functions, as they
+/// are (no derivatives are added); empty if it succeeds.
+std::string generateError(const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
+                          std::span<const flat::Function> functions);
 
 /// The operations of one operand (all but leaves, control and calls).
 inline constexpr sym::OpKind unaryOps[] = {
