@@ -59,6 +59,8 @@ private:
   bool isReal(uint32_t slot) const { return slot >= real_.size() || real_[slot]; }
   ExprId tangentOf(ExprId expr);
   ExprId primalOf(ExprId expr);
+  ExprId knownPrimal(ExprId id) const;
+  ExprId primalOfNode(ExprId id);
   ExprId derivativeCall(ExprId call);
   ExprId outputTangent(ExprId output);
   void fail(std::string message);
@@ -87,7 +89,8 @@ Differentiator::Differentiator(const flat::Function &f, const CalleeDerivativeFn
           [this](VarId var) {
             return isReal(var.index) ? df_.pool.variable(VarId{n_ + var.index}) : df_.pool.zero();
           },
-          [this](ExprId output) { return outputTangent(output); }) {
+          [this](ExprId output) { return outputTangent(output); },
+          [this](ExprId id) { return primalOf(id); }) {
   df_.pool = f.pool; // the ids of f stay valid in the derivative
 }
 
@@ -140,33 +143,50 @@ ExprId Differentiator::tangentOf(ExprId expr) {
   return tangent.valid() ? tangent : df_.pool.zero();
 }
 
+ExprId Differentiator::knownPrimal(ExprId id) const {
+  return id.index < primal_.size() ? primal_[id.index] : ExprId{};
+}
+
 /// `expr` with every call replaced by the call of the callee's derivative
-/// (whose first outputs are the callee's outputs).
-ExprId Differentiator::primalOf(ExprId expr) {
-  ExprId roots[] = {expr};
-  sym::forEachNode(df_.pool, roots, [&](ExprId id) {
-    if (id.index < primal_.size() && primal_[id.index].valid())
-      return;
-    ExprId result = id;
-    if (df_.pool.op(id) == OpKind::Call) {
-      ExprId derivative = derivativeCall(id);
-      result = derivative.valid() ? derivative : id; // the error is recorded
-    } else {
-      std::vector<ExprId> ops(df_.pool.operands(id).begin(), df_.pool.operands(id).end());
-      bool changed = false;
-      for (ExprId &op : ops) {
-        ExprId mapped = primal_[op.index];
-        changed = changed || mapped != op;
-        op = mapped;
-      }
-      if (changed)
-        result = rebuild(df_.pool, id, ops);
+/// (whose first outputs are the callee's outputs). Iterative, and pruned at
+/// nodes already mapped: the tangent rules ask for every node they visit.
+ExprId Differentiator::primalOf(ExprId root) {
+  std::vector<std::pair<ExprId, uint32_t>> stack{{root, 0}};
+  while (!stack.empty() && !knownPrimal(root).valid()) {
+    auto [id, next] = stack.back();
+    auto operands = df_.pool.operands(id);
+    if (next < operands.size()) {
+      ++stack.back().second;
+      if (!knownPrimal(operands[next]).valid())
+        stack.push_back({operands[next], 0});
+      continue;
     }
+    stack.pop_back();
+    if (knownPrimal(id).valid())
+      continue;
+    ExprId result = primalOfNode(id);
     if (primal_.size() <= id.index)
       primal_.resize(df_.pool.size());
     primal_[id.index] = result;
-  });
-  return primal_[expr.index];
+  }
+  return knownPrimal(root);
+}
+
+/// The primal node of a node whose operands are mapped.
+ExprId Differentiator::primalOfNode(ExprId id) {
+  if (df_.pool.op(id) == OpKind::Call) {
+    ExprId derivative = derivativeCall(id);
+    return derivative.valid() ? derivative : id; // the error is recorded
+  }
+  auto span = df_.pool.operands(id);
+  std::vector<ExprId> operands(span.begin(), span.end());
+  bool changed = false;
+  for (ExprId &operand : operands) {
+    ExprId mapped = knownPrimal(operand);
+    changed = changed || mapped != operand;
+    operand = mapped;
+  }
+  return changed ? rebuild(df_.pool, id, operands) : id;
 }
 
 /// g'(primal args, tangents of args) for a call g(args) of f; invalid (with
@@ -225,9 +245,14 @@ void Differentiator::emitStatement(const Statement &s, std::vector<Statement> &o
     out.push_back(std::move(copy));
     return;
   }
+  case StatementKind::Assert:
+    // A warning is left to the function itself: its derivative runs where
+    // it ran (a JVP at the point of its kernel) and would repeat it.
+    if (s.level == 1)
+      out.push_back(s);
+    return;
   case StatementKind::Break:
   case StatementKind::Return:
-  case StatementKind::Assert:
     out.push_back(s);
     return;
   }

@@ -34,9 +34,10 @@ using CalleeDerivativeFn = std::function<std::optional<CalleeDerivative>(uint32_
 /// holds and slot N + s its tangent (further slots are temporaries). The
 /// inputs are f's inputs followed by the tangents of all of them, in the
 /// same order; the outputs likewise (an Integer or Boolean input or output
-/// has a tangent too, which is ignored or always zero). Assert statements
-/// are kept; messages, conditions, loop bounds and indices use primal values
-/// only. A call g(args) in f becomes a call of g's derivative on (args, their
+/// has a tangent too, which is ignored or always zero). Asserts of level
+/// error are kept, those of level warning dropped (the function itself
+/// reports them where its derivative runs); messages, conditions, loop
+/// bounds and indices use primal values only. A call g(args) in f becomes a call of g's derivative on (args, their
 /// tangents), which gives both the value and the tangent. The symbol is
 /// f.symbol + "$der".
 ///

@@ -74,32 +74,34 @@ ExprId ExprTangents::tangentOfNode(ExprId id) {
   OpKind op = pool_.op(id);
   if (isPiecewiseConstant(op) || op == OpKind::Call)
     return pool_.zero();
-  auto operands = pool_.operands(id);
+  auto span = pool_.operands(id);
+  std::vector<ExprId> operands(span.begin(), span.end()); // the pool grows below
   switch (op) {
   case OpKind::Variable: return variable_(pool_.variableOf(id));
   case OpKind::Output: return output_(id);
   case OpKind::IfElse:
-    return pool_.ifElse(operands[0], known(operands[1]), known(operands[2]));
+    return pool_.ifElse(primal_(operands[0]), known(operands[1]), known(operands[2]));
   case OpKind::NoEvent:
   case OpKind::Smooth:
     return known(operands[0]);
   default:
     break;
   }
+  ExprId self = primal_(id), a = primal_(operands[0]);
   if (operands.size() == 1)
-    return unaryTangent(id, op, operands[0]);
-  return binaryTangent(id, op, operands[0], operands[1]);
+    return unaryTangent(op, self, a, known(operands[0]));
+  return binaryTangent(op, self, a, primal_(operands[1]), known(operands[0]),
+                       known(operands[1]));
 }
 
-ExprId ExprTangents::unaryTangent(ExprId id, OpKind op, ExprId a) {
-  ExprId da = known(a);
+ExprId ExprTangents::unaryTangent(OpKind op, ExprId self, ExprId a, ExprId da) {
   auto u = [&](OpKind f, ExprId x) { return pool_.unary(f, x); };
   ExprId one = pool_.one();
   switch (op) {
   case OpKind::Neg: return pool_.neg(da);
   case OpKind::Sin: return pool_.mul(da, u(OpKind::Cos, a));
   case OpKind::Cos: return pool_.mul(da, pool_.neg(u(OpKind::Sin, a)));
-  case OpKind::Tan: return pool_.mul(da, pool_.add(one, pool_.mul(id, id)));
+  case OpKind::Tan: return pool_.mul(da, pool_.add(one, pool_.mul(self, self)));
   case OpKind::Asin:
   case OpKind::Acos: {
     ExprId d = guardedDiv(da, u(OpKind::Sqrt, pool_.sub(one, pool_.mul(a, a))));
@@ -108,27 +110,27 @@ ExprId ExprTangents::unaryTangent(ExprId id, OpKind op, ExprId a) {
   case OpKind::Atan: return pool_.div(da, pool_.add(one, pool_.mul(a, a)));
   case OpKind::Sinh: return pool_.mul(da, u(OpKind::Cosh, a));
   case OpKind::Cosh: return pool_.mul(da, u(OpKind::Sinh, a));
-  case OpKind::Tanh: return pool_.mul(da, pool_.sub(one, pool_.mul(id, id)));
-  case OpKind::Exp: return pool_.mul(da, id);
+  case OpKind::Tanh: return pool_.mul(da, pool_.sub(one, pool_.mul(self, self)));
+  case OpKind::Exp: return pool_.mul(da, self);
   case OpKind::Log: return guardedDiv(da, a);
   case OpKind::Log10:
     return guardedDiv(da, pool_.mul(a, pool_.constant(std::numbers::ln10)));
-  case OpKind::Sqrt: return guardedDiv(da, pool_.mul(pool_.constant(2.0), id));
+  case OpKind::Sqrt: return guardedDiv(da, pool_.mul(pool_.constant(2.0), self));
   case OpKind::Abs: return pool_.mul(da, u(OpKind::Sign, a));
   default:
     return {};
   }
 }
 
-ExprId ExprTangents::binaryTangent(ExprId id, OpKind op, ExprId a, ExprId b) {
-  ExprId da = known(a), db = known(b);
+ExprId ExprTangents::binaryTangent(OpKind op, ExprId self, ExprId a, ExprId b, ExprId da,
+                                   ExprId db) {
   switch (op) {
   case OpKind::Add: return pool_.add(da, db);
   case OpKind::Sub: return pool_.sub(da, db);
   case OpKind::Mul: return pool_.add(pool_.mul(da, b), pool_.mul(a, db));
   case OpKind::Div: // (da - (a/b) db) / b
-    return guardedDiv(pool_.sub(da, guardedScale(db, id)), b);
-  case OpKind::Pow: return powTangent(id, a, b);
+    return guardedDiv(pool_.sub(da, guardedScale(db, self)), b);
+  case OpKind::Pow: return powTangent(self, a, b, da, db);
   case OpKind::Atan2: // (b da - a db) / (a^2 + b^2)
     return guardedDiv(pool_.sub(pool_.mul(da, b), pool_.mul(db, a)),
                       pool_.add(pool_.mul(a, a), pool_.mul(b, b)));
@@ -149,17 +151,16 @@ ExprId ExprTangents::binaryTangent(ExprId id, OpKind op, ExprId a, ExprId b) {
 
 /// d(a^b) = b a^(b-1) da + a^b log(a) db; the second term is zero where a^b
 /// is (as in the code generator).
-ExprId ExprTangents::powTangent(ExprId id, ExprId a, ExprId b) {
-  ExprId da = known(a), db = known(b);
+ExprId ExprTangents::powTangent(ExprId self, ExprId a, ExprId b, ExprId da, ExprId db) {
   ExprId factor = pool_.isConstant(b, 2.0)
                       ? pool_.mul(pool_.constant(2.0), a)
                       : pool_.mul(b, pool_.pow(a, pool_.sub(b, pool_.one())));
   ExprId result = guardedScale(da, factor);
   if (pool_.isConstant(db, 0.0))
     return result;
-  ExprId isZero = pool_.binary(OpKind::Equal, id, pool_.zero());
+  ExprId isZero = pool_.binary(OpKind::Equal, self, pool_.zero());
   ExprId logFactor =
-      pool_.ifElse(isZero, pool_.zero(), pool_.mul(id, pool_.unary(OpKind::Log, a)));
+      pool_.ifElse(isZero, pool_.zero(), pool_.mul(self, pool_.unary(OpKind::Log, a)));
   return pool_.add(result, guardedScale(db, logFactor));
 }
 
