@@ -13,6 +13,7 @@ namespace mocc::jit {
 
 namespace {
 
+/// Statements of a body, those in loops and branches included (once).
 uint64_t countStatements(const std::vector<flat::Statement> &body) {
   uint64_t n = body.size();
   for (const flat::Statement &s : body)
@@ -32,7 +33,7 @@ bool addFunctions(Jit &jit, std::span<const flat::Function> functions, std::stri
   uint64_t statements = 0;
   for (const flat::Function &f : functions)
     statements += countStatements(f.body);
-  return jit.addModule(std::move(module), std::move(context), suggestOptLevel(statements), error);
+  return jit.addModule(std::move(module), std::move(context), suggestFunctionOptLevel(statements), error);
 }
 
 codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &function,

@@ -26,6 +26,11 @@ enum class OptLevel { None, Less, Default };
 /// Less for the others. The threshold comes from measurements (Jit.cpp).
 OptLevel suggestOptLevel(uint64_t numSteps);
 
+/// The level worth its compile time for lowered functions of `numStatements`
+/// statements in all (loops included once): Default up to a threshold
+/// higher than kernels', since their loops gain more from O2 (Jit.cpp).
+OptLevel suggestFunctionOptLevel(uint64_t numStatements);
+
 /// An in-process JIT. Modules added to it stay until it is destroyed, and
 /// with them the functions looked up.
 class Jit {

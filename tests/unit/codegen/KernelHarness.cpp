@@ -58,6 +58,32 @@ rt::KernelJvpFn CompiledKernels::jvp(const std::string &name) {
   return reinterpret_cast<rt::KernelJvpFn>(lookup(jvpName(name)));
 }
 
+CompiledFunctionTable::CompiledFunctionTable(std::span<const flat::Function> functions,
+                                             jit::OptLevel level) {
+  jit_ = jit::Jit::create(error_);
+  if (!jit_)
+    return;
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto start = std::chrono::steady_clock::now();
+  auto module = generateFunctions(*context, functions, &error_);
+  generateSeconds = secondsSince(start);
+  if (!module)
+    return;
+  for (const llvm::Function &function : *module)
+    numInstructions += function.getInstructionCount();
+  start = std::chrono::steady_clock::now();
+  jit_->addModule(std::move(module), std::move(context), level, error_);
+  compileSeconds = secondsSince(start);
+}
+
+CompiledFunctionTable::~CompiledFunctionTable() = default;
+
+NativeFunctionFn CompiledFunctionTable::native(const flat::Function &function) {
+  if (!error_.empty())
+    return nullptr;
+  return jit::lookupFunction(*jit_, function, error_);
+}
+
 std::string generateError(const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
                           std::span<const flat::Function> functions) {
   llvm::LLVMContext context;

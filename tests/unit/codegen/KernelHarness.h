@@ -68,6 +68,26 @@ private:
   std::string error_;
 };
 
+/// A function table compiled into a JIT of its own at a chosen level, with
+/// the times it took (for the timing tests).
+class CompiledFunctionTable {
+public:
+  CompiledFunctionTable(std::span<const flat::Function> functions, jit::OptLevel level);
+  ~CompiledFunctionTable();
+
+  const std::string &error() const { return error_; }
+  /// The native code of a function of the table, or null (with error()).
+  NativeFunctionFn native(const flat::Function &function);
+
+  double generateSeconds = 0; ///< generateFunctions
+  double compileSeconds = 0;  ///< Jit::addModule
+  size_t numInstructions = 0; ///< instructions before optimization
+
+private:
+  std::unique_ptr<jit::Jit> jit_;
+  std::string error_;
+};
+
 /// The error of generateKernels for these kernels and functions, as they
 /// are (no derivatives are added); empty if it succeeds.
 std::string generateError(const sym::ExprPool &pool, std::span<const KernelSpec> kernels,

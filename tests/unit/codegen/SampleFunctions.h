@@ -24,30 +24,30 @@ enum SampleIndex : uint32_t {
 };
 
 /// n! = if n <= 1 then 1 else n * (n - 1)!
-inline flat::Function factorial() {
+inline flat::Function factorial(uint32_t base = 0) {
   FunctionBuilder b("factorial");
   auto &p = b.pool();
   uint32_t n = b.input("n", TypeKind::Integer), y = b.output("y");
   sym::ExprId args[] = {p.sub(b.v(n), b.c(1))};
-  sym::ExprId recursive = p.output(p.call(Factorial, args), 0);
+  sym::ExprId recursive = p.output(p.call(base + Factorial, args), 0);
   return b.build({ifThen(p.binary(sym::OpKind::LessEq, b.v(n), b.c(1)), {assign(y, b.c(1))},
                          {assign(y, p.mul(b.v(n), recursive))})});
 }
 
 /// x^n: if n == 0 then (y := 1; return) end if; y := x * x^(n-1)
-inline flat::Function power() {
+inline flat::Function power(uint32_t base = 0) {
   FunctionBuilder b("power");
   auto &p = b.pool();
   uint32_t x = b.input("x"), n = b.input("n", TypeKind::Integer), y = b.output("y");
   sym::ExprId args[] = {b.v(x), p.sub(b.v(n), b.c(1))};
   return b.build({ifThen(p.binary(sym::OpKind::Equal, b.v(n), b.c(0)),
                          {assign(y, b.c(1)), returnNow()}),
-                  assign(y, p.mul(b.v(x), p.output(p.call(Power, args), 0)))});
+                  assign(y, p.mul(b.v(x), p.output(p.call(base + Power, args), 0)))});
 }
 
 /// Newton's iteration x := x - (x^2 - a) / (2 x) from max(a, 1) until the
 /// step is below 1e-15 x (at most 100 steps).
-inline flat::Function newtonSqrt() {
+inline flat::Function newtonSqrt(uint32_t base = 0) {
   FunctionBuilder b("newtonSqrt");
   auto &p = b.pool();
   using sym::OpKind;
@@ -66,7 +66,7 @@ inline flat::Function newtonSqrt() {
 }
 
 /// p[i] := a[i] * b[i] for i in 1:3; s := sum of p[i], read back.
-inline flat::Function dot() {
+inline flat::Function dot(uint32_t base = 0) {
   FunctionBuilder b("dot");
   auto &p = b.pool();
   uint32_t a = b.input("a", TypeKind::Real, {3}), bb = b.input("b", TypeKind::Real, {3});
@@ -83,7 +83,7 @@ inline flat::Function dot() {
 }
 
 /// if x < -1: (-x^2, 1) elseif x < 1: (x^3 + x, 2) else (2 x - 1 + exp(-x), 3).
-inline flat::Function piecewise() {
+inline flat::Function piecewise(uint32_t base = 0) {
   FunctionBuilder b("piecewise");
   auto &p = b.pool();
   using sym::OpKind;
@@ -100,7 +100,7 @@ inline flat::Function piecewise() {
 
 /// If t < 0: (0, -1) at once. Else the first i with a[i] > t and
 /// y = a[i] * t, or (0, 0) if there is none.
-inline flat::Function firstAbove() {
+inline flat::Function firstAbove(uint32_t base = 0) {
   FunctionBuilder b("firstAbove");
   auto &p = b.pool();
   using sym::OpKind;
@@ -117,7 +117,7 @@ inline flat::Function firstAbove() {
 }
 
 /// r = sqrt(x^2 + y^2), phi = atan2(y, x).
-inline flat::Function polar() {
+inline flat::Function polar(uint32_t base = 0) {
   FunctionBuilder b("polar");
   auto &p = b.pool();
   using sym::OpKind;
@@ -128,21 +128,21 @@ inline flat::Function polar() {
 }
 
 /// z = r * phi of polar(x, 2 x); w = power(z, 3) + x.
-inline flat::Function caller() {
+inline flat::Function caller(uint32_t base = 0) {
   FunctionBuilder b("caller");
   auto &p = b.pool();
   uint32_t x = b.input("x"), z = b.output("z"), w = b.output("w");
   sym::ExprId polarArgs[] = {b.v(x), p.mul(b.c(2), b.v(x))};
-  sym::ExprId call = p.call(Polar, polarArgs);
+  sym::ExprId call = p.call(base + Polar, polarArgs);
   sym::ExprId powerArgs[] = {b.v(z), b.c(3)};
   return b.build({assign(z, p.mul(p.output(call, 0), p.output(call, 1))),
-                  assign(w, p.add(p.output(p.call(Power, powerArgs), 0), b.v(x)))});
+                  assign(w, p.add(p.output(p.call(base + Power, powerArgs), 0), b.v(x)))});
 }
 
 /// s1 = sum of i in 5:-2:1 (9); s2 = iterations of 1:1:0 (0); s3 = sum of
 /// r in 0:0.5:2 (5); s4 = iterations with step 0 (0); s5 = sum over i in 1:3
 /// of the j that an inner while loop stops at with break (1 + 2 + 3).
-inline flat::Function ranges() {
+inline flat::Function ranges(uint32_t base = 0) {
   FunctionBuilder b("ranges");
   auto &p = b.pool();
   using sym::OpKind;
@@ -164,18 +164,12 @@ inline flat::Function ranges() {
                 assign(s[4], p.add(b.v(s[4]), b.v(j)))})});
 }
 
-/// The table, indexed by SampleIndex.
-inline std::vector<flat::Function> sampleFunctions() {
+/// The table, indexed by SampleIndex. With a `base`, the functions are
+/// made to sit at base + SampleIndex of a larger table (calls included).
+inline std::vector<flat::Function> sampleFunctions(uint32_t base = 0) {
   std::vector<flat::Function> table;
-  table.push_back(factorial());
-  table.push_back(power());
-  table.push_back(newtonSqrt());
-  table.push_back(dot());
-  table.push_back(piecewise());
-  table.push_back(firstAbove());
-  table.push_back(polar());
-  table.push_back(caller());
-  table.push_back(ranges());
+  for (auto make : {factorial, power, newtonSqrt, dot, piecewise, firstAbove, polar, caller, ranges})
+    table.push_back(make(base));
   return table;
 }
 
