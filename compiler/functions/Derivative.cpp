@@ -322,8 +322,8 @@ std::optional<flat::Function> differentiateFunction(const flat::Function &f,
 
 /// Appends a placeholder for the derivative of `index` and of every function
 /// it reaches through calls that has none yet; returns the functions whose
-/// derivatives were reserved, or nothing (with `error`) for a call of a
-/// function that is not in the table.
+/// derivatives were reserved, or none at all (with `error` set, the table
+/// as it was) for a call of a function that is not in the table.
 std::vector<uint32_t> DerivativeTable::reserveDerivatives(uint32_t index, std::string *error) {
   auto tableSize = static_cast<uint32_t>(functions_.size());
   std::vector<uint32_t> reserved;
