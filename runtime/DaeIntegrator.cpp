@@ -13,6 +13,7 @@
 #include "runtime/DaeIntegrator.h"
 
 #include "runtime/NumberFormat.h"
+#include "runtime/RuntimeErrors.h"
 
 #include <ida/ida.h>
 #include <sunlinsol/sunlinsol_klu.h>
@@ -61,6 +62,14 @@ bool allFinite(const double *values, int64_t n) {
   return std::all_of(values, values + n, [](double x) { return std::isfinite(x); });
 }
 
+/// `status`, unless generated code reported an error (at the latest at t):
+/// then that error.
+RunStatus unlessGeneratedCodeFailed(RunStatus status, double t) {
+  if (auto failure = takeRuntimeFailure(t))
+    return {false, failure->time, failure->describe()};
+  return status;
+}
+
 } // namespace
 
 void DaeIntegrator::IdaDeleter::operator()(void *memory) const { IDAFree(&memory); }
@@ -74,14 +83,14 @@ RunStatus DaeIntegrator::start(double t0, double stopTime, double tolerance, dou
   if (n_ == 0) { // nothing to integrate: advanceTo only evaluates the kernel
     if (model_.residual)
       model_.residual(t0, v_.data(), nullptr);
-    return {};
+    return unlessGeneratedCodeFailed({}, t0);
   }
   if (std::string problem = createSolver(t0, stopTime, tolerance); !problem.empty())
     return {false, t0, "simulation failed at time t = " + formatTime(t0) + ": " + problem};
   double norm = scaledInitialResidual(t0);
   if (norm <= tolerance)
-    return {};
-  return makeConsistent(t0, firstOutput, norm);
+    return unlessGeneratedCodeFailed({}, t0);
+  return unlessGeneratedCodeFailed(makeConsistent(t0, firstOutput, norm), t0);
 }
 
 /// Creates the vectors, the matrix, KLU and IDA; returns what failed.
@@ -167,7 +176,7 @@ RunStatus DaeIntegrator::advanceTo(double tout) {
   if (n_ == 0) {
     if (model_.residual)
       model_.residual(tout, v_.data(), nullptr);
-    return {};
+    return unlessGeneratedCodeFailed({}, tout);
   }
   double reached = tout;
   int flag = IDASolve(ida_.get(), tout, &reached, y_.get(), yp_.get(), IDA_NORMAL);
@@ -178,10 +187,10 @@ RunStatus DaeIntegrator::advanceTo(double tout) {
         "simulation failed at time t = " + formatTime(failedAt) + ": " + describeIdaFlag(flag);
     if (!messages_.last().empty())
       message += " [" + messages_.last() + "]";
-    return {false, failedAt, message};
+    return unlessGeneratedCodeFailed({false, failedAt, message}, failedAt);
   }
   load(reached, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
-  return {};
+  return unlessGeneratedCodeFailed({}, reached);
 }
 
 /// Puts y and y' into their slots and evaluates the residual kernel, which
@@ -200,6 +209,8 @@ int DaeIntegrator::residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, voi
   double *residual = N_VGetArrayPointer(r);
   integrator->load(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), residual);
   ++integrator->residualCalls_;
+  if (runtimeErrorPending(t))
+    return -1; // a failed assert: IDA stops
   // Not finite: recoverable, IDA retries with a smaller step.
   return allFinite(residual, integrator->n_) ? 0 : 1;
 }
@@ -212,6 +223,8 @@ int DaeIntegrator::jacobianFn(double t, double cj, N_Vector y, N_Vector yp, N_Ve
   integrator->jacobian_.evaluate(t, integrator->v_.data(), cj, integrator->values_.data());
   integrator->jacobian_.store(integrator->values_.data(), nullptr, jacobian);
   ++integrator->jacobianCalls_;
+  if (runtimeErrorPending(t))
+    return -1;
   return allFinite(integrator->values_.data(), integrator->jacobian_.nonzeros()) ? 0 : 1;
 }
 

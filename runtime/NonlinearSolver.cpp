@@ -17,6 +17,7 @@
 
 #include "runtime/ColoredJacobian.h"
 #include "runtime/NumberFormat.h"
+#include "runtime/RuntimeErrors.h"
 #include "runtime/SundialsSupport.h"
 
 #include <kinsol/kinsol.h>
@@ -185,6 +186,8 @@ int KinsolSystem::evaluate(const double *u, double *f) {
     v_[system_.unknowns[i]] = u[i];
   system_.residual(t_, v_.data(), f);
   ++residualCalls_;
+  if (runtimeErrorPending(t_))
+    return -1; // a failed assert: KINSOL stops
   if (lambda_ != 1.0) {
     for (int64_t i = 0; i < n_; ++i)
       f[i] = lambda_ * f[i] + (1.0 - lambda_) * rowScale_[i] * (u[i] - start_[i]) / nominal_[i];
@@ -199,6 +202,8 @@ bool KinsolSystem::assembleJacobian(const double *u, SUNMatrix jacobian) {
   system_.residual(t_, v_.data(), residual_.data()); // the JVPs need v at the point
   jacobian_.evaluate(t_, v_.data(), 0.0, values_.data());
   ++jacobianCalls_;
+  if (runtimeErrorPending(t_))
+    return false;
   const double *shift = nullptr;
   if (lambda_ != 1.0) {
     for (double &value : values_)
@@ -352,7 +357,8 @@ RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vecto
     return {false, t, what + " could not be solved: " + problem};
   std::string directCause;
   std::string homotopyCause;
-  bool solved = solver.solveDirectly(directCause) || solver.solveByHomotopy(homotopyCause);
+  bool solved = solver.solveDirectly(directCause) ||
+                (!runtimeErrorPending(t) && solver.solveByHomotopy(homotopyCause));
   solver.addStatistics(stats);
   if (!solved)
     return {false, t,

@@ -9,9 +9,11 @@
 #include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/OutputGrid.h"
+#include "runtime/RuntimeErrors.h"
 
 #include <chrono>
 #include <cmath>
+#include <optional>
 
 namespace mocc::rt {
 
@@ -88,6 +90,15 @@ std::string checkInitSteps(const CompiledModel &model) {
   return {};
 }
 
+/// The failure of generated code at t, if it reported one (it takes
+/// precedence over what the solvers made of it).
+std::optional<RunStatus> generatedCodeFailure(double t) {
+  auto failure = takeRuntimeFailure(t);
+  if (!failure)
+    return std::nullopt;
+  return RunStatus{false, failure->time, failure->describe()};
+}
+
 /// Runs the init steps in order after the start values are set.
 RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double> &v,
                        SolverStatistics &stats) {
@@ -95,9 +106,13 @@ RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double
     if (step.kind == InitStep::Kind::Assign) {
       if (step.assign)
         step.assign(t0, v.data(), nullptr);
+      if (auto failure = generatedCodeFailure(t0))
+        return *failure;
       continue;
     }
     RunStatus status = solveImplicitSystem(step.system, t0, v, stats);
+    if (auto failure = generatedCodeFailure(t0))
+      return *failure;
     if (!status.ok) {
       status.message = "initialization failed at time " + formatTime(t0) + ": " + status.message;
       return status;
@@ -180,10 +195,13 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
   if (std::string problem = checkInitSteps(model); !problem.empty())
     return {false, t0, "the compiled model is invalid: " + problem};
   v.assign(static_cast<std::size_t>(model.numSlots), 0.0);
-  if (model.setParameters)
-    model.setParameters(t0, v.data(), nullptr);
-  if (model.setStartValues)
-    model.setStartValues(t0, v.data(), nullptr);
+  clearRuntimeMessages();
+  for (KernelFn kernel : {model.setParameters, model.setStartValues}) {
+    if (kernel)
+      kernel(t0, v.data(), nullptr);
+    if (auto failure = generatedCodeFailure(t0))
+      return *failure;
+  }
   RunStatus status = runInitSteps(model, t0, v, stats);
   stats.initSeconds += watch.seconds();
   return status;
@@ -210,6 +228,8 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
     status = integrate(model, options, v, rows, stats);
   if (status.ok && writing && !writer.commit())
     status = {false, options.stopTime, writer.error()};
+  for (const std::string &warning : takeRuntimeWarnings())
+    log << "warning: " << warning << "\n";
   if (options.verbose)
     logStatistics(log, model, stats, status);
   return status;

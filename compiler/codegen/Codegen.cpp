@@ -1,10 +1,11 @@
-// Code generation entry point: creates the module, one public function per
-// kernel (and per JVP), splits big kernels into internal functions of a
-// bounded size, and reports what cannot be compiled. The instructions of
-// each function come from FunctionEmitter.
+// Code generation entry point for kernels: creates the module, one public
+// function per kernel (and per JVP), splits big kernels into internal
+// functions of a bounded size, and reports what cannot be compiled. The
+// instructions of each function come from FunctionEmitter.
 #include "compiler/codegen/Codegen.h"
 
 #include "compiler/codegen/ExprEmitter.h"
+#include "compiler/functions/Derivative.h"
 
 #include <llvm/IR/Module.h>
 
@@ -17,22 +18,23 @@ std::string jvpName(const std::string &kernelName) { return kernelName + "_jvp";
 namespace {
 
 /// `void (double t, double *v, double *res)`, or for a JVP
-/// `void (double t, const double *v, double *dv, double *dres)`.
-llvm::FunctionType *kernelType(llvm::LLVMContext &context, bool jvp) {
+/// `void (double t, const double *v, double *dv, double *dres)`. The parts
+/// of a split kernel return an i32 status instead (0: success; nonzero: a
+/// called function failed, see Codegen.h).
+llvm::FunctionType *kernelType(llvm::LLVMContext &context, bool jvp, bool part) {
   llvm::Type *pointer = llvm::PointerType::getUnqual(context);
   llvm::Type *time = llvm::Type::getDoubleTy(context);
+  llvm::Type *result = part ? llvm::Type::getInt32Ty(context) : llvm::Type::getVoidTy(context);
   if (jvp)
-    return llvm::FunctionType::get(llvm::Type::getVoidTy(context),
-                                   {time, pointer, pointer, pointer}, false);
-  return llvm::FunctionType::get(llvm::Type::getVoidTy(context), {time, pointer, pointer},
-                                 false);
+    return llvm::FunctionType::get(result, {time, pointer, pointer, pointer}, false);
+  return llvm::FunctionType::get(result, {time, pointer, pointer}, false);
 }
 
 llvm::Function *createFunction(llvm::Module &module, const std::string &name, bool jvp,
                                bool internal) {
   auto linkage = internal ? llvm::Function::InternalLinkage : llvm::Function::ExternalLinkage;
-  auto *function = llvm::Function::Create(kernelType(module.getContext(), jvp), linkage,
-                                          name, module);
+  auto *function = llvm::Function::Create(kernelType(module.getContext(), jvp, internal),
+                                          linkage, name, module);
   function->setDoesNotThrow();
   // The arrays never overlap (Kernel.h): telling LLVM spares its alias
   // analysis and instruction schedulers the memory dependencies between
@@ -52,6 +54,25 @@ bool chunkIsFull(const FunctionEmitter &emitter, size_t steps, const CodegenOpti
     return true;
   return options.instructionsPerFunction != 0 &&
          emitter.instructionCount() >= options.instructionsPerFunction;
+}
+
+/// Ends the public function of a split kernel: calls the parts in order,
+/// returning early when one fails.
+void callParts(llvm::Function *entry, llvm::BasicBlock *entryEnd,
+               llvm::ArrayRef<llvm::Function *> parts) {
+  llvm::IRBuilder<> caller(entryEnd);
+  llvm::SmallVector<llvm::Value *, 4> args;
+  for (llvm::Argument &arg : entry->args())
+    args.push_back(&arg);
+  auto *failed = llvm::BasicBlock::Create(entry->getContext(), "failed", entry);
+  llvm::IRBuilder<>(failed).CreateRetVoid();
+  for (llvm::Function *part : parts) {
+    llvm::Value *status = caller.CreateCall(part, args);
+    auto *next = llvm::BasicBlock::Create(entry->getContext(), "next", entry);
+    caller.CreateCondBr(caller.CreateICmpNE(status, caller.getInt32(0)), failed, next);
+    caller.SetInsertPoint(next);
+  }
+  caller.CreateRetVoid();
 }
 
 /// Emits a kernel (or its JVP). Its public function runs the first steps;
@@ -84,15 +105,8 @@ void emitKernel(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec
     ++steps;
   }
   emitter.finish();
-  if (parts.empty())
-    return;
-  llvm::IRBuilder<> caller(entryEnd);
-  llvm::SmallVector<llvm::Value *, 4> args;
-  for (llvm::Argument &arg : entry->args())
-    args.push_back(&arg);
-  for (llvm::Function *part : parts)
-    caller.CreateCall(part, args);
-  caller.CreateRetVoid();
+  if (!parts.empty())
+    callParts(entry, entryEnd, parts);
 }
 
 /// Checks what the emitter takes for granted: valid ids and unique names.
@@ -120,12 +134,13 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               const sym::ExprPool &pool,
                                               std::span<const KernelSpec> kernels,
                                               const CodegenOptions &options,
-                                              std::string *error) {
+                                              std::string *error,
+                                              std::span<const flat::Function> functions) {
   auto module = std::make_unique<llvm::Module>("mocc_kernels", context);
   bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
                             [](const KernelSpec &spec) { return spec.withJvp; });
   PoolFacts facts(pool, anyJvp);
-  FunctionEmitter emitter(*module, pool, facts);
+  FunctionEmitter emitter(*module, pool, facts, functions);
   std::string message;
   for (const KernelSpec &spec : kernels) {
     if (!checkKernel(pool, spec, *module, message))
@@ -143,6 +158,30 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
   if (error)
     *error = message;
   return nullptr;
+}
+
+bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
+                          std::span<const KernelSpec> kernels, std::string *error) {
+  std::vector<sym::ExprId> roots;
+  for (const KernelSpec &spec : kernels) {
+    for (const KernelStep &step : spec.steps) {
+      if (spec.withJvp && step.expr.index < pool.size())
+        roots.push_back(step.expr);
+    }
+  }
+  std::vector<uint32_t> called;
+  sym::forEachNode(pool, roots, [&](sym::ExprId id) {
+    if (pool.op(id) == sym::OpKind::Call)
+      called.push_back(pool.node(id).payload.index);
+  });
+  std::sort(called.begin(), called.end());
+  called.erase(std::unique(called.begin(), called.end()), called.end());
+  functions::DerivativeTable table(functions);
+  for (uint32_t function : called) {
+    if (!table.derivativeOf(function, error))
+      return false;
+  }
+  return true;
 }
 
 } // namespace mocc::codegen

@@ -1,15 +1,20 @@
 // Code generation: turns kernels (ordered assignments and residuals over the
 // slot vector, see Kernel.h) into one LLVM module holding a native function
-// per kernel and, when asked, its forward-mode derivative (JVP). The module
-// is handed to the JIT (compiler/jit) or written out. Only forward
-// declarations of LLVM types appear here, so including this header is cheap.
+// per kernel and, when asked, its forward-mode derivative (JVP); and the
+// lowered Modelica functions that kernels call (flat/Function.h) into
+// another. The modules are handed to the JIT (compiler/jit) or written out.
+// Only forward declarations of LLVM types appear here, so including this
+// header is cheap.
 #pragma once
 
 #include "compiler/codegen/Kernel.h"
+#include "compiler/flat/Function.h"
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class LLVMContext;
@@ -37,14 +42,47 @@ struct CodegenOptions {
 /// their contract). Each distinct expression node is evaluated once per
 /// function; `if` expressions evaluate only the selected branch.
 ///
+/// Call nodes refer to `functions` (the table given to generateFunctions,
+/// whose module must be in the same JIT): each distinct call is made once.
+/// A JVP calls the forward derivative of each function called with a
+/// nonzero tangent (see addKernelDerivatives). When a called function fails
+/// at run time (see runtime/RuntimeErrors.h), the kernel returns at once.
+///
 /// Returns null and sets `error` (when given) if a kernel cannot be
-/// compiled: an expression that calls a function (not supported yet), an
-/// invalid id, or two kernels with one name.
+/// compiled: an invalid id, a call that does not fit the table, a function
+/// without the derivative its JVP needs, or two kernels with one name.
 std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               const sym::ExprPool &pool,
                                               std::span<const KernelSpec> kernels,
                                               const CodegenOptions &options,
-                                              std::string *error = nullptr);
+                                              std::string *error = nullptr,
+                                              std::span<const flat::Function> functions = {});
+
+/// A lowered function compiled to native code: reads the flattened inputs
+/// from `in`, writes the flattened outputs to `out`, and returns 0, or a
+/// nonzero status after a run-time error (a failed assert, an index out of
+/// bounds: the message is reported through runtime/RuntimeErrors.h, and
+/// `out` holds nothing useful).
+using NativeFunctionFn = int32_t (*)(const double *in, double *out);
+
+/// The name of the native function of a lowered function (its symbol with
+/// a prefix, so that it meets no C library function or kernel).
+std::string functionSymbol(const flat::Function &function);
+
+/// Builds one LLVM module with the native function (NativeFunctionFn) of
+/// every entry of `functions`; calls between them (recursion included) go
+/// through Call nodes. Returns null and sets `error` if a function is
+/// malformed (a slot, expression id or call that does not fit, `break`
+/// outside a loop, `time` in a function) or two share a symbol.
+std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
+                                                std::span<const flat::Function> functions,
+                                                std::string *error = nullptr);
+
+/// Adds to `functions` (see functions::DerivativeTable) the forward
+/// derivative of every function that a kernel with a JVP calls, so that
+/// generateKernels can call it. False with `error` set if one cannot be made.
+bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
+                          std::span<const KernelSpec> kernels, std::string *error = nullptr);
 
 /// Name of the JVP function generated for the kernel `kernelName`.
 std::string jvpName(const std::string &kernelName);

@@ -77,25 +77,53 @@ void ScopedMemo::clear() {
 // --- Functions and steps -----------------------------------------------------------
 
 FunctionEmitter::FunctionEmitter(llvm::Module &module, const sym::ExprPool &pool,
-                                 const PoolFacts &facts)
-    : module_(module), pool_(pool), facts_(facts),
+                                 const PoolFacts &facts, std::span<const flat::Function> functions)
+    : module_(module), pool_(pool), facts_(facts), functions_(functions),
       builder_(module.getContext(), llvm::ConstantFolder(),
                llvm::IRBuilderCallbackInserter([this](llvm::Instruction *) {
                  ++instructionCount_;
                })),
       double_(builder_.getDoubleTy()), values_(pool.size()), tangents_(pool.size()) {}
 
-void FunctionEmitter::begin(llvm::Function *function, bool jvp) {
+/// Fresh memos and an entry block for `function`.
+void FunctionEmitter::startBody(llvm::Function *function) {
   values_.clear();
   tangents_.clear();
   usedSlots_.clear();
   instructionCount_ = 0;
+  failure_ = nullptr;
+  failureStatus_ = nullptr;
+  entry_ = llvm::BasicBlock::Create(module_.getContext(), "entry", function);
+  builder_.SetInsertPoint(entry_);
+}
+
+void FunctionEmitter::begin(llvm::Function *function, bool jvp) {
+  startBody(function);
   jvp_ = jvp;
+  frame_.clear();
   time_ = function->getArg(0);
   v_ = function->getArg(1);
   dv_ = jvp ? function->getArg(2) : nullptr;
   res_ = function->getArg(jvp ? 3 : 2);
-  builder_.SetInsertPoint(llvm::BasicBlock::Create(module_.getContext(), "entry", function));
+}
+
+void FunctionEmitter::beginFunction(llvm::Function *function) {
+  startBody(function);
+  jvp_ = false;
+  frame_.clear();
+  time_ = v_ = dv_ = res_ = nullptr;
+}
+
+void FunctionEmitter::finish() {
+  if (builder_.getCurrentFunctionReturnType()->isVoidTy())
+    builder_.CreateRetVoid();
+  else
+    builder_.CreateRet(builder_.getInt32(0));
+}
+
+void FunctionEmitter::setError(std::string message) {
+  if (error_.empty())
+    error_ = std::move(message);
 }
 
 void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
@@ -145,11 +173,36 @@ void FunctionEmitter::storeSlot(llvm::Value *base, uint32_t slot, llvm::Value *v
   builder_.CreateStore(value, builder_.CreateConstInBoundsGEP1_64(double_, base, slot));
 }
 
-llvm::Value *FunctionEmitter::unsupported(ExprId id) {
-  if (error_.empty())
-    error_ = std::string("`") + sym::opName(pool_.op(id)) +
-             "` nodes (function calls) are not supported by code generation yet";
-  return llvm::PoisonValue::get(double_);
+/// Where a slot lives: in v (kernels) or in the frame (lowered functions).
+llvm::Value *FunctionEmitter::variableAddress(uint32_t slot) {
+  if (!v_)
+    return frame_[slot];
+  return builder_.CreateConstInBoundsGEP1_64(double_, v_, slot);
+}
+
+void FunctionEmitter::assignSlot(uint32_t slot, llvm::Value *value) {
+  builder_.CreateStore(value, variableAddress(slot));
+  noteAssigned(slot, value, nullptr);
+}
+
+/// A store at a run-time index may change any slot of the array: memoized
+/// values that read one of them are forgotten.
+void FunctionEmitter::noteIndexedStore(uint32_t firstSlot, uint32_t size) {
+  for (uint32_t slot = firstSlot; slot < firstSlot + size; ++slot) {
+    if (usedSlots_.contains(slot))
+      return forget();
+  }
+}
+
+void FunctionEmitter::forget() {
+  values_.clear();
+  tangents_.clear();
+  usedSlots_.clear();
+}
+
+llvm::Value *FunctionEmitter::entryArray(uint64_t count, const llvm::Twine &name) {
+  llvm::IRBuilder<> entry(entry_, entry_->begin());
+  return entry.CreateAlloca(double_, entry.getInt64(count), name);
 }
 
 // --- Traversal ---------------------------------------------------------------------
@@ -215,14 +268,15 @@ llvm::Value *FunctionEmitter::valueOfNode(ExprId id) {
     return constant(node.payload.value);
   case OpKind::Variable:
     usedSlots_.insert(node.payload.index);
-    return loadSlot(v_, node.payload.index);
+    return builder_.CreateLoad(double_, variableAddress(node.payload.index));
   case OpKind::Time:
     return time_;
   case OpKind::IfElse:
     return ifElse(id, Mode::Value);
   case OpKind::Call:
+    return callValue(id);
   case OpKind::Output:
-    return unsupported(id);
+    return outputValue(id, Mode::Value);
   default:
     break;
   }
@@ -402,6 +456,10 @@ llvm::Value *FunctionEmitter::selectsFirst(OpKind op, llvm::Value *a, llvm::Valu
   llvm::Value *wins =
       op == OpKind::Min ? builder_.CreateFCmpOLE(a, b) : builder_.CreateFCmpOGE(a, b);
   return builder_.CreateOr(builder_.CreateFCmpUNO(b, b), wins);
+}
+
+llvm::Value *FunctionEmitter::truth(llvm::Value *value) {
+  return builder_.CreateFCmpUNE(value, constant(0.0));
 }
 
 llvm::Value *FunctionEmitter::boolean(llvm::Value *condition) {

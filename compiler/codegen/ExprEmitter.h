@@ -4,15 +4,22 @@
 // them in memos whose scopes follow the branches of `if` expressions: a value
 // computed inside a branch does not dominate the code after it, so it is
 // forgotten when the branch ends. Primal rules live in ExprEmitter.cpp, the
-// tangent rules in TangentRules.cpp.
+// tangent rules in TangentRules.cpp, calls of lowered functions and run-time
+// checks in Calls.cpp.
+//
+// It serves two kinds of functions: kernels, whose slots are the runtime's
+// vector v, and lowered Modelica functions (FunctionCodegen.cpp), whose
+// slots are local variables given by a frame of slot addresses.
 #pragma once
 
 #include "compiler/codegen/Kernel.h"
+#include "compiler/flat/Function.h"
 
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/IR/IRBuilder.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -56,24 +63,73 @@ private:
   std::vector<size_t> marks_;     ///< size of touched_ at each scope entry
 };
 
+/// Declares (once per module) the native function of a lowered function:
+/// `i32 (ptr noalias readonly in, ptr noalias out)`, named functionSymbol().
+llvm::Function *declareLoweredFunction(llvm::Module &module, const flat::Function &function);
+
+/// How bad a failed run-time check is: an error leaves the function with a
+/// failure status; a warning is reported once per check and code goes on.
+enum class CheckKind { Error, Warning };
+
 /// Emits the steps of kernels, or of their JVPs, into LLVM functions of the
-/// signatures described in Codegen.h.
+/// signatures described in Codegen.h, and the statements of lowered
+/// functions (through StatementEmitter).
 class FunctionEmitter {
 public:
-  FunctionEmitter(llvm::Module &module, const sym::ExprPool &pool, const PoolFacts &facts);
+  /// `functions` is the table that Call nodes refer to.
+  FunctionEmitter(llvm::Module &module, const sym::ExprPool &pool, const PoolFacts &facts,
+                  std::span<const flat::Function> functions = {});
 
-  /// Starts the body of `function` (a JVP function if `jvp`) with fresh memos.
+  /// Starts the body of kernel `function` (a JVP function if `jvp`) with
+  /// fresh memos. The function returns void, or an i32 status (0: success)
+  /// if it is a part of a split kernel.
   void begin(llvm::Function *function, bool jvp);
+  /// Starts the body of a lowered function (returning an i32 status); its
+  /// slots are given by setFrame before any expression is emitted.
+  void beginFunction(llvm::Function *function);
+  /// Slot k of the current lowered function lives at `frame[k]`.
+  void setFrame(std::vector<llvm::Value *> frame) { frame_ = std::move(frame); }
   /// Emits one step; `residualIndex` is k of a Residual step.
   void emitStep(const KernelStep &step, uint32_t residualIndex);
-  /// Ends the current function with `ret void`.
-  void finish() { builder_.CreateRetVoid(); }
+  /// Ends the current function with a success: `ret void` or `ret i32 0`.
+  void finish();
   /// Instructions emitted into the current function so far.
   size_t instructionCount() const { return instructionCount_; }
   /// The block that the next instruction would go to.
   llvm::BasicBlock *currentBlock() const { return builder_.GetInsertBlock(); }
-  /// The first error met (an unsupported operation), or empty.
+  /// The first error met (an invalid call, ...), or empty.
   const std::string &error() const { return error_; }
+  /// Records an error (the first one is kept).
+  void setError(std::string message);
+
+  // --- For the statements of lowered functions (StatementEmitter) ---------
+
+  llvm::IRBuilderBase &builder() { return builder_; }
+  /// The primal value of an expression node.
+  llvm::Value *value(sym::ExprId id) { return walk(id, Mode::Value); }
+  /// value != 0 as an i1.
+  llvm::Value *truth(llvm::Value *value);
+  llvm::Value *constant(double value);
+  /// The address of a slot of the current lowered function.
+  llvm::Value *slotAddress(uint32_t slot) const { return frame_[slot]; }
+  /// Stores into a slot; later reads of the slot's Variable node use `value`.
+  void assignSlot(uint32_t slot, llvm::Value *value);
+  /// Notes a store at a run-time index into slots [firstSlot, firstSlot + size).
+  void noteIndexedStore(uint32_t firstSlot, uint32_t size);
+  /// Forgets every memoized value: at the start of a basic block that other
+  /// code than the current block reaches (branches, loops).
+  void forget();
+  /// An alloca of `count` doubles in the entry block (outside any loop).
+  llvm::Value *entryArray(uint64_t count, const llvm::Twine &name = "");
+  /// Emits a run-time check: unless `ok` (an i1) holds, the message
+  /// `pattern` (see runtime/RuntimeErrors.h) is reported with the values
+  /// that `values` emits (only when the check fails), and for an error the
+  /// function is left with a failure status.
+  void emitCheck(llvm::Value *ok, CheckKind kind, const std::string &pattern,
+                 const std::function<std::vector<llvm::Value *>()> &values);
+  /// Leaves the function with failure `status` (an i32, nonzero) and goes on
+  /// emitting into a new block that nothing reaches.
+  void exitWithStatus(llvm::Value *status);
 
 private:
   enum class Mode { Value, Tangent };
@@ -81,14 +137,13 @@ private:
   // Traversal and memos (ExprEmitter.cpp).
   llvm::Value *walk(sym::ExprId root, Mode mode);
   std::span<const sym::ExprId> childrenToWalk(sym::ExprId id, Mode mode) const;
-  llvm::Value *value(sym::ExprId id) { return walk(id, Mode::Value); }
   llvm::Value *tangent(sym::ExprId id);
+  void startBody(llvm::Function *function);
   void enterScope();
   void exitScope();
   void noteAssigned(uint32_t slot, llvm::Value *value, llvm::Value *tangent);
   llvm::Value *loadSlot(llvm::Value *base, uint32_t slot);
   void storeSlot(llvm::Value *base, uint32_t slot, llvm::Value *value);
-  llvm::Value *unsupported(sym::ExprId id);
 
   // Primal rules (ExprEmitter.cpp).
   llvm::Value *valueOfNode(sym::ExprId id);
@@ -104,7 +159,20 @@ private:
   llvm::Value *sign(llvm::Value *a);
   llvm::Value *selectsFirst(sym::OpKind op, llvm::Value *a, llvm::Value *b);
   llvm::Value *boolean(llvm::Value *condition);
-  llvm::Value *constant(double value);
+  llvm::Value *variableAddress(uint32_t slot);
+
+  // Calls and run-time checks (Calls.cpp).
+  const flat::Function *calleeOf(sym::ExprId call, bool derivative);
+  llvm::Function *declaration(const flat::Function &function);
+  llvm::Value *emitCall(sym::ExprId call, bool derivative);
+  llvm::Value *callValue(sym::ExprId call);
+  llvm::Value *callTangent(sym::ExprId call);
+  llvm::Value *outputValue(sym::ExprId output, Mode mode);
+  void exitIfFailed(llvm::Value *status);
+  llvm::BasicBlock *failureBlockFor(llvm::Value *status);
+  llvm::Value *messagePattern(const std::string &pattern);
+  void callHook(CheckKind kind, const std::string &pattern,
+                const std::vector<llvm::Value *> &values);
 
   // Tangent rules (TangentRules.cpp).
   llvm::Value *tangentOfNode(sym::ExprId id);
@@ -122,6 +190,7 @@ private:
   llvm::Module &module_;
   const sym::ExprPool &pool_;
   const PoolFacts &facts_;
+  std::span<const flat::Function> functions_;
   size_t instructionCount_ = 0;
   llvm::IRBuilder<llvm::ConstantFolder, llvm::IRBuilderCallbackInserter> builder_;
   llvm::Type *double_;
@@ -135,6 +204,13 @@ private:
   llvm::Value *v_ = nullptr;    ///< the slot vector
   llvm::Value *res_ = nullptr;  ///< residuals (kernel) or their tangents (JVP)
   llvm::Value *dv_ = nullptr;   ///< slot tangents (JVP)
+  /// Lowered functions: the address of each slot; empty in kernels.
+  std::vector<llvm::Value *> frame_;
+  llvm::BasicBlock *entry_ = nullptr;
+  /// The block that leaves the function with a failure status (a phi over
+  /// the statuses of its predecessors), made on first use.
+  llvm::BasicBlock *failure_ = nullptr;
+  llvm::PHINode *failureStatus_ = nullptr;
   std::string error_;
 };
 

@@ -27,8 +27,9 @@ llvm::Value *FunctionEmitter::tangentOfNode(ExprId id) {
   case OpKind::IfElse:
     return ifElse(id, Mode::Tangent);
   case OpKind::Call:
+    return callTangent(id);
   case OpKind::Output:
-    return unsupported(id);
+    return outputValue(id, Mode::Tangent);
   default:
     break;
   }

@@ -54,6 +54,10 @@ enum class StatementKind {
   Break,
   Return,
   Assert,        ///< if not condition: error (level 1) or warning (level 2) with message
+  /// target := slots[firstSlot + index], index computed at run time. A
+  /// stopgap until expressions have a Load node (see the comment above):
+  /// lowering puts a run-time indexed read into a temporary slot first.
+  LoadIndexed,
 };
 
 /// A statement of a lowered function. Expressions are nodes of the
@@ -61,10 +65,10 @@ enum class StatementKind {
 struct Statement {
   StatementKind kind = StatementKind::Assign;
   SourceRange loc;
-  sym::VarId target;          ///< Assign: the slot; For: the counter's slot
-  uint32_t firstSlot = 0;     ///< AssignIndexed: the array's first slot
-  uint32_t size = 0;          ///< AssignIndexed: the array's number of slots
-  sym::ExprId index;          ///< AssignIndexed: 0-based index into the array
+  sym::VarId target;          ///< Assign, LoadIndexed: the slot; For: the counter's slot
+  uint32_t firstSlot = 0;     ///< AssignIndexed, LoadIndexed: the array's first slot
+  uint32_t size = 0;          ///< AssignIndexed, LoadIndexed: the array's number of slots
+  sym::ExprId index;          ///< AssignIndexed, LoadIndexed: 0-based index into the array
   sym::ExprId value;          ///< Assign, AssignIndexed
   sym::ExprId condition;      ///< If, While, Assert
   sym::ExprId start, step, stop; ///< For
@@ -97,6 +101,10 @@ struct Function {
   std::vector<Statement> body;
   std::vector<DerivativeInfo> derivatives;
   bool inlineRequested = false; ///< annotation(Inline = true)
+  /// Index of the forward-mode derivative made from this function by
+  /// functions::differentiateFunction (see compiler/functions), once one
+  /// was added to the table; UINT32_MAX before.
+  uint32_t forwardDerivative = UINT32_MAX;
 };
 
 } // namespace mocc::flat

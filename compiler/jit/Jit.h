@@ -26,12 +26,18 @@ enum class OptLevel { None, Less, Default };
 /// Less for the others. The threshold comes from measurements (Jit.cpp).
 OptLevel suggestOptLevel(uint64_t numSteps);
 
+/// The level worth its compile time for lowered functions of `numStatements`
+/// statements in all (loops included once): Default up to a threshold
+/// higher than kernels', since their loops gain more from O2 (Jit.cpp).
+OptLevel suggestFunctionOptLevel(uint64_t numStatements);
+
 /// An in-process JIT. Modules added to it stay until it is destroyed, and
 /// with them the functions looked up.
 class Jit {
 public:
   /// Creates a JIT for the host CPU (with its features), or null with the
-  /// reason in `error`.
+  /// reason in `error`. Generated code in it can call the run-time error
+  /// hooks of runtime/RuntimeErrors.h.
   static std::unique_ptr<Jit> create(std::string &error);
 
   /// Verifies, optimizes (new pass manager, chosen level) and compiles a

@@ -2,6 +2,8 @@
 // LLVM headers (to own and inspect the module before the JIT takes it).
 #include "tests/unit/codegen/KernelHarness.h"
 
+#include "compiler/jit/FunctionLibrary.h"
+
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/raw_ostream.h>
@@ -19,9 +21,13 @@ CompiledKernels::CompiledKernels(const sym::ExprPool &pool, std::span<const Kern
   jit_ = jit::Jit::create(error_);
   if (!jit_)
     return;
+  std::vector<flat::Function> functions = request.functions;
+  if (!addKernelDerivatives(functions, pool, kernels, &error_) ||
+      !jit::addFunctions(*jit_, functions, error_))
+    return;
   auto context = std::make_unique<llvm::LLVMContext>();
   auto start = std::chrono::steady_clock::now();
-  auto module = generateKernels(*context, pool, kernels, request.options, &error_);
+  auto module = generateKernels(*context, pool, kernels, request.options, &error_, functions);
   generateSeconds = secondsSince(start);
   if (!module)
     return;
@@ -50,6 +56,40 @@ rt::KernelFn CompiledKernels::kernel(const std::string &name) {
 
 rt::KernelJvpFn CompiledKernels::jvp(const std::string &name) {
   return reinterpret_cast<rt::KernelJvpFn>(lookup(jvpName(name)));
+}
+
+CompiledFunctionTable::CompiledFunctionTable(std::span<const flat::Function> functions,
+                                             jit::OptLevel level) {
+  jit_ = jit::Jit::create(error_);
+  if (!jit_)
+    return;
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto start = std::chrono::steady_clock::now();
+  auto module = generateFunctions(*context, functions, &error_);
+  generateSeconds = secondsSince(start);
+  if (!module)
+    return;
+  for (const llvm::Function &function : *module)
+    numInstructions += function.getInstructionCount();
+  start = std::chrono::steady_clock::now();
+  jit_->addModule(std::move(module), std::move(context), level, error_);
+  compileSeconds = secondsSince(start);
+}
+
+CompiledFunctionTable::~CompiledFunctionTable() = default;
+
+NativeFunctionFn CompiledFunctionTable::native(const flat::Function &function) {
+  if (!error_.empty())
+    return nullptr;
+  return jit::lookupFunction(*jit_, function, error_);
+}
+
+std::string generateError(const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
+                          std::span<const flat::Function> functions) {
+  llvm::LLVMContext context;
+  std::string error;
+  generateKernels(context, pool, kernels, {}, &error, functions);
+  return error;
 }
 
 } // namespace mocc::codegen::test

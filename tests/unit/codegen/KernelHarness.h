@@ -11,6 +11,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace mocc::codegen::test {
 
@@ -19,6 +20,9 @@ struct CompileRequest {
   jit::OptLevel level = jit::OptLevel::Default;
   CodegenOptions options;
   bool keepIr = false; ///< keep the unoptimized IR text in CompiledKernels::ir
+  /// The functions that Call nodes refer to; compiled (with the derivatives
+  /// that JVPs need) into the same JIT.
+  std::vector<flat::Function> functions;
 };
 
 /// A request for the optimization level `level`.
@@ -63,6 +67,31 @@ private:
   std::unique_ptr<jit::Jit> jit_;
   std::string error_;
 };
+
+/// A function table compiled into a JIT of its own at a chosen level, with
+/// the times it took (for the timing tests).
+class CompiledFunctionTable {
+public:
+  CompiledFunctionTable(std::span<const flat::Function> functions, jit::OptLevel level);
+  ~CompiledFunctionTable();
+
+  const std::string &error() const { return error_; }
+  /// The native code of a function of the table, or null (with error()).
+  NativeFunctionFn native(const flat::Function &function);
+
+  double generateSeconds = 0; ///< generateFunctions
+  double compileSeconds = 0;  ///< Jit::addModule
+  size_t numInstructions = 0; ///< instructions before optimization
+
+private:
+  std::unique_ptr<jit::Jit> jit_;
+  std::string error_;
+};
+
+/// The error of generateKernels for these kernels and functions, as they
+/// are (no derivatives are added); empty if it succeeds.
+std::string generateError(const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
+                          std::span<const flat::Function> functions);
 
 /// The operations of one operand (all but leaves, control and calls).
 inline constexpr sym::OpKind unaryOps[] = {

@@ -174,17 +174,6 @@ TEST_CASE("an empty kernel and several kernels in one module") {
   CHECK(values[1] == 3.0);
 }
 
-TEST_CASE("function calls are reported, not compiled") {
-  sym::ExprPool pool;
-  Vars v{pool};
-  ExprId args[] = {v[0]};
-  ExprId call = pool.call(0, args);
-  KernelSpec spec{"calls", {residual(pool.add(pool.output(call, 0), v[1]))}, false};
-  CompiledKernels compiled(pool, {&spec, 1});
-  CHECK(compiled.error().find("kernel `calls`") != std::string::npos);
-  CHECK(compiled.error().find("not supported") != std::string::npos);
-}
-
 TEST_CASE("invalid kernels are reported") {
   sym::ExprPool pool;
   Vars v{pool};

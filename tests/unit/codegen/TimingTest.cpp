@@ -1,8 +1,12 @@
 // Compile-time measurements (printed, not asserted) for a kernel of 100,000
 // simple steps at each optimization level, with and without its JVP: the
 // numbers behind jit::suggestOptLevel. MOCC_TIMING_STEPS overrides the size.
-// Not part of the default run (see below).
+// Also for tables of lowered functions and their derivatives. Not part of
+// the default run (see below).
 #include "tests/unit/codegen/KernelHarness.h"
+#include "tests/unit/codegen/SampleFunctions.h"
+
+#include "compiler/functions/Derivative.h"
 
 #include <doctest/doctest.h>
 
@@ -11,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <vector>
 
 using namespace mocc;
@@ -83,6 +88,65 @@ TEST_CASE("compile time of a 100k-step kernel" * doctest::skip()) {
                   n, withJvp ? " + JVP" : "", levelName(level), compiled.generateSeconds,
                   compiled.compileSeconds, compiled.numFunctions, compiled.numInstructions,
                   run * 1e3);
+    }
+  }
+}
+
+namespace {
+
+/// `copies` copies of the sample functions (copy k calls within copy k),
+/// with the derivative of each.
+std::vector<flat::Function> sampleCopies(uint32_t copies) {
+  std::vector<flat::Function> table;
+  for (uint32_t k = 0; k < copies; ++k) {
+    for (flat::Function &f : sampleFunctions(k * NumSamples)) {
+      f.symbol += "_" + std::to_string(k);
+      table.push_back(std::move(f));
+    }
+  }
+  functions::DerivativeTable derivatives(table);
+  for (uint32_t f = 0; f < copies * NumSamples; ++f)
+    REQUIRE(derivatives.derivativeOf(f));
+  return table;
+}
+
+} // namespace
+
+// Skipped by default; run it with
+//   codegen_test --test-case='compile time of function*' --no-skip
+TEST_CASE("compile time of function tables" * doctest::skip()) {
+  for (uint32_t copies : {1u, 10u, 100u}) {
+    auto start = std::chrono::steady_clock::now();
+    std::vector<flat::Function> table = sampleCopies(copies);
+    double build = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::function<size_t(const std::vector<flat::Statement> &)> count = [&](const auto &body) {
+      size_t n = body.size();
+      for (const flat::Statement &s : body)
+        n += count(s.body) + count(s.elseBody);
+      return n;
+    };
+    size_t statements = 0;
+    for (const flat::Function &f : table)
+      statements += count(f.body);
+    for (auto level : {jit::OptLevel::None, jit::OptLevel::Less, jit::OptLevel::Default}) {
+      CompiledFunctionTable compiled(table, level);
+      NativeFunctionFn sqrtFn = compiled.native(table[NewtonSqrt]);
+      REQUIRE_MESSAGE((sqrtFn != nullptr), compiled.error());
+      auto runStart = std::chrono::steady_clock::now();
+      double sum = 0, x = 0;
+      for (int i = 1; i <= 100000; ++i) {
+        double a = i;
+        sqrtFn(&a, &x);
+        sum += x;
+      }
+      double run = std::chrono::duration<double>(std::chrono::steady_clock::now() - runStart).count();
+      CHECK(sum > 0);
+      std::printf("function timing: %zu functions, %zu statements (with derivatives; built in "
+                  "%.3f s), %-12s: "
+                  "generate IR %.3f s, optimize+compile %.3f s (%zu instructions); "
+                  "100k sqrt calls %.1f ms\n",
+                  table.size(), statements, build, levelName(level), compiled.generateSeconds,
+                  compiled.compileSeconds, compiled.numInstructions, run * 1e3);
     }
   }
 }

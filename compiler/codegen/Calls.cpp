@@ -1,0 +1,210 @@
+// Calls of lowered functions, from kernels and from other functions, and the
+// run-time checks of generated code.
+//
+// A lowered function is `i32 f(const double *in, double *out)`: the
+// flattened arguments go in one array, the outputs come back in another,
+// and the result is 0, or the nonzero status of a run-time error. Each
+// distinct Call node is emitted once per memo scope; its Output nodes load
+// from the output array. In a JVP, a call whose arguments have tangents
+// calls the callee's forward derivative instead (compiler/functions), whose
+// output array holds the outputs and then their tangents. After a nonzero
+// status the caller leaves at once, with the same status.
+//
+// A failed check calls a hook of runtime/RuntimeErrors.h with a message
+// pattern and its values; an error then leaves the function with status 1.
+#include "compiler/codegen/Codegen.h"
+#include "compiler/codegen/ExprEmitter.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/GlobalVariable.h>
+#include <llvm/IR/Module.h>
+
+namespace mocc::codegen {
+
+using sym::ExprId;
+
+std::string functionSymbol(const flat::Function &function) { return "mocc.fn." + function.symbol; }
+
+llvm::Function *declareLoweredFunction(llvm::Module &module, const flat::Function &function) {
+  std::string name = functionSymbol(function);
+  if (llvm::Function *known = module.getFunction(name))
+    return known;
+  llvm::LLVMContext &context = module.getContext();
+  llvm::Type *pointer = llvm::PointerType::getUnqual(context);
+  auto *type = llvm::FunctionType::get(llvm::Type::getInt32Ty(context), {pointer, pointer}, false);
+  auto *result = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module);
+  result->setDoesNotThrow();
+  result->addParamAttr(0, llvm::Attribute::NoAlias);
+  result->addParamAttr(0, llvm::Attribute::ReadOnly);
+  result->addParamAttr(1, llvm::Attribute::NoAlias);
+  return result;
+}
+
+/// The function a Call node calls (its derivative if asked), checked
+/// against the call; null with the error recorded if it does not fit.
+const flat::Function *FunctionEmitter::calleeOf(ExprId call, bool derivative) {
+  uint32_t index = pool_.node(call).payload.index;
+  if (index >= functions_.size()) {
+    setError("a call of function " + std::to_string(index) + ", which is not in the table");
+    return nullptr;
+  }
+  const flat::Function *callee = &functions_[index];
+  if (derivative) {
+    if (callee->forwardDerivative >= functions_.size()) {
+      setError("function `" + callee->name +
+               "` has no derivative for the Jacobian (see addKernelDerivatives)");
+      return nullptr;
+    }
+    callee = &functions_[callee->forwardDerivative];
+  }
+  size_t arguments = pool_.operands(call).size() * (derivative ? 2 : 1);
+  if (arguments != callee->inputSlots.size()) {
+    setError("function `" + callee->name + "` takes " +
+             std::to_string(callee->inputSlots.size()) + " input(s) but is called with " +
+             std::to_string(arguments));
+    return nullptr;
+  }
+  return callee;
+}
+
+/// Calls the callee of `call` (or its derivative, passing the arguments'
+/// tangents after the arguments); returns the output array.
+llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
+  const flat::Function *callee = calleeOf(call, derivative);
+  if (!callee)
+    return llvm::ConstantPointerNull::get(builder_.getPtrTy());
+  auto args = pool_.operands(call);
+  llvm::Value *in = entryArray(callee->inputSlots.size(), "in");
+  llvm::Value *out = entryArray(callee->outputSlots.size(), "out");
+  for (size_t i = 0; i < args.size(); ++i)
+    storeSlot(in, i, value(args[i]));
+  if (derivative) {
+    for (size_t i = 0; i < args.size(); ++i)
+      storeSlot(in, args.size() + i, tangent(args[i]));
+  }
+  llvm::Value *status = builder_.CreateCall(declareLoweredFunction(module_, *callee), {in, out});
+  exitIfFailed(status);
+  return out;
+}
+
+/// The value of a Call node: its output array. In a JVP, a call with a
+/// tangent calls the derivative at once, which gives both.
+llvm::Value *FunctionEmitter::callValue(ExprId call) {
+  if (!jvp_ || !facts_.hasTangent(call))
+    return emitCall(call, false);
+  llvm::Value *out = emitCall(call, true);
+  tangents_.set(call, out);
+  return out;
+}
+
+llvm::Value *FunctionEmitter::callTangent(ExprId call) {
+  llvm::Value *out = emitCall(call, true);
+  if (!values_.get(call))
+    values_.set(call, out);
+  return out;
+}
+
+/// Output k of a call: element k of the output array, or for its tangent,
+/// element numOutputs + k of the derivative's.
+llvm::Value *FunctionEmitter::outputValue(ExprId output, Mode mode) {
+  ExprId call = pool_.operand(output, 0);
+  uint32_t k = pool_.node(output).payload.index;
+  const flat::Function *callee = calleeOf(call, false);
+  if (callee && k >= callee->outputSlots.size())
+    setError("output " + std::to_string(k) + " of function `" + callee->name +
+             "` does not exist");
+  if (!error_.empty())
+    return llvm::PoisonValue::get(double_);
+  if (mode == Mode::Value)
+    return loadSlot(values_.get(call), k);
+  return loadSlot(tangents_.get(call), callee->outputSlots.size() + k);
+}
+
+// --- Leaving a function on failure --------------------------------------------------
+
+/// The failure exit, reached from the current block with `status`.
+llvm::BasicBlock *FunctionEmitter::failureBlockFor(llvm::Value *status) {
+  llvm::Function *function = builder_.GetInsertBlock()->getParent();
+  bool returnsStatus = !function->getReturnType()->isVoidTy();
+  if (!failure_) {
+    failure_ = llvm::BasicBlock::Create(module_.getContext(), "failure", function);
+    llvm::IRBuilder<> exit(failure_);
+    if (returnsStatus) {
+      failureStatus_ = exit.CreatePHI(exit.getInt32Ty(), 2, "status");
+      exit.CreateRet(failureStatus_);
+    } else {
+      exit.CreateRetVoid();
+    }
+  }
+  if (failureStatus_)
+    failureStatus_->addIncoming(status, builder_.GetInsertBlock());
+  return failure_;
+}
+
+void FunctionEmitter::exitIfFailed(llvm::Value *status) {
+  llvm::Function *function = builder_.GetInsertBlock()->getParent();
+  llvm::Value *failed = builder_.CreateICmpNE(status, builder_.getInt32(0));
+  auto *ok = llvm::BasicBlock::Create(module_.getContext(), "call.ok", function);
+  builder_.CreateCondBr(failed, failureBlockFor(status), ok);
+  builder_.SetInsertPoint(ok);
+}
+
+void FunctionEmitter::exitWithStatus(llvm::Value *status) {
+  llvm::Function *function = builder_.GetInsertBlock()->getParent();
+  builder_.CreateBr(failureBlockFor(status));
+  builder_.SetInsertPoint(llvm::BasicBlock::Create(module_.getContext(), "unreachable", function));
+}
+
+// --- Run-time checks ----------------------------------------------------------------
+
+void FunctionEmitter::emitCheck(llvm::Value *ok, CheckKind kind, const std::string &pattern,
+                                const std::function<std::vector<llvm::Value *>()> &values) {
+  llvm::LLVMContext &context = module_.getContext();
+  llvm::Function *function = builder_.GetInsertBlock()->getParent();
+  auto *failed = llvm::BasicBlock::Create(context, "check.failed", function);
+  auto *passed = llvm::BasicBlock::Create(context, "check.ok", function);
+  builder_.CreateCondBr(ok, passed, failed);
+  builder_.SetInsertPoint(failed);
+  if (kind == CheckKind::Warning) { // once per check: a flag of its own
+    auto *flag = new llvm::GlobalVariable(module_, builder_.getInt8Ty(), false,
+                                          llvm::GlobalValue::InternalLinkage,
+                                          builder_.getInt8(0), "warned");
+    auto *report = llvm::BasicBlock::Create(context, "warning.report", function);
+    llvm::Value *warned = builder_.CreateLoad(builder_.getInt8Ty(), flag);
+    builder_.CreateCondBr(builder_.CreateICmpNE(warned, builder_.getInt8(0)), passed, report);
+    builder_.SetInsertPoint(report);
+    builder_.CreateStore(builder_.getInt8(1), flag);
+  }
+  enterScope(); // values computed for the message do not dominate `passed`
+  std::vector<llvm::Value *> parts = values();
+  exitScope();
+  callHook(kind, pattern, parts);
+  if (kind == CheckKind::Error)
+    builder_.CreateBr(failureBlockFor(builder_.getInt32(1)));
+  else
+    builder_.CreateBr(passed);
+  builder_.SetInsertPoint(passed);
+}
+
+/// Calls mocc_runtime_error or mocc_runtime_warning (runtime/RuntimeErrors.h)
+/// with the pattern and an array of the values.
+void FunctionEmitter::callHook(CheckKind kind, const std::string &pattern,
+                               const std::vector<llvm::Value *> &values) {
+  const char *name = kind == CheckKind::Error ? "mocc_runtime_error" : "mocc_runtime_warning";
+  llvm::Type *pointer = builder_.getPtrTy();
+  auto hook = module_.getOrInsertFunction(
+      name, llvm::FunctionType::get(builder_.getVoidTy(), {pointer, pointer}, false));
+  llvm::Value *array = llvm::ConstantPointerNull::get(builder_.getPtrTy());
+  if (!values.empty()) {
+    array = entryArray(values.size(), "message");
+    for (size_t i = 0; i < values.size(); ++i)
+      storeSlot(array, i, values[i]);
+  }
+  builder_.CreateCall(hook, {messagePattern(pattern), array});
+}
+
+llvm::Value *FunctionEmitter::messagePattern(const std::string &pattern) {
+  return builder_.CreateGlobalString(pattern, "message");
+}
+
+} // namespace mocc::codegen

@@ -1,0 +1,387 @@
+// The forward-mode derivative of a lowered function, statement by statement
+// (see Derivative.h). An assignment `s := e` becomes `ds := de; s := e`: the
+// tangent first, so that it sees the values e saw (e may read s). When e
+// calls functions, their derivatives give the values too, and both
+// statements must use the same call: `tmp := e'; ds := de; s := tmp`, where
+// e' is e with every call replaced by the call of its derivative.
+#include "compiler/functions/Derivative.h"
+
+#include "compiler/functions/ExprTangents.h"
+
+#include <deque>
+#include <unordered_map>
+
+namespace mocc::functions {
+
+using flat::Statement;
+using flat::StatementKind;
+using sym::ExprId;
+using sym::OpKind;
+using sym::VarId;
+
+namespace {
+
+/// The same node with new operands.
+ExprId rebuild(sym::ExprPool &pool, ExprId id, std::span<const ExprId> ops) {
+  const sym::Node &node = pool.node(id);
+  switch (node.op) {
+  case OpKind::Constant:
+  case OpKind::Variable:
+  case OpKind::Time:
+    return id;
+  case OpKind::Call: return pool.call(node.payload.index, ops);
+  case OpKind::Output: return pool.output(ops[0], node.payload.index);
+  case OpKind::Smooth: return pool.smooth(node.payload.index, ops[0]);
+  case OpKind::IfElse: return pool.ifElse(ops[0], ops[1], ops[2]);
+  default:
+    return ops.size() == 1 ? pool.unary(node.op, ops[0]) : pool.binary(node.op, ops[0], ops[1]);
+  }
+}
+
+Statement assignment(const Statement &origin, uint32_t slot, ExprId value) {
+  Statement s;
+  s.kind = StatementKind::Assign;
+  s.loc = origin.loc;
+  s.target = VarId{slot};
+  s.value = value;
+  return s;
+}
+
+/// Builds the derivative of one function.
+class Differentiator {
+public:
+  Differentiator(const flat::Function &f, const CalleeDerivativeFn &callee);
+
+  std::optional<flat::Function> run(std::string *error);
+
+private:
+  void declareSlots();
+  bool isReal(uint32_t slot) const { return slot >= real_.size() || real_[slot]; }
+  ExprId tangentOf(ExprId expr);
+  ExprId primalOf(ExprId expr);
+  ExprId knownPrimal(ExprId id) const;
+  ExprId primalOfNode(ExprId id);
+  ExprId derivativeCall(ExprId call);
+  ExprId outputTangent(ExprId output);
+  void fail(std::string message);
+  void emitBody(const std::vector<Statement> &body, std::vector<Statement> &out);
+  void emitStatement(const Statement &s, std::vector<Statement> &out);
+  void emitAssign(const Statement &s, std::vector<Statement> &out);
+  void emitAssignIndexed(const Statement &s, std::vector<Statement> &out);
+  void emitLoadIndexed(const Statement &s, std::vector<Statement> &out);
+
+  const flat::Function &f_;
+  const CalleeDerivativeFn &callee_;
+  flat::Function df_;
+  uint32_t n_; ///< slots of f
+  std::vector<bool> real_;
+  ExprTangents tangents_;
+  std::vector<ExprId> primal_; ///< per node: the node with derivative calls
+  /// Per Call node of f: the call of the derivative and the callee's outputs.
+  std::unordered_map<uint32_t, std::pair<ExprId, uint32_t>> derivativeCalls_;
+  std::string error_;
+};
+
+Differentiator::Differentiator(const flat::Function &f, const CalleeDerivativeFn &callee)
+    : f_(f), callee_(callee), n_(f.numSlots),
+      tangents_(
+          df_.pool,
+          [this](VarId var) {
+            return isReal(var.index) ? df_.pool.variable(VarId{n_ + var.index}) : df_.pool.zero();
+          },
+          [this](ExprId output) { return outputTangent(output); },
+          [this](ExprId id) { return primalOf(id); }) {
+  df_.pool = f.pool; // the ids of f stay valid in the derivative
+}
+
+/// The variables of f and their tangents, and the calling convention.
+void Differentiator::declareSlots() {
+  df_.name = f_.name;
+  df_.symbol = f_.symbol + "$der";
+  df_.loc = f_.loc;
+  df_.inlineRequested = f_.inlineRequested;
+  df_.numSlots = 2 * n_;
+  df_.variables = f_.variables;
+  real_.assign(n_, true);
+  for (const flat::FunctionVariable &v : f_.variables) {
+    flat::FunctionVariable tangent = v;
+    tangent.name = "der(" + v.name + ")";
+    tangent.firstSlot = n_ + v.firstSlot;
+    df_.variables.push_back(tangent);
+    for (int64_t i = 0; i < v.count(); ++i) {
+      if (v.firstSlot + i < n_)
+        real_[v.firstSlot + i] = v.type == flat::TypeKind::Real;
+    }
+  }
+  for (const std::vector<uint32_t> *slots : {&f_.inputSlots, &f_.outputSlots}) {
+    std::vector<uint32_t> &to = slots == &f_.inputSlots ? df_.inputSlots : df_.outputSlots;
+    to = *slots;
+    for (uint32_t slot : *slots)
+      to.push_back(n_ + slot);
+  }
+}
+
+std::optional<flat::Function> Differentiator::run(std::string *error) {
+  declareSlots();
+  emitBody(f_.body, df_.body);
+  if (error_.empty())
+    return std::move(df_);
+  if (error)
+    *error = error_;
+  return std::nullopt;
+}
+
+void Differentiator::fail(std::string message) {
+  if (error_.empty())
+    error_ = std::move(message);
+}
+
+ExprId Differentiator::tangentOf(ExprId expr) {
+  ExprId tangent = tangents_.tangentOf(expr);
+  if (!tangent.valid())
+    fail("function `" + f_.name + "` calls a function without a derivative");
+  return tangent.valid() ? tangent : df_.pool.zero();
+}
+
+ExprId Differentiator::knownPrimal(ExprId id) const {
+  return id.index < primal_.size() ? primal_[id.index] : ExprId{};
+}
+
+/// `expr` with every call replaced by the call of the callee's derivative
+/// (whose first outputs are the callee's outputs). Iterative, and pruned at
+/// nodes already mapped: the tangent rules ask for every node they visit.
+ExprId Differentiator::primalOf(ExprId root) {
+  std::vector<std::pair<ExprId, uint32_t>> stack{{root, 0}};
+  while (!stack.empty() && !knownPrimal(root).valid()) {
+    auto [id, next] = stack.back();
+    auto operands = df_.pool.operands(id);
+    if (next < operands.size()) {
+      ++stack.back().second;
+      if (!knownPrimal(operands[next]).valid())
+        stack.push_back({operands[next], 0});
+      continue;
+    }
+    stack.pop_back();
+    if (knownPrimal(id).valid())
+      continue;
+    ExprId result = primalOfNode(id);
+    if (primal_.size() <= id.index)
+      primal_.resize(df_.pool.size());
+    primal_[id.index] = result;
+  }
+  return knownPrimal(root);
+}
+
+/// The primal node of a node whose operands are mapped.
+ExprId Differentiator::primalOfNode(ExprId id) {
+  if (df_.pool.op(id) == OpKind::Call) {
+    ExprId derivative = derivativeCall(id);
+    return derivative.valid() ? derivative : id; // the error is recorded
+  }
+  auto span = df_.pool.operands(id);
+  std::vector<ExprId> operands(span.begin(), span.end());
+  bool changed = false;
+  for (ExprId &operand : operands) {
+    ExprId mapped = knownPrimal(operand);
+    changed = changed || mapped != operand;
+    operand = mapped;
+  }
+  return changed ? rebuild(df_.pool, id, operands) : id;
+}
+
+/// g'(primal args, tangents of args) for a call g(args) of f; invalid (with
+/// the error recorded) if g has no derivative.
+ExprId Differentiator::derivativeCall(ExprId call) {
+  if (auto known = derivativeCalls_.find(call.index); known != derivativeCalls_.end())
+    return known->second.first;
+  uint32_t callee = df_.pool.node(call).payload.index;
+  std::optional<CalleeDerivative> derivative;
+  if (callee_)
+    derivative = callee_(callee);
+  if (!derivative) {
+    fail("function `" + f_.name + "` calls function " + std::to_string(callee) +
+         ", which has no derivative");
+    return {};
+  }
+  std::vector<ExprId> args(df_.pool.operands(call).begin(), df_.pool.operands(call).end());
+  std::vector<ExprId> newArgs;
+  for (ExprId arg : args)
+    newArgs.push_back(primalOf(arg));
+  for (ExprId arg : args)
+    newArgs.push_back(tangentOf(arg));
+  ExprId result = df_.pool.call(derivative->function, newArgs);
+  derivativeCalls_[call.index] = {result, derivative->numOutputs};
+  return result;
+}
+
+/// The tangent of output k of g(args): output numOutputs(g) + k of g'.
+ExprId Differentiator::outputTangent(ExprId output) {
+  ExprId call = df_.pool.operand(output, 0);
+  uint32_t k = df_.pool.node(output).payload.index;
+  ExprId derivative = derivativeCall(call);
+  if (!derivative.valid())
+    return {};
+  return df_.pool.output(derivative, derivativeCalls_[call.index].second + k);
+}
+
+void Differentiator::emitBody(const std::vector<Statement> &body, std::vector<Statement> &out) {
+  for (const Statement &s : body)
+    emitStatement(s, out);
+}
+
+void Differentiator::emitStatement(const Statement &s, std::vector<Statement> &out) {
+  switch (s.kind) {
+  case StatementKind::Assign: return emitAssign(s, out);
+  case StatementKind::AssignIndexed: return emitAssignIndexed(s, out);
+  case StatementKind::LoadIndexed: return emitLoadIndexed(s, out);
+  case StatementKind::If:
+  case StatementKind::While:
+  case StatementKind::For: {
+    Statement copy = s;
+    copy.body.clear();
+    copy.elseBody.clear();
+    emitBody(s.body, copy.body);
+    emitBody(s.elseBody, copy.elseBody);
+    out.push_back(std::move(copy));
+    return;
+  }
+  case StatementKind::Assert:
+    // A warning is left to the function itself: its derivative runs where
+    // it ran (a JVP at the point of its kernel) and would repeat it.
+    if (s.level == 1)
+      out.push_back(s);
+    return;
+  case StatementKind::Break:
+  case StatementKind::Return:
+    out.push_back(s);
+    return;
+  }
+}
+
+void Differentiator::emitAssign(const Statement &s, std::vector<Statement> &out) {
+  uint32_t target = s.target.index;
+  if (!isReal(target)) {
+    out.push_back(s);
+    return;
+  }
+  ExprId tangent = tangentOf(s.value);
+  ExprId primal = primalOf(s.value);
+  if (primal == s.value) {
+    out.push_back(assignment(s, n_ + target, tangent));
+    out.push_back(s);
+    return;
+  }
+  uint32_t temporary = df_.numSlots++;
+  out.push_back(assignment(s, temporary, primal));
+  out.push_back(assignment(s, n_ + target, tangent));
+  out.push_back(assignment(s, target, df_.pool.variable(VarId{temporary})));
+}
+
+void Differentiator::emitAssignIndexed(const Statement &s, std::vector<Statement> &out) {
+  if (!isReal(s.firstSlot)) {
+    out.push_back(s);
+    return;
+  }
+  Statement tangent = s;
+  tangent.firstSlot = n_ + s.firstSlot;
+  tangent.value = tangentOf(s.value);
+  ExprId primal = primalOf(s.value);
+  if (primal == s.value) {
+    out.push_back(tangent);
+    out.push_back(s);
+    return;
+  }
+  uint32_t temporary = df_.numSlots++;
+  out.push_back(assignment(s, temporary, primal));
+  out.push_back(tangent);
+  Statement store = s;
+  store.value = df_.pool.variable(VarId{temporary});
+  out.push_back(store);
+}
+
+void Differentiator::emitLoadIndexed(const Statement &s, std::vector<Statement> &out) {
+  uint32_t target = s.target.index;
+  if (isReal(target) && isReal(s.firstSlot)) {
+    Statement tangent = s;
+    tangent.target = VarId{n_ + target};
+    tangent.firstSlot = n_ + s.firstSlot;
+    out.push_back(tangent);
+  } else if (isReal(target)) {
+    out.push_back(assignment(s, n_ + target, df_.pool.zero()));
+  }
+  out.push_back(s);
+}
+
+} // namespace
+
+std::optional<flat::Function> differentiateFunction(const flat::Function &f,
+                                                    const CalleeDerivativeFn &callee,
+                                                    std::string *error) {
+  return Differentiator(f, callee).run(error);
+}
+
+/// Appends a placeholder for the derivative of `index` and of every function
+/// it reaches through calls that has none yet; returns the functions whose
+/// derivatives were reserved, or none at all (with `error` set, the table
+/// as it was) for a call of a function that is not in the table.
+std::vector<uint32_t> DerivativeTable::reserveDerivatives(uint32_t index, std::string *error) {
+  auto tableSize = static_cast<uint32_t>(functions_.size());
+  std::vector<uint32_t> reserved;
+  std::deque<uint32_t> queue{index};
+  while (!queue.empty()) {
+    uint32_t f = queue.front();
+    queue.pop_front();
+    if (functions_[f].forwardDerivative != UINT32_MAX)
+      continue;
+    functions_[f].forwardDerivative = static_cast<uint32_t>(functions_.size());
+    reserved.push_back(f);
+    functions_.emplace_back();
+    const sym::ExprPool &pool = functions_[f].pool;
+    for (uint32_t i = 0; i < pool.size(); ++i) {
+      if (pool.op(ExprId{i}) != OpKind::Call)
+        continue;
+      uint32_t callee = pool.node(ExprId{i}).payload.index;
+      if (callee < tableSize) {
+        queue.push_back(callee);
+        continue;
+      }
+      if (error)
+        *error = "function `" + functions_[f].name + "` calls function " +
+                 std::to_string(callee) + ", which is not in the table";
+      for (uint32_t r : reserved)
+        functions_[r].forwardDerivative = UINT32_MAX;
+      functions_.resize(tableSize);
+      return {};
+    }
+  }
+  return reserved;
+}
+
+std::optional<uint32_t> DerivativeTable::derivativeOf(uint32_t index, std::string *error) {
+  if (index >= functions_.size()) {
+    if (error)
+      *error = "no function " + std::to_string(index) + " in the table";
+    return std::nullopt;
+  }
+  if (functions_[index].forwardDerivative != UINT32_MAX)
+    return functions_[index].forwardDerivative;
+  std::vector<uint32_t> reserved = reserveDerivatives(index, error);
+  if (reserved.empty())
+    return std::nullopt;
+  CalleeDerivativeFn callee = [&](uint32_t g) -> std::optional<CalleeDerivative> {
+    const flat::Function &function = functions_[g];
+    if (function.forwardDerivative == UINT32_MAX)
+      return std::nullopt;
+    return CalleeDerivative{function.forwardDerivative,
+                            static_cast<uint32_t>(function.outputSlots.size())};
+  };
+  for (uint32_t f : reserved) {
+    auto derivative = differentiateFunction(functions_[f], callee, error);
+    if (!derivative)
+      return std::nullopt;
+    functions_[functions_[f].forwardDerivative] = std::move(*derivative);
+  }
+  return functions_[index].forwardDerivative;
+}
+
+} // namespace mocc::functions

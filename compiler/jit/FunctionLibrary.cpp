@@ -1,0 +1,86 @@
+// Compiling function tables into a JIT and calling the native code; see
+// FunctionLibrary.h. Run-time errors reach the caller through the hooks of
+// runtime/RuntimeErrors.h: a nonzero status from the native function means
+// one was reported on this thread.
+#include "compiler/jit/FunctionLibrary.h"
+
+#include "runtime/RuntimeErrors.h"
+
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/Module.h>
+
+namespace mocc::jit {
+
+namespace {
+
+/// Statements of a body, those in loops and branches included (once).
+uint64_t countStatements(const std::vector<flat::Statement> &body) {
+  uint64_t n = body.size();
+  for (const flat::Statement &s : body)
+    n += countStatements(s.body) + countStatements(s.elseBody);
+  return n;
+}
+
+} // namespace
+
+bool addFunctions(Jit &jit, std::span<const flat::Function> functions, std::string &error) {
+  if (functions.empty())
+    return true;
+  auto context = std::make_unique<llvm::LLVMContext>();
+  auto module = codegen::generateFunctions(*context, functions, &error);
+  if (!module)
+    return false;
+  uint64_t statements = 0;
+  for (const flat::Function &f : functions)
+    statements += countStatements(f.body);
+  return jit.addModule(std::move(module), std::move(context), suggestFunctionOptLevel(statements), error);
+}
+
+codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &function,
+                                         std::string &error) {
+  return reinterpret_cast<codegen::NativeFunctionFn>(
+      jit.lookup(codegen::functionSymbol(function), error));
+}
+
+std::unique_ptr<FunctionLibrary> FunctionLibrary::compile(std::span<const flat::Function> functions,
+                                                          std::string &error) {
+  std::unique_ptr<FunctionLibrary> library(new FunctionLibrary());
+  library->jit_ = Jit::create(error);
+  if (!library->jit_ || !addFunctions(*library->jit_, functions, error))
+    return nullptr;
+  for (const flat::Function &f : functions) {
+    codegen::NativeFunctionFn native = lookupFunction(*library->jit_, f, error);
+    if (!native)
+      return nullptr;
+    library->entries_.push_back({f.name, f.inputSlots.size(), f.outputSlots.size(), native});
+  }
+  return library;
+}
+
+FunctionLibrary::~FunctionLibrary() = default;
+
+std::optional<std::vector<double>> FunctionLibrary::call(uint32_t index,
+                                                         std::span<const double> args,
+                                                         std::string &error) {
+  if (index >= entries_.size()) {
+    error = "no function " + std::to_string(index) + " in the table";
+    return std::nullopt;
+  }
+  const Entry &entry = entries_[index];
+  if (args.size() != entry.numInputs) {
+    error = "function `" + entry.name + "` takes " + std::to_string(entry.numInputs) +
+            " input(s), not " + std::to_string(args.size());
+    return std::nullopt;
+  }
+  std::vector<double> outputs(entry.numOutputs);
+  rt::takeRuntimeFailure(0.0); // a stale error would hide this call's
+  if (entry.native(args.data(), outputs.data()) == 0)
+    return outputs;
+  auto failure = rt::takeRuntimeFailure(0.0);
+  error = failure ? failure->message : "function `" + entry.name + "` failed";
+  return std::nullopt;
+}
+
+std::vector<std::string> FunctionLibrary::takeWarnings() { return rt::takeRuntimeWarnings(); }
+
+} // namespace mocc::jit

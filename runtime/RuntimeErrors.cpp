@@ -1,0 +1,107 @@
+// The hooks that generated code calls on a run-time error or warning, and
+// the thread-local state through which the runtime sees them.
+#include "runtime/RuntimeErrors.h"
+
+#include "runtime/NumberFormat.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace mocc::rt {
+
+namespace {
+
+struct Messages {
+  bool failed = false;
+  bool timeKnown = false;
+  double time = 0;
+  std::string error;
+  std::vector<std::string> warnings;
+};
+
+thread_local Messages messages;
+
+/// A Real as String(x) gives it: "%.6g".
+void appendReal(std::string &out, double x) {
+  char text[32];
+  int n = std::snprintf(text, sizeof text, "%.6g", x);
+  out.append(text, n > 0 ? static_cast<size_t>(n) : 0);
+}
+
+/// An Integer stored as a double; a value that is no integer prints as Real.
+void appendInteger(std::string &out, double x) {
+  if (!(std::abs(x) < 9.2e18) || x != std::trunc(x))
+    return appendReal(out, x);
+  char text[24];
+  auto end = std::to_chars(text, text + sizeof text, static_cast<long long>(x)).ptr;
+  out.append(text, end);
+}
+
+} // namespace
+
+std::string formatMessage(const char *pattern, const double *values) {
+  std::string out;
+  size_t next = 0;
+  for (const char *p = pattern; *p; ++p) {
+    if (*p != '%' || !p[1]) {
+      out += *p;
+      continue;
+    }
+    char kind = *++p;
+    if (kind == 'r')
+      appendReal(out, values[next++]);
+    else if (kind == 'i')
+      appendInteger(out, values[next++]);
+    else if (kind == 'b')
+      out += values[next++] != 0.0 ? "true" : "false";
+    else
+      out += kind; // "%%"
+  }
+  return out;
+}
+
+bool runtimeErrorPending(double t) {
+  if (messages.failed && !messages.timeKnown) {
+    messages.time = t;
+    messages.timeKnown = true;
+  }
+  return messages.failed;
+}
+
+std::optional<RuntimeFailure> takeRuntimeFailure(double t) {
+  if (!messages.failed)
+    return std::nullopt;
+  RuntimeFailure failure{messages.timeKnown ? messages.time : t, std::move(messages.error)};
+  messages.failed = false;
+  messages.timeKnown = false;
+  messages.error.clear();
+  return failure;
+}
+
+std::string RuntimeFailure::describe() const {
+  return "simulation failed at time t = " + formatTime(time) + ": " + message;
+}
+
+std::vector<std::string> takeRuntimeWarnings() { return std::exchange(messages.warnings, {}); }
+
+void clearRuntimeMessages() { messages = Messages(); }
+
+std::vector<std::pair<const char *, void *>> generatedCodeHooks() {
+  return {{"mocc_runtime_error", reinterpret_cast<void *>(&mocc_runtime_error)},
+          {"mocc_runtime_warning", reinterpret_cast<void *>(&mocc_runtime_warning)}};
+}
+
+} // namespace mocc::rt
+
+extern "C" void mocc_runtime_error(const char *pattern, const double *values) {
+  using mocc::rt::messages;
+  if (messages.failed)
+    return;
+  messages.failed = true;
+  messages.error = mocc::rt::formatMessage(pattern, values);
+}
+
+extern "C" void mocc_runtime_warning(const char *pattern, const double *values) {
+  mocc::rt::messages.warnings.push_back(mocc::rt::formatMessage(pattern, values));
+}

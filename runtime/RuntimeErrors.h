@@ -1,0 +1,60 @@
+// Run-time errors and warnings raised by generated code: a failed assert, an
+// array index out of bounds. Generated code calls the C hooks below (the
+// JIT binds their names to these definitions explicitly); they record the
+// message in thread-local state, and the runtime checks that state after
+// each call of a kernel and stops with the message. Generated code leaves
+// the failing function at once and returns a nonzero status from every
+// function on the way out (see compiler/codegen/Codegen.h).
+//
+// A message is a pattern whose placeholders take values: "%r" formats a
+// Real as Modelica's String() does (6 significant digits, "%.6g"), "%i" an
+// Integer, "%b" a Boolean ("true" / "false"), and "%%" is a percent sign.
+// The values come in order from an array of doubles.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+extern "C" {
+/// Records a run-time error (the first one on this thread wins).
+void mocc_runtime_error(const char *pattern, const double *values);
+/// Records a run-time warning; execution continues.
+void mocc_runtime_warning(const char *pattern, const double *values);
+}
+
+namespace mocc::rt {
+
+/// The names and addresses of the hooks, for the JIT to define.
+std::vector<std::pair<const char *, void *>> generatedCodeHooks();
+
+/// A message pattern with its values filled in (see above).
+std::string formatMessage(const char *pattern, const double *values);
+
+/// Whether generated code reported an error on this thread that was not
+/// taken yet. The first time it says so, `t` is recorded as the model time
+/// of the failure.
+bool runtimeErrorPending(double t);
+
+/// A run-time error taken from the thread-local state.
+struct RuntimeFailure {
+  double time = 0;     ///< model time when the runtime noticed it
+  std::string message; ///< "assertion failed: ..."
+
+  /// "simulation failed at time t = 0.5: assertion failed: ..."
+  std::string describe() const;
+};
+
+/// Takes (and clears) the pending error, if any; `t` is its time if none was
+/// recorded.
+std::optional<RuntimeFailure> takeRuntimeFailure(double t);
+
+/// Takes (and clears) the warnings reported so far on this thread.
+std::vector<std::string> takeRuntimeWarnings();
+
+/// Forgets any pending error and warnings (before a new run).
+void clearRuntimeMessages();
+
+} // namespace mocc::rt

@@ -1,0 +1,134 @@
+// Lowered functions compiled to native code (codegen::generateFunctions
+// through jit::FunctionLibrary): each sample function against the same
+// computation in C++, and the errors of malformed functions.
+#include "tests/unit/codegen/SampleFunctions.h"
+
+#include "compiler/jit/FunctionLibrary.h"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+using namespace mocc;
+using namespace mocc::codegen;
+using namespace mocc::codegen::test;
+using sym::OpKind;
+
+namespace {
+
+/// The sample table, compiled once for all tests of this file.
+jit::FunctionLibrary &samples() {
+  static std::unique_ptr<jit::FunctionLibrary> library = [] {
+    std::string error;
+    auto compiled = jit::FunctionLibrary::compile(sampleFunctions(), error);
+    REQUIRE_MESSAGE(compiled, error);
+    return compiled;
+  }();
+  return *library;
+}
+
+/// Calls a sample function; fails the test on an error.
+std::vector<double> run(uint32_t index, std::vector<double> args) {
+  std::string error;
+  auto outputs = samples().call(index, args, error);
+  REQUIRE_MESSAGE(outputs, error);
+  return *outputs;
+}
+
+std::string compileError(std::vector<flat::Function> table) {
+  std::string error;
+  auto library = jit::FunctionLibrary::compile(table, error);
+  CHECK(!library);
+  return error;
+}
+
+} // namespace
+
+TEST_CASE("recursion: factorial and power") {
+  double expected = 1;
+  for (int n = 0; n <= 20; ++n) {
+    expected *= std::max(n, 1);
+    CHECK(run(Factorial, {double(n)})[0] == expected);
+  }
+  CHECK(run(Power, {1.5, 0})[0] == 1.0);
+  CHECK(run(Power, {1.5, 3})[0] == 1.5 * (1.5 * (1.5 * 1.0)));
+  CHECK(run(Power, {-2.0, 11})[0] == -2048.0);
+}
+
+TEST_CASE("a while loop: Newton's square root") {
+  for (double a : {1e-6, 0.25, 1.0, 2.0, 10.0, 12345.678, 1e12}) {
+    double x = run(NewtonSqrt, {a})[0];
+    CHECK(std::abs(x - std::sqrt(a)) <= 4e-16 * std::sqrt(a));
+  }
+}
+
+TEST_CASE("for loops over arrays with indexed reads and stores") {
+  std::vector<double> out = run(Dot, {1, 2, 3, 4, -5, 0.5});
+  CHECK(out == std::vector<double>{1 * 4 - 2 * 5 + 3 * 0.5, 4, -10, 1.5});
+}
+
+TEST_CASE("if, elseif and else with an Integer output") {
+  auto expected = [](double x) -> std::vector<double> {
+    if (x < -1)
+      return {-(x * x), 1};
+    if (x < 1)
+      return {std::pow(x, 3) + x, 2};
+    return {2 * x - 1 + std::exp(-x), 3};
+  };
+  for (double x : {-3.0, -1.0, -0.5, 0.0, 0.999, 1.0, 4.0})
+    CHECK(run(Piecewise, {x}) == expected(x));
+}
+
+TEST_CASE("break leaves the loop and return the function") {
+  CHECK(run(FirstAbove, {1, 5, 7, 9, 4}) == std::vector<double>{2, 20});
+  CHECK(run(FirstAbove, {1, 2, 3, 4, 10}) == std::vector<double>{0, 0});
+  CHECK(run(FirstAbove, {1, 2, 3, 4, -1}) == std::vector<double>{0, -1});
+  CHECK(run(FirstAbove, {9, 2, 3, 4, 0.5}) == std::vector<double>{1, 4.5});
+}
+
+TEST_CASE("several outputs, and calls of other functions") {
+  CHECK(run(Polar, {3, 4}) == std::vector<double>{5, std::atan2(4.0, 3.0)});
+  double x = 0.7;
+  double z = std::sqrt(x * x + 4 * x * x) * std::atan2(2 * x, x);
+  std::vector<double> out = run(Caller, {x});
+  CHECK(out[0] == z);
+  CHECK(out[1] == z * (z * (z * 1.0)) + x);
+}
+
+TEST_CASE("for ranges: negative and Real steps, empty ranges, nested loops with break") {
+  CHECK(run(Ranges, {}) == std::vector<double>{9, 0, 5, 0, 6});
+}
+
+TEST_CASE("calls with the wrong number of arguments are refused") {
+  std::string error;
+  CHECK(!samples().call(Polar, std::vector<double>{1.0}, error));
+  CHECK(error == "function `polar` takes 2 input(s), not 1");
+  CHECK(!samples().call(NumSamples, {}, error));
+  CHECK(error == "no function 9 in the table");
+}
+
+TEST_CASE("malformed functions are reported, not compiled") {
+  std::vector<flat::Function> table = sampleFunctions();
+  table[Polar].body.push_back(breakLoop());
+  CHECK(compileError(table) == "function `polar`: `break` outside a loop");
+
+  table = sampleFunctions();
+  table[Dot].body.push_back(assign(99, table[Dot].pool.zero()));
+  CHECK(compileError(table) == "function `dot`: a statement has an invalid slot or expression");
+
+  table = sampleFunctions();
+  table.resize(Caller + 1); // Caller calls Power and Polar, which exist
+  table.erase(table.begin(), table.begin() + 2); // but now at other indices
+  CHECK(compileError(table).find("is not in the table") != std::string::npos);
+
+  table = sampleFunctions();
+  table[Piecewise].symbol = "polar";
+  CHECK(compileError(table) == "two functions have the symbol `polar`");
+
+  table = sampleFunctions();
+  sym::ExprPool &pool = table[Polar].pool;
+  table[Polar].body.push_back(assign(2, pool.time()));
+  CHECK(compileError(table) == "function `polar`: an expression uses `time`");
+}
