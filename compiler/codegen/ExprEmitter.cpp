@@ -194,6 +194,25 @@ void FunctionEmitter::noteIndexedStore(uint32_t firstSlot, uint32_t size) {
   }
 }
 
+/// A read of slot `first + index` of a lowered function, bounds-checked.
+llvm::Value *FunctionEmitter::loadValue(ExprId id) {
+  const sym::Node &node = pool_.node(id);
+  auto operands = pool_.operands(id);
+  llvm::Value *index = values_.get(operands[0]);
+  double size = pool_.constantValue(operands[1]).value_or(0.0);
+  uint32_t first = node.payload.index;
+  for (uint32_t slot = first; slot < first + static_cast<uint32_t>(size); ++slot)
+    usedSlots_.insert(slot); // a later store into the array invalidates it
+  llvm::Value *inside = builder_.CreateAnd(builder_.CreateFCmpOGE(index, constant(0.0)),
+                                           builder_.CreateFCmpOLT(index, constant(size)));
+  std::string pattern = "index %i out of bounds for an array of size " +
+                        std::to_string(static_cast<int64_t>(size));
+  emitCheck(inside, CheckKind::Error, pattern,
+            [&] { return std::vector<llvm::Value *>{builder_.CreateFAdd(index, constant(1.0))}; });
+  llvm::Value *offset = builder_.CreateFPToSI(index, builder_.getInt64Ty());
+  return builder_.CreateLoad(double_, builder_.CreateInBoundsGEP(double_, slotAddress(first), offset));
+}
+
 void FunctionEmitter::forget() {
   values_.clear();
   tangents_.clear();
@@ -277,6 +296,8 @@ llvm::Value *FunctionEmitter::valueOfNode(ExprId id) {
     return callValue(id);
   case OpKind::Output:
     return outputValue(id, Mode::Value);
+  case OpKind::Load:
+    return loadValue(id);
   default:
     break;
   }

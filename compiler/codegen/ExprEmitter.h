@@ -166,6 +166,7 @@ private:
   llvm::Function *declaration(const flat::Function &function);
   llvm::Value *emitCall(sym::ExprId call, bool derivative);
   llvm::Value *callValue(sym::ExprId call);
+  llvm::Value *loadValue(sym::ExprId load);
   llvm::Value *callTangent(sym::ExprId call);
   llvm::Value *outputValue(sym::ExprId output, Mode mode);
   void exitIfFailed(llvm::Value *status);

@@ -103,6 +103,14 @@ std::vector<llvm::Value *> makeFrame(FunctionEmitter &emitter, const flat::Funct
       joined[v.firstSlot + i] = true;
   }
   joinRanges(f.body, joined);
+  for (uint32_t id = 0; id < f.pool.size(); ++id) { // arrays read at a run-time index
+    const sym::Node &node = f.pool.node(ExprId{id});
+    if (node.op != OpKind::Load)
+      continue;
+    uint32_t size = static_cast<uint32_t>(f.pool.constantValue(f.pool.operand(ExprId{id}, 1)).value_or(0));
+    for (uint32_t slot = node.payload.index; slot + 1 < node.payload.index + size; ++slot)
+      joined[slot] = true;
+  }
   std::vector<llvm::Value *> frame(f.numSlots);
   llvm::IRBuilderBase &b = emitter.builder();
   for (uint32_t first = 0; first < f.numSlots;) {

@@ -8,6 +8,7 @@
 #include "compiler/codegen/Codegen.h"
 #include "compiler/flatten/Flatten.h"
 #include "compiler/instantiate/Instance.h"
+#include "compiler/jit/FunctionLibrary.h"
 #include "compiler/jit/Jit.h"
 #include "compiler/parse/Parser.h"
 #include "runtime/Simulator.h"
@@ -15,7 +16,10 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <charconv>
 #include <chrono>
+#include <functional>
+#include <unordered_map>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -193,11 +197,16 @@ struct NativeModel {
 };
 
 std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
-                                         const sym::ExprPool &pool, const std::string &modelName,
-                                         PhaseTimes &times, std::string &error) {
+                                         flat::FlatModel &model, PhaseTimes &times,
+                                         std::string &error) {
   auto start = Clock::now();
+  // The model's functions, and the forward derivatives the JVPs call.
+  std::vector<flat::Function> &functions = model.functions;
+  if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error))
+    return std::nullopt;
   auto context = std::make_unique<llvm::LLVMContext>();
-  auto module = codegen::generateKernels(*context, pool, plan.kernels, {}, &error);
+  auto module =
+      codegen::generateKernels(*context, model.pool, plan.kernels, {}, &error, functions);
   if (!module)
     return std::nullopt;
   times.add("codegen", secondsSince(start));
@@ -206,6 +215,9 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   native.jit = jit::Jit::create(error);
   if (!native.jit)
     return std::nullopt;
+  if (!functions.empty() && !jit::addFunctions(*native.jit, functions, error))
+    return std::nullopt;
+  const std::string &modelName = model.name;
   uint64_t steps = 0;
   for (const auto &kernel : plan.kernels)
     steps += kernel.steps.size();
@@ -404,7 +416,7 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   if (!plan)
     return ExitModelError;
   std::string error;
-  auto native = compileNative(*plan, model->pool, model->name, s.times, error);
+  auto native = compileNative(*plan, *model, s.times, error);
   if (!native) {
     s.diags.error("code generation failed: " + error);
     return ExitModelError;
@@ -452,6 +464,166 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
     return ExitSimulationError;
   }
   out << "wrote " << run.outputPath << "\n";
+  return ExitSuccess;
+}
+
+// --- eval ------------------------------------------------------------------------------------
+
+namespace {
+
+/// Evaluates a lowered constant expression: operations directly, calls by
+/// running the compiled functions.
+class ConstantEvaluator {
+public:
+  ConstantEvaluator(const sym::ExprPool &pool, jit::FunctionLibrary *library)
+      : pool_(pool), library_(library) {}
+
+  std::optional<double> value(sym::ExprId root, std::string &error) {
+    std::vector<sym::ExprId> order;
+    sym::ExprId roots[] = {root};
+    sym::forEachNode(pool_, roots, [&](sym::ExprId id) { order.push_back(id); });
+    for (sym::ExprId id : order)
+      if (!values_.count(id.index) && !evaluateNode(id, error))
+        return std::nullopt;
+    return values_.at(root.index);
+  }
+
+private:
+  bool evaluateNode(sym::ExprId id, std::string &error) {
+    const sym::Node &n = pool_.node(id);
+    auto ops = pool_.operands(id);
+    switch (n.op) {
+    case sym::OpKind::Constant:
+      values_[id.index] = n.payload.value;
+      return true;
+    case sym::OpKind::Call: {
+      std::vector<double> args;
+      for (sym::ExprId a : ops)
+        args.push_back(values_.at(a.index));
+      auto out = library_ ? library_->call(n.payload.index, args, error) : std::nullopt;
+      if (!out)
+        return false;
+      outputs_[id.index] = std::move(*out);
+      values_[id.index] = 0;
+      return true;
+    }
+    case sym::OpKind::Output:
+      values_[id.index] = outputs_.at(ops[0].index).at(n.payload.index);
+      return true;
+    case sym::OpKind::Variable:
+    case sym::OpKind::Time:
+    case sym::OpKind::Load:
+      error = "the expression is not constant (it uses `time` or a variable)";
+      return false;
+    default: {
+      std::vector<double> args;
+      for (sym::ExprId a : ops)
+        args.push_back(values_.at(a.index));
+      values_[id.index] = sym::evaluateOp(n.op, args, n.payload.index);
+      return true;
+    }
+    }
+  }
+
+  const sym::ExprPool &pool_;
+  jit::FunctionLibrary *library_;
+  std::unordered_map<uint32_t, double> values_;
+  std::unordered_map<uint32_t, std::vector<double>> outputs_;
+};
+
+std::string formatScalar(double v, flattening::ElementType type) {
+  if (type == flattening::ElementType::Boolean)
+    return v != 0 ? "true" : "false";
+  char buffer[64];
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
+  return std::string(buffer, result.ptr);
+}
+
+/// CLI.md's format: {1, 2}, {{1, 0}, {0, 1}}, Name(field = value, ...).
+std::string formatValue(const flattening::Value &v, const std::vector<double> &scalars,
+                        size_t &next) {
+  auto formatArray = [&](auto &&element, int64_t count, const std::vector<int64_t> &dims) {
+    std::function<std::string(size_t, int64_t &)> level = [&](size_t d, int64_t &k) {
+      std::string out = "{";
+      for (int64_t i = 0; i < dims[d]; ++i) {
+        out += i ? ", " : "";
+        out += d + 1 == dims.size() ? element(k++) : level(d + 1, k);
+      }
+      return out + "}";
+    };
+    int64_t k = 0;
+    (void)count;
+    return level(0, k);
+  };
+  if (v.isRecord && v.dims.empty()) {
+    std::string out = v.recordName + "(";
+    for (size_t i = 0; i < v.fields.size(); ++i)
+      out += (i ? ", " : "") + v.fields[i].first + " = " +
+             formatValue(v.fields[i].second, scalars, next);
+    return out + ")";
+  }
+  if (v.isRecord)
+    return formatArray([&](int64_t k) { return formatValue(v.items[k], scalars, next); },
+                       v.count(), v.dims);
+  if (v.isString()) {
+    auto quote = [](const std::string &s) {
+      std::string out = "\"";
+      for (char c : s)
+        out += c == '"' ? std::string("\\\"") : std::string(1, c);
+      return out + "\"";
+    };
+    if (v.dims.empty())
+      return quote(v.strings[0]);
+    return formatArray([&](int64_t k) { return quote(v.strings[k]); }, v.count(), v.dims);
+  }
+  if (v.dims.empty())
+    return formatScalar(scalars[next++], v.type);
+  return formatArray([&](int64_t) { return formatScalar(scalars[next++], v.type); }, v.count(),
+                     v.dims);
+}
+
+} // namespace
+
+int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,
+            std::ostream &err) {
+  Session s(err);
+  int exitCode = loadSources(s, options);
+  if (exitCode != ExitSuccess)
+    return exitCode;
+  FileId file = s.sources.addBuffer("<expression>", expression);
+  auto expr = parseExpression(s.sources, file, s.diags);
+  if (!expr)
+    return ExitModelError;
+  flat::FlatModel model;
+  auto value = lowerExpression(s.instantiator, *expr, model, s.diags);
+  if (!value)
+    return ExitModelError;
+  std::string error;
+  std::unique_ptr<jit::FunctionLibrary> library;
+  if (!model.functions.empty()) {
+    library = jit::FunctionLibrary::compile(model.functions, error);
+    if (!library) {
+      err << "mocc: error: code generation failed: " << error << "\n";
+      return ExitModelError;
+    }
+  }
+  ConstantEvaluator evaluator(model.pool, library.get());
+  std::vector<sym::ExprId> scalars;
+  flattening::appendScalars(*value, scalars);
+  std::vector<double> values;
+  for (sym::ExprId e : scalars) {
+    auto v = evaluator.value(e, error);
+    if (library)
+      for (const std::string &warning : library->takeWarnings())
+        err << "mocc: warning: " << warning << "\n";
+    if (!v) {
+      err << "mocc: error: " << error << "\n";
+      return error.find("not constant") != std::string::npos ? ExitModelError : ExitSimulationError;
+    }
+    values.push_back(*v);
+  }
+  size_t next = 0;
+  out << formatValue(*value, values, next) << "\n";
   return ExitSuccess;
 }
 

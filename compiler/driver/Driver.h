@@ -51,5 +51,9 @@ int runFlatten(const CompileOptions &options, const FlattenOptions &flatten, std
                std::ostream &err);
 int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
                 std::ostream &out, std::ostream &err);
+/// `mocc eval EXPR`: evaluates a constant expression (calls of Modelica
+/// functions are compiled and run) and prints its value.
+int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,
+            std::ostream &err);
 
 } // namespace mocc::driver

@@ -199,6 +199,10 @@ void printStatements(const FlatModel &model, const Function &f, const std::vecto
       out << pad << "load(" << s.firstSlot << ", " << str(s.index) << ", " << s.size
           << ") := " << str(s.value) << ";\n";
       break;
+    case StatementKind::LoadIndexed:
+      out << pad << names[s.target.index] << " := load(" << s.firstSlot << ", " << str(s.index)
+          << ", " << s.size << ");\n";
+      break;
     case StatementKind::If:
       out << pad << "if " << str(s.condition) << " then\n";
       printStatements(model, f, names, s.body, indent + 2, out);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "compiler/flat/FlatModel.h"
+#include "compiler/flatten/Value.h"
 #include "compiler/instantiate/Instance.h"
 
 #include <optional>
@@ -16,5 +17,12 @@ namespace mocc {
 /// if there was any.
 std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::Instance *model,
                                        Diagnostics &diags);
+
+/// Lowers one expression written at the top level (for `mocc eval`) into
+/// `model`'s pool; the functions it calls are compiled (never inlined) into
+/// `model.functions`. Nothing if an error was reported.
+std::optional<flattening::Value> lowerExpression(inst::Instantiator &instantiator,
+                                                 const ast::Expr &expr, flat::FlatModel &model,
+                                                 Diagnostics &diags);
 
 } // namespace mocc

@@ -20,6 +20,18 @@ std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::I
   return result;
 }
 
+std::optional<flattening::Value> lowerExpression(inst::Instantiator &instantiator,
+                                                 const ast::Expr &expr, flat::FlatModel &model,
+                                                 Diagnostics &diags) {
+  flattening::Flattener flattener(instantiator, diags, model);
+  flattener.inlineFunctions = false;
+  unsigned errors = diags.errorCount();
+  auto value = flattener.lower(expr, inst::Scope{});
+  if (diags.errorCount() != errors)
+    return std::nullopt;
+  return value;
+}
+
 namespace flattening {
 
 std::string shapeText(const std::vector<int64_t> &dims) {

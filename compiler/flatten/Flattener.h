@@ -82,6 +82,9 @@ public:
   std::unordered_map<std::string, uint32_t> specializations;
   /// The shapes of the outputs of each compiled function (by index).
   std::unordered_map<uint32_t, std::vector<Value>> outputShapes;
+  /// Whether calls of functions with annotation(Inline = true) are inlined
+  /// (`mocc eval` compiles every function instead).
+  bool inlineFunctions = true;
   /// The connections, collected before equations are lowered.
   ConnectionGraph *connections = nullptr;
   /// Function classes being inlined (to stop recursive inlining).

@@ -885,8 +885,9 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   for (auto &a : optionalArgs)
     args.push_back(std::move(*a));
   inst::ClassNode *cls = function->cls;
-  bool wantsInline = annotationFlag(cls->def, "Inline") || annotationFlag(cls->def, "LateInline") ||
-                     annotationFlag(cls->def, "InlineAfterIndexReduction");
+  bool wantsInline = f.inlineFunctions &&
+                     (annotationFlag(cls->def, "Inline") || annotationFlag(cls->def, "LateInline") ||
+                      annotationFlag(cls->def, "InlineAfterIndexReduction"));
   bool recursive = std::find(f.inlining.begin(), f.inlining.end(), cls) != f.inlining.end();
   if (wantsInline && !recursive) {
     f.inlining.push_back(cls);

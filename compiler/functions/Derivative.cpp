@@ -31,6 +31,7 @@ ExprId rebuild(sym::ExprPool &pool, ExprId id, std::span<const ExprId> ops) {
     return id;
   case OpKind::Call: return pool.call(node.payload.index, ops);
   case OpKind::Output: return pool.output(ops[0], node.payload.index);
+  case OpKind::Load: return pool.load(node.payload.index, ops[0], ops[1]);
   case OpKind::Smooth: return pool.smooth(node.payload.index, ops[0]);
   case OpKind::IfElse: return pool.ifElse(ops[0], ops[1], ops[2]);
   default:

@@ -38,7 +38,7 @@ ExprId ExprTangents::known(ExprId id) const {
 bool ExprTangents::needsOperandTangents(ExprId id) const {
   OpKind op = pool_.op(id);
   return !isPiecewiseConstant(op) && op != OpKind::Variable && op != OpKind::Output &&
-         op != OpKind::Call;
+         op != OpKind::Call && op != OpKind::Load;
 }
 
 ExprId ExprTangents::tangentOf(ExprId root) {
@@ -79,6 +79,15 @@ ExprId ExprTangents::tangentOfNode(ExprId id) {
   switch (op) {
   case OpKind::Variable: return variable_(pool_.variableOf(id));
   case OpKind::Output: return output_(id);
+  case OpKind::Load: {
+    // The tangent of a run-time indexed read is the same read of the
+    // tangent slots, which follow the value slots in the same order.
+    ExprId first = variable_(sym::VarId{pool_.node(id).payload.index});
+    sym::VarId tangentFirst = pool_.variableOf(first);
+    if (!tangentFirst.valid())
+      return pool_.zero(); // an Integer or Boolean array
+    return pool_.load(tangentFirst.index, primal_(operands[0]), operands[1]);
+  }
   case OpKind::IfElse:
     return pool_.ifElse(primal_(operands[0]), known(operands[1]), known(operands[2]));
   case OpKind::NoEvent:

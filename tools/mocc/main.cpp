@@ -24,6 +24,7 @@ Commands:
   check    [FILE...] [-m MODEL] [--lib PATH]...       instantiate, flatten, check the structure
   flatten  [FILE...] [-m MODEL] [--lib PATH]...       print the flat model as Modelica text
   simulate [FILE...] [-m MODEL] [--lib PATH]... [options]   compile, run, write results (CSV)
+  eval     EXPR [FILE...] [--lib PATH]...             evaluate an expression, print its value
 
 Run `mocc COMMAND --help` for the options of a command.
 )";
@@ -200,6 +201,37 @@ int runParseCommand(Arguments &args) {
   return runParse(files, print, std::cout, std::cerr);
 }
 
+int runEvalCommand(Arguments &args) {
+  CompileOptions options;
+  std::string expression;
+  bool haveExpression = false;
+  std::string arg;
+  while (args.next(arg)) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << "usage: mocc eval EXPR [FILE...] [--lib PATH]...\n\n"
+                   "  EXPR              a Modelica expression, e.g. a function call\n"
+                << kCommonHelp;
+      return ExitSuccess;
+    }
+    int handled = commonOption(arg, args, options);
+    if (handled < 0)
+      return ExitUsageError;
+    if (handled > 0)
+      continue;
+    if (!haveExpression) {
+      expression = arg;
+      haveExpression = true;
+    } else if (!arg.empty() && arg[0] == '-') {
+      return usage("unknown option `" + arg + "` for `eval`");
+    } else {
+      options.files.push_back(arg);
+    }
+  }
+  if (!haveExpression)
+    return usage("`eval` needs an expression");
+  return runEval(expression, options, std::cout, std::cerr);
+}
+
 int runModelCommand(const std::string &command, Arguments &args) {
   CompileOptions options;
   SimulateOptions sim{NAN, NAN, NAN, 0, NAN, "", ""};
@@ -249,5 +281,7 @@ int main(int argc, char **argv) {
     return runParseCommand(args);
   if (command == "check" || command == "flatten" || command == "simulate")
     return runModelCommand(command, args);
+  if (command == "eval")
+    return runEvalCommand(args);
   return usage("unknown command `" + command + "`");
 }
