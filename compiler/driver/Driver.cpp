@@ -11,6 +11,7 @@
 #include "compiler/jit/FunctionLibrary.h"
 #include "compiler/jit/Jit.h"
 #include "compiler/parse/Parser.h"
+#include "runtime/ResultCompare.h"
 #include "runtime/Simulator.h"
 
 #include <llvm/IR/LLVMContext.h>
@@ -23,6 +24,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <sys/resource.h>
@@ -465,6 +467,47 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   }
   out << "wrote " << run.outputPath << "\n";
   return ExitSuccess;
+}
+
+// --- compare ---------------------------------------------------------------------------------
+
+int runCompare(const std::string &result, const std::string &reference,
+               const std::string &signalsFile, double tolerance, std::ostream &out,
+               std::ostream &err) {
+  std::string error;
+  for (const std::string *path : {&result, &reference, &signalsFile}) {
+    std::error_code ec;
+    if (!path->empty() && !fs::is_regular_file(*path, ec)) {
+      err << "mocc: error: file `" << *path << "` does not exist\n";
+      return ExitUsageError;
+    }
+  }
+  auto res = rt::readResultTable(result, error);
+  auto ref = res ? rt::readResultTable(reference, error) : std::nullopt;
+  if (!res || !ref) {
+    err << "mocc: error: " << error << "\n";
+    return ExitModelError;
+  }
+  std::vector<std::string> signals;
+  if (!signalsFile.empty()) {
+    std::ifstream in(signalsFile);
+    std::string line;
+    while (std::getline(in, line)) {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
+        line.pop_back();
+      if (!line.empty() && line != "time" && line != "Time")
+        signals.push_back(line);
+    }
+  } else {
+    signals.assign(ref->names.begin() + 1, ref->names.end());
+  }
+  size_t passed = 0;
+  for (const rt::SignalComparison &c : rt::compareResults(*res, *ref, signals, tolerance)) {
+    passed += c.passed;
+    out << (c.passed ? "passed " : "FAILED ") << c.name << (c.passed ? "" : ": " + c.detail) << "\n";
+  }
+  out << passed << " passed, " << signals.size() - passed << " failed\n";
+  return passed == signals.size() ? ExitSuccess : ExitModelError;
 }
 
 // --- eval ------------------------------------------------------------------------------------

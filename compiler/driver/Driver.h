@@ -51,6 +51,11 @@ int runFlatten(const CompileOptions &options, const FlattenOptions &flatten, std
                std::ostream &err);
 int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
                 std::ostream &out, std::ostream &err);
+/// `mocc compare RESULT REFERENCE`: the tube rule of MSL regression testing
+/// on every signal of the reference (or those listed in `signalsFile`).
+int runCompare(const std::string &result, const std::string &reference,
+               const std::string &signalsFile, double tolerance, std::ostream &out,
+               std::ostream &err);
 /// `mocc eval EXPR`: evaluates a constant expression (calls of Modelica
 /// functions are compiled and run) and prints its value.
 int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,

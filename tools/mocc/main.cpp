@@ -25,6 +25,8 @@ Commands:
   flatten  [FILE...] [-m MODEL] [--lib PATH]...       print the flat model as Modelica text
   simulate [FILE...] [-m MODEL] [--lib PATH]... [options]   compile, run, write results (CSV)
   eval     EXPR [FILE...] [--lib PATH]...             evaluate an expression, print its value
+  compare  RESULT.csv REFERENCE.csv [--signals FILE] [--tolerance 0.002]
+                                                      compare results by the MSL tube rule
 
 Run `mocc COMMAND --help` for the options of a command.
 )";
@@ -201,6 +203,37 @@ int runParseCommand(Arguments &args) {
   return runParse(files, print, std::cout, std::cerr);
 }
 
+int runCompareCommand(Arguments &args) {
+  std::vector<std::string> files;
+  std::string signals;
+  double tolerance = 0.002;
+  std::string arg, value;
+  while (args.next(arg)) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << "usage: mocc compare RESULT.csv REFERENCE.csv [--signals FILE] [--tolerance 0.002]\n\n"
+                   "  --signals FILE    the signals to compare, one per line (default: all of the reference)\n"
+                   "  --tolerance TOL   the relative size of the tube (default 0.002)\n";
+      return ExitSuccess;
+    }
+    if (arg == "--signals") {
+      if (!args.value(signals))
+        return usage("`--signals` needs a file");
+    } else if (arg == "--tolerance") {
+      auto number = args.value(value) ? parseNumber(value) : std::nullopt;
+      if (!number || *number <= 0)
+        return usage("`--tolerance` needs a positive number");
+      tolerance = *number;
+    } else if (!arg.empty() && arg[0] == '-') {
+      return usage("unknown option `" + arg + "` for `compare`");
+    } else {
+      files.push_back(arg);
+    }
+  }
+  if (files.size() != 2)
+    return usage("`compare` needs a result file and a reference file");
+  return runCompare(files[0], files[1], signals, tolerance, std::cout, std::cerr);
+}
+
 int runEvalCommand(Arguments &args) {
   CompileOptions options;
   std::string expression;
@@ -283,5 +316,7 @@ int main(int argc, char **argv) {
     return runModelCommand(command, args);
   if (command == "eval")
     return runEvalCommand(args);
+  if (command == "compare")
+    return runCompareCommand(args);
   return usage("unknown command `" + command + "`");
 }

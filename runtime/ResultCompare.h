@@ -1,0 +1,42 @@
+// Comparing a result file with a reference result by the tube rule of the
+// MSL regression tests (csv-compare): every compared signal of the result
+// must stay, at its own sample times, between the lower and upper envelopes
+// of rectangles of half-size dx by dy around the reference points (see
+// ../shared/reference/README.md in the team's notes and CLI.md's
+// `compare`).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::rt {
+
+/// A result file: time and the other columns by name.
+struct ResultTable {
+  std::vector<std::string> names; ///< header, in order (names[0] is time)
+  std::vector<std::vector<double>> columns;
+  const std::vector<double> *column(const std::string &name) const;
+};
+
+/// Reads an RFC 4180 CSV result file; nothing with `error` set if it cannot
+/// be read or is malformed (a row of the wrong length, a field that is not
+/// a number).
+std::optional<ResultTable> readResultTable(const std::string &path, std::string &error);
+
+/// The outcome for one signal.
+struct SignalComparison {
+  std::string name;
+  bool passed = false;
+  std::string detail; ///< why it failed: missing, or the first point outside
+};
+
+/// Compares `signals` of `result` with `reference` (the first column of
+/// each is time). `tolerance` is the relative size of the tube (0.002 in
+/// MSL regression testing).
+std::vector<SignalComparison> compareResults(const ResultTable &result, const ResultTable &reference,
+                                             const std::vector<std::string> &signals,
+                                             double tolerance);
+
+} // namespace mocc::rt

@@ -1,0 +1,70 @@
+// Unit tests of the tube comparison of result files.
+#include "runtime/ResultCompare.h"
+
+#include <cmath>
+#include <doctest/doctest.h>
+
+using namespace mocc::rt;
+
+namespace {
+
+/// A table of time and one signal y = f(t) at n + 1 points over [0, 1].
+ResultTable table(int n, double (*f)(double), double shift = 0) {
+  ResultTable t;
+  t.names = {"time", "y"};
+  t.columns.resize(2);
+  for (int i = 0; i <= n; ++i) {
+    double time = static_cast<double>(i) / n;
+    t.columns[0].push_back(time);
+    t.columns[1].push_back(f(time) + shift);
+  }
+  return t;
+}
+
+double wave(double t) { return std::sin(6.283185307179586 * t); }
+
+} // namespace
+
+TEST_CASE("a result close to the reference passes, one shifted beyond the tube fails") {
+  ResultTable reference = table(500, wave);
+  // The tube is 0.002 of the range (2) high: 0.004 either way.
+  CHECK(compareResults(table(137, wave, 0.003), reference, {"y"}, 0.002)[0].passed);
+  auto failed = compareResults(table(137, wave, 0.006), reference, {"y"}, 0.002)[0];
+  CHECK_FALSE(failed.passed);
+  CHECK(failed.detail.find("outside the tube") != std::string::npos);
+}
+
+TEST_CASE("the tube is also dx wide in time, so a small delay passes") {
+  ResultTable reference = table(1000, wave);
+  ResultTable delayed = table(200, [](double t) { return wave(t - 0.0015); });
+  CHECK(compareResults(delayed, reference, {"y"}, 0.002)[0].passed);
+  ResultTable late = table(200, [](double t) { return wave(t - 0.01); });
+  CHECK_FALSE(compareResults(late, reference, {"y"}, 0.002)[0].passed);
+}
+
+TEST_CASE("a jump at an event is covered on both sides") {
+  // Reference: a step from 0 to 1 at t = 0.5 (two rows at t = 0.5).
+  ResultTable reference;
+  reference.names = {"time", "y"};
+  reference.columns = {{0, 0.25, 0.5, 0.5, 0.75, 1}, {0, 0, 0, 1, 1, 1}};
+  ResultTable result;
+  result.names = {"time", "y"};
+  result.columns = {{0, 0.499, 0.5, 0.5, 0.501, 1}, {0, 0, 0, 1, 1, 1}};
+  CHECK(compareResults(result, reference, {"y"}, 0.002)[0].passed);
+  result.columns[1][4] = 0.5; // half way up, just after the event: outside
+  CHECK_FALSE(compareResults(result, reference, {"y"}, 0.002)[0].passed);
+}
+
+TEST_CASE("a signal missing from the result fails; samples outside the range are ignored") {
+  ResultTable reference = table(100, wave);
+  ResultTable result;
+  result.names = {"time", "z"};
+  result.columns = {{0, 1}, {0, 0}};
+  auto c = compareResults(result, reference, {"y"}, 0.002);
+  CHECK_FALSE(c[0].passed);
+  CHECK(c[0].detail == "missing from the result");
+  ResultTable longer = table(100, wave);
+  longer.columns[0].push_back(2.0);
+  longer.columns[1].push_back(100.0); // after the reference ends
+  CHECK(compareResults(longer, reference, {"y"}, 0.002)[0].passed);
+}
