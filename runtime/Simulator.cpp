@@ -9,9 +9,11 @@
 #include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/OutputGrid.h"
+#include "runtime/StateSelection.h"
 
 #include <chrono>
 #include <cmath>
+#include <memory>
 
 namespace mocc::rt {
 
@@ -135,9 +137,79 @@ private:
   double seconds_ = 0.0;
 };
 
+/// The model as IDA sees it with each of its state sets.
+std::vector<std::unique_ptr<CompiledModel>> stateSetViews(const CompiledModel &model) {
+  std::vector<std::unique_ptr<CompiledModel>> views;
+  for (const StateSet &set : model.stateSelection.sets) {
+    auto view = std::make_unique<CompiledModel>();
+    view->name = model.name;
+    view->numSlots = model.numSlots;
+    view->ySlot = set.ySlot;
+    view->ypSlot = set.ypSlot;
+    view->yNominal = set.yNominal;
+    view->residual = set.residual;
+    view->jvp = set.jvp;
+    view->jacobian = set.jacobian;
+    views.push_back(std::move(view));
+  }
+  return views;
+}
+
+/// Integrates with dynamic state selection: IDA in one-step mode, the
+/// outputs interpolated, and after every step the state sets rated; a
+/// switch restarts IDA with the new set from the values at that step.
+RunStatus integrateSwitching(const CompiledModel &model, const SimulationOptions &options,
+                             std::vector<double> &v, ResultRows &rows, SolverStatistics &stats,
+                             std::ostream &log) {
+  const DynamicStateSelection &selection = model.stateSelection;
+  OutputGrid grid(options.startTime, options.stopTime, options.interval);
+  auto views = stateSetViews(model);
+  StateSetRater rater(model);
+  double t = options.startTime;
+  int current = chooseStateSet(rater.rate(t, v), -1, selection.switchRatio);
+  auto integrator = std::make_unique<DaeIntegrator>(*views[current], v);
+  RunStatus status = integrator->start(t, options.stopTime, options.tolerance, grid.time(grid.size() > 1 ? 1 : 0));
+  if (status.ok)
+    rows.write(grid.time(0), v);
+  std::size_t k = 1;
+  while (status.ok && k < grid.size()) {
+    status = integrator->step(t);
+    for (; status.ok && k < grid.size() && grid.time(k) <= t; ++k) {
+      status = integrator->interpolate(grid.time(k));
+      if (status.ok)
+        rows.write(grid.time(k), v);
+    }
+    if (!status.ok || k == grid.size())
+      break;
+    status = integrator->interpolate(t); // v at the step, for the rating
+    int next = status.ok ? chooseStateSet(rater.rate(t, v), current, selection.switchRatio) : current;
+    if (next == current)
+      continue;
+    if (options.verbose)
+      log << "state selection: at t = " << formatTime(t) << " the states change from "
+          << selection.sets[current].description << " to " << selection.sets[next].description
+          << "\n";
+    integrator->addStatistics(stats);
+    ++stats.stateSetSwitches;
+    current = next;
+    integrator = std::make_unique<DaeIntegrator>(*views[current], v);
+    status = integrator->start(t, options.stopTime, options.tolerance, grid.time(k));
+  }
+  integrator->addStatistics(stats);
+  return status;
+}
+
 /// Integrates from the initialized state over the output grid.
 RunStatus integrate(const CompiledModel &model, const SimulationOptions &options,
-                    std::vector<double> &v, ResultRows &rows, SolverStatistics &stats) {
+                    std::vector<double> &v, ResultRows &rows, SolverStatistics &stats,
+                    std::ostream &log) {
+  if (model.stateSelection.sets.size() > 1) {
+    Stopwatch watch;
+    RunStatus status = integrateSwitching(model, options, v, rows, stats, log);
+    stats.integrationSeconds += watch.seconds() - rows.seconds();
+    stats.outputSeconds += rows.seconds();
+    return status;
+  }
   Stopwatch watch;
   OutputGrid grid(options.startTime, options.stopTime, options.interval);
   DaeIntegrator integrator(model, v);
@@ -163,6 +235,10 @@ void logStatistics(std::ostream &log, const CompiledModel &model, const SolverSt
   log << "simulation of `" << model.name << "` " << (status.ok ? "succeeded" : "failed") << "\n"
       << "  states and algebraic unknowns: " << model.ySlot.size() << " (Jacobian "
       << model.jacobian.rowIdx.size() << " nonzeros, " << model.jacobian.numColors << " colors)\n"
+      << (model.stateSelection.sets.size() > 1
+              ? "  state sets: " + std::to_string(model.stateSelection.sets.size()) +
+                    ", switches: " + std::to_string(stats.stateSetSwitches) + "\n"
+              : std::string())
       << "  steps: " << stats.steps << " (error test failures: " << stats.errorTestFailures
       << ", convergence failures: " << stats.convergenceFailures << ")\n"
       << "  residual evaluations: " << stats.residualEvaluations
@@ -207,7 +283,7 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
   std::vector<double> v;
   RunStatus status = initialize(model, options.startTime, v, stats);
   if (status.ok)
-    status = integrate(model, options, v, rows, stats);
+    status = integrate(model, options, v, rows, stats, log);
   if (status.ok && writing && !writer.commit())
     status = {false, options.stopTime, writer.error()};
   if (options.verbose)
