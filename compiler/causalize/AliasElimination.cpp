@@ -230,7 +230,11 @@ bool AliasFinder::trySecondOrder(VarId s, VarId d, double sign, uint32_t eq) {
   // becomes sign * der(der(x)).
   VarId x = model_.var(d).derivativeOf;
   VarId ds = model_.var(s).derivative;
-  if (x == s || !ds.valid() || !isRealContinuous(s) || !isRealContinuous(x) ||
+  VarId root = x;
+  while (model_.var(root).derivativeOf.valid())
+    root = model_.var(root).derivativeOf;
+  // x = -der(der(x)) is an equation of motion, not an alias.
+  if (root == s || !ds.valid() || !isRealContinuous(s) || !isRealContinuous(x) ||
       isEliminated(s) || isEliminated(ds))
     return false;
   VarId dd = model_.derivativeOf(d);
