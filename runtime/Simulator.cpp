@@ -37,6 +37,49 @@ bool validSlot(int64_t slot, const CompiledModel &model) {
   return slot >= 0 && slot < model.numSlots;
 }
 
+/// Checks the blocks of a state set against the pivot Jacobian's size.
+std::string checkPivotBlocks(const StateSet &set, const DynamicStateSelection &selection) {
+  auto columns = static_cast<int32_t>(selection.columns.size());
+  for (const PivotBlock &block : set.pivotBlocks) {
+    if (block.rows.size() != block.columns.size())
+      return "a pivot block is not square";
+    for (int32_t row : block.rows)
+      if (row < 0 || row >= selection.numPivotRows)
+        return "a pivot block has a row out of range";
+    for (int32_t column : block.columns)
+      if (column < 0 || column >= columns)
+        return "a pivot block has a column out of range";
+  }
+  return {};
+}
+
+/// Checks the alternative state sets; returns what is wrong, empty if nothing.
+std::string checkStateSelection(const CompiledModel &model) {
+  const DynamicStateSelection &selection = model.stateSelection;
+  if (selection.sets.empty())
+    return {};
+  if (!selection.pivotsJvp || !(selection.switchRatio > 0.0 && selection.switchRatio <= 1.0))
+    return "dynamic state selection lacks its pivot kernel or has a bad switch ratio";
+  for (int32_t slot : selection.columns)
+    if (!validSlot(slot, model))
+      return "a pivot column has a slot out of range";
+  for (const StateSet &set : selection.sets) {
+    auto n = static_cast<int64_t>(set.ySlot.size());
+    if (set.ypSlot.size() != set.ySlot.size() || (!set.yNominal.empty() && set.yNominal.size() != set.ySlot.size()))
+      return "the state set " + set.description + " has vectors of different sizes";
+    for (int64_t i = 0; i < n; ++i)
+      if (!validSlot(set.ySlot[i], model) || (set.ypSlot[i] != -1 && !validSlot(set.ypSlot[i], model)))
+        return "the state set " + set.description + " has a slot out of range";
+    if (n > 0 && (!set.residual || !set.jvp))
+      return "the state set " + set.description + " lacks its residual function";
+    if (std::string problem = checkPattern(set.jacobian, n); !problem.empty())
+      return "the state set " + set.description + " has a bad Jacobian pattern: " + problem;
+    if (std::string problem = checkPivotBlocks(set, selection); !problem.empty())
+      return problem;
+  }
+  return {};
+}
+
 /// Checks the DAE part of a model; returns what is wrong, empty if nothing.
 std::string checkModel(const CompiledModel &model) {
   auto n = static_cast<int64_t>(model.ySlot.size());
@@ -56,7 +99,9 @@ std::string checkModel(const CompiledModel &model) {
   if (n > 0 && (!model.residual || !model.jvp))
     return "the residual function or its derivative is missing";
   std::string problem = checkPattern(model.jacobian, n);
-  return problem.empty() ? problem : "bad Jacobian pattern: " + problem;
+  if (!problem.empty())
+    return "bad Jacobian pattern: " + problem;
+  return checkStateSelection(model);
 }
 
 /// Checks the run's options against the model; returns what is wrong.

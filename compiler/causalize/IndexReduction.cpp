@@ -59,9 +59,12 @@ private:
 /// exists when a variable and its derivatives count as one unknown.
 bool checkWrittenModel(const flat::FlatModel &model, const std::vector<RoleKind> &roles,
                        Diagnostics &diags) {
+  // The unknowns: algebraic variables and highest derivatives (der(x) is
+  // known when der(der(x)) occurs).
   EquationSystem system;
   for (uint32_t i = 0; i < model.size(); ++i)
-    if (roles[i] == RoleKind::Derivative || roles[i] == RoleKind::Algebraic)
+    if ((roles[i] == RoleKind::Derivative || roles[i] == RoleKind::Algebraic) &&
+        !model.variables[i].derivative.valid())
       system.unknowns.push_back(VarId{i});
   system.equations = model.equations;
   system.build(model);
@@ -162,6 +165,16 @@ ExprId SymbolicDifferentiator::leafDerivative(ExprId leaf, structural::Derivativ
     auto timeDerivative = [&](ExprId e) {
       return sym::differentiate(pool_, e, [&](ExprId l) { return leafDerivative(l, d); });
     };
+    // A call of time-invariant arguments is constant (functions are pure).
+    auto operands = pool_.operands(pool_.operand(leaf, 0));
+    std::vector<ExprId> args(operands.begin(), operands.end()); // the pool grows below
+    bool invariant = true;
+    for (ExprId arg : args) {
+      ExprId d = timeDerivative(arg);
+      invariant &= d.valid() && pool_.isConstant(d, 0.0);
+    }
+    if (invariant)
+      return pool_.zero();
     CallDerivative r = hook_(model_, leaf, timeDerivative);
     if (!r.derivative.valid())
       fail(r.error);
@@ -223,8 +236,15 @@ private:
     const auto &list = system_.aliases.stateSelect;
     return v.index < list.size() ? list[v.index] : flat::StateSelectKind::Default;
   }
+  std::string print(ExprId e) const {
+    return sym::print(
+        model_.pool, e, [this](VarId v) { return model_.nameOf(v); },
+        [this](uint32_t f) {
+          return f < model_.functions.size() ? model_.functions[f].name : "f" + std::to_string(f);
+        });
+  }
   std::string equationText(const flat::Equation &eq) const {
-    return "`" + model_.print(eq.lhs) + " = " + model_.print(eq.rhs) + "`";
+    return "`" + print(eq.lhs) + " = " + print(eq.rhs) + "`";
   }
 
   flat::FlatModel &model_;
