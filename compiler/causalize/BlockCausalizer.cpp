@@ -99,7 +99,20 @@ BlockPlan BlockCausalizer::plan(std::span<const int> eqs, std::span<const int> v
                                 std::span<const char> isForced) {
   if (eqs.size() == 1)
     return planSingle(eqs[0], vars[0], isForced[vars[0]] != 0);
+  if (eqs.size() > maxTornLoopSize)
+    return planWhole(eqs, vars, isForced);
   return planLoop(eqs, vars, isForced);
+}
+
+BlockPlan BlockCausalizer::planWhole(std::span<const int> eqs, std::span<const int> vars,
+                                     std::span<const char> isForced) {
+  BlockPlan plan;
+  for (int e : eqs)
+    plan.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[e])});
+  for (int var : vars)
+    if (!isForced[var])
+      plan.iterationVariables.push_back(system_.unknowns[var]);
+  return plan;
 }
 
 BlockPlan BlockCausalizer::planSingle(int eq, int var, bool forced) {

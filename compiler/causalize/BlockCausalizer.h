@@ -8,7 +8,11 @@
 // assignment inside a loop only if it is linear in the variable with a
 // coefficient that cannot vanish at run time (a nonzero constant or an
 // expression of parameters); a single equation is solved whenever it is
-// linear.
+// linear. Loops larger than maxTornLoopSize stay whole: their unknowns go to
+// the solver, which factors them sparsely. Tearing a large sparse loop
+// makes its residuals depend on everything that flows into it (a dense
+// Schur complement, and a quadratic cost to find its pattern), and long
+// chains of explicit assignments can amplify errors.
 #pragma once
 
 #include "compiler/causalize/EquationSystem.h"
@@ -21,6 +25,10 @@
 #include <vector>
 
 namespace mocc::causalize {
+
+/// Loops with more unknowns than this are not torn (OpenModelica's limit
+/// for linear tearing is the same).
+inline constexpr size_t maxTornLoopSize = 200;
 
 /// How one block is computed.
 struct BlockPlan {
@@ -52,6 +60,8 @@ private:
   BlockPlan planSingle(int eq, int var, bool forced);
   BlockPlan planLoop(std::span<const int> eqs, std::span<const int> vars,
                      std::span<const char> isForced);
+  BlockPlan planWhole(std::span<const int> eqs, std::span<const int> vars,
+                      std::span<const char> isForced);
   bool isSafelySolvable(int eq, sym::VarId var);
 
   flat::FlatModel &model_;
