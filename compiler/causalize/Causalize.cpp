@@ -74,6 +74,16 @@ private:
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
+/// The simulation system of one choice of states while it is planned.
+struct SimulationSystem {
+  EquationSystem system;
+  std::vector<char> isState;  ///< per model variable
+  std::vector<char> isForced; ///< per model variable: IDA's derivative
+  std::vector<char> ownSlot;  ///< per model variable: a derivative slot this set uses
+  StateSetPlan set;
+  std::unordered_map<uint32_t, int> columnOf;
+};
+
 class PlanBuilder {
 public:
   PlanBuilder(flat::FlatModel &model, Diagnostics &diags, const CausalizeOptions &options)
@@ -95,14 +105,18 @@ private:
   void createDerivativeSlots();
   bool buildParameters();
   void buildStartValues();
+  bool reportParameterCycle(const std::vector<uint32_t> &params, const std::vector<int> &pending);
   bool buildSimulation(size_t choice);
+  void addStates(const StateChoice &choice, SimulationSystem &sim);
   bool planBlocks(EquationSystem &system, std::span<const char> isForced, KernelSpec &kernel,
                   StateSetPlan &set, std::unordered_map<uint32_t, int> &columnOf, bool counted);
+  void countBlock(const BlockPlan &block, size_t size);
   void buildPivotKernel();
   bool buildInitialization();
   void addStartEquations(EquationSystem &system, structural::Matching &matching);
   structural::Matching matchInitialization(const EquationSystem &system);
   void planInitBlocks(const EquationSystem &system, const structural::Matching &matching);
+  void addSolveStep(BlockPlan block, std::string description);
   std::vector<KernelStep> trailingAssignments(const std::vector<char> &isOwnSlot) const;
   void buildOutputs();
   double nominalOf(VarId v);
@@ -234,17 +248,22 @@ bool PlanBuilder::buildParameters() {
       if (--pending[user] == 0)
         ready.push_back(user);
   }
-  if (ready.size() != params.size()) {
-    for (uint32_t p : params)
-      if (pending[p] != 0) {
-        diags_.error(model_.variables[p].loc, "the binding of parameter `" +
-                                                  model_.variables[p].name + "` depends on itself");
-        return false;
-      }
-  }
+  if (ready.size() != params.size())
+    return reportParameterCycle(params, pending);
   plan_.setParameters = kernel.name;
   plan_.kernels.push_back(std::move(kernel));
   return true;
+}
+
+bool PlanBuilder::reportParameterCycle(const std::vector<uint32_t> &params,
+                                       const std::vector<int> &pending) {
+  for (uint32_t p : params)
+    if (pending[p] != 0) {
+      diags_.error(model_.variables[p].loc,
+                   "the binding of parameter `" + model_.variables[p].name + "` depends on itself");
+      break;
+    }
+  return false;
 }
 
 void PlanBuilder::buildStartValues() {
@@ -325,43 +344,28 @@ std::vector<KernelStep> PlanBuilder::trailingAssignments(const std::vector<char>
 
 bool PlanBuilder::buildSimulation(size_t k) {
   const StateChoice &choice = reduced_.choices[k];
-  std::vector<char> isState(model_.size(), 0), isForced(model_.size(), 0), ownSlot(model_.size(), 0);
+  SimulationSystem sim;
+  sim.isState.assign(model_.size(), 0);
+  sim.isForced.assign(model_.size(), 0);
+  sim.ownSlot.assign(model_.size(), 0);
   for (VarId s : choice.states)
-    isState[s.index] = 1;
-  EquationSystem system;
-  system.equations = reduced_.equations;
+    sim.isState[s.index] = 1;
+  sim.system.equations = reduced_.equations;
   for (VarId v : reduced_.variables)
-    if (!isState[v.index])
-      system.unknowns.push_back(v);
-  // IDA's vector: the states first, each with the slot of its derivative.
-  StateSetPlan set;
-  std::unordered_map<uint32_t, int> columnOf;
-  for (VarId s : choice.states) {
-    int local = reduced_.localOf[s.index];
-    VarId d = reduced_.variables[reduced_.varToDiff[local]];
-    VarId yp = isState[d.index] ? derivativeSlot_[local] : d;
-    if (isState[d.index]) { // the residual s' - d = 0 determines s'
-      system.unknowns.push_back(yp);
-      system.equations.push_back({pool_.variable(yp), pool_.variable(d), model_.var(s).loc,
-                                  flat::EquationOriginKind::Equation, 0});
-      ownSlot[yp.index] = 1;
-    }
-    isForced[yp.index] = 1;
-    columnOf[s.index] = columnOf[yp.index] = static_cast<int>(set.ySlot.size());
-    set.ySlot.push_back(static_cast<int32_t>(s.index));
-    set.ypSlot.push_back(static_cast<int32_t>(yp.index));
-    set.yNominal.push_back(nominalOf(s));
-  }
-  system.build(model_);
-  std::vector<char> forcedLocal(system.unknowns.size());
-  for (size_t i = 0; i < system.unknowns.size(); ++i)
-    forcedLocal[i] = isForced[system.unknowns[i].index];
+    if (!sim.isState[v.index])
+      sim.system.unknowns.push_back(v);
+  addStates(choice, sim);
+  sim.system.build(model_);
+  std::vector<char> forcedLocal(sim.system.unknowns.size());
+  for (size_t i = 0; i < sim.system.unknowns.size(); ++i)
+    forcedLocal[i] = sim.isForced[sim.system.unknowns[i].index];
   KernelSpec kernel{k == 0 ? "mocc_residual" : "mocc_residual_" + std::to_string(k), {}, true};
-  if (!planBlocks(system, forcedLocal, kernel, set, columnOf, k == 0))
+  if (!planBlocks(sim.system, forcedLocal, kernel, sim.set, sim.columnOf, k == 0))
     return false;
-  auto trailing = trailingAssignments(ownSlot);
+  auto trailing = trailingAssignments(sim.ownSlot);
   kernel.steps.insert(kernel.steps.end(), trailing.begin(), trailing.end());
-  set.jacobian = residualPattern(pool_, kernel.steps, columnOf, static_cast<int>(set.ySlot.size()));
+  StateSetPlan &set = sim.set;
+  set.jacobian = residualPattern(pool_, kernel.steps, sim.columnOf, static_cast<int>(set.ySlot.size()));
   set.residual = kernel.name;
   set.description = describeStates(choice);
   plan_.kernels.push_back(std::move(kernel));
@@ -380,6 +384,28 @@ bool PlanBuilder::buildSimulation(size_t k) {
   return true;
 }
 
+void PlanBuilder::addStates(const StateChoice &choice, SimulationSystem &sim) {
+  // IDA's vector starts with the states, each with the slot of its
+  // derivative: der(s), or a slot of its own when der(s) is a state too
+  // (then the residual s' - der(s) = 0 determines it).
+  for (VarId s : choice.states) {
+    int local = reduced_.localOf[s.index];
+    VarId d = reduced_.variables[reduced_.varToDiff[local]];
+    VarId yp = sim.isState[d.index] ? derivativeSlot_[local] : d;
+    if (sim.isState[d.index]) {
+      sim.system.unknowns.push_back(yp);
+      sim.system.equations.push_back({pool_.variable(yp), pool_.variable(d), model_.var(s).loc,
+                                      flat::EquationOriginKind::Equation, 0});
+      sim.ownSlot[yp.index] = 1;
+    }
+    sim.isForced[yp.index] = 1;
+    sim.columnOf[s.index] = sim.columnOf[yp.index] = static_cast<int>(sim.set.ySlot.size());
+    sim.set.ySlot.push_back(static_cast<int32_t>(s.index));
+    sim.set.ypSlot.push_back(static_cast<int32_t>(yp.index));
+    sim.set.yNominal.push_back(nominalOf(s));
+  }
+}
+
 bool PlanBuilder::planBlocks(EquationSystem &system, std::span<const char> isForced,
                              KernelSpec &kernel, StateSetPlan &set,
                              std::unordered_map<uint32_t, int> &columnOf, bool counted) {
@@ -393,7 +419,6 @@ bool PlanBuilder::planBlocks(EquationSystem &system, std::span<const char> isFor
   for (uint32_t i = 0; i < model_.size(); ++i)
     isParameter[i] = isKnown(VarId{i});
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
-  PlanStatistics &stats = plan_.statistics;
   for (int b = 0; b < blocks.numBlocks(); ++b) {
     auto eqs = blocks.equations(b);
     BlockPlan block = causalizer.plan(eqs, blocks.variables(b), isForced);
@@ -403,26 +428,31 @@ bool PlanBuilder::planBlocks(EquationSystem &system, std::span<const char> isFor
       set.ypSlot.push_back(-1);
       set.yNominal.push_back(nominalOf(v));
     }
-    if (counted) {
-      stats.largestBlock = std::max(stats.largestBlock, eqs.size());
-      stats.algebraicInSolver += block.iterationVariables.size();
-      for (const KernelStep &step : block.steps)
-        stats.assigned += step.kind == KernelStep::Kind::Assign;
-      if (block.torn) {
-        ++stats.tornBlocks;
-        stats.tornUnknowns += eqs.size();
-        stats.tearingVariables += block.iterationVariables.size();
-      }
-    }
+    if (counted)
+      countBlock(block, eqs.size());
     kernel.steps.insert(kernel.steps.end(), block.steps.begin(), block.steps.end());
   }
   if (counted) {
+    PlanStatistics &stats = plan_.statistics;
     stats.blocks = static_cast<size_t>(blocks.numBlocks());
     stats.unknowns = system.unknowns.size();
     stats.aliases = reduced_.aliases.aliases.size();
     stats.differentiated = reduced_.equations.size() - reduced_.numModelEquations;
   }
   return true;
+}
+
+void PlanBuilder::countBlock(const BlockPlan &block, size_t size) {
+  PlanStatistics &stats = plan_.statistics;
+  stats.largestBlock = std::max(stats.largestBlock, size);
+  stats.algebraicInSolver += block.iterationVariables.size();
+  for (const KernelStep &step : block.steps)
+    stats.assigned += step.kind == KernelStep::Kind::Assign;
+  if (block.torn) {
+    ++stats.tornBlocks;
+    stats.tornUnknowns += size;
+    stats.tearingVariables += block.iterationVariables.size();
+  }
 }
 
 void PlanBuilder::buildPivotKernel() {
@@ -565,25 +595,31 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
       continue;
     }
     flush();
-    KernelSpec kernel{"mocc_init_" + std::to_string(plan_.init.size()), block.steps, true};
-    InitStepPlan step;
-    step.kind = rt::InitStep::Kind::Solve;
-    step.kernel = kernel.name;
-    std::unordered_map<uint32_t, int> columnOf;
-    for (VarId v : block.iterationVariables) {
-      columnOf[v.index] = static_cast<int>(step.unknowns.size());
-      step.unknowns.push_back(static_cast<int32_t>(v.index));
-      step.nominal.push_back(nominalOf(v));
-    }
-    step.pattern = residualPattern(pool_, kernel.steps, columnOf, static_cast<int>(columnOf.size()));
-    step.description = describe(system, eqs);
-    plan_.init.push_back(std::move(step));
-    plan_.kernels.push_back(std::move(kernel));
-    ++plan_.statistics.initSystems;
+    addSolveStep(std::move(block), describe(system, eqs));
   }
   auto trailing = trailingAssignments(std::vector<char>(model_.size(), 0));
   assign.steps.insert(assign.steps.end(), trailing.begin(), trailing.end());
   flush();
+}
+
+void PlanBuilder::addSolveStep(BlockPlan block, std::string description) {
+  // KINSOL solves for the tearing variables; the kernel assigns the rest of
+  // the block and computes the residuals.
+  KernelSpec kernel{"mocc_init_" + std::to_string(plan_.init.size()), std::move(block.steps), true};
+  InitStepPlan step;
+  step.kind = rt::InitStep::Kind::Solve;
+  step.kernel = kernel.name;
+  std::unordered_map<uint32_t, int> columnOf;
+  for (VarId v : block.iterationVariables) {
+    columnOf[v.index] = static_cast<int>(step.unknowns.size());
+    step.unknowns.push_back(static_cast<int32_t>(v.index));
+    step.nominal.push_back(nominalOf(v));
+  }
+  step.pattern = residualPattern(pool_, kernel.steps, columnOf, static_cast<int>(columnOf.size()));
+  step.description = std::move(description);
+  plan_.init.push_back(std::move(step));
+  plan_.kernels.push_back(std::move(kernel));
+  ++plan_.statistics.initSystems;
 }
 
 void PlanBuilder::buildOutputs() {

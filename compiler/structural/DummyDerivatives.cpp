@@ -202,6 +202,20 @@ void DummyDerivativeSelector::collectStates() {
             result_.deficientEquations.end());
 }
 
+/// Advances `pick` (ascending indices below n) to the next combination in
+/// lexicographic order; false after the last one.
+bool nextCombination(std::vector<std::size_t> &pick, std::size_t n) {
+  std::size_t k = pick.size(), i = k;
+  while (i > 0 && pick[i - 1] == n - k + i - 1)
+    --i;
+  if (i == 0)
+    return false;
+  ++pick[i - 1];
+  for (std::size_t j = i; j < k; ++j)
+    pick[j] = pick[j - 1] + 1;
+  return true;
+}
+
 /// A selection whose levels above `equations` are chosen.
 struct PartialSelection {
   std::vector<int> equations;  ///< of the level to choose next
@@ -372,15 +386,8 @@ bool StateSetEnumerator::enumerateComponent(
       if (key == best)
         options.push_back(std::move(columns));
     }
-    // Next combination: bump the last index that can move.
-    std::size_t i = k;
-    while (i > 0 && pick[i - 1] == n - k + i - 1)
-      --i;
-    if (i == 0)
+    if (!nextCombination(pick, n))
       return true;
-    ++pick[i - 1];
-    for (std::size_t j = i; j < k; ++j)
-      pick[j] = pick[j - 1] + 1;
   }
 }
 
