@@ -101,7 +101,6 @@ private:
     return isKnown(v) && var.attributes.fixed == false && !var.binding.valid() &&
            var.variability == flat::VariabilityKind::Parameter;
   }
-  void warnAboutChoices();
   void createDerivativeSlots();
   bool buildParameters();
   void buildStartValues();
@@ -122,7 +121,6 @@ private:
   double nominalOf(VarId v);
   ExprId startOf(VarId v);
   std::string describe(const EquationSystem &system, std::span<const int> eqs);
-  std::string describeStates(const StateChoice &choice) const;
 
   flat::FlatModel &model_;
   sym::ExprPool &pool_;
@@ -146,7 +144,6 @@ std::optional<SimulationPlan> PlanBuilder::run() {
     return std::nullopt;
   reduced_ = std::move(*reduced);
   plan_.passTimes = reduced_.passTimes;
-  warnAboutChoices();
   createDerivativeSlots();
   constants_ = std::make_unique<ConstantEvaluator>(model_);
   plan_.numSlots = static_cast<int32_t>(model_.size());
@@ -173,21 +170,6 @@ std::optional<SimulationPlan> PlanBuilder::run() {
   plan_.experiment.interval = e.interval.value_or(0.0);
   plan_.experiment.tolerance = e.tolerance.value_or(1e-6);
   return std::move(plan_);
-}
-
-void PlanBuilder::warnAboutChoices() {
-  for (VarId v : reduced_.unhonouredAlways)
-    diags_.warning(model_.var(v).loc, "`" + model_.nameOf(v) +
-                                          "` has stateSelect = StateSelect.always but cannot be "
-                                          "a state; the states are " +
-                                          describeStates(reduced_.choices[0]));
-  if (reduced_.choiceStatus == structural::StateSetStatusKind::TooMany)
-    diags_.warning(model_.loc,
-                   "dynamic state selection was not attempted: at least " +
-                       std::to_string(reduced_.countedChoices) +
-                       " choices of states are equally good; using the states " +
-                       describeStates(reduced_.choices[0]) +
-                       " (stateSelect = StateSelect.prefer on some variables narrows the choice)");
 }
 
 void PlanBuilder::createDerivativeSlots() {
@@ -316,15 +298,6 @@ std::string PlanBuilder::describe(const EquationSystem &system, std::span<const 
   return text + (eqs.size() > 4 ? ", ..." : "");
 }
 
-std::string PlanBuilder::describeStates(const StateChoice &choice) const {
-  std::string text;
-  for (size_t i = 0; i < choice.states.size() && i < 8; ++i)
-    text += (i ? ", `" : "`") + model_.nameOf(choice.states[i]) + "`";
-  if (choice.states.size() > 8)
-    text += ", ...";
-  return choice.states.empty() ? "none" : text;
-}
-
 std::vector<KernelStep> PlanBuilder::trailingAssignments(const std::vector<char> &isOwnSlot) const {
   // Aliases, then the derivative slots the kernel does not use itself.
   std::vector<KernelStep> steps;
@@ -367,7 +340,7 @@ bool PlanBuilder::buildSimulation(size_t k) {
   StateSetPlan &set = sim.set;
   set.jacobian = residualPattern(pool_, kernel.steps, sim.columnOf, static_cast<int>(set.ySlot.size()));
   set.residual = kernel.name;
-  set.description = describeStates(choice);
+  set.description = describeStates(model_, choice);
   plan_.kernels.push_back(std::move(kernel));
   if (k == 0) {
     plan_.residual = set.residual;

@@ -34,6 +34,15 @@ CallDerivative cannotDifferentiateCalls(flat::FlatModel &model, ExprId output,
                         "`, and differentiating function calls is not supported yet"};
 }
 
+std::string describeStates(const flat::FlatModel &model, const StateChoice &choice) {
+  std::string text;
+  for (size_t i = 0; i < choice.states.size() && i < 8; ++i)
+    text += (i ? ", `" : "`") + model.nameOf(choice.states[i]) + "`";
+  if (choice.states.size() > 8)
+    text += ", ...";
+  return choice.states.empty() ? "none" : text;
+}
+
 namespace {
 
 /// Wall-clock time of consecutive passes.
@@ -230,6 +239,7 @@ private:
   bool reportPantelides(const structural::PantelidesResult &r,
                         const SymbolicDifferentiator &differentiator);
   bool chooseStates(const structural::DaeStructure &dae);
+  void warnAboutChoices();
   StateChoice toChoice(const structural::DummyDerivativeResult &selection,
                        const std::vector<structural::SelectionBlock> &blocks) const;
   flat::StateSelectKind stateSelectOf(VarId v) const {
@@ -401,7 +411,23 @@ bool IndexReducer::chooseStates(const structural::DaeStructure &dae) {
         !std::binary_search(first.states.begin(), first.states.end(), static_cast<int>(l)))
       system_.unhonouredAlways.push_back(v);
   }
+  warnAboutChoices();
   return true;
+}
+
+void IndexReducer::warnAboutChoices() {
+  for (VarId v : system_.unhonouredAlways)
+    diags_.warning(model_.var(v).loc, "`" + model_.nameOf(v) +
+                                          "` has stateSelect = StateSelect.always but is not a "
+                                          "state; the states are " +
+                                          describeStates(model_, system_.choices[0]));
+  if (system_.choiceStatus == structural::StateSetStatusKind::TooMany)
+    diags_.warning(model_.loc,
+                   "dynamic state selection was not attempted: at least " +
+                       std::to_string(system_.countedChoices) +
+                       " choices of states are equally good; using the states " +
+                       describeStates(model_, system_.choices[0]) +
+                       " (stateSelect = StateSelect.prefer on some variables narrows the choice)");
 }
 
 } // namespace

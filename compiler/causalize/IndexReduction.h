@@ -94,6 +94,9 @@ struct ReducedSystem {
   std::vector<std::pair<std::string, double>> passTimes;
 };
 
+/// The states of a choice as a list for messages: "`x`, `der(x)`".
+std::string describeStates(const flat::FlatModel &model, const StateChoice &choice);
+
 /// Reduces the index of the model's equations. Reports an unbalanced or
 /// structurally singular model (with the user's equations and variables),
 /// an equation that cannot be differentiated, and a singular state
