@@ -80,6 +80,7 @@ struct SimulationSystem {
   std::vector<char> isState;  ///< per model variable
   std::vector<char> isForced; ///< per model variable: IDA's derivative
   std::vector<char> ownSlot;  ///< per model variable: a derivative slot this set uses
+  std::unordered_map<uint32_t, VarId> stateOf; ///< IDA's derivative slot -> its state
   StateSetPlan set;
   std::unordered_map<uint32_t, int> columnOf;
 };
@@ -107,8 +108,8 @@ private:
   bool reportParameterCycle(const std::vector<uint32_t> &params, const std::vector<int> &pending);
   bool buildSimulation(size_t choice);
   void addStates(const StateChoice &choice, SimulationSystem &sim);
-  bool planBlocks(EquationSystem &system, std::span<const char> isForced, KernelSpec &kernel,
-                  StateSetPlan &set, std::unordered_map<uint32_t, int> &columnOf, bool counted);
+  void addColumns(SimulationSystem &sim, std::span<const int> vars, const BlockPlan &block);
+  bool planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool counted);
   void countBlock(const BlockPlan &block, size_t size);
   void buildPivotKernel();
   bool buildInitialization();
@@ -329,11 +330,8 @@ bool PlanBuilder::buildSimulation(size_t k) {
       sim.system.unknowns.push_back(v);
   addStates(choice, sim);
   sim.system.build(model_);
-  std::vector<char> forcedLocal(sim.system.unknowns.size());
-  for (size_t i = 0; i < sim.system.unknowns.size(); ++i)
-    forcedLocal[i] = sim.isForced[sim.system.unknowns[i].index];
   KernelSpec kernel{k == 0 ? "mocc_residual" : "mocc_residual_" + std::to_string(k), {}, true};
-  if (!planBlocks(sim.system, forcedLocal, kernel, sim.set, sim.columnOf, k == 0))
+  if (!planBlocks(sim, kernel, k == 0))
     return false;
   auto trailing = trailingAssignments(sim.ownSlot);
   kernel.steps.insert(kernel.steps.end(), trailing.begin(), trailing.end());
@@ -358,9 +356,8 @@ bool PlanBuilder::buildSimulation(size_t k) {
 }
 
 void PlanBuilder::addStates(const StateChoice &choice, SimulationSystem &sim) {
-  // IDA's vector starts with the states, each with the slot of its
-  // derivative: der(s), or a slot of its own when der(s) is a state too
-  // (then the residual s' - der(s) = 0 determines it).
+  // Each state's derivative in IDA: der(s), or a slot of its own when der(s)
+  // is a state too (then the residual s' - der(s) = 0 determines it).
   for (VarId s : choice.states) {
     int local = reduced_.localOf[s.index];
     VarId d = reduced_.variables[reduced_.varToDiff[local]];
@@ -372,35 +369,53 @@ void PlanBuilder::addStates(const StateChoice &choice, SimulationSystem &sim) {
       sim.ownSlot[yp.index] = 1;
     }
     sim.isForced[yp.index] = 1;
-    sim.columnOf[s.index] = sim.columnOf[yp.index] = static_cast<int>(sim.set.ySlot.size());
-    sim.set.ySlot.push_back(static_cast<int32_t>(s.index));
-    sim.set.ypSlot.push_back(static_cast<int32_t>(yp.index));
-    sim.set.yNominal.push_back(nominalOf(s));
+    sim.stateOf[yp.index] = s;
   }
 }
 
-bool PlanBuilder::planBlocks(EquationSystem &system, std::span<const char> isForced,
-                             KernelSpec &kernel, StateSetPlan &set,
-                             std::unordered_map<uint32_t, int> &columnOf, bool counted) {
+void PlanBuilder::addColumns(SimulationSystem &sim, std::span<const int> vars,
+                             const BlockPlan &block) {
+  // IDA's columns in the order of the residuals: a block's residuals and
+  // its columns (the states of its derivatives, its tearing variables) come
+  // together, so the diagonal of the Jacobian stays inside the blocks (the
+  // sparse LU adds the diagonal to its pattern).
+  StateSetPlan &set = sim.set;
+  for (int var : vars) {
+    VarId yp = sim.system.unknowns[var];
+    if (!sim.isForced[yp.index])
+      continue;
+    VarId s = sim.stateOf[yp.index];
+    sim.columnOf[s.index] = sim.columnOf[yp.index] = static_cast<int>(set.ySlot.size());
+    set.ySlot.push_back(static_cast<int32_t>(s.index));
+    set.ypSlot.push_back(static_cast<int32_t>(yp.index));
+    set.yNominal.push_back(nominalOf(s));
+  }
+  for (VarId v : block.iterationVariables) {
+    sim.columnOf[v.index] = static_cast<int>(set.ySlot.size());
+    set.ySlot.push_back(static_cast<int32_t>(v.index));
+    set.ypSlot.push_back(-1);
+    set.yNominal.push_back(nominalOf(v));
+  }
+}
+
+bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool counted) {
+  EquationSystem &system = sim.system;
   auto matching = structural::computeMaximumMatching(system.graph);
   if (!matching.isPerfect() || system.equations.size() != system.unknowns.size()) {
     reportSingular(model_, system, matching, "the index-reduced model", diags_);
     return false;
   }
   auto blocks = structural::computeBlockOrder(system.graph, matching);
-  std::vector<char> isParameter(model_.size(), 0);
+  std::vector<char> isParameter(model_.size(), 0), isForced(system.unknowns.size(), 0);
   for (uint32_t i = 0; i < model_.size(); ++i)
     isParameter[i] = isKnown(VarId{i});
+  for (size_t i = 0; i < system.unknowns.size(); ++i)
+    isForced[i] = sim.isForced[system.unknowns[i].index];
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
   for (int b = 0; b < blocks.numBlocks(); ++b) {
     auto eqs = blocks.equations(b);
     BlockPlan block = causalizer.plan(eqs, blocks.variables(b), isForced);
-    for (VarId v : block.iterationVariables) {
-      columnOf[v.index] = static_cast<int>(set.ySlot.size());
-      set.ySlot.push_back(static_cast<int32_t>(v.index));
-      set.ypSlot.push_back(-1);
-      set.yNominal.push_back(nominalOf(v));
-    }
+    addColumns(sim, blocks.variables(b), block);
     if (counted)
       countBlock(block, eqs.size());
     kernel.steps.insert(kernel.steps.end(), block.steps.begin(), block.steps.end());

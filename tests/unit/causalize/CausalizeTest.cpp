@@ -3,6 +3,7 @@
 // pattern and the initialization sequence.
 #include "compiler/causalize/Causalize.h"
 
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <sstream>
 
@@ -68,9 +69,11 @@ TEST_CASE("a nonlinear algebraic equation puts its unknown into the solver's vec
   auto plan = causalize::causalize(b.model, b.diags);
   INFO(b.messages.str());
   REQUIRE(plan);
-  CHECK(plan->ySlot.size() == 2);
-  CHECK(plan->ypSlot[1] == -1);
-  // Rows der(x) + y and y^3 + y - x, each over the columns x and y.
+  // IDA's columns follow the residuals: y's block comes first.
+  CHECK(plan->ySlot == std::vector<int32_t>{static_cast<int32_t>(y.index),
+                                            static_cast<int32_t>(x.index)});
+  CHECK(plan->ypSlot[0] == -1);
+  // Rows y^3 + y - x and der(x) + y, each over the columns y and x.
   CHECK(plan->jacobian.rowIdx.size() == 4);
   // Initialization: x has no fixed start value, so it takes its start value
   // (with a warning), and y is found by a nonlinear system.
@@ -127,9 +130,9 @@ TEST_CASE("an algebraic loop is torn: only its tearing variable is in IDA's vect
   auto plan = causalize::causalize(b.model, b.diags);
   INFO(b.messages.str());
   REQUIRE(plan);
-  CHECK(plan->ySlot == std::vector<int32_t>{static_cast<int32_t>(x.index),
-                                            static_cast<int32_t>(a.index)});
-  CHECK(plan->ypSlot[1] == -1);
+  CHECK(plan->ySlot == std::vector<int32_t>{static_cast<int32_t>(a.index),
+                                            static_cast<int32_t>(x.index)});
+  CHECK(plan->ypSlot[0] == -1);
   const codegen::KernelSpec *residual = nullptr;
   for (const auto &kernel : plan->kernels)
     if (kernel.name == plan->residual)
@@ -173,7 +176,12 @@ TEST_CASE("a pendulum: a residual kernel per state set, a pivot kernel, start va
   CHECK(plan->stateSets[0].residual == plan->residual);
   CHECK(plan->stateSets[0].description == "`x`, `der(x)`");
   CHECK(plan->stateSets[1].description == "`y`, `der(y)`");
-  CHECK(plan->stateSets[1].ySlot[0] == static_cast<int32_t>(y.index));
+  const auto &set = plan->stateSets[1];
+  auto column = std::find(set.ySlot.begin(), set.ySlot.end(), static_cast<int32_t>(y.index));
+  REQUIRE(column != set.ySlot.end());
+  // der(y) is a state too: y' has a slot of its own.
+  int32_t yp = set.ypSlot[column - set.ySlot.begin()];
+  CHECK(b.model.nameOf(VarId{static_cast<uint32_t>(yp)}) == "$der(y)");
   // IDA: the two states, and F, the tearing variable of the acceleration
   // loop, and y, found from the rod.
   CHECK(plan->ySlot.size() == 4);
