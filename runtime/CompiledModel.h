@@ -76,19 +76,19 @@ struct ExperimentDefaults {
 /// kernel) and columns (entries of DynamicStateSelection::columns). A state
 /// set is valid where the determinants of its blocks are nonzero.
 struct PivotBlock {
-  std::vector<int32_t> rows;
-  std::vector<int32_t> columns;
+  std::vector<int32_t> rows;    ///< residuals of the pivot kernel
+  std::vector<int32_t> columns; ///< entries of DynamicStateSelection::columns
 };
 
 /// One choice of states: the DAE as IDA sees it with these states (the
 /// fields mean what the CompiledModel fields of the same names mean).
 struct StateSet {
-  std::vector<int32_t> ySlot;
-  std::vector<int32_t> ypSlot;
-  std::vector<double> yNominal;
-  KernelFn residual = nullptr;
-  KernelJvpFn jvp = nullptr;
-  SparsityPattern jacobian;
+  std::vector<int32_t> ySlot;   ///< see CompiledModel::ySlot
+  std::vector<int32_t> ypSlot;  ///< see CompiledModel::ypSlot
+  std::vector<double> yNominal; ///< see CompiledModel::yNominal
+  KernelFn residual = nullptr;  ///< see CompiledModel::residual
+  KernelJvpFn jvp = nullptr;    ///< see CompiledModel::jvp
+  SparsityPattern jacobian;     ///< see CompiledModel::jacobian
   /// The blocks whose determinants rate this set at a point.
   std::vector<PivotBlock> pivotBlocks;
   std::string description; ///< the states, for messages
@@ -110,10 +110,10 @@ struct DynamicStateSelection {
   /// its JVP with respect to `columns` gives the pivot Jacobian. It only
   /// reads slots (no assignments).
   KernelFn pivots = nullptr;
-  KernelJvpFn pivotsJvp = nullptr;
-  int32_t numPivotRows = 0;
-  std::vector<int32_t> columns; ///< slots of the pivot Jacobian's columns
-  double switchRatio = 0.1;
+  KernelJvpFn pivotsJvp = nullptr;   ///< the pivot kernel's JVP
+  int32_t numPivotRows = 0;          ///< residuals of the pivot kernel
+  std::vector<int32_t> columns;      ///< slots of the pivot Jacobian's columns
+  double switchRatio = 0.1;          ///< hysteresis of the switch, in (0, 1]
 };
 
 /// Everything needed to initialize and simulate a model.

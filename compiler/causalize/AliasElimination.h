@@ -24,6 +24,7 @@ namespace mocc::causalize {
 
 /// One eliminated variable.
 struct Alias {
+  /// The eliminated variable.
   sym::VarId var;
   /// Its value in terms of variables that are not eliminated: `±other`,
   /// `±der(other)` or a constant or parameter expression.

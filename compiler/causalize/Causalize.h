@@ -59,10 +59,12 @@ struct PlanStatistics {
 /// runs with it. Mirrors rt::StateSet.
 struct StateSetPlan {
   std::string residual; ///< kernel name
-  std::vector<int32_t> ySlot;
-  std::vector<int32_t> ypSlot;
-  std::vector<double> yNominal;
-  rt::SparsityPattern jacobian;
+  std::vector<int32_t> ySlot;   ///< IDA's y, as SimulationPlan::ySlot
+  std::vector<int32_t> ypSlot;  ///< IDA's y', as SimulationPlan::ypSlot
+  std::vector<double> yNominal; ///< as SimulationPlan::yNominal
+  rt::SparsityPattern jacobian; ///< as SimulationPlan::jacobian
+  /// The blocks that rate this set: indices into the pivot kernel's rows
+  /// and SimulationPlan::pivotColumns.
   std::vector<rt::PivotBlock> pivotBlocks;
   std::string description; ///< "x, der(x)"
 };
@@ -95,6 +97,7 @@ struct SimulationPlan {
 
 /// Options of causalization.
 struct CausalizeOptions {
+  /// Options of alias elimination and index reduction.
   ReductionOptions reduction;
 };
 

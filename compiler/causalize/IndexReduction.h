@@ -46,9 +46,11 @@ CallDerivative cannotDifferentiateCalls(flat::FlatModel &model, sym::ExprId outp
 
 /// Options of index reduction.
 struct ReductionOptions {
+  /// Differentiates function calls (see CallDifferentiator).
   CallDifferentiator callDerivative = cannotDifferentiateCalls;
   /// Whether to enumerate alternative state sets for dynamic selection.
   bool dynamicStateSelection = true;
+  /// Limits of that enumeration.
   structural::StateSetOptions stateSets;
 };
 
@@ -73,6 +75,7 @@ struct ReducedSystem {
   /// Differentiated and originIndex = the index here of the equation it
   /// differentiates.
   std::vector<flat::Equation> equations;
+  /// How many of `equations` are the model's (the rest are derivatives).
   size_t numModelEquations = 0;
   /// The variables the equations determine, states included: the model's
   /// in ascending order, then the derivatives index reduction added.
@@ -86,6 +89,7 @@ struct ReducedSystem {
   std::vector<StateChoice> choices;
   /// How the enumeration of choices ended.
   structural::StateSetStatusKind choiceStatus = structural::StateSetStatusKind::Static;
+  /// If there were too many choices: how many were counted.
   long countedChoices = 0;
   /// Variables with stateSelect = always that the static choice could not
   /// make states.
