@@ -11,6 +11,7 @@
 #include "runtime/OutputGrid.h"
 #include "runtime/StateSelection.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -200,48 +201,83 @@ std::vector<std::unique_ptr<CompiledModel>> stateSetViews(const CompiledModel &m
   return views;
 }
 
-/// Integrates with dynamic state selection: IDA in one-step mode, the
-/// outputs interpolated, and after every step the state sets rated; a
-/// switch restarts IDA with the new set from the values at that step.
-RunStatus integrateSwitching(const CompiledModel &model, const SimulationOptions &options,
-                             std::vector<double> &v, ResultRows &rows, SolverStatistics &stats,
-                             std::ostream &log) {
-  const DynamicStateSelection &selection = model.stateSelection;
-  OutputGrid grid(options.startTime, options.stopTime, options.interval);
-  auto views = stateSetViews(model);
-  StateSetRater rater(model);
-  double t = options.startTime;
-  int current = chooseStateSet(rater.rate(t, v), -1, selection.switchRatio);
-  auto integrator = std::make_unique<DaeIntegrator>(*views[current], v);
-  RunStatus status = integrator->start(t, options.stopTime, options.tolerance, grid.time(grid.size() > 1 ? 1 : 0));
-  if (status.ok)
-    rows.write(grid.time(0), v);
-  std::size_t k = 1;
-  while (status.ok && k < grid.size()) {
-    status = integrator->step(t);
-    for (; status.ok && k < grid.size() && grid.time(k) <= t; ++k) {
-      status = integrator->interpolate(grid.time(k));
-      if (status.ok)
-        rows.write(grid.time(k), v);
-    }
-    if (!status.ok || k == grid.size())
-      break;
-    status = integrator->interpolate(t); // v at the step, for the rating
-    int next = status.ok ? chooseStateSet(rater.rate(t, v), current, selection.switchRatio) : current;
-    if (next == current)
-      continue;
-    if (options.verbose)
-      log << "state selection: at t = " << formatTime(t) << " the states change from "
-          << selection.sets[current].description << " to " << selection.sets[next].description
-          << "\n";
-    integrator->addStatistics(stats);
-    ++stats.stateSetSwitches;
-    current = next;
-    integrator = std::make_unique<DaeIntegrator>(*views[current], v);
-    status = integrator->start(t, options.stopTime, options.tolerance, grid.time(k));
+/// Integration with dynamic state selection: IDA in one-step mode, the
+/// outputs interpolated, and after every step the state sets rated; a switch
+/// restarts IDA with the new set from the values at that step. A step that
+/// fails is retried once with the best set at the last good point.
+class SwitchingIntegration {
+public:
+  SwitchingIntegration(const CompiledModel &model, const SimulationOptions &options,
+                       std::vector<double> &v, SolverStatistics &stats, std::ostream &log)
+      : model_(model), options_(options), v_(v), stats_(stats), log_(log),
+        grid_(options.startTime, options.stopTime, options.interval),
+        views_(stateSetViews(model)), rater_(model) {}
+
+  RunStatus run(ResultRows &rows);
+
+private:
+  RunStatus restart(int set, double t, std::size_t nextOutput);
+  int rate(double t, int current) {
+    return chooseStateSet(rater_.rate(t, v_), current, model_.stateSelection.switchRatio);
   }
-  integrator->addStatistics(stats);
+
+  const CompiledModel &model_;
+  const SimulationOptions &options_;
+  std::vector<double> &v_;
+  SolverStatistics &stats_;
+  std::ostream &log_;
+  OutputGrid grid_;
+  std::vector<std::unique_ptr<CompiledModel>> views_;
+  StateSetRater rater_;
+  std::unique_ptr<DaeIntegrator> integrator_;
+  int current_ = -1;
+};
+
+RunStatus SwitchingIntegration::run(ResultRows &rows) {
+  double t = options_.startTime, good = t;
+  RunStatus status = restart(rate(t, -1), t, grid_.size() > 1 ? 1 : 0);
+  if (status.ok)
+    rows.write(grid_.time(0), v_);
+  std::size_t k = 1;
+  while (status.ok && k < grid_.size()) {
+    status = integrator_->step(t);
+    if (!status.ok) { // retry from the last good point with the best set
+      RunStatus failure = status;
+      status = integrator_->interpolate(good);
+      int best = status.ok ? rate(good, -1) : current_;
+      status = best == current_ ? failure : restart(best, t = good, k);
+      continue;
+    }
+    good = t;
+    for (; status.ok && k < grid_.size() && grid_.time(k) <= t; ++k) {
+      status = integrator_->interpolate(grid_.time(k));
+      if (status.ok)
+        rows.write(grid_.time(k), v_);
+    }
+    if (!status.ok || k == grid_.size())
+      break;
+    status = integrator_->interpolate(t); // v at the step, for the rating
+    int next = status.ok ? rate(t, current_) : current_;
+    if (next != current_)
+      status = restart(next, t, k);
+  }
+  integrator_->addStatistics(stats_);
   return status;
+}
+
+RunStatus SwitchingIntegration::restart(int set, double t, std::size_t nextOutput) {
+  if (integrator_) {
+    integrator_->addStatistics(stats_);
+    ++stats_.stateSetSwitches;
+    if (options_.verbose)
+      log_ << "state selection: at t = " << formatTime(t) << " the states change from "
+           << model_.stateSelection.sets[current_].description << " to "
+           << model_.stateSelection.sets[set].description << "\n";
+  }
+  current_ = set;
+  integrator_ = std::make_unique<DaeIntegrator>(*views_[set], v_);
+  return integrator_->start(t, options_.stopTime, options_.tolerance,
+                            grid_.time(std::min(nextOutput, grid_.size() - 1)));
 }
 
 /// Integrates from the initialized state over the output grid.
@@ -250,7 +286,7 @@ RunStatus integrate(const CompiledModel &model, const SimulationOptions &options
                     std::ostream &log) {
   if (model.stateSelection.sets.size() > 1) {
     Stopwatch watch;
-    RunStatus status = integrateSwitching(model, options, v, rows, stats, log);
+    RunStatus status = SwitchingIntegration(model, options, v, stats, log).run(rows);
     stats.integrationSeconds += watch.seconds() - rows.seconds();
     stats.outputSeconds += rows.seconds();
     return status;
