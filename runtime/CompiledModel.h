@@ -72,6 +72,50 @@ struct ExperimentDefaults {
   double tolerance = 1e-6;
 };
 
+/// A square block of a pivot Jacobian: rows (residuals of the pivot
+/// kernel) and columns (entries of DynamicStateSelection::columns). A state
+/// set is valid where the determinants of its blocks are nonzero.
+struct PivotBlock {
+  std::vector<int32_t> rows;    ///< residuals of the pivot kernel
+  std::vector<int32_t> columns; ///< entries of DynamicStateSelection::columns
+};
+
+/// One choice of states: the DAE as IDA sees it with these states (the
+/// fields mean what the CompiledModel fields of the same names mean).
+struct StateSet {
+  std::vector<int32_t> ySlot;   ///< see CompiledModel::ySlot
+  std::vector<int32_t> ypSlot;  ///< see CompiledModel::ypSlot
+  std::vector<double> yNominal; ///< see CompiledModel::yNominal
+  KernelFn residual = nullptr;  ///< see CompiledModel::residual
+  KernelJvpFn jvp = nullptr;    ///< see CompiledModel::jvp
+  SparsityPattern jacobian;     ///< see CompiledModel::jacobian
+  /// The blocks whose determinants rate this set at a point.
+  std::vector<PivotBlock> pivotBlocks;
+  std::string description; ///< the states, for messages
+};
+
+/// Dynamic state selection (S. E. Mattsson, H. Olsson and H. Elmqvist,
+/// "Dynamic selection of states in Dymola", 2000): when no single choice of
+/// states is valid along the whole solution (a pendulum in Cartesian
+/// coordinates), the compiler gives every equally good choice; the runtime
+/// rates them by the determinants of their pivot blocks, integrates with the
+/// best, and switches (restarting IDA from the current, consistent values)
+/// when the current set's rating falls below `switchRatio` times the best.
+struct DynamicStateSelection {
+  /// The alternatives; empty for a model with one choice of states (then
+  /// the CompiledModel's own ySlot, residual, ... are used). When not empty,
+  /// sets[0] is the same as the CompiledModel's own.
+  std::vector<StateSet> sets;
+  /// The pivot kernel: its residuals are the equations of the pivot blocks;
+  /// its JVP with respect to `columns` gives the pivot Jacobian. It only
+  /// reads slots (no assignments).
+  KernelFn pivots = nullptr;
+  KernelJvpFn pivotsJvp = nullptr;   ///< the pivot kernel's JVP
+  int32_t numPivotRows = 0;          ///< residuals of the pivot kernel
+  std::vector<int32_t> columns;      ///< slots of the pivot Jacobian's columns
+  double switchRatio = 0.1;          ///< hysteresis of the switch, in (0, 1]
+};
+
 /// Everything needed to initialize and simulate a model.
 ///
 /// Initialization: v is zeroed; `setParameters` computes parameter values;
@@ -100,6 +144,9 @@ struct CompiledModel {
 
   std::vector<OutputVariable> outputs;
   ExperimentDefaults experiment;
+
+  /// Alternative choices of states; see DynamicStateSelection.
+  DynamicStateSelection stateSelection;
 };
 
 } // namespace mocc::rt

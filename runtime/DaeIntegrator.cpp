@@ -193,6 +193,40 @@ RunStatus DaeIntegrator::advanceTo(double tout) {
   return unlessGeneratedCodeFailed({}, reached);
 }
 
+RunStatus DaeIntegrator::step(double &reached) {
+  if (n_ == 0)
+    return {false, reached, "nothing to integrate"};
+  // tout only gives the direction in one-step mode; the stop time bounds it.
+  double current = reached;
+  IDAGetCurrentTime(ida_.get(), &current);
+  int flag = IDASolve(ida_.get(), current + 1.0, &reached, y_.get(), yp_.get(), IDA_ONE_STEP);
+  if (flag < 0) {
+    IDAGetCurrentTime(ida_.get(), &reached);
+    std::string message =
+        "simulation failed at time t = " + formatTime(reached) + ": " + describeIdaFlag(flag);
+    if (!messages_.last().empty())
+      message += " [" + messages_.last() + "]";
+    return {false, reached, message};
+  }
+  load(reached, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
+  return {};
+}
+
+RunStatus DaeIntegrator::interpolate(double t) {
+  if (!yInterpolated_) {
+    yInterpolated_ = makeVector(n_, context_.get());
+    ypInterpolated_ = makeVector(n_, context_.get());
+    if (!yInterpolated_ || !ypInterpolated_)
+      return {false, t, "out of memory"};
+  }
+  if (IDAGetDky(ida_.get(), t, 0, yInterpolated_.get()) != IDA_SUCCESS ||
+      IDAGetDky(ida_.get(), t, 1, ypInterpolated_.get()) != IDA_SUCCESS)
+    return {false, t, "cannot interpolate the solution at time " + formatTime(t)};
+  load(t, N_VGetArrayPointer(yInterpolated_.get()), N_VGetArrayPointer(ypInterpolated_.get()),
+       residual_.data());
+  return {};
+}
+
 /// Puts y and y' into their slots and evaluates the residual kernel, which
 /// assigns every other slot.
 void DaeIntegrator::load(double t, const double *y, const double *yp, double *residual) {

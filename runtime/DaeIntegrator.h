@@ -32,6 +32,14 @@ public:
   /// every slot the residual kernel assigns.
   RunStatus advanceTo(double tout);
 
+  /// Takes one internal step of IDA (never past the stop time given to
+  /// start()); `reached` is the time of the step. v holds the solution there.
+  RunStatus step(double &reached);
+
+  /// Evaluates the solution at t (between the last two steps) by IDA's
+  /// interpolation into v, with every slot the residual kernel assigns.
+  RunStatus interpolate(double t);
+
   /// Whether start() had to call IDACalcIC.
   bool correctedInitialValues() const { return correctedInitialValues_; }
 
@@ -62,6 +70,7 @@ private:
   SolverMessages messages_;
   SunContext context_;
   NVectorPtr y_, yp_, id_, absTolerance_;
+  NVectorPtr yInterpolated_, ypInterpolated_;
   SunMatrixPtr matrix_;
   SunLinearSolverPtr linearSolver_;
   std::unique_ptr<void, IdaDeleter> ida_;

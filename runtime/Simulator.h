@@ -32,6 +32,7 @@ struct SolverStatistics {
   long nonlinearIterations = 0;
   long errorTestFailures = 0;
   long convergenceFailures = 0;
+  long stateSetSwitches = 0; ///< dynamic state selection: changes of states
   double initSeconds = 0;
   double integrationSeconds = 0;
   double outputSeconds = 0;

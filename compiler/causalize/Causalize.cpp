@@ -1,16 +1,17 @@
-// Building the simulation plan: parameter order, start values, the
-// initialization sequence and the simulation residual with its Jacobian
-// pattern and coloring.
+// Building the simulation plan from the index-reduced system: parameter
+// order, start values, the residual kernel of each choice of states with
+// its Jacobian pattern and coloring, the pivot kernel of dynamic state
+// selection, and the initialization sequence.
 #include "compiler/causalize/Causalize.h"
 
+#include "compiler/causalize/BlockCausalizer.h"
 #include "compiler/causalize/EquationSystem.h"
 #include "compiler/structural/BLT.h"
-#include "compiler/structural/Coloring.h"
-#include "compiler/symbolic/Solve.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
-#include <functional>
+#include <memory>
 
 namespace mocc::causalize {
 
@@ -33,6 +34,8 @@ public:
 
 private:
   std::optional<double> valueOf(VarId v) {
+    if (v.index >= state_.size() || state_[v.index] == 3)
+      return std::nullopt;
     if (state_[v.index] == 2)
       return values_[v.index];
     if (state_[v.index] != 0)
@@ -53,110 +56,149 @@ private:
   std::vector<double> values_;
 };
 
-ExprId residualOf(sym::ExprPool &pool, const flat::Equation &eq) {
-  return pool.sub(eq.lhs, eq.rhs);
-}
-
-/// The solution of eq for var when it is explicit (linear in var).
-std::optional<ExprId> explicitSolution(sym::ExprPool &pool, const flat::Equation &eq, VarId var) {
-  auto solution = sym::solveLinear(pool, eq.lhs, eq.rhs, var);
-  if (!solution || sym::contains(pool, *solution, var))
-    return std::nullopt;
-  return solution;
-}
-
-/// Converts rows (sorted column lists) into a CSC pattern with a coloring.
-rt::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int numColumns) {
-  rt::SparsityPattern p;
-  p.size = numColumns;
-  std::vector<int64_t> counts(numColumns + 1, 0);
-  for (const auto &row : rows)
-    for (int c : row)
-      ++counts[c + 1];
-  for (int c = 0; c < numColumns; ++c)
-    counts[c + 1] += counts[c];
-  p.colPtr = counts;
-  p.rowIdx.assign(counts.back(), 0);
-  std::vector<int64_t> next(counts.begin(), counts.end() - 1);
-  for (size_t r = 0; r < rows.size(); ++r)
-    for (int c : rows[r])
-      p.rowIdx[next[c]++] = static_cast<int64_t>(r);
-  auto graph = structural::BipartiteGraph::fromRows(numColumns, rows);
-  auto coloring = structural::colorColumns(graph);
-  p.colors.assign(coloring.colors.begin(), coloring.colors.end());
-  p.numColors = coloring.numColors;
-  return p;
-}
-
-/// Merges sorted vector b into sorted vector a.
-void mergeInto(std::vector<int> &a, const std::vector<int> &b) {
-  if (b.empty())
-    return;
-  std::vector<int> out;
-  out.reserve(a.size() + b.size());
-  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  a = std::move(out);
-}
-
-/// Computes, step by step, on which solver unknowns (columns) each assigned
-/// slot and each residual depends.
-class DependencyTracker {
+/// Measures one pass.
+class PassTimer {
 public:
-  DependencyTracker(const flat::FlatModel &model, std::vector<int> columnOfSlot)
-      : model_(model), columnOfSlot_(std::move(columnOfSlot)), deps_(model.size()) {}
-
-  std::vector<int> dependencies(ExprId expr) {
-    std::vector<int> result;
-    ExprId roots[] = {expr};
-    sym::forEachNode(model_.pool, roots, [&](ExprId id) {
-      VarId v = model_.pool.variableOf(id);
-      if (!v.valid())
-        return;
-      if (int c = columnOfSlot_[v.index]; c >= 0)
-        mergeInto(result, {c});
-      else
-        mergeInto(result, deps_[v.index]);
-    });
-    return result;
+  PassTimer(std::vector<std::pair<std::string, double>> &times, std::string name)
+      : times_(times), name_(std::move(name)) {}
+  ~PassTimer() {
+    times_.push_back({name_, std::chrono::duration<double>(
+                                 std::chrono::steady_clock::now() - start_).count()});
   }
-  void assign(VarId var, ExprId expr) { deps_[var.index] = dependencies(expr); }
+  PassTimer(const PassTimer &) = delete;
+  PassTimer &operator=(const PassTimer &) = delete;
 
 private:
-  const flat::FlatModel &model_;
-  std::vector<int> columnOfSlot_;
-  std::vector<std::vector<int>> deps_;
+  std::vector<std::pair<std::string, double>> &times_;
+  std::string name_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+/// The simulation system of one choice of states while it is planned.
+struct SimulationSystem {
+  EquationSystem system;
+  std::vector<char> isState;  ///< per model variable
+  std::vector<char> isForced; ///< per model variable: IDA's derivative
+  std::vector<char> ownSlot;  ///< per model variable: a derivative slot this set uses
+  std::unordered_map<uint32_t, VarId> stateOf; ///< IDA's derivative slot -> its state
+  StateSetPlan set;
+  std::unordered_map<uint32_t, int> columnOf;
 };
 
 class PlanBuilder {
 public:
-  PlanBuilder(flat::FlatModel &model, Diagnostics &diags)
-      : model_(model), pool_(model.pool), diags_(diags), roles_(classifyVariables(model)),
-        constants_(model) {}
+  PlanBuilder(flat::FlatModel &model, Diagnostics &diags, const CausalizeOptions &options)
+      : model_(model), pool_(model.pool), diags_(diags), options_(options),
+        roles_(classifyVariables(model)), originalSize_(model.size()) {}
 
   std::optional<SimulationPlan> run();
 
 private:
+  bool isKnown(VarId v) const {
+    return v.index < roles_.size() && roles_[v.index] == RoleKind::Known;
+  }
+  bool isFreeParameter(VarId v) const {
+    const flat::Variable &var = model_.var(v);
+    return isKnown(v) && var.attributes.fixed == false && !var.binding.valid() &&
+           var.variability == flat::VariabilityKind::Parameter;
+  }
+  void createDerivativeSlots();
   bool buildParameters();
   void buildStartValues();
+  bool reportParameterCycle(const std::vector<uint32_t> &params, const std::vector<int> &pending);
+  bool buildSimulation(size_t choice);
+  void addStates(const StateChoice &choice, SimulationSystem &sim);
+  void addColumns(SimulationSystem &sim, std::span<const int> vars, const BlockPlan &block);
+  bool planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool counted);
+  void countBlock(const BlockPlan &block, size_t size);
+  void buildPivotKernel();
   bool buildInitialization();
-  bool buildSimulation();
+  void addStartEquations(EquationSystem &system, structural::Matching &matching);
+  structural::Matching matchInitialization(const EquationSystem &system);
+  void planInitBlocks(const EquationSystem &system, const structural::Matching &matching);
+  void addSolveStep(BlockPlan block, std::string description);
+  std::vector<KernelStep> trailingAssignments(const std::vector<char> &isOwnSlot) const;
   void buildOutputs();
   double nominalOf(VarId v);
+  ExprId startOf(VarId v);
   std::string describe(const EquationSystem &system, std::span<const int> eqs);
 
   flat::FlatModel &model_;
   sym::ExprPool &pool_;
   Diagnostics &diags_;
-  std::vector<RoleKind> roles_;
-  ConstantEvaluator constants_;
+  const CausalizeOptions &options_;
+  std::vector<RoleKind> roles_; ///< of the model as flattened
+  size_t originalSize_;
+  ReducedSystem reduced_;
+  /// Per entry of reduced_.variables: the slot IDA's derivative of it uses
+  /// when it is a state whose derivative is a state too (invalid if none).
+  std::vector<VarId> derivativeSlot_;
+  std::vector<VarId> derivativeSlots_; ///< all of them
+  std::unique_ptr<ConstantEvaluator> constants_;
   SimulationPlan plan_;
 };
+
+std::optional<SimulationPlan> PlanBuilder::run() {
+  plan_.statistics.equations = model_.equations.size();
+  auto reduced = reduceIndex(model_, diags_, options_.reduction);
+  if (!reduced)
+    return std::nullopt;
+  reduced_ = std::move(*reduced);
+  plan_.passTimes = reduced_.passTimes;
+  createDerivativeSlots();
+  constants_ = std::make_unique<ConstantEvaluator>(model_);
+  plan_.numSlots = static_cast<int32_t>(model_.size());
+  {
+    PassTimer timer(plan_.passTimes, "simulation blocks");
+    for (size_t k = 0; k < reduced_.choices.size(); ++k)
+      if (!buildSimulation(k))
+        return std::nullopt;
+    if (reduced_.choices.size() > 1)
+      buildPivotKernel();
+  }
+  if (!buildParameters())
+    return std::nullopt;
+  buildStartValues();
+  {
+    PassTimer timer(plan_.passTimes, "initialization blocks");
+    if (!buildInitialization())
+      return std::nullopt;
+  }
+  buildOutputs();
+  const flat::Experiment &e = model_.experiment;
+  plan_.experiment.startTime = e.startTime.value_or(0.0);
+  plan_.experiment.stopTime = e.stopTime.value_or(1.0);
+  plan_.experiment.interval = e.interval.value_or(0.0);
+  plan_.experiment.tolerance = e.tolerance.value_or(1e-6);
+  return std::move(plan_);
+}
+
+void PlanBuilder::createDerivativeSlots() {
+  // A state s whose derivative d is a state too is in IDA's vector twice:
+  // as s with derivative s' and as d. The residual s' - d = 0 needs a slot
+  // of its own for s'.
+  derivativeSlot_.assign(reduced_.variables.size(), VarId{});
+  for (const StateChoice &choice : reduced_.choices)
+    for (VarId s : choice.states) {
+      int local = reduced_.localOf[s.index];
+      VarId d = reduced_.variables[reduced_.varToDiff[local]];
+      bool chained = std::binary_search(choice.states.begin(), choice.states.end(), d);
+      if (!chained || derivativeSlot_[local].valid())
+        continue;
+      flat::Variable slot;
+      slot.name = "$der(" + model_.nameOf(s) + ")";
+      slot.loc = model_.var(s).loc;
+      slot.isProtected = true;
+      derivativeSlot_[local] = model_.addVariable(std::move(slot));
+      derivativeSlots_.push_back(derivativeSlot_[local]);
+    }
+}
 
 // --- Parameters and start values ------------------------------------------------------------
 
 bool PlanBuilder::buildParameters() {
   // Parameters in dependency order (Kahn's algorithm on binding references).
-  size_t n = model_.size();
+  size_t n = originalSize_;
   std::vector<std::vector<uint32_t>> users(n);
   std::vector<int> pending(n, 0);
   std::vector<uint32_t> ready;
@@ -167,7 +209,7 @@ bool PlanBuilder::buildParameters() {
       continue;
     params.push_back(i);
     for (VarId dep : sym::variablesOf(pool_, v.binding)) {
-      if (roles_[dep.index] != RoleKind::Known) {
+      if (!isKnown(dep)) {
         diags_.error(v.loc, "the binding of parameter `" + v.name + "` depends on `" +
                                 model_.nameOf(dep) + "`, which is not a parameter");
         return false;
@@ -189,27 +231,38 @@ bool PlanBuilder::buildParameters() {
       if (--pending[user] == 0)
         ready.push_back(user);
   }
-  if (ready.size() != params.size()) {
-    for (uint32_t p : params)
-      if (pending[p] != 0) {
-        diags_.error(model_.variables[p].loc, "the binding of parameter `" +
-                                                  model_.variables[p].name + "` depends on itself");
-        return false;
-      }
-  }
+  if (ready.size() != params.size())
+    return reportParameterCycle(params, pending);
   plan_.setParameters = kernel.name;
   plan_.kernels.push_back(std::move(kernel));
   return true;
 }
 
+bool PlanBuilder::reportParameterCycle(const std::vector<uint32_t> &params,
+                                       const std::vector<int> &pending) {
+  for (uint32_t p : params)
+    if (pending[p] != 0) {
+      diags_.error(model_.variables[p].loc,
+                   "the binding of parameter `" + model_.variables[p].name + "` depends on itself");
+      break;
+    }
+  return false;
+}
+
 void PlanBuilder::buildStartValues() {
-  // Every slot that parameters do not compute starts at its start value.
+  // Every slot that parameters do not compute starts at its start value; a
+  // variable without one takes that of an alias it replaced.
   KernelSpec kernel{"mocc_start", {}, false};
+  const std::vector<ExprId> &hints = reduced_.aliases.startHint;
   for (uint32_t i = 0; i < model_.size(); ++i) {
     const flat::Variable &v = model_.variables[i];
-    bool computed = roles_[i] == RoleKind::Known && v.binding.valid() && v.attributes.fixed != false;
-    if (!computed && v.attributes.start.valid())
+    bool computed = isKnown(VarId{i}) && v.binding.valid() && v.attributes.fixed != false;
+    if (computed)
+      continue;
+    if (v.attributes.start.valid())
       kernel.steps.push_back({KernelStep::Kind::Assign, VarId{i}, v.attributes.start});
+    else if (i < hints.size() && hints[i].valid())
+      kernel.steps.push_back({KernelStep::Kind::Assign, VarId{i}, hints[i]});
   }
   plan_.setStartValues = kernel.name;
   plan_.kernels.push_back(std::move(kernel));
@@ -219,8 +272,17 @@ double PlanBuilder::nominalOf(VarId v) {
   ExprId nominal = model_.var(v).attributes.nominal;
   if (!nominal.valid())
     return 1.0;
-  auto value = constants_(nominal);
+  auto value = (*constants_)(nominal);
   return value && std::isfinite(*value) && *value != 0 ? std::fabs(*value) : 1.0;
+}
+
+ExprId PlanBuilder::startOf(VarId v) {
+  const std::vector<ExprId> &hints = reduced_.aliases.startHint;
+  if (model_.var(v).attributes.start.valid())
+    return model_.var(v).attributes.start;
+  if (v.index < hints.size() && hints[v.index].valid())
+    return hints[v.index];
+  return pool_.zero();
 }
 
 std::string PlanBuilder::describe(const EquationSystem &system, std::span<const int> eqs) {
@@ -237,69 +299,273 @@ std::string PlanBuilder::describe(const EquationSystem &system, std::span<const 
   return text + (eqs.size() > 4 ? ", ..." : "");
 }
 
+std::vector<KernelStep> PlanBuilder::trailingAssignments(const std::vector<char> &isOwnSlot) const {
+  // Aliases, then the derivative slots the kernel does not use itself.
+  std::vector<KernelStep> steps;
+  for (const Alias &alias : reduced_.aliases.aliases)
+    steps.push_back({KernelStep::Kind::Assign, alias.var, alias.value});
+  for (size_t local = 0; local < derivativeSlot_.size(); ++local) {
+    VarId slot = derivativeSlot_[local];
+    if (!slot.valid() || isOwnSlot[slot.index])
+      continue;
+    VarId d = reduced_.variables[reduced_.varToDiff[local]];
+    steps.push_back({KernelStep::Kind::Assign, slot, pool_.variable(d)});
+  }
+  return steps;
+}
+
+// --- Simulation ------------------------------------------------------------------------------
+
+bool PlanBuilder::buildSimulation(size_t k) {
+  const StateChoice &choice = reduced_.choices[k];
+  SimulationSystem sim;
+  sim.isState.assign(model_.size(), 0);
+  sim.isForced.assign(model_.size(), 0);
+  sim.ownSlot.assign(model_.size(), 0);
+  for (VarId s : choice.states)
+    sim.isState[s.index] = 1;
+  sim.system.equations = reduced_.equations;
+  for (VarId v : reduced_.variables)
+    if (!sim.isState[v.index])
+      sim.system.unknowns.push_back(v);
+  addStates(choice, sim);
+  sim.system.build(model_);
+  KernelSpec kernel{k == 0 ? "mocc_residual" : "mocc_residual_" + std::to_string(k), {}, true};
+  if (!planBlocks(sim, kernel, k == 0))
+    return false;
+  auto trailing = trailingAssignments(sim.ownSlot);
+  kernel.steps.insert(kernel.steps.end(), trailing.begin(), trailing.end());
+  StateSetPlan &set = sim.set;
+  set.jacobian = residualPattern(pool_, kernel.steps, sim.columnOf, static_cast<int>(set.ySlot.size()));
+  set.residual = kernel.name;
+  set.description = describeStates(model_, choice);
+  plan_.kernels.push_back(std::move(kernel));
+  if (k == 0) {
+    plan_.residual = set.residual;
+    plan_.ySlot = set.ySlot;
+    plan_.ypSlot = set.ypSlot;
+    plan_.yNominal = set.yNominal;
+    plan_.jacobian = set.jacobian;
+    plan_.statistics.states = choice.states.size();
+    plan_.statistics.dummyDerivatives = choice.dummyDerivatives.size();
+    plan_.statistics.stateSets = reduced_.choices.size();
+  }
+  if (reduced_.choices.size() > 1)
+    plan_.stateSets.push_back(std::move(set));
+  return true;
+}
+
+void PlanBuilder::addStates(const StateChoice &choice, SimulationSystem &sim) {
+  // Each state's derivative in IDA: der(s), or a slot of its own when der(s)
+  // is a state too (then the residual s' - der(s) = 0 determines it).
+  for (VarId s : choice.states) {
+    int local = reduced_.localOf[s.index];
+    VarId d = reduced_.variables[reduced_.varToDiff[local]];
+    VarId yp = sim.isState[d.index] ? derivativeSlot_[local] : d;
+    if (sim.isState[d.index]) {
+      sim.system.unknowns.push_back(yp);
+      sim.system.equations.push_back({pool_.variable(yp), pool_.variable(d), model_.var(s).loc,
+                                      flat::EquationOriginKind::Equation, 0});
+      sim.ownSlot[yp.index] = 1;
+    }
+    sim.isForced[yp.index] = 1;
+    sim.stateOf[yp.index] = s;
+  }
+}
+
+void PlanBuilder::addColumns(SimulationSystem &sim, std::span<const int> vars,
+                             const BlockPlan &block) {
+  // IDA's columns in the order of the residuals: a block's residuals and
+  // its columns (the states of its derivatives, its tearing variables) come
+  // together, so the diagonal of the Jacobian stays inside the blocks (the
+  // sparse LU adds the diagonal to its pattern).
+  StateSetPlan &set = sim.set;
+  for (int var : vars) {
+    VarId yp = sim.system.unknowns[var];
+    if (!sim.isForced[yp.index])
+      continue;
+    VarId s = sim.stateOf[yp.index];
+    sim.columnOf[s.index] = sim.columnOf[yp.index] = static_cast<int>(set.ySlot.size());
+    set.ySlot.push_back(static_cast<int32_t>(s.index));
+    set.ypSlot.push_back(static_cast<int32_t>(yp.index));
+    set.yNominal.push_back(nominalOf(s));
+  }
+  for (VarId v : block.iterationVariables) {
+    sim.columnOf[v.index] = static_cast<int>(set.ySlot.size());
+    set.ySlot.push_back(static_cast<int32_t>(v.index));
+    set.ypSlot.push_back(-1);
+    set.yNominal.push_back(nominalOf(v));
+  }
+}
+
+bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool counted) {
+  EquationSystem &system = sim.system;
+  auto matching = structural::computeMaximumMatching(system.graph);
+  if (!matching.isPerfect() || system.equations.size() != system.unknowns.size()) {
+    reportSingular(model_, system, matching, "the index-reduced model", diags_);
+    return false;
+  }
+  auto blocks = structural::computeBlockOrder(system.graph, matching);
+  std::vector<char> isParameter(model_.size(), 0), isForced(system.unknowns.size(), 0);
+  for (uint32_t i = 0; i < model_.size(); ++i)
+    isParameter[i] = isKnown(VarId{i});
+  for (size_t i = 0; i < system.unknowns.size(); ++i)
+    isForced[i] = sim.isForced[system.unknowns[i].index];
+  BlockCausalizer causalizer(model_, system, std::move(isParameter));
+  for (int b = 0; b < blocks.numBlocks(); ++b) {
+    auto eqs = blocks.equations(b);
+    BlockPlan block = causalizer.plan(eqs, blocks.variables(b), isForced);
+    addColumns(sim, blocks.variables(b), block);
+    if (counted)
+      countBlock(block, eqs.size());
+    kernel.steps.insert(kernel.steps.end(), block.steps.begin(), block.steps.end());
+  }
+  if (counted) {
+    PlanStatistics &stats = plan_.statistics;
+    stats.blocks = static_cast<size_t>(blocks.numBlocks());
+    stats.unknowns = system.unknowns.size();
+    stats.aliases = reduced_.aliases.aliases.size();
+    stats.differentiated = reduced_.equations.size() - reduced_.numModelEquations;
+  }
+  return true;
+}
+
+void PlanBuilder::countBlock(const BlockPlan &block, size_t size) {
+  PlanStatistics &stats = plan_.statistics;
+  stats.largestBlock = std::max(stats.largestBlock, size);
+  stats.algebraicInSolver += block.iterationVariables.size();
+  for (const KernelStep &step : block.steps)
+    stats.assigned += step.kind == KernelStep::Kind::Assign;
+  if (block.torn) {
+    ++stats.tornBlocks;
+    stats.tornUnknowns += size;
+    stats.tearingVariables += block.iterationVariables.size();
+  }
+}
+
+void PlanBuilder::buildPivotKernel() {
+  // The rows: every equation of a pivot block; the columns: every selected
+  // derivative of one. Each set's blocks index into both.
+  std::vector<int> rows;
+  std::vector<VarId> columns;
+  for (const StateChoice &choice : reduced_.choices)
+    for (const auto &[eqs, cols] : choice.pivotBlocks) {
+      rows.insert(rows.end(), eqs.begin(), eqs.end());
+      columns.insert(columns.end(), cols.begin(), cols.end());
+    }
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  std::sort(columns.begin(), columns.end());
+  columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  KernelSpec kernel{"mocc_state_pivots", {}, true};
+  for (int e : rows)
+    kernel.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, reduced_.equations[e])});
+  for (VarId c : columns)
+    plan_.pivotColumns.push_back(static_cast<int32_t>(c.index));
+  for (size_t k = 0; k < reduced_.choices.size(); ++k)
+    for (const auto &[eqs, cols] : reduced_.choices[k].pivotBlocks) {
+      rt::PivotBlock block;
+      for (int e : eqs)
+        block.rows.push_back(static_cast<int32_t>(std::lower_bound(rows.begin(), rows.end(), e) - rows.begin()));
+      for (VarId c : cols)
+        block.columns.push_back(static_cast<int32_t>(std::lower_bound(columns.begin(), columns.end(), c) - columns.begin()));
+      plan_.stateSets[k].pivotBlocks.push_back(std::move(block));
+    }
+  plan_.pivotRows = static_cast<int32_t>(rows.size());
+  plan_.pivotKernel = kernel.name;
+  plan_.kernels.push_back(std::move(kernel));
+}
+
 // --- Initialization --------------------------------------------------------------------------
 
 bool PlanBuilder::buildInitialization() {
+  // Unknowns: every variable of the reduced system and the free parameters.
+  // Equations: the reduced system's (derivatives included: they hold at t0
+  // too), the initial equations, and x = start where fixed = true.
   EquationSystem system;
-  for (uint32_t i = 0; i < model_.size(); ++i) {
-    const flat::Variable &v = model_.variables[i];
-    bool freeParameter = roles_[i] == RoleKind::Known && v.attributes.fixed == false &&
-                         !v.binding.valid() && v.variability == flat::VariabilityKind::Parameter;
-    if (roles_[i] != RoleKind::Known || freeParameter)
+  system.unknowns = reduced_.variables;
+  for (uint32_t i = 0; i < originalSize_; ++i)
+    if (isFreeParameter(VarId{i}))
       system.unknowns.push_back(VarId{i});
-  }
-  system.equations = model_.equations;
-  system.equations.insert(system.equations.end(), model_.initialEquations.begin(),
-                          model_.initialEquations.end());
-  for (VarId v : system.unknowns) {
-    const flat::Variable &var = model_.var(v);
-    if (var.attributes.fixed == true && roles_[v.index] != RoleKind::Known &&
-        var.attributes.start.valid())
-      system.equations.push_back({pool_.variable(v), var.attributes.start, var.loc,
-                                  flat::EquationOriginKind::FixedStart, 0});
+  system.equations = reduced_.equations;
+  system.equations.insert(system.equations.end(), reduced_.aliases.initialEquations.begin(),
+                          reduced_.aliases.initialEquations.end());
+  for (uint32_t i = 0; i < originalSize_; ++i) {
+    const flat::Variable &var = model_.variables[i];
+    if (isKnown(VarId{i}) || var.attributes.fixed != true || !var.attributes.start.valid())
+      continue;
+    ExprId lhs = reduced_.aliases.apply(pool_, pool_.variable(VarId{i}));
+    auto vars = sym::variablesOf(pool_, lhs);
+    if (std::all_of(vars.begin(), vars.end(), [&](VarId v) { return isKnown(v); }))
+      continue; // an alias of a parameter expression: nothing to determine
+    system.equations.push_back({lhs, var.attributes.start, var.loc,
+                                flat::EquationOriginKind::FixedStart, 0});
   }
   system.build(model_);
-  // Match as many non-states as possible first, then extend: augmenting
-  // paths never unmatch a variable, so the unknowns left over are states
-  // wherever that is possible, and those take their start values.
-  auto matchPreferringNonStates = [&] {
-    structural::MatchingConstraints nonStates;
-    nonStates.isAllowed = [&](int, int var) {
-      return roles_[system.unknowns[var].index] != RoleKind::State;
-    };
-    auto first = structural::computeMaximumMatching(system.graph, nonStates);
-    return structural::computeMaximumMatching(system.graph, {}, std::move(first));
-  };
-  auto matching = matchPreferringNonStates();
-  if (system.equations.size() <= system.unknowns.size()) {
-    std::vector<std::string> fixed;
-    for (size_t i = 0; i < system.unknowns.size(); ++i) {
-      VarId v = system.unknowns[i];
-      if (matching.varToEq[i] >= 0 || roles_[v.index] != RoleKind::State)
-        continue;
-      const flat::Variable &var = model_.var(v);
-      ExprId start = var.attributes.start.valid() ? var.attributes.start : pool_.zero();
-      system.equations.push_back({pool_.variable(v), start, var.loc,
-                                  flat::EquationOriginKind::FixedStart, 0});
-      fixed.push_back(var.name);
-    }
-    if (!fixed.empty()) {
-      std::string list;
-      for (size_t i = 0; i < fixed.size() && i < 8; ++i)
-        list += (i ? ", " : "") + ("`" + fixed[i] + "`");
-      if (fixed.size() > 8)
-        list += ", ...";
-      diags_.warning(model_.loc, "the initial conditions are not fully specified; using the start "
-                                 "values of " + std::to_string(fixed.size()) + " state(s): " + list);
-      system.build(model_);
-      matching = matchPreferringNonStates();
-    }
-  }
+  auto matching = matchInitialization(system);
+  if (system.equations.size() <= system.unknowns.size())
+    addStartEquations(system, matching);
   if (!matching.isPerfect() || system.equations.size() != system.unknowns.size()) {
     reportSingular(model_, system, matching, "the initialization problem", diags_);
     return false;
   }
+  planInitBlocks(system, matching);
+  return true;
+}
+
+structural::Matching PlanBuilder::matchInitialization(const EquationSystem &system) {
+  // Match as many non-candidates for states as possible first, then the
+  // candidates that the static choice does not make states, then all:
+  // augmenting paths never unmatch a variable, so the unknowns left over are
+  // the chosen states wherever that is possible, and those take their start
+  // values.
+  std::vector<char> tier(system.unknowns.size(), 0);
+  for (size_t i = 0; i < system.unknowns.size(); ++i) {
+    int local = i < reduced_.variables.size() ? static_cast<int>(i) : -1;
+    bool candidate = local >= 0 && reduced_.varToDiff[local] >= 0;
+    bool chosen = candidate && std::binary_search(reduced_.choices[0].states.begin(),
+                                                  reduced_.choices[0].states.end(),
+                                                  system.unknowns[i]);
+    tier[i] = chosen ? 2 : candidate ? 1 : 0;
+  }
+  structural::Matching matching(system.graph.numEquations(), system.graph.numVariables());
+  for (char level = 0; level <= 2; ++level) {
+    structural::MatchingConstraints constraints;
+    constraints.isAllowed = [&](int, int var) { return tier[var] <= level; };
+    matching = structural::computeMaximumMatching(system.graph, constraints, std::move(matching));
+  }
+  return matching;
+}
+
+void PlanBuilder::addStartEquations(EquationSystem &system, structural::Matching &matching) {
+  std::vector<std::string> fixed;
+  for (size_t i = 0; i < reduced_.variables.size(); ++i) {
+    if (matching.varToEq[i] >= 0 || reduced_.varToDiff[i] < 0)
+      continue;
+    VarId v = system.unknowns[i];
+    system.equations.push_back({pool_.variable(v), startOf(v), model_.var(v).loc,
+                                flat::EquationOriginKind::FixedStart, 0});
+    fixed.push_back(model_.nameOf(v));
+  }
+  if (fixed.empty())
+    return;
+  std::string list;
+  for (size_t i = 0; i < fixed.size() && i < 8; ++i)
+    list += (i ? ", " : "") + ("`" + fixed[i] + "`");
+  if (fixed.size() > 8)
+    list += ", ...";
+  diags_.warning(model_.loc, "the initial conditions are not fully specified; using the start "
+                             "values of " + std::to_string(fixed.size()) + " state(s): " + list);
+  system.build(model_);
+  matching = matchInitialization(system);
+}
+
+void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural::Matching &matching) {
   auto blocks = structural::computeBlockOrder(system.graph, matching);
+  std::vector<char> isParameter(model_.size(), 0), noneForced(system.unknowns.size(), 0);
+  for (uint32_t i = 0; i < originalSize_; ++i)
+    isParameter[i] = isKnown(VarId{i}) && !isFreeParameter(VarId{i});
+  BlockCausalizer causalizer(model_, system, std::move(isParameter));
   KernelSpec assign;
   auto flush = [&] {
     if (assign.steps.empty())
@@ -311,124 +577,43 @@ bool PlanBuilder::buildInitialization() {
   };
   for (int b = 0; b < blocks.numBlocks(); ++b) {
     auto eqs = blocks.equations(b);
-    auto vars = blocks.variables(b);
-    if (eqs.size() == 1) {
-      VarId v = system.unknowns[vars[0]];
-      if (auto solution = explicitSolution(pool_, system.equations[eqs[0]], v)) {
-        assign.steps.push_back({KernelStep::Kind::Assign, v, *solution});
-        continue;
-      }
+    BlockPlan block = causalizer.plan(eqs, blocks.variables(b), noneForced);
+    if (block.iterationVariables.empty()) {
+      assign.steps.insert(assign.steps.end(), block.steps.begin(), block.steps.end());
+      continue;
     }
     flush();
-    KernelSpec kernel{"mocc_init_" + std::to_string(plan_.init.size()), {}, true};
-    InitStepPlan step;
-    step.kind = rt::InitStep::Kind::Solve;
-    step.kernel = kernel.name;
-    std::vector<int> column(system.unknowns.size(), -1);
-    for (size_t k = 0; k < vars.size(); ++k) {
-      column[vars[k]] = static_cast<int>(k);
-      step.unknowns.push_back(static_cast<int32_t>(system.unknowns[vars[k]].index));
-      step.nominal.push_back(nominalOf(system.unknowns[vars[k]]));
-    }
-    std::vector<std::vector<int>> rows;
-    for (int e : eqs) {
-      kernel.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, system.equations[e])});
-      std::vector<int> row;
-      for (int var : system.graph.variables(e))
-        if (column[var] >= 0)
-          row.push_back(column[var]);
-      std::sort(row.begin(), row.end());
-      rows.push_back(std::move(row));
-    }
-    step.pattern = makePattern(rows, static_cast<int>(vars.size()));
-    step.description = describe(system, eqs);
-    plan_.init.push_back(std::move(step));
-    plan_.kernels.push_back(std::move(kernel));
-    ++plan_.statistics.initSystems;
+    addSolveStep(std::move(block), describe(system, eqs));
   }
+  auto trailing = trailingAssignments(std::vector<char>(model_.size(), 0));
+  assign.steps.insert(assign.steps.end(), trailing.begin(), trailing.end());
   flush();
-  return true;
 }
 
-// --- Simulation ----------------------------------------------------------------------------------
-
-bool PlanBuilder::buildSimulation() {
-  EquationSystem system;
-  for (uint32_t i = 0; i < model_.size(); ++i)
-    if (roles_[i] == RoleKind::Derivative || roles_[i] == RoleKind::Algebraic)
-      system.unknowns.push_back(VarId{i});
-  system.equations = model_.equations;
-  system.build(model_);
-  auto matching = structural::computeMaximumMatching(system.graph);
-  plan_.statistics.equations = system.equations.size();
-  if (!matching.isPerfect() || system.equations.size() != system.unknowns.size()) {
-    reportSingular(model_, system, matching, "the model", diags_);
-    return false;
+void PlanBuilder::addSolveStep(BlockPlan block, std::string description) {
+  // KINSOL solves for the tearing variables; the kernel assigns the rest of
+  // the block and computes the residuals.
+  KernelSpec kernel{"mocc_init_" + std::to_string(plan_.init.size()), std::move(block.steps), true};
+  InitStepPlan step;
+  step.kind = rt::InitStep::Kind::Solve;
+  step.kernel = kernel.name;
+  std::unordered_map<uint32_t, int> columnOf;
+  for (VarId v : block.iterationVariables) {
+    columnOf[v.index] = static_cast<int>(step.unknowns.size());
+    step.unknowns.push_back(static_cast<int32_t>(v.index));
+    step.nominal.push_back(nominalOf(v));
   }
-  auto blocks = structural::computeBlockOrder(system.graph, matching);
-  // IDA's vector: the states first, then algebraic unknowns of implicit blocks.
-  std::vector<int> columnOfSlot(model_.size(), -1);
-  for (uint32_t i = 0; i < model_.size(); ++i)
-    if (roles_[i] == RoleKind::State) {
-      columnOfSlot[i] = static_cast<int>(plan_.ySlot.size());
-      columnOfSlot[model_.variables[i].derivative.index] = columnOfSlot[i];
-      plan_.ySlot.push_back(static_cast<int32_t>(i));
-      plan_.ypSlot.push_back(static_cast<int32_t>(model_.variables[i].derivative.index));
-      plan_.yNominal.push_back(nominalOf(VarId{i}));
-    }
-  plan_.statistics.states = plan_.ySlot.size();
-  KernelSpec kernel{"mocc_residual", {}, true};
-  std::vector<std::pair<int, ExprId>> residuals; // block order
-  for (int b = 0; b < blocks.numBlocks(); ++b) {
-    auto eqs = blocks.equations(b);
-    auto vars = blocks.variables(b);
-    plan_.statistics.largestBlock = std::max(plan_.statistics.largestBlock, eqs.size());
-    if (eqs.size() == 1) {
-      VarId v = system.unknowns[vars[0]];
-      const flat::Equation &eq = system.equations[eqs[0]];
-      auto solution = explicitSolution(pool_, eq, v);
-      if (solution && roles_[v.index] == RoleKind::Algebraic) {
-        kernel.steps.push_back({KernelStep::Kind::Assign, v, *solution});
-        ++plan_.statistics.assigned;
-        continue;
-      }
-      if (solution) { // der(x) = f: the residual in solved form
-        kernel.steps.push_back({KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), *solution)});
-        continue;
-      }
-    }
-    for (int var : vars) {
-      VarId v = system.unknowns[var];
-      if (roles_[v.index] != RoleKind::Algebraic)
-        continue;
-      columnOfSlot[v.index] = static_cast<int>(plan_.ySlot.size());
-      plan_.ySlot.push_back(static_cast<int32_t>(v.index));
-      plan_.ypSlot.push_back(-1);
-      plan_.yNominal.push_back(nominalOf(v));
-      ++plan_.statistics.algebraicInSolver;
-    }
-    for (int e : eqs)
-      kernel.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, system.equations[e])});
-  }
-  plan_.statistics.blocks = static_cast<size_t>(blocks.numBlocks());
-  plan_.statistics.unknowns = system.unknowns.size() - plan_.statistics.states;
-  // The Jacobian pattern: residual rows over IDA columns.
-  DependencyTracker tracker(model_, columnOfSlot);
-  std::vector<std::vector<int>> rows;
-  for (const KernelStep &step : kernel.steps) {
-    if (step.kind == KernelStep::Kind::Assign)
-      tracker.assign(step.target, step.expr);
-    else
-      rows.push_back(tracker.dependencies(step.expr));
-  }
-  plan_.jacobian = makePattern(rows, static_cast<int>(plan_.ySlot.size()));
-  plan_.residual = kernel.name;
+  step.pattern = residualPattern(pool_, kernel.steps, columnOf, static_cast<int>(columnOf.size()));
+  step.description = std::move(description);
+  plan_.init.push_back(std::move(step));
   plan_.kernels.push_back(std::move(kernel));
-  return true;
+  ++plan_.statistics.initSystems;
 }
 
 void PlanBuilder::buildOutputs() {
-  for (uint32_t i = 0; i < model_.size(); ++i) {
+  // Every variable of the model as flattened, aliases and dummy
+  // derivatives included; not the derivatives index reduction added.
+  for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &v = model_.variables[i];
     if (v.variability == flat::VariabilityKind::Parameter ||
         v.variability == flat::VariabilityKind::Constant)
@@ -437,48 +622,35 @@ void PlanBuilder::buildOutputs() {
   }
 }
 
-std::optional<SimulationPlan> PlanBuilder::run() {
-  plan_.numSlots = static_cast<int32_t>(model_.size());
-  if (!buildSimulation() || !buildParameters())
-    return std::nullopt;
-  buildStartValues();
-  if (!buildInitialization())
-    return std::nullopt;
-  buildOutputs();
-  const flat::Experiment &e = model_.experiment;
-  plan_.experiment.startTime = e.startTime.value_or(0.0);
-  plan_.experiment.stopTime = e.stopTime.value_or(1.0);
-  plan_.experiment.interval = e.interval.value_or(0.0);
-  plan_.experiment.tolerance = e.tolerance.value_or(1e-6);
-  return std::move(plan_);
-}
-
 } // namespace
 
 std::optional<SimulationPlan> causalize(flat::FlatModel &model, Diagnostics &diags) {
-  PlanBuilder builder(model, diags);
+  return causalize(model, diags, CausalizeOptions{});
+}
+
+std::optional<SimulationPlan> causalize(flat::FlatModel &model, Diagnostics &diags,
+                                        const CausalizeOptions &options) {
+  PlanBuilder builder(model, diags, options);
   return builder.run();
 }
 
 std::optional<PlanStatistics> checkModel(const flat::FlatModel &model, Diagnostics &diags) {
-  auto roles = classifyVariables(model);
-  EquationSystem system;
-  for (uint32_t i = 0; i < model.size(); ++i)
-    if (roles[i] == RoleKind::Derivative || roles[i] == RoleKind::Algebraic)
-      system.unknowns.push_back(VarId{i});
-  system.equations = model.equations;
-  system.build(model);
-  auto matching = structural::computeMaximumMatching(system.graph);
-  if (!matching.isPerfect() || system.equations.size() != system.unknowns.size()) {
-    reportSingular(model, system, matching, "the model", diags);
+  // Index reduction changes the model: check a copy.
+  flat::FlatModel copy = model;
+  ReductionOptions options;
+  options.dynamicStateSelection = false;
+  auto reduced = reduceIndex(copy, diags, options);
+  if (!reduced)
     return std::nullopt;
-  }
+  auto roles = classifyVariables(model);
   PlanStatistics stats;
-  stats.equations = system.equations.size();
+  stats.equations = model.equations.size();
   for (RoleKind r : roles)
     stats.unknowns += r == RoleKind::State || r == RoleKind::Algebraic;
-  for (RoleKind r : roles)
-    stats.states += r == RoleKind::State;
+  stats.states = reduced->choices[0].states.size();
+  stats.aliases = reduced->aliases.aliases.size();
+  stats.differentiated = reduced->equations.size() - reduced->numModelEquations;
+  stats.dummyDerivatives = reduced->choices[0].dummyDerivatives.size();
   return stats;
 }
 

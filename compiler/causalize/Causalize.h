@@ -1,19 +1,26 @@
-// Causalization: from the flat model to an executable plan. The equations
-// are matched to the unknowns they determine and sorted into blocks (BLT);
-// a block of one equation that is linear in its unknown becomes an explicit
-// assignment, every other block stays implicit. For simulation the implicit
-// blocks and the state derivatives become the residuals of the DAE that IDA
-// solves; for initialization each implicit block is a nonlinear system of
-// its own, solved in order. The plan lists the kernels to compile (see
-// codegen/Kernel.h) and how the runtime uses them (runtime/CompiledModel.h).
+// Causalization: from the flat model to an executable plan. Aliases are
+// eliminated, the index is reduced (Pantelides' algorithm and dummy
+// derivatives, IndexReduction.h), and the equations are matched to the
+// unknowns they determine and sorted into blocks (BLT); a block of one
+// equation that is linear in its unknown becomes an explicit assignment, a
+// larger block is torn (BlockCausalizer.h). For simulation the tearing
+// variables and the state derivatives become the residuals of the DAE that
+// IDA solves; for initialization each torn block is a nonlinear system of
+// its own in its tearing variables, solved in order. When several choices
+// of states are equally good, each gets a residual kernel of its own and the
+// runtime switches between them (dynamic state selection). The plan lists
+// the kernels to compile (see codegen/Kernel.h) and how the runtime uses
+// them (runtime/CompiledModel.h).
 #pragma once
 
+#include "compiler/causalize/IndexReduction.h"
 #include "compiler/codegen/Kernel.h"
 #include "compiler/flat/FlatModel.h"
 #include "compiler/support/Diagnostics.h"
 #include "runtime/CompiledModel.h"
 
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -39,6 +46,27 @@ struct PlanStatistics {
   size_t blocks = 0;
   size_t largestBlock = 0;
   size_t initSystems = 0;        ///< implicit systems of initialization
+  size_t aliases = 0;            ///< variables removed by alias elimination
+  size_t differentiated = 0;     ///< equations added by index reduction
+  size_t dummyDerivatives = 0;   ///< derivatives that became algebraic
+  size_t tornBlocks = 0;         ///< algebraic loops torn in the residual kernel
+  size_t tornUnknowns = 0;       ///< unknowns of those loops
+  size_t tearingVariables = 0;   ///< what is left of them in IDA's vector
+  size_t stateSets = 1;          ///< alternative choices of states
+};
+
+/// One alternative choice of states (dynamic state selection): how IDA
+/// runs with it. Mirrors rt::StateSet.
+struct StateSetPlan {
+  std::string residual; ///< kernel name
+  std::vector<int32_t> ySlot;   ///< IDA's y, as SimulationPlan::ySlot
+  std::vector<int32_t> ypSlot;  ///< IDA's y', as SimulationPlan::ypSlot
+  std::vector<double> yNominal; ///< as SimulationPlan::yNominal
+  rt::SparsityPattern jacobian; ///< as SimulationPlan::jacobian
+  /// The blocks that rate this set: indices into the pivot kernel's rows
+  /// and SimulationPlan::pivotColumns.
+  std::vector<rt::PivotBlock> pivotBlocks;
+  std::string description; ///< "x, der(x)"
 };
 
 /// Everything to compile and how the runtime runs it.
@@ -56,6 +84,21 @@ struct SimulationPlan {
   std::vector<rt::OutputVariable> outputs;
   rt::ExperimentDefaults experiment;
   PlanStatistics statistics;
+  /// Dynamic state selection: empty, or every choice of states (the first
+  /// is the one above), with the kernel whose residuals are the equations
+  /// of the pivot blocks and the slots of their columns.
+  std::vector<StateSetPlan> stateSets;
+  std::string pivotKernel;
+  int32_t pivotRows = 0;
+  std::vector<int32_t> pivotColumns;
+  /// Wall-clock seconds of each pass of causalization, in order.
+  std::vector<std::pair<std::string, double>> passTimes;
+};
+
+/// Options of causalization.
+struct CausalizeOptions {
+  /// Options of alias elimination and index reduction.
+  ReductionOptions reduction;
 };
 
 /// Checks that the model is balanced and structurally nonsingular; on
@@ -64,5 +107,17 @@ std::optional<PlanStatistics> checkModel(const flat::FlatModel &model, Diagnosti
 
 /// Builds the simulation plan; reports errors and returns nothing on failure.
 std::optional<SimulationPlan> causalize(flat::FlatModel &model, Diagnostics &diags);
+
+/// Same, with options (the hook that differentiates function calls, ...).
+std::optional<SimulationPlan> causalize(flat::FlatModel &model, Diagnostics &diags,
+                                        const CausalizeOptions &options);
+
+/// Prints the model after alias elimination and index reduction as flat
+/// Modelica text with comments: the aliases, the chosen states and dummy
+/// derivatives (every alternative set with dynamic state selection), each
+/// differentiated equation with the equation it comes from. Reports errors
+/// and returns false on failure.
+bool printIndexReduced(flat::FlatModel &model, Diagnostics &diags, std::ostream &out,
+                       const CausalizeOptions &options = {});
 
 } // namespace mocc::causalize

@@ -29,6 +29,18 @@ void EquationSystem::build(const flat::FlatModel &model) {
   localOf.assign(model.size(), -1);
   for (size_t i = 0; i < unknowns.size(); ++i)
     localOf[unknowns[i].index] = static_cast<int32_t>(i);
+  buildGraph(model);
+}
+
+void EquationSystem::buildFamilies(const flat::FlatModel &model) {
+  localOf.assign(model.size(), -1);
+  for (size_t i = 0; i < unknowns.size(); ++i)
+    for (sym::VarId v = unknowns[i]; v.valid(); v = model.var(v).derivative)
+      localOf[v.index] = static_cast<int32_t>(i);
+  buildGraph(model);
+}
+
+void EquationSystem::buildGraph(const flat::FlatModel &model) {
   std::vector<std::vector<int>> rows(equations.size());
   std::vector<uint32_t> stamp(unknowns.size(), UINT32_MAX);
   for (size_t e = 0; e < equations.size(); ++e) {

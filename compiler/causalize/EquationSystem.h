@@ -32,6 +32,13 @@ struct EquationSystem {
 
   /// Builds the incidence graph for the given equations and unknowns.
   void build(const flat::FlatModel &model);
+  /// Builds the graph of equations x variable families: each unknown stands
+  /// also for all its derivatives (der(x), der(der(x)), ...), which are not
+  /// unknowns of their own.
+  void buildFamilies(const flat::FlatModel &model);
+
+private:
+  void buildGraph(const flat::FlatModel &model);
 };
 
 /// Reports that a system has no perfect matching: the over- and

@@ -260,6 +260,17 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   m.jacobian = plan.jacobian;
   m.outputs = plan.outputs;
   m.experiment = plan.experiment;
+  for (const causalize::StateSetPlan &set : plan.stateSets) {
+    rt::StateSet s{set.ySlot, set.ypSlot, set.yNominal, kernel(set.residual), jvp(set.residual),
+                   set.jacobian, set.pivotBlocks, set.description};
+    m.stateSelection.sets.push_back(std::move(s));
+  }
+  if (!plan.stateSets.empty()) {
+    m.stateSelection.pivots = kernel(plan.pivotKernel);
+    m.stateSelection.pivotsJvp = jvp(plan.pivotKernel);
+    m.stateSelection.numPivotRows = plan.pivotRows;
+    m.stateSelection.columns = plan.pivotColumns;
+  }
   times.add("jit", secondsSince(start));
   if (!error.empty())
     return std::nullopt;
@@ -333,13 +344,23 @@ bool selectColumns(const rt::CompiledModel &model, const std::string &vars,
   return true;
 }
 
-void printStatistics(const causalize::PlanStatistics &stats, const flat::FlatModel &model,
+void printStatistics(const causalize::SimulationPlan &plan, const flat::FlatModel &model,
                      std::ostream &out) {
+  const causalize::PlanStatistics &stats = plan.statistics;
   out << "model " << model.name << ": " << model.size() << " scalar variables, "
       << stats.equations << " equations, " << stats.states << " states, " << stats.assigned
       << " solved explicitly, " << stats.algebraicInSolver << " algebraic in the solver, "
       << stats.blocks << " blocks (largest " << stats.largestBlock << "), "
       << stats.initSystems << " nonlinear initialization systems\n";
+  out << "  " << stats.aliases << " aliases removed, " << stats.differentiated
+      << " equations differentiated, " << stats.dummyDerivatives << " dummy derivatives, "
+      << stats.stateSets << " state set(s); " << stats.tornBlocks << " algebraic loops of "
+      << stats.tornUnknowns << " unknowns torn to " << stats.tearingVariables
+      << " iteration variables\n";
+  out << "  causalization passes:";
+  for (const auto &[pass, seconds] : plan.passTimes)
+    out << " " << pass << " " << seconds << " s;";
+  out << "\n";
 }
 
 } // namespace
@@ -396,10 +417,18 @@ int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptio
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
-  flat::PrintOptions print;
-  if (flattenOptions.origins)
-    print.origins = &s.sources;
-  flat::printFlatModel(*model, out, print);
+  if (flattenOptions.emit == "index-reduced") {
+    auto start = Clock::now();
+    bool ok = causalize::printIndexReduced(*model, s.diags, out);
+    s.times.add("index reduction", secondsSince(start));
+    if (!ok)
+      return ExitModelError;
+  } else {
+    flat::PrintOptions print;
+    if (flattenOptions.origins)
+      print.origins = &s.sources;
+    flat::printFlatModel(*model, out, print);
+  }
   if (options.verbose || options.timePhases)
     s.times.print(err);
   return ExitSuccess;
@@ -453,7 +482,7 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   if (!selectColumns(native->model, simulate.vars, run.columns, err))
     return ExitUsageError;
   if (options.verbose)
-    printStatistics(plan->statistics, *model, err);
+    printStatistics(*plan, *model, err);
   rt::SolverStatistics stats;
   rt::RunStatus status = rt::simulate(native->model, run, stats, err);
   s.times.add("initialization", stats.initSeconds);

@@ -40,7 +40,7 @@ struct SimulateOptions {
 
 /// Options of `mocc flatten`.
 struct FlattenOptions {
-  std::string emit = "flat"; ///< flat | plan
+  std::string emit = "flat"; ///< flat | index-reduced
   bool origins = false;
 };
 

@@ -10,16 +10,85 @@
 // priority order, each accepted if an augmenting path (from the candidate to
 // the level's equations) exists: the greedy algorithm on the transversal
 // matroid, which yields the best column set for that order.
+//
+// The enumeration of alternatives for dynamic state selection branches where
+// the greedy algorithm chooses: per level, the connected blocks of equations
+// and candidates are independent (the matroid is their direct sum), so each
+// block's nonsingular column sets are enumerated alone and then combined. A
+// column set is as good as the greedy one when the sorted priorities of its
+// columns are the same: the greedy basis of a matroid is the least, entry by
+// entry, of all bases' sorted weight lists (Gale's theorem).
 #include "compiler/structural/DummyDerivatives.h"
 
 #include "compiler/structural/Matching.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 namespace mocc::structural {
 
 namespace {
+
+/// Level 1: the differentiated equations at their highest order.
+std::vector<int> firstLevelEquations(const DaeStructure &dae) {
+  std::vector<int> eqs;
+  for (int eq = 0; eq < dae.numEquations(); ++eq)
+    if (dae.eqToDiff[eq] < 0 && dae.diffToEq[eq] >= 0)
+      eqs.push_back(eq);
+  return eqs;
+}
+
+/// Highest-order variables of the level-1 equations that are derivatives:
+/// algebraic variables cannot become dummies.
+std::vector<int> firstLevelCandidates(const DaeStructure &dae,
+                                      const std::vector<int> &eqs) {
+  std::vector<char> seen(dae.numVariables(), 0);
+  std::vector<int> candidates;
+  for (int eq : eqs)
+    for (int var : dae.graph.variables(eq))
+      if (!seen[var] && dae.varToDiff[var] < 0 && dae.diffToVar[var] >= 0) {
+        seen[var] = 1;
+        candidates.push_back(var);
+      }
+  return candidates;
+}
+
+/// The equations of the next level: one differentiation down, keeping those
+/// that are still derivatives.
+std::vector<int> nextLevelEquations(const DaeStructure &dae,
+                                    const std::vector<int> &eqs) {
+  std::vector<int> next;
+  for (int eq : eqs) {
+    int lower = dae.diffToEq[eq];
+    if (dae.diffToEq[lower] >= 0)
+      next.push_back(lower);
+  }
+  std::sort(next.begin(), next.end());
+  return next;
+}
+
+/// The candidates of the next level: the selected columns, one
+/// differentiation down, keeping those that are still derivatives.
+std::vector<int> nextLevelCandidates(const DaeStructure &dae,
+                                     const std::vector<int> &selected) {
+  std::vector<int> next;
+  for (int var : selected) {
+    int lower = dae.diffToVar[var];
+    if (dae.diffToVar[lower] >= 0)
+      next.push_back(lower);
+  }
+  return next;
+}
+
+/// The priority of `var`; variables beyond the caller's list inherit down
+/// their chain.
+int priorityOf(const DaeStructure &dae, std::span<const int> priority,
+               int var) {
+  while (var >= static_cast<int>(priority.size()) && dae.diffToVar[var] >= 0)
+    var = dae.diffToVar[var];
+  return var < static_cast<int>(priority.size()) ? priority[var] : 0;
+}
 
 /// One run of the selection.
 class DummyDerivativeSelector {
@@ -35,11 +104,6 @@ public:
   DummyDerivativeResult run();
 
 private:
-  std::vector<int> firstLevelEquations() const;
-  std::vector<int> firstLevelCandidates(const std::vector<int> &eqs) const;
-  std::vector<int> nextLevelEquations(const std::vector<int> &eqs) const;
-  std::vector<int> nextLevelCandidates(const std::vector<int> &selected) const;
-  int priorityOf(int var) const;
   void sortCandidates(std::vector<int> &candidates) const;
   std::vector<int> selectColumns(const std::vector<int> &eqs,
                                  std::vector<int> candidates);
@@ -57,8 +121,8 @@ private:
 
 DummyDerivativeResult DummyDerivativeSelector::run() {
   // Step 1: level 1, the differentiated equations at their highest order.
-  std::vector<int> eqs = firstLevelEquations();
-  std::vector<int> candidates = firstLevelCandidates(eqs);
+  std::vector<int> eqs = firstLevelEquations(dae_);
+  std::vector<int> candidates = firstLevelCandidates(dae_, eqs);
   while (!eqs.empty()) {
     // Step 2: select as many columns as the level has equations; they are
     // the level's dummy derivatives.
@@ -66,64 +130,11 @@ DummyDerivativeResult DummyDerivativeSelector::run() {
     for (int var : selected)
       result_.isDummy[var] = 1;
     // Step 3: one differentiation down, for rows and columns alike.
-    eqs = nextLevelEquations(eqs);
-    candidates = nextLevelCandidates(selected);
+    eqs = nextLevelEquations(dae_, eqs);
+    candidates = nextLevelCandidates(dae_, selected);
   }
   collectStates();
   return std::move(result_);
-}
-
-std::vector<int> DummyDerivativeSelector::firstLevelEquations() const {
-  std::vector<int> eqs;
-  for (int eq = 0; eq < dae_.numEquations(); ++eq)
-    if (dae_.eqToDiff[eq] < 0 && dae_.diffToEq[eq] >= 0)
-      eqs.push_back(eq);
-  return eqs;
-}
-
-std::vector<int> DummyDerivativeSelector::firstLevelCandidates(
-    const std::vector<int> &eqs) const {
-  // Highest-order variables that are derivatives: algebraic variables cannot
-  // become dummies.
-  std::vector<char> seen(dae_.numVariables(), 0);
-  std::vector<int> candidates;
-  for (int eq : eqs)
-    for (int var : dae_.graph.variables(eq))
-      if (!seen[var] && dae_.varToDiff[var] < 0 && dae_.diffToVar[var] >= 0) {
-        seen[var] = 1;
-        candidates.push_back(var);
-      }
-  return candidates;
-}
-
-std::vector<int>
-DummyDerivativeSelector::nextLevelEquations(const std::vector<int> &eqs) const {
-  std::vector<int> next;
-  for (int eq : eqs) {
-    int lower = dae_.diffToEq[eq];
-    if (dae_.diffToEq[lower] >= 0)
-      next.push_back(lower);
-  }
-  std::sort(next.begin(), next.end());
-  return next;
-}
-
-std::vector<int> DummyDerivativeSelector::nextLevelCandidates(
-    const std::vector<int> &selected) const {
-  std::vector<int> next;
-  for (int var : selected) {
-    int lower = dae_.diffToVar[var];
-    if (dae_.diffToVar[lower] >= 0)
-      next.push_back(lower);
-  }
-  return next;
-}
-
-int DummyDerivativeSelector::priorityOf(int var) const {
-  // Variables beyond the caller's list inherit down their chain.
-  while (var >= static_cast<int>(priority_.size()) && dae_.diffToVar[var] >= 0)
-    var = dae_.diffToVar[var];
-  return var < static_cast<int>(priority_.size()) ? priority_[var] : 0;
 }
 
 void DummyDerivativeSelector::sortCandidates(
@@ -137,7 +148,9 @@ void DummyDerivativeSelector::sortCandidates(
   for (int candidate : candidates) {
     int state = dae_.diffToVar[candidate];
     keyed.push_back(
-        {{priorityOf(state), -dae_.variableOrder(state), -state}, candidate});
+        {{priorityOf(dae_, priority_, state), -dae_.variableOrder(state),
+          -state},
+         candidate});
   }
   std::sort(keyed.begin(), keyed.end());
   for (std::size_t i = 0; i < keyed.size(); ++i)
@@ -189,12 +202,294 @@ void DummyDerivativeSelector::collectStates() {
             result_.deficientEquations.end());
 }
 
+/// Advances `pick` (ascending indices below n) to the next combination in
+/// lexicographic order; false after the last one.
+bool nextCombination(std::vector<std::size_t> &pick, std::size_t n) {
+  std::size_t k = pick.size(), i = k;
+  while (i > 0 && pick[i - 1] == n - k + i - 1)
+    --i;
+  if (i == 0)
+    return false;
+  ++pick[i - 1];
+  for (std::size_t j = i; j < k; ++j)
+    pick[j] = pick[j - 1] + 1;
+  return true;
+}
+
+/// A selection whose levels above `equations` are chosen.
+struct PartialSelection {
+  std::vector<int> equations;  ///< of the level to choose next
+  std::vector<int> candidates; ///< of that level
+  std::vector<int> dummies;    ///< chosen so far
+  std::vector<SelectionBlock> blocks;
+};
+
+/// One run of the enumeration of alternative selections.
+class StateSetEnumerator {
+public:
+  StateSetEnumerator(const DaeStructure &dae, std::span<const int> priority,
+                     const StateSetOptions &options)
+      : dae_(dae), priority_(priority), options_(options),
+        local_(dae.numVariables(), -1) {}
+
+  StateSetAlternatives run();
+
+private:
+  std::vector<SelectionBlock> components(const PartialSelection &p);
+  bool enumerateComponent(const SelectionBlock &component,
+                          std::vector<std::vector<int>> &options);
+  bool isNonsingular(const SelectionBlock &component,
+                     const std::vector<int> &columns);
+  std::vector<int> profile(const std::vector<int> &columns) const;
+  bool expand(const PartialSelection &p, std::vector<PartialSelection> &next,
+              long budget);
+  DummyDerivativeResult finish(const PartialSelection &p) const;
+  void collectPivotBlocks(std::vector<PartialSelection> &finished);
+
+  const DaeStructure &dae_;
+  std::span<const int> priority_;
+  StateSetOptions options_;
+  std::vector<int> local_; // scratch: variable -> local index, else -1
+  long attempted_ = 0;     // the count that exceeded a limit
+  StateSetAlternatives result_;
+};
+
+StateSetAlternatives StateSetEnumerator::run() {
+  result_.selections.push_back(selectDummyDerivatives(dae_, priority_));
+  if (result_.selections[0].status != DummyDerivativeStatusKind::Success)
+    return std::move(result_);
+  // Level by level, every partial selection branches into the combinations
+  // of its level's component choices.
+  std::vector<PartialSelection> frontier(1), finished;
+  frontier[0].equations = firstLevelEquations(dae_);
+  frontier[0].candidates = firstLevelCandidates(dae_, frontier[0].equations);
+  while (!frontier.empty()) {
+    std::vector<PartialSelection> next;
+    for (PartialSelection &p : frontier) {
+      if (p.equations.empty()) {
+        finished.push_back(std::move(p));
+        continue;
+      }
+      long budget = options_.maxAlternatives - static_cast<long>(finished.size());
+      if (!expand(p, next, budget)) {
+        result_.status = StateSetStatusKind::TooMany;
+        result_.counted = attempted_;
+        return std::move(result_);
+      }
+    }
+    frontier = std::move(next);
+  }
+  if (finished.size() > 1)
+    collectPivotBlocks(finished);
+  return std::move(result_);
+}
+
+std::vector<SelectionBlock>
+StateSetEnumerator::components(const PartialSelection &p) {
+  // Union-find over the level's equations (0..E-1) and candidates (E..).
+  int numEqs = static_cast<int>(p.equations.size());
+  std::vector<int> parent(p.equations.size() + p.candidates.size());
+  for (std::size_t i = 0; i < parent.size(); ++i)
+    parent[i] = static_cast<int>(i);
+  auto find = [&](int i) {
+    while (parent[i] != i)
+      i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (std::size_t j = 0; j < p.candidates.size(); ++j)
+    local_[p.candidates[j]] = numEqs + static_cast<int>(j);
+  for (int i = 0; i < numEqs; ++i)
+    for (int var : dae_.graph.variables(p.equations[i]))
+      if (local_[var] >= 0)
+        parent[find(local_[var])] = find(i);
+  for (int var : p.candidates)
+    local_[var] = -1;
+  // Group by root, in the order of each component's first equation.
+  std::vector<int> componentOfRoot(parent.size(), -1);
+  std::vector<SelectionBlock> comps;
+  for (int i = 0; i < numEqs; ++i) {
+    int root = find(i);
+    if (componentOfRoot[root] < 0) {
+      componentOfRoot[root] = static_cast<int>(comps.size());
+      comps.emplace_back();
+    }
+    comps[componentOfRoot[root]].equations.push_back(p.equations[i]);
+  }
+  for (std::size_t j = 0; j < p.candidates.size(); ++j) {
+    int c = componentOfRoot[find(numEqs + static_cast<int>(j))];
+    if (c >= 0)
+      comps[c].columns.push_back(p.candidates[j]);
+  }
+  for (SelectionBlock &c : comps)
+    std::sort(c.columns.begin(), c.columns.end());
+  return comps;
+}
+
+bool StateSetEnumerator::isNonsingular(const SelectionBlock &component,
+                                       const std::vector<int> &columns) {
+  for (std::size_t j = 0; j < columns.size(); ++j)
+    local_[columns[j]] = static_cast<int>(j);
+  std::vector<std::vector<int>> rows;
+  for (int eq : component.equations) {
+    rows.emplace_back();
+    for (int var : dae_.graph.variables(eq))
+      if (local_[var] >= 0)
+        rows.back().push_back(local_[var]);
+  }
+  for (int var : columns)
+    local_[var] = -1;
+  auto graph = BipartiteGraph::fromRows(static_cast<int>(columns.size()), rows);
+  return computeMaximumMatching(graph).size() ==
+         static_cast<int>(component.equations.size());
+}
+
+std::vector<int>
+StateSetEnumerator::profile(const std::vector<int> &columns) const {
+  // The priorities of the variables that lose their state role, ascending.
+  std::vector<int> out;
+  for (int var : columns)
+    out.push_back(priorityOf(dae_, priority_, dae_.diffToVar[var]));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool StateSetEnumerator::enumerateComponent(
+    const SelectionBlock &component, std::vector<std::vector<int>> &options) {
+  const std::vector<int> &cands = component.columns;
+  std::size_t n = cands.size(), k = component.equations.size();
+  if (k > n)
+    return true; // no option: this branch is structurally singular
+  // Step 1: bound C(n, k) before enumerating.
+  double count = 1;
+  for (std::size_t i = 0; i < k; ++i)
+    count = count * static_cast<double>(n - i) / static_cast<double>(i + 1);
+  if (count > options_.maxSubsetsPerComponent) {
+    attempted_ = static_cast<long>(std::min(count, 1e18));
+    return false;
+  }
+  // Step 2: every k-subset in lexicographic order; keep the nonsingular
+  // ones with the best (smallest) priority profile.
+  std::vector<std::size_t> pick(k);
+  for (std::size_t i = 0; i < k; ++i)
+    pick[i] = i;
+  std::vector<int> best;
+  while (true) {
+    std::vector<int> columns;
+    for (std::size_t i : pick)
+      columns.push_back(cands[i]);
+    if (isNonsingular(component, columns)) {
+      std::vector<int> key = profile(columns);
+      if (options.empty() || key < best) {
+        options.clear();
+        best = key;
+      }
+      if (key == best)
+        options.push_back(std::move(columns));
+    }
+    if (!nextCombination(pick, n))
+      return true;
+  }
+}
+
+bool StateSetEnumerator::expand(const PartialSelection &p,
+                                std::vector<PartialSelection> &next,
+                                long budget) {
+  std::vector<SelectionBlock> comps = components(p);
+  std::vector<std::vector<std::vector<int>>> options(comps.size());
+  double total = 1;
+  for (std::size_t c = 0; c < comps.size(); ++c) {
+    if (!enumerateComponent(comps[c], options[c]))
+      return false;
+    total *= static_cast<double>(options[c].size());
+  }
+  if (total == 0)
+    return true; // a dead branch
+  if (total + static_cast<double>(next.size()) > static_cast<double>(budget)) {
+    attempted_ = static_cast<long>(
+        std::min(total + static_cast<double>(next.size()), 1e18));
+    return false;
+  }
+  // Every combination of the components' options, as a mixed-radix counter.
+  std::vector<std::size_t> digit(comps.size(), 0);
+  for (long combination = 0; combination < static_cast<long>(total);
+       ++combination) {
+    PartialSelection q;
+    q.dummies = p.dummies;
+    q.blocks = p.blocks;
+    std::vector<int> selected;
+    for (std::size_t c = 0; c < comps.size(); ++c) {
+      const std::vector<int> &chosen = options[c][digit[c]];
+      selected.insert(selected.end(), chosen.begin(), chosen.end());
+      q.blocks.push_back({comps[c].equations, chosen});
+    }
+    q.dummies.insert(q.dummies.end(), selected.begin(), selected.end());
+    q.equations = nextLevelEquations(dae_, p.equations);
+    q.candidates = nextLevelCandidates(dae_, selected);
+    next.push_back(std::move(q));
+    for (std::size_t c = 0; c < comps.size() && ++digit[c] == options[c].size();
+         ++c)
+      digit[c] = 0;
+  }
+  return true;
+}
+
+DummyDerivativeResult
+StateSetEnumerator::finish(const PartialSelection &p) const {
+  DummyDerivativeResult r;
+  r.isDummy.assign(dae_.numVariables(), 0);
+  for (int var : p.dummies)
+    r.isDummy[var] = 1;
+  for (int var = 0; var < dae_.numVariables(); ++var) {
+    if (r.isDummy[var])
+      r.dummyDerivatives.push_back(var);
+    int der = dae_.varToDiff[var];
+    if (der >= 0 && !r.isDummy[der])
+      r.states.push_back(var);
+  }
+  return r;
+}
+
+void StateSetEnumerator::collectPivotBlocks(
+    std::vector<PartialSelection> &finished) {
+  // Step 1: the static selection first, the others in enumeration order.
+  const std::vector<int> staticDummies = result_.selections[0].dummyDerivatives;
+  std::stable_partition(finished.begin(), finished.end(),
+                        [&](const PartialSelection &p) {
+                          return finish(p).dummyDerivatives == staticDummies;
+                        });
+  result_.selections.clear();
+  for (const PartialSelection &p : finished)
+    result_.selections.push_back(finish(p));
+  if (result_.selections[0].dummyDerivatives != staticDummies)
+    return; // cannot happen: the greedy choice is among the optimal ones
+  result_.status = StateSetStatusKind::Dynamic;
+  // Step 2: blocks every selection shares rate them all alike; drop them.
+  std::map<SelectionBlock, std::size_t> uses;
+  for (PartialSelection &p : finished) {
+    std::sort(p.blocks.begin(), p.blocks.end());
+    for (const SelectionBlock &b : p.blocks)
+      ++uses[b];
+  }
+  for (const PartialSelection &p : finished) {
+    result_.pivotBlocks.emplace_back();
+    for (const SelectionBlock &b : p.blocks)
+      if (uses[b] < finished.size())
+        result_.pivotBlocks.back().push_back(b);
+  }
+}
+
 } // namespace
 
 DummyDerivativeResult
 selectDummyDerivatives(const DaeStructure &dae,
                        std::span<const int> statePriority) {
   return DummyDerivativeSelector(dae, statePriority).run();
+}
+
+StateSetAlternatives enumerateStateSets(const DaeStructure &dae,
+                                        std::span<const int> statePriority,
+                                        const StateSetOptions &options) {
+  return StateSetEnumerator(dae, statePriority, options).run();
 }
 
 } // namespace mocc::structural

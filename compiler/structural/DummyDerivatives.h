@@ -13,6 +13,7 @@
 
 #include "compiler/structural/DaeStructure.h"
 
+#include <compare>
 #include <span>
 #include <vector>
 
@@ -64,5 +65,67 @@ struct DummyDerivativeResult {
 DummyDerivativeResult
 selectDummyDerivatives(const DaeStructure &dae,
                        std::span<const int> statePriority = {});
+
+/// A square block of one level of a selection: equations of the level and
+/// the derivatives selected as its dummies (both ascending). Its Jacobian
+/// must be nonsingular for the selection to be valid at a point.
+struct SelectionBlock {
+  std::vector<int> equations;
+  std::vector<int> columns;
+  friend bool operator==(const SelectionBlock &,
+                         const SelectionBlock &) = default;
+  friend auto operator<=>(const SelectionBlock &,
+                          const SelectionBlock &) = default;
+};
+
+/// Limits of the enumeration of alternative selections.
+struct StateSetOptions {
+  /// At most this many alternative selections in all.
+  int maxAlternatives = 16;
+  /// A connected block of one level with more candidate column sets than
+  /// this is not enumerated.
+  int maxSubsetsPerComponent = 256;
+};
+
+/// How the enumeration ended.
+enum class StateSetStatusKind {
+  /// One selection only: the static choice is the only one that honours the
+  /// priorities (or the structure allows no other).
+  Static,
+  /// Several equally good selections; the numerical Jacobians decide at run
+  /// time which one is valid (dynamic state selection).
+  Dynamic,
+  /// More alternatives than the limits allow: only the static choice.
+  TooMany,
+};
+
+/// The alternative dummy-derivative selections of a DAE.
+struct StateSetAlternatives {
+  /// How the enumeration ended.
+  StateSetStatusKind status = StateSetStatusKind::Static;
+  /// The selections; the first is selectDummyDerivatives()'s.
+  std::vector<DummyDerivativeResult> selections;
+  /// Per selection, the blocks whose determinants rate it at a point: those
+  /// of its level blocks that not every selection shares (shared blocks
+  /// rate all selections alike). Empty unless Dynamic.
+  std::vector<std::vector<SelectionBlock>> pivotBlocks;
+  /// If TooMany: how many alternatives were counted before giving up.
+  long counted = 0;
+};
+
+/// Enumerates every dummy-derivative selection that is as good as the
+/// static one for the priorities (the same sorted list of priorities of the
+/// variables that lose their state role; see selectDummyDerivatives). A
+/// structural choice cannot see where a selection's Jacobian becomes
+/// singular (the pendulum's x as state fails at y = 0); the alternatives
+/// let the run time switch (S. E. Mattsson, H. Olsson and H. Elmqvist,
+/// "Dynamic selection of states in Dymola", Modelica Workshop 2000). Level
+/// by level, each connected block of the level's equations and candidates
+/// is enumerated on its own and the blocks are combined; the next level
+/// follows each combination. Deterministic.
+StateSetAlternatives
+enumerateStateSets(const DaeStructure &dae,
+                   std::span<const int> statePriority = {},
+                   const StateSetOptions &options = {});
 
 } // namespace mocc::structural

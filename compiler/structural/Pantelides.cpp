@@ -91,6 +91,8 @@ public:
 
 private:
   bool placeEquation(int eq, PantelidesResult &result);
+  /// Differentiates the coloured subsystem; returns d/dt(eq), or -1 if the
+  /// caller could not differentiate an equation.
   int differentiateColoured(int eq);
   int addDerivative(int var);
   void keepHighestOrderPairs();
@@ -101,6 +103,7 @@ private:
   Matching matching_;
   std::vector<char> isHighest_;
   AugmentingPathSearch search_;
+  int failedEquation_ = -1;
 };
 
 PantelidesResult Pantelides::run() {
@@ -137,6 +140,11 @@ bool Pantelides::placeEquation(int eq, PantelidesResult &result) {
       return false;
     }
     eq = differentiateColoured(eq);
+    if (eq < 0) {
+      result.status = PantelidesStatusKind::DifferentiationFailed;
+      result.offendingEquations = {failedEquation_};
+      return false;
+    }
   }
   return true;
 }
@@ -164,6 +172,10 @@ int Pantelides::differentiateColoured(int eq) {
     assert(added == derEq);
     (void)added;
     matching_.grow(dae_.numEquations(), dae_.numVariables());
+    if (differentiator_.differentiationFailed()) {
+      failedEquation_ = colouredEq;
+      return -1;
+    }
   }
   // Step 3: assign(der(j)) = der(assign(j)): the differentiated matching is
   // a matching of the differentiated subsystem.

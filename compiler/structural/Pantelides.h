@@ -45,6 +45,11 @@ public:
   virtual std::vector<int>
   differentiateEquation(int eq, int derEq,
                         DerivativeVariables &derivatives) = 0;
+
+  /// Whether the last differentiateEquation() failed (an expression without
+  /// a derivative). The caller still appends an equation and returns some
+  /// incidence; the algorithm then stops with DifferentiationFailed.
+  virtual bool differentiationFailed() const { return false; }
 };
 
 /// Limits of the algorithm.
@@ -66,6 +71,10 @@ enum class PantelidesStatusKind {
   StructurallySingular,
   /// An equation needed more differentiations than allowed.
   DifferentiationLimit,
+  /// The caller could not differentiate an equation (see
+  /// EquationDifferentiator::differentiationFailed); it is the only
+  /// offending equation.
+  DifferentiationFailed,
 };
 
 /// The outcome of Pantelides' algorithm; the extended system itself is the
@@ -82,7 +91,8 @@ struct PantelidesResult {
   /// derivatives count as one (each named by its base variable).
   DulmageMendelsohn singularity;
   /// The equations to report: the over- and under-determined equations if
-  /// singular, the equations of the last failed search at the limit.
+  /// singular, the equations of the last failed search at the limit, the
+  /// equation that could not be differentiated.
   std::vector<int> offendingEquations;
   /// The variables to report, likewise (base variables if singular).
   std::vector<int> offendingVariables;

@@ -117,8 +117,10 @@ ExprId differentiate(ExprPool &pool, ExprId expr, const LeafDerivativeFn &leafDe
     }
     case OpKind::Smooth: {
       ExprId da = derivative[pool.operand(id, 0).index];
+      // smooth(p, e) promises p continuous derivatives; its derivative
+      // keeps p - 1 of them, and smooth(0, e) promises nothing about da.
       if (da.valid())
-        d = pool.smooth(n.payload.index > 0 ? n.payload.index - 1 : 0, da);
+        d = n.payload.index > 0 ? pool.smooth(n.payload.index - 1, da) : da;
       break;
     }
     default: {

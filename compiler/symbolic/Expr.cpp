@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <unordered_map>
 
 namespace mocc::sym {
@@ -399,27 +400,76 @@ evaluate(const ExprPool &pool, ExprId root,
 
 // --- Traversal -------------------------------------------------------------------
 
+namespace {
+
+/// Visit marks reused from one traversal to the next: a node is seen when
+/// its stamp equals the traversal's, so a traversal costs what it visits, not
+/// the size of the pool. A visitor may start a traversal of its own, so there
+/// is one set of marks per nesting level.
+struct WalkMarks {
+  std::vector<uint32_t> stamp;
+  uint32_t current = 0;
+  std::vector<std::pair<ExprId, uint32_t>> stack;
+};
+
+thread_local std::vector<std::unique_ptr<WalkMarks>> walkMarks;
+thread_local size_t walkDepth = 0;
+
+/// Takes the marks of the current nesting level for the duration of a walk.
+class MarksLease {
+public:
+  explicit MarksLease(size_t poolSize) {
+    if (walkMarks.size() <= walkDepth)
+      walkMarks.push_back(std::make_unique<WalkMarks>());
+    marks_ = walkMarks[walkDepth++].get();
+    if (marks_->stamp.size() < poolSize)
+      marks_->stamp.resize(poolSize, 0);
+    if (++marks_->current == 0) { // wrapped around: clear the old stamps
+      std::fill(marks_->stamp.begin(), marks_->stamp.end(), 0);
+      marks_->current = 1;
+    }
+  }
+  ~MarksLease() { --walkDepth; }
+  MarksLease(const MarksLease &) = delete;
+  MarksLease &operator=(const MarksLease &) = delete;
+
+  /// Marks `id` seen; returns false if it already was.
+  bool mark(ExprId id) {
+    uint32_t &s = marks_->stamp[id.index];
+    if (s == marks_->current)
+      return false;
+    s = marks_->current;
+    return true;
+  }
+  std::vector<std::pair<ExprId, uint32_t>> &stack() { return marks_->stack; }
+
+private:
+  WalkMarks *marks_;
+};
+
+} // namespace
+
 void forEachNode(const ExprPool &pool, std::span<const ExprId> roots,
                  const std::function<void(ExprId)> &visit) {
-  std::vector<uint8_t> state(pool.size(), 0); // 0 new, 1 open, 2 done
-  std::vector<std::pair<ExprId, uint32_t>> stack;
+  // Children are pushed one at a time, so every node on the stack is an
+  // ancestor of the top; in a DAG a seen child is therefore finished or
+  // about to be, and "seen" is the only mark needed.
+  MarksLease marks(pool.size());
+  auto &stack = marks.stack();
+  size_t base = stack.size();
   for (ExprId root : roots) {
-    if (state[root.index] != 0)
+    if (!marks.mark(root))
       continue;
     stack.push_back({root, 0});
-    state[root.index] = 1;
-    while (!stack.empty()) {
+    while (stack.size() > base) {
       auto &[id, next] = stack.back();
       auto ops = pool.operands(id);
       if (next < ops.size()) {
         ExprId child = ops[next++];
-        if (state[child.index] == 0) {
-          state[child.index] = 1;
+        if (marks.mark(child))
           stack.push_back({child, 0});
-        }
         continue;
       }
-      state[id.index] = 2;
       ExprId done = id;
       stack.pop_back();
       visit(done);

@@ -178,7 +178,11 @@ int commandHelp(const std::string &command) {
   std::cout << " [FILE...] [-m MODEL] [--lib PATH]..." << (command == "simulate" ? " [options]" : "")
             << "\n" << kCommonHelp;
   if (command == "flatten")
-    std::cout << "  --origins         comment each equation with its origin and line\n";
+    std::cout << "  --origins         comment each equation with its origin and line\n"
+                 "  --emit=WHAT       flat (default): the flat model; index-reduced: the\n"
+                 "                    equations after alias elimination and index reduction,\n"
+                 "                    with the chosen states, dummy derivatives and the\n"
+                 "                    origin of each differentiated equation\n";
   if (command == "simulate")
     std::cout << kSimulateHelp;
   return ExitSuccess;
@@ -278,6 +282,15 @@ int runModelCommand(const std::string &command, Arguments &args) {
       handled = simulateOption(arg, args, sim);
     if (handled == 0 && command == "flatten" && arg == "--origins")
       handled = (flatten.origins = true, 1);
+    if (handled == 0 && command == "flatten" && arg == "--emit") {
+      std::string value;
+      if (!args.value(value))
+        return usage("`--emit` needs a value: `flat` or `index-reduced`");
+      if (value != "flat" && value != "index-reduced")
+        return usage("`--emit`: unknown value `" + value + "` (`flat` or `index-reduced`)");
+      flatten.emit = value;
+      handled = 1;
+    }
     if (handled < 0)
       return ExitUsageError;
     if (handled > 0)

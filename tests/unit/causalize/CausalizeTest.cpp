@@ -3,6 +3,7 @@
 // pattern and the initialization sequence.
 #include "compiler/causalize/Causalize.h"
 
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <sstream>
 
@@ -68,9 +69,11 @@ TEST_CASE("a nonlinear algebraic equation puts its unknown into the solver's vec
   auto plan = causalize::causalize(b.model, b.diags);
   INFO(b.messages.str());
   REQUIRE(plan);
-  CHECK(plan->ySlot.size() == 2);
-  CHECK(plan->ypSlot[1] == -1);
-  // Rows der(x) + y and y^3 + y - x, each over the columns x and y.
+  // IDA's columns follow the residuals: y's block comes first.
+  CHECK(plan->ySlot == std::vector<int32_t>{static_cast<int32_t>(y.index),
+                                            static_cast<int32_t>(x.index)});
+  CHECK(plan->ypSlot[0] == -1);
+  // Rows y^3 + y - x and der(x) + y, each over the columns y and x.
   CHECK(plan->jacobian.rowIdx.size() == 4);
   // Initialization: x has no fixed start value, so it takes its start value
   // (with a warning), and y is found by a nonlinear system.
@@ -107,4 +110,98 @@ TEST_CASE("parameters are computed in dependency order, and a cycle is an error"
   cyclic.model.var(w).binding = cyclic.ref(u);
   CHECK_FALSE(causalize::causalize(cyclic.model, cyclic.diags));
   CHECK(cyclic.messages.str().find("depends on itself") != std::string::npos);
+}
+
+TEST_CASE("an algebraic loop is torn: only its tearing variable is in IDA's vector") {
+  // a = x + 0.5 e, b = 2 a - x, c = b + 0.1 sin(a), d = c - a,
+  // e = 0.3 d^3 + 0.2 b, der(x) = -e. Cellier's heuristic tears a (it occurs
+  // most often); e, b, c, d follow explicitly; e's equation is the residual.
+  Builder b;
+  auto &p = b.model.pool;
+  VarId x = b.var("x"), a = b.var("a"), bb = b.var("b"), c = b.var("c"), d = b.var("d"),
+        e = b.var("e");
+  b.equation(b.ref(a), p.add(b.ref(x), p.mul(p.constant(0.5), b.ref(e))));
+  b.equation(b.ref(bb), p.sub(p.mul(p.constant(2), b.ref(a)), b.ref(x)));
+  b.equation(b.ref(c), p.add(b.ref(bb), p.mul(p.constant(0.1), p.unary(sym::OpKind::Sin, b.ref(a)))));
+  b.equation(b.ref(d), p.sub(b.ref(c), b.ref(a)));
+  b.equation(b.ref(e), p.add(p.mul(p.constant(0.3), p.pow(b.ref(d), p.constant(3))),
+                             p.mul(p.constant(0.2), b.ref(bb))));
+  b.equation(b.der(x), p.neg(b.ref(e)));
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  CHECK(plan->ySlot == std::vector<int32_t>{static_cast<int32_t>(a.index),
+                                            static_cast<int32_t>(x.index)});
+  CHECK(plan->ypSlot[0] == -1);
+  const codegen::KernelSpec *residual = nullptr;
+  for (const auto &kernel : plan->kernels)
+    if (kernel.name == plan->residual)
+      residual = &kernel;
+  REQUIRE(residual);
+  REQUIRE(residual->steps.size() == 6);
+  std::vector<VarId> assigned;
+  for (size_t i = 0; i < 4; ++i) {
+    CHECK(residual->steps[i].kind == codegen::KernelStep::Kind::Assign);
+    assigned.push_back(residual->steps[i].target);
+  }
+  CHECK(assigned == std::vector<VarId>{e, bb, c, d});
+  CHECK(residual->steps[4].kind == codegen::KernelStep::Kind::Residual);
+  CHECK(plan->statistics.tornBlocks == 1);
+  CHECK(plan->statistics.tornUnknowns == 5);
+  CHECK(plan->statistics.tearingVariables == 1);
+  // Both residuals depend on both columns (through the assignments).
+  CHECK(plan->jacobian.rowIdx.size() == 4);
+  // Initialization solves the same loop in its tearing variable only.
+  bool torn = false;
+  for (const auto &step : plan->init)
+    torn |= step.kind == rt::InitStep::Kind::Solve &&
+            step.unknowns == std::vector<int32_t>{static_cast<int32_t>(a.index)};
+  CHECK(torn);
+}
+
+TEST_CASE("a pendulum: a residual kernel per state set, a pivot kernel, start values for the states") {
+  Builder b;
+  auto &p = b.model.pool;
+  VarId x = b.var("x"), y = b.var("y"), vx = b.var("vx"), vy = b.var("vy"), f = b.var("F");
+  b.model.var(x).attributes.start = p.constant(0.6);
+  b.equation(b.der(x), b.ref(vx));
+  b.equation(b.der(y), b.ref(vy));
+  b.equation(b.der(vx), p.neg(p.mul(b.ref(f), b.ref(x))));
+  b.equation(b.der(vy), p.sub(p.neg(p.mul(b.ref(f), b.ref(y))), p.constant(9.81)));
+  b.equation(p.add(p.pow(b.ref(x), p.constant(2)), p.pow(b.ref(y), p.constant(2))), p.one());
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  REQUIRE(plan->stateSets.size() == 2);
+  CHECK(plan->stateSets[0].residual == plan->residual);
+  CHECK(plan->stateSets[0].description == "`x`, `der(x)`");
+  CHECK(plan->stateSets[1].description == "`y`, `der(y)`");
+  const auto &set = plan->stateSets[1];
+  auto column = std::find(set.ySlot.begin(), set.ySlot.end(), static_cast<int32_t>(y.index));
+  REQUIRE(column != set.ySlot.end());
+  // der(y) is a state too: y' has a slot of its own.
+  int32_t yp = set.ypSlot[column - set.ySlot.begin()];
+  CHECK(b.model.nameOf(VarId{static_cast<uint32_t>(yp)}) == "$der(y)");
+  // IDA: the two states, and F, the tearing variable of the acceleration
+  // loop, and y, found from the rod.
+  CHECK(plan->ySlot.size() == 4);
+  // The pivot kernel's rows: the two derivatives of the rod; its columns
+  // the four derivatives that are dummies in one set or the other.
+  CHECK(plan->pivotRows == 2);
+  CHECK(plan->pivotColumns.size() == 4);
+  CHECK(plan->stateSets[0].pivotBlocks.size() == 2);
+  // Nothing is fixed: the states of the first set take their start values.
+  CHECK(b.messages.str().find("using the start values of 2 state(s): `x`, `der(x)`") !=
+        std::string::npos);
+  // The velocities are aliases, computed after the residuals of every
+  // kernel; so is the slot of x' that only the first set's IDA uses.
+  for (const auto &kernel : plan->kernels) {
+    if (kernel.name != plan->stateSets[1].residual)
+      continue;
+    std::vector<std::string> trailing;
+    for (auto step = kernel.steps.rbegin();
+         step != kernel.steps.rend() && step->kind == codegen::KernelStep::Kind::Assign; ++step)
+      trailing.insert(trailing.begin(), b.model.nameOf(step->target));
+    CHECK(trailing == std::vector<std::string>{"vx", "der(vx)", "vy", "der(vy)", "$der(x)"});
+  }
 }

@@ -36,9 +36,10 @@ TEST_CASE("a result close to the reference passes, one shifted beyond the tube f
 
 TEST_CASE("the tube is also dx wide in time, so a small delay passes") {
   ResultTable reference = table(1000, wave);
-  ResultTable delayed = table(200, [](double t) { return wave(t - 0.0015); });
+  // (Away from t = 0, where the reference has no earlier values.)
+  ResultTable delayed = table(200, [](double t) { return t < 0.01 ? wave(t) : wave(t - 0.0015); });
   CHECK(compareResults(delayed, reference, {"y"}, 0.002)[0].passed);
-  ResultTable late = table(200, [](double t) { return wave(t - 0.01); });
+  ResultTable late = table(200, [](double t) { return t < 0.01 ? wave(t) : wave(t - 0.01); });
   CHECK_FALSE(compareResults(late, reference, {"y"}, 0.002)[0].passed);
 }
 
@@ -49,9 +50,10 @@ TEST_CASE("a jump at an event is covered on both sides") {
   reference.columns = {{0, 0.25, 0.5, 0.5, 0.75, 1}, {0, 0, 0, 1, 1, 1}};
   ResultTable result;
   result.names = {"time", "y"};
-  result.columns = {{0, 0.499, 0.5, 0.5, 0.501, 1}, {0, 0, 0, 1, 1, 1}};
+  result.columns = {{0, 0.499, 0.5, 0.5, 0.501, 0.51, 1}, {0, 0, 0, 1, 0.5, 1, 1}};
+  // Within dx of the event any value between the two levels is inside.
   CHECK(compareResults(result, reference, {"y"}, 0.002)[0].passed);
-  result.columns[1][4] = 0.5; // half way up, just after the event: outside
+  result.columns[1][5] = 0.5; // half way up, 0.01 after the event: outside
   CHECK_FALSE(compareResults(result, reference, {"y"}, 0.002)[0].passed);
 }
 

@@ -166,3 +166,38 @@ TEST_CASE("a high-index chain: the constraint is differentiated n times") {
     CHECK(dae.differentiationCount(k) == n - k);
   CHECK(r.matching.varToEq[z] >= 0);
 }
+
+namespace {
+/// Delegates to a PolynomialDae but cannot differentiate one equation (as
+/// when it calls a function without a derivative).
+class FailingDifferentiator final : public EquationDifferentiator {
+public:
+  FailingDifferentiator(PolynomialDae &p, int failing)
+      : p_(p), failing_(failing) {}
+  void addedDerivativeVariable(int var, int derVar) override {
+    p_.addedDerivativeVariable(var, derVar);
+  }
+  std::vector<int> differentiateEquation(int eq, int derEq,
+                                         DerivativeVariables &d) override {
+    failed_ = eq == failing_;
+    return p_.differentiateEquation(eq, derEq, d);
+  }
+  bool differentiationFailed() const override { return failed_; }
+
+private:
+  PolynomialDae &p_;
+  int failing_;
+  bool failed_ = false;
+};
+} // namespace
+
+TEST_CASE("an equation that cannot be differentiated stops the algorithm") {
+  PolynomialDae p = pendulum();
+  DaeStructure dae = p.structure();
+  FailingDifferentiator failing(p, 4);
+  PantelidesResult r = runPantelides(dae, failing);
+  CHECK(r.status == PantelidesStatusKind::DifferentiationFailed);
+  CHECK(r.offendingEquations == Ints{4});
+  // The failure is found at once: e4 is the first equation differentiated.
+  CHECK(dae.numEquations() == 6);
+}

@@ -169,4 +169,41 @@ inline PolynomialDae pendulumChain(int n) {
   return p;
 }
 
+/// `n` independent planar pendulums in second-order form (the velocity is
+/// der(x) itself), numbered from 1 when n > 1: per pendulum x, y, F, then
+/// der(x), der(y), der(der(x)), der(der(y)); equations
+///   der(der(x)) = -F x,  der(der(y)) = -F y - g,  x^2 + y^2 = L^2.
+inline PolynomialDae secondOrderPendulums(int n = 1) {
+  PolynomialDae p;
+  for (int i = 0; i < n; ++i) {
+    std::string s = n > 1 ? std::to_string(i + 1) : std::string();
+    int x = p.var("x" + s), y = p.var("y" + s), f = p.var("F" + s);
+    int dx = p.der(x), dy = p.der(y);
+    int ddx = p.der(dx), ddy = p.der(dy);
+    p.equation({{ddx}, {f, x}});
+    p.equation({{ddy}, {f, y}, {}});
+    p.equation({{x, x}, {y, y}, {}});
+  }
+  return p;
+}
+
+/// The double pendulum in second-order form: per link x_i, y_i, F_i, then
+/// the first and second derivatives of the positions; the equations of
+/// pendulumChain(2) with der(x_i) in place of vx_i.
+inline PolynomialDae secondOrderDoublePendulum() {
+  PolynomialDae p;
+  int x1 = p.var("x1"), y1 = p.var("y1"), f1 = p.var("F1");
+  int x2 = p.var("x2"), y2 = p.var("y2"), f2 = p.var("F2");
+  int dx1 = p.der(x1), dy1 = p.der(y1), dx2 = p.der(x2), dy2 = p.der(y2);
+  int ddx1 = p.der(dx1), ddy1 = p.der(dy1);
+  int ddx2 = p.der(dx2), ddy2 = p.der(dy2);
+  p.equation({{ddx1}, {f1, x1}, {f2, x2}, {f2, x1}});
+  p.equation({{ddy1}, {f1, y1}, {f2, y2}, {f2, y1}, {}});
+  p.equation({{ddx2}, {f2, x2}, {f2, x1}});
+  p.equation({{ddy2}, {f2, y2}, {f2, y1}, {}});
+  p.equation({{x1, x1}, {y1, y1}, {}});
+  p.equation({{x2, x2}, {x2, x1}, {x1, x1}, {y2, y2}, {y2, y1}, {y1, y1}, {}});
+  return p;
+}
+
 } // namespace mocc::structural::test

@@ -74,3 +74,38 @@ TEST_CASE("a call without a derivative cannot be differentiated") {
   ExprId f = pool.output(pool.call(0, args), 0);
   CHECK_FALSE(partialDerivative(pool, pool.add(f, x), VarId{0}).valid());
 }
+
+TEST_CASE("smooth loses one order per differentiation; noEvent and if-branches are kept") {
+  ExprPool pool;
+  ExprId x = pool.variable(VarId{0}), dx = pool.variable(VarId{1});
+  auto leaf = [&](ExprId l) { return pool.op(l) == OpKind::Time ? pool.one() : dx; };
+  // d/dt smooth(2, x^3) = smooth(1, 3 x^2 der(x)); d/dt smooth(0, e) is no
+  // longer smooth.
+  ExprId cube = pool.pow(x, pool.constant(3));
+  ExprId d2 = differentiate(pool, pool.smooth(2, cube), leaf);
+  REQUIRE(pool.op(d2) == OpKind::Smooth);
+  CHECK(pool.node(d2).payload.index == 1);
+  ExprId d0 = differentiate(pool, pool.smooth(0, cube), leaf);
+  CHECK(pool.op(d0) != OpKind::Smooth);
+  CHECK(d0 == differentiate(pool, cube, leaf));
+  // if noEvent(x > 0) then x^2 else -x: the condition stays as it is.
+  ExprId cond = pool.unary(OpKind::NoEvent, pool.binary(OpKind::Greater, x, pool.zero()));
+  ExprId d = differentiate(pool, pool.ifElse(cond, pool.mul(x, x), pool.neg(x)), leaf);
+  REQUIRE(pool.op(d) == OpKind::IfElse);
+  CHECK(pool.operand(d, 0) == cond);
+  CHECK(pool.operand(d, 2) == pool.neg(dx));
+}
+
+TEST_CASE("a derivative shares the nodes of its expression") {
+  // d/dt sin(x)^2 = 2 sin(x) cos(x) der(x): sin(x) is the same node.
+  ExprPool pool;
+  ExprId x = pool.variable(VarId{0}), dx = pool.variable(VarId{1});
+  ExprId s = pool.unary(OpKind::Sin, x);
+  ExprId d = differentiate(pool, pool.pow(s, pool.constant(2)), [&](ExprId) { return dx; });
+  bool sharesSin = false;
+  ExprId roots[] = {d};
+  forEachNode(pool, roots, [&](ExprId id) { sharesSin |= id == s; });
+  CHECK(sharesSin);
+  auto value = evaluate(pool, d, [](VarId v) { return std::optional<double>(v.index == 0 ? 0.7 : 2.0); });
+  CHECK(value == doctest::Approx(2 * std::sin(0.7) * std::cos(0.7) * 2.0));
+}

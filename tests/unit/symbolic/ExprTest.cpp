@@ -91,3 +91,24 @@ TEST_CASE("variablesOf and substitute") {
   });
   CHECK(show(pool, s) == "(2 + x1) * 2");
 }
+
+TEST_CASE("traversals may nest: a visitor can walk another expression") {
+  ExprPool pool;
+  ExprId x = pool.variable(VarId{0}), y = pool.variable(VarId{1});
+  ExprId outer = pool.add(pool.mul(x, y), x);
+  ExprId inner = pool.sub(y, x);
+  std::vector<ExprId> outerOrder, innerOrder;
+  ExprId outerRoots[] = {outer}, innerRoots[] = {inner};
+  forEachNode(pool, outerRoots, [&](ExprId id) {
+    outerOrder.push_back(id);
+    if (id == x) // start a walk in the middle of this one
+      forEachNode(pool, innerRoots, [&](ExprId inside) { innerOrder.push_back(inside); });
+  });
+  // Post-order, each distinct node once: x, y, x*y, x*y + x.
+  CHECK(outerOrder == std::vector<ExprId>{x, y, pool.mul(x, y), outer});
+  CHECK(innerOrder == std::vector<ExprId>{y, x, inner});
+  // Walks after that start afresh.
+  std::vector<ExprId> again;
+  forEachNode(pool, outerRoots, [&](ExprId id) { again.push_back(id); });
+  CHECK(again == outerOrder);
+}

@@ -1,0 +1,284 @@
+// Implementation of alias elimination: one pass over the equations, each
+// analysed with the aliases found so far substituted (so chains a = b,
+// b = -c resolve), then the remaining equations substituted once. An alias
+// is a link to another variable with a sign, or a constant: links are
+// followed iteratively with path compression (union-find), so a chain of
+// connections costs nearly linear time and no recursion.
+#include "compiler/causalize/AliasElimination.h"
+
+#include "compiler/symbolic/Solve.h"
+
+#include <cmath>
+
+namespace mocc::causalize {
+
+using sym::ExprId;
+using sym::OpKind;
+using sym::VarId;
+
+ExprId AliasElimination::apply(sym::ExprPool &pool, ExprId expr) const {
+  return sym::substitute(pool, expr, [this](VarId v) -> std::optional<ExprId> {
+    if (isEliminated(v))
+      return valueOf[v.index];
+    return std::nullopt;
+  });
+}
+
+namespace {
+
+/// What an eliminated variable equals: sign * target, or a constant.
+struct AliasLink {
+  VarId target;
+  double sign = 1.0;
+  ExprId constant; ///< valid when there is no target
+  bool isEliminated() const { return target.valid() || constant.valid(); }
+};
+
+/// One run of the elimination.
+class AliasFinder {
+public:
+  AliasFinder(flat::FlatModel &model, const std::vector<RoleKind> &roles)
+      : model_(model), pool_(model.pool), roles_(roles), links_(model.size()) {
+    result_.valueOf.assign(model.size(), ExprId{});
+    result_.startHint.assign(model.size(), ExprId{});
+    for (const flat::Variable &v : model.variables)
+      result_.stateSelect.push_back(v.attributes.stateSelect);
+  }
+
+  AliasElimination run();
+
+private:
+  RoleKind roleOf(VarId v) const {
+    return v.index < roles_.size() ? roles_[v.index] : RoleKind::Derivative;
+  }
+  bool isRealContinuous(VarId v) const {
+    const flat::Variable &var = model_.var(v);
+    return var.type == flat::TypeKind::Real && var.variability == flat::VariabilityKind::Continuous;
+  }
+  bool isEliminated(VarId v) const { return links_[v.index].isEliminated(); }
+  bool isEligible(VarId v) const {
+    return roleOf(v) == RoleKind::Algebraic && isRealContinuous(v) && !isEliminated(v);
+  }
+  AliasLink resolve(VarId v);
+  ExprId valueOf(VarId v);
+  ExprId substituteAliases(ExprId expr);
+  bool isParameterExpression(ExprId expr) const;
+  bool analyse(ExprId residual, uint32_t eq);
+  bool tryConstant(ExprId residual, VarId u, uint32_t eq);
+  bool tryPair(ExprId residual, VarId a, VarId b, uint32_t eq);
+  bool trySecondOrder(VarId s, VarId d, double sign, uint32_t eq);
+  int keepScore(VarId v) const;
+  void eliminate(VarId var, AliasLink link, uint32_t eq);
+  void grow();
+
+  flat::FlatModel &model_;
+  sym::ExprPool &pool_;
+  const std::vector<RoleKind> &roles_;
+  std::vector<AliasLink> links_;
+  AliasElimination result_;
+};
+
+AliasElimination AliasFinder::run() {
+  // Step 1: find aliases, each equation seen through the ones found before.
+  std::vector<uint32_t> kept;
+  for (uint32_t i = 0; i < model_.equations.size(); ++i) {
+    const flat::Equation &eq = model_.equations[i];
+    if (!analyse(substituteAliases(pool_.sub(eq.lhs, eq.rhs)), i))
+      kept.push_back(i);
+  }
+  // Step 2: the resolved values.
+  for (Alias &alias : result_.aliases) {
+    alias.value = valueOf(alias.var);
+    result_.valueOf[alias.var.index] = alias.value;
+  }
+  // Step 3: substitute the remaining equations.
+  for (uint32_t i : kept) {
+    flat::Equation eq = model_.equations[i];
+    eq.lhs = result_.apply(pool_, eq.lhs);
+    eq.rhs = result_.apply(pool_, eq.rhs);
+    result_.equations.push_back(eq);
+  }
+  for (flat::Equation eq : model_.initialEquations) {
+    eq.lhs = result_.apply(pool_, eq.lhs);
+    eq.rhs = result_.apply(pool_, eq.rhs);
+    result_.initialEquations.push_back(eq);
+  }
+  return std::move(result_);
+}
+
+AliasLink AliasFinder::resolve(VarId v) {
+  // Follow the links to a variable that is not eliminated, or a constant.
+  AliasLink link{v, 1.0, {}};
+  std::vector<VarId> path;
+  while (link.target.valid() && isEliminated(link.target)) {
+    const AliasLink &next = links_[link.target.index];
+    path.push_back(link.target);
+    link = {next.target, link.sign * next.sign, next.constant};
+  }
+  // Path compression: every variable on the path now links to the end,
+  // with the product of the signs from it onwards.
+  double suffix = 1.0;
+  for (size_t i = path.size(); i-- > 0;) {
+    AliasLink &l = links_[path[i].index];
+    suffix *= l.sign;
+    l = {link.target, suffix, link.constant};
+  }
+  return link;
+}
+
+ExprId AliasFinder::valueOf(VarId v) {
+  AliasLink link = resolve(v);
+  ExprId base = link.target.valid() ? pool_.variable(link.target) : link.constant;
+  return pool_.mul(pool_.constant(link.sign), base);
+}
+
+ExprId AliasFinder::substituteAliases(ExprId expr) {
+  return sym::substitute(pool_, expr, [this](VarId v) -> std::optional<ExprId> {
+    if (v.index < links_.size() && isEliminated(v))
+      return valueOf(v);
+    return std::nullopt;
+  });
+}
+
+bool AliasFinder::isParameterExpression(ExprId expr) const {
+  bool ok = true;
+  ExprId roots[] = {expr};
+  sym::forEachNode(pool_, roots, [&](ExprId id) {
+    OpKind op = pool_.op(id);
+    if (op == OpKind::Time || op == OpKind::Call || op == OpKind::Output) {
+      ok = false;
+    } else if (op == OpKind::Variable) {
+      VarId v = pool_.variableOf(id);
+      const flat::Variable &var = model_.var(v);
+      ok &= roleOf(v) == RoleKind::Known && var.causality != flat::CausalityKind::Input &&
+            var.attributes.fixed != false;
+    }
+  });
+  return ok;
+}
+
+bool AliasFinder::analyse(ExprId residual, uint32_t eq) {
+  std::vector<VarId> unknowns;
+  for (VarId v : sym::variablesOf(pool_, residual))
+    if (roleOf(v) != RoleKind::Known)
+      unknowns.push_back(v);
+  if (unknowns.size() == 1)
+    return tryConstant(residual, unknowns[0], eq);
+  if (unknowns.size() == 2)
+    return tryPair(residual, unknowns[0], unknowns[1], eq);
+  return false;
+}
+
+bool AliasFinder::tryConstant(ExprId residual, VarId u, uint32_t eq) {
+  // c * u + rest = 0 with a constant c and a parameter expression rest.
+  if (!isEligible(u))
+    return false;
+  auto form = sym::linearForm(pool_, residual, u);
+  if (!form)
+    return false;
+  auto c = pool_.constantValue(form->coefficient);
+  if (!c || *c == 0.0 || !std::isfinite(*c) || !isParameterExpression(form->rest))
+    return false;
+  ExprId value = pool_.div(pool_.neg(form->rest), pool_.constant(*c));
+  eliminate(u, {VarId{}, 1.0, value}, eq);
+  return true;
+}
+
+bool AliasFinder::tryPair(ExprId residual, VarId a, VarId b, uint32_t eq) {
+  // ca * a + cb * b = 0 with |ca| = |cb|: a = sign * b.
+  auto fa = sym::linearForm(pool_, residual, a);
+  if (!fa)
+    return false;
+  auto fb = sym::linearForm(pool_, fa->rest, b);
+  if (!fb || !pool_.isConstant(fb->rest, 0.0))
+    return false;
+  auto ca = pool_.constantValue(fa->coefficient), cb = pool_.constantValue(fb->coefficient);
+  if (!ca || !cb || *ca == 0.0 || std::fabs(*ca) != std::fabs(*cb))
+    return false;
+  double sign = -*cb / *ca;
+  // An algebraic variable is not replaced by a derivative: that would move
+  // it into IDA's derivatives, where it is less accurate between steps.
+  bool eligibleA = isEligible(a) && roleOf(b) != RoleKind::Derivative;
+  bool eligibleB = isEligible(b) && roleOf(a) != RoleKind::Derivative;
+  if (eligibleA && eligibleB && keepScore(a) < keepScore(b))
+    eligibleB = false; // b is the better one to keep: eliminate a
+  if (eligibleB) {
+    eliminate(b, {a, sign, {}}, eq);
+    return true;
+  }
+  if (eligibleA) {
+    eliminate(a, {b, sign, {}}, eq);
+    return true;
+  }
+  if (roleOf(a) == RoleKind::State && roleOf(b) == RoleKind::Derivative)
+    return trySecondOrder(a, b, sign, eq);
+  if (roleOf(b) == RoleKind::State && roleOf(a) == RoleKind::Derivative)
+    return trySecondOrder(b, a, sign, eq);
+  return false;
+}
+
+int AliasFinder::keepScore(VarId v) const {
+  // Higher: better kept. A stateSelect, then a start value; ties keep the
+  // lower index (the score is compared strictly).
+  const flat::Attributes &a = model_.var(v).attributes;
+  return (a.stateSelect != flat::StateSelectKind::Default ? 2 : 0) +
+         (a.start.valid() || a.fixed == true ? 1 : 0);
+}
+
+bool AliasFinder::trySecondOrder(VarId s, VarId d, double sign, uint32_t eq) {
+  // s = sign * der(x), s a state: s becomes sign * der(x) and der(s)
+  // becomes sign * der(der(x)).
+  VarId x = model_.var(d).derivativeOf;
+  VarId ds = model_.var(s).derivative;
+  VarId root = x;
+  while (model_.var(root).derivativeOf.valid())
+    root = model_.var(root).derivativeOf;
+  // x = -der(der(x)) is an equation of motion, not an alias.
+  if (root == s || !ds.valid() || !isRealContinuous(s) || !isRealContinuous(x) ||
+      isEliminated(s) || isEliminated(ds))
+    return false;
+  VarId dd = model_.derivativeOf(d);
+  grow();
+  eliminate(s, {d, sign, {}}, eq);
+  eliminate(ds, {dd, sign, {}}, eq);
+  return true;
+}
+
+void AliasFinder::eliminate(VarId var, AliasLink link, uint32_t eq) {
+  result_.aliases.push_back({var, ExprId{}, eq});
+  links_[var.index] = link;
+  result_.valueOf[var.index] = pool_.zero(); // marks it; resolved in run()
+  VarId kept = link.target;
+  if (!kept.valid())
+    return;
+  // The kept variable inherits what the eliminated one said about itself.
+  if (result_.stateSelect[kept.index] == flat::StateSelectKind::Default)
+    result_.stateSelect[kept.index] = result_.stateSelect[var.index];
+  const flat::Attributes &a = model_.var(var).attributes;
+  bool keptHasStart = model_.var(kept).attributes.start.valid() ||
+                      result_.startHint[kept.index].valid();
+  ExprId start = a.start.valid() ? a.start : result_.startHint[var.index];
+  if (!keptHasStart && start.valid())
+    result_.startHint[kept.index] = pool_.mul(pool_.constant(link.sign), start);
+}
+
+void AliasFinder::grow() {
+  // New derivative variables take the stateSelect of what they derive.
+  while (links_.size() < model_.size()) {
+    VarId v{static_cast<uint32_t>(links_.size())};
+    VarId base = model_.var(v).derivativeOf;
+    links_.emplace_back();
+    result_.valueOf.push_back(ExprId{});
+    result_.startHint.push_back(ExprId{});
+    result_.stateSelect.push_back(base.valid() ? result_.stateSelect[base.index]
+                                               : flat::StateSelectKind::Default);
+  }
+}
+
+} // namespace
+
+AliasElimination eliminateAliases(flat::FlatModel &model, const std::vector<RoleKind> &roles) {
+  return AliasFinder(model, roles).run();
+}
+
+} // namespace mocc::causalize

@@ -1,0 +1,193 @@
+// Implementation of block planning: explicit solutions, tearing of loops,
+// and the dependency propagation that gives a kernel's Jacobian pattern.
+#include "compiler/causalize/BlockCausalizer.h"
+
+#include "compiler/structural/Coloring.h"
+#include "compiler/structural/Tearing.h"
+#include "compiler/symbolic/Solve.h"
+
+#include <algorithm>
+
+namespace mocc::causalize {
+
+using codegen::KernelStep;
+using sym::ExprId;
+using sym::VarId;
+
+ExprId residualOf(sym::ExprPool &pool, const flat::Equation &eq) {
+  return pool.sub(eq.lhs, eq.rhs);
+}
+
+namespace {
+
+/// The solution of eq for var when it is explicit (linear in var).
+std::optional<ExprId> explicitSolution(sym::ExprPool &pool, const flat::Equation &eq, VarId var) {
+  auto solution = sym::solveLinear(pool, eq.lhs, eq.rhs, var);
+  if (!solution || sym::contains(pool, *solution, var))
+    return std::nullopt;
+  return solution;
+}
+
+/// Merges sorted vector b into sorted vector a.
+void mergeInto(std::vector<int> &a, const std::vector<int> &b) {
+  if (b.empty())
+    return;
+  std::vector<int> out;
+  out.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  a = std::move(out);
+}
+
+/// Converts rows (sorted column lists) into a CSC pattern with a coloring.
+rt::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int numColumns) {
+  rt::SparsityPattern p;
+  p.size = numColumns;
+  std::vector<int64_t> counts(numColumns + 1, 0);
+  for (const auto &row : rows)
+    for (int c : row)
+      ++counts[c + 1];
+  for (int c = 0; c < numColumns; ++c)
+    counts[c + 1] += counts[c];
+  p.colPtr = counts;
+  p.rowIdx.assign(counts.back(), 0);
+  std::vector<int64_t> next(counts.begin(), counts.end() - 1);
+  for (size_t r = 0; r < rows.size(); ++r)
+    for (int c : rows[r])
+      p.rowIdx[next[c]++] = static_cast<int64_t>(r);
+  auto graph = structural::BipartiteGraph::fromRows(numColumns, rows);
+  auto coloring = structural::colorColumns(graph);
+  p.colors.assign(coloring.colors.begin(), coloring.colors.end());
+  p.numColors = coloring.numColors;
+  return p;
+}
+
+} // namespace
+
+rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const KernelStep> steps,
+                                    const std::unordered_map<uint32_t, int> &columnOf,
+                                    int numColumns) {
+  std::unordered_map<uint32_t, std::vector<int>> deps; // of assigned slots
+  std::vector<std::vector<int>> rows;
+  auto dependencies = [&](ExprId expr) {
+    std::vector<int> result;
+    ExprId roots[] = {expr};
+    sym::forEachNode(pool, roots, [&](ExprId id) {
+      VarId v = pool.variableOf(id);
+      if (!v.valid())
+        return;
+      if (auto c = columnOf.find(v.index); c != columnOf.end())
+        mergeInto(result, {c->second});
+      else if (auto d = deps.find(v.index); d != deps.end())
+        mergeInto(result, d->second);
+    });
+    return result;
+  };
+  for (const KernelStep &step : steps) {
+    if (step.kind == KernelStep::Kind::Assign)
+      deps[step.target.index] = dependencies(step.expr);
+    else
+      rows.push_back(dependencies(step.expr));
+  }
+  return makePattern(rows, numColumns);
+}
+
+BlockCausalizer::BlockCausalizer(flat::FlatModel &model, const EquationSystem &system,
+                                 std::vector<char> isParameter)
+    : model_(model), pool_(model.pool), system_(system), isParameter_(std::move(isParameter)) {}
+
+BlockPlan BlockCausalizer::plan(std::span<const int> eqs, std::span<const int> vars,
+                                std::span<const char> isForced) {
+  if (eqs.size() == 1)
+    return planSingle(eqs[0], vars[0], isForced[vars[0]] != 0);
+  if (eqs.size() > maxTornLoopSize)
+    return planWhole(eqs, vars, isForced);
+  return planLoop(eqs, vars, isForced);
+}
+
+BlockPlan BlockCausalizer::planWhole(std::span<const int> eqs, std::span<const int> vars,
+                                     std::span<const char> isForced) {
+  BlockPlan plan;
+  for (int e : eqs)
+    plan.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[e])});
+  for (int var : vars)
+    if (!isForced[var])
+      plan.iterationVariables.push_back(system_.unknowns[var]);
+  return plan;
+}
+
+BlockPlan BlockCausalizer::planSingle(int eq, int var, bool forced) {
+  BlockPlan plan;
+  VarId v = system_.unknowns[var];
+  const flat::Equation &equation = system_.equations[eq];
+  auto solution = explicitSolution(pool_, equation, v);
+  if (solution && !forced) {
+    plan.steps.push_back({KernelStep::Kind::Assign, v, *solution});
+    return plan;
+  }
+  // der(x) = f stays a residual, in solved form when it can.
+  ExprId residual = solution ? pool_.sub(pool_.variable(v), *solution) : residualOf(pool_, equation);
+  plan.steps.push_back({KernelStep::Kind::Residual, {}, residual});
+  if (!forced)
+    plan.iterationVariables.push_back(v);
+  return plan;
+}
+
+bool BlockCausalizer::isSafelySolvable(int eq, VarId var) {
+  // Linear in var, with a coefficient that is a nonzero constant or made of
+  // parameters only.
+  const flat::Equation &equation = system_.equations[eq];
+  auto form = sym::linearForm(pool_, residualOf(pool_, equation), var);
+  if (!form)
+    return false;
+  if (auto c = pool_.constantValue(form->coefficient))
+    return *c != 0.0;
+  bool parametric = true;
+  ExprId roots[] = {form->coefficient};
+  sym::forEachNode(pool_, roots, [&](ExprId id) {
+    sym::OpKind op = pool_.op(id);
+    VarId v = pool_.variableOf(id);
+    if (op == sym::OpKind::Time || op == sym::OpKind::Call || (v.valid() && !isParameter_[v.index]))
+      parametric = false;
+  });
+  return parametric;
+}
+
+BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const int> vars,
+                                    std::span<const char> isForced) {
+  // Step 1: the block as a graph of its own (block-local ids).
+  std::unordered_map<int, int> localVar;
+  for (size_t k = 0; k < vars.size(); ++k)
+    localVar[vars[k]] = static_cast<int>(k);
+  std::vector<std::vector<int>> rows(eqs.size());
+  for (size_t i = 0; i < eqs.size(); ++i) {
+    for (int var : system_.graph.variables(eqs[i]))
+      if (auto it = localVar.find(var); it != localVar.end())
+        rows[i].push_back(it->second);
+    std::sort(rows[i].begin(), rows[i].end());
+  }
+  auto graph = structural::BipartiteGraph::fromRows(static_cast<int>(vars.size()), rows);
+  std::vector<char> solvable, forced(vars.size());
+  for (size_t i = 0; i < eqs.size(); ++i)
+    for (int local : rows[i])
+      solvable.push_back(!isForced[vars[local]] &&
+                         isSafelySolvable(eqs[i], system_.unknowns[vars[local]]));
+  for (size_t k = 0; k < vars.size(); ++k)
+    forced[k] = isForced[vars[k]];
+  // Step 2: tear, then emit the assignments and the residuals.
+  structural::TearingResult torn = structural::tearBlock(graph, solvable, forced);
+  BlockPlan plan;
+  plan.torn = true;
+  for (auto [e, local] : torn.assignments) {
+    VarId v = system_.unknowns[vars[local]];
+    auto solution = sym::solveLinear(pool_, system_.equations[eqs[e]].lhs,
+                                     system_.equations[eqs[e]].rhs, v);
+    plan.steps.push_back({KernelStep::Kind::Assign, v, *solution});
+  }
+  for (int e : torn.residualEquations)
+    plan.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[e]])});
+  for (int local : torn.tearVariables)
+    plan.iterationVariables.push_back(system_.unknowns[vars[local]]);
+  return plan;
+}
+
+} // namespace mocc::causalize

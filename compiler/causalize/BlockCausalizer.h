@@ -1,0 +1,85 @@
+// Turning one block of a BLT ordering into kernel steps. A block of one
+// equation that is linear in its unknown becomes an assignment. A larger
+// block (an algebraic loop) is torn (compiler/structural/Tearing.h): its
+// tearing variables are the only unknowns left to a solver (IDA's vector in
+// simulation, KINSOL in initialization), every other variable of the block
+// is assigned in the kernel from an equation solved for it, and the
+// equations left over are the residuals. An equation is used for an
+// assignment inside a loop only if it is linear in the variable with a
+// coefficient that cannot vanish at run time (a nonzero constant or an
+// expression of parameters); a single equation is solved whenever it is
+// linear. Loops larger than maxTornLoopSize stay whole: their unknowns go to
+// the solver, which factors them sparsely. Tearing a large sparse loop
+// makes its residuals depend on everything that flows into it (a dense
+// Schur complement, and a quadratic cost to find its pattern), and long
+// chains of explicit assignments can amplify errors.
+#pragma once
+
+#include "compiler/causalize/EquationSystem.h"
+#include "compiler/codegen/Kernel.h"
+#include "compiler/flat/FlatModel.h"
+#include "runtime/CompiledModel.h"
+
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+namespace mocc::causalize {
+
+/// Loops with more unknowns than this are not torn (OpenModelica's limit
+/// for linear tearing is the same).
+inline constexpr size_t maxTornLoopSize = 200;
+
+/// How one block is computed.
+struct BlockPlan {
+  /// Assignments in evaluation order, then the residuals.
+  std::vector<codegen::KernelStep> steps;
+  /// The unknowns left to the solver (tearing variables), in order; forced
+  /// variables are not listed.
+  std::vector<sym::VarId> iterationVariables;
+  /// Whether the block is a loop that was torn (more than one equation).
+  bool torn = false;
+};
+
+/// Plans the blocks of one equation system.
+class BlockCausalizer {
+public:
+  /// `isParameter[v]` (per model variable) says which variables are known
+  /// before the system is solved and constant while it is.
+  BlockCausalizer(flat::FlatModel &model, const EquationSystem &system,
+                  std::vector<char> isParameter);
+
+  /// Plans the block of `system` with equations `eqs` and unknowns `vars`
+  /// (local indices; vars[i] is the unknown eqs[i] was matched to). Unknowns
+  /// with `isForced[local] != 0` are given by the solver (IDA's derivatives):
+  /// never assigned, always residual unknowns.
+  BlockPlan plan(std::span<const int> eqs, std::span<const int> vars,
+                 std::span<const char> isForced);
+
+private:
+  BlockPlan planSingle(int eq, int var, bool forced);
+  BlockPlan planLoop(std::span<const int> eqs, std::span<const int> vars,
+                     std::span<const char> isForced);
+  BlockPlan planWhole(std::span<const int> eqs, std::span<const int> vars,
+                      std::span<const char> isForced);
+  bool isSafelySolvable(int eq, sym::VarId var);
+
+  flat::FlatModel &model_;
+  sym::ExprPool &pool_;
+  const EquationSystem &system_;
+  std::vector<char> isParameter_;
+};
+
+/// The residual expression lhs - rhs of an equation.
+sym::ExprId residualOf(sym::ExprPool &pool, const flat::Equation &eq);
+
+/// The Jacobian pattern of a kernel's residuals with respect to the solver's
+/// unknowns: `columnOf` maps the slot of each unknown (and of each
+/// derivative, for IDA) to its column; dependencies propagate through the
+/// kernel's assignments. The columns are colored for compressed evaluation.
+rt::SparsityPattern residualPattern(const sym::ExprPool &pool,
+                                    std::span<const codegen::KernelStep> steps,
+                                    const std::unordered_map<uint32_t, int> &columnOf,
+                                    int numColumns);
+
+} // namespace mocc::causalize

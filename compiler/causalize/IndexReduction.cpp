@@ -1,0 +1,440 @@
+// Implementation of index reduction: the structural checks of the model as
+// written, alias elimination, Pantelides' algorithm with a symbolic
+// differentiator, and the dummy-derivative selection with its alternatives.
+//
+// Differentiation with respect to time (the chain rule over the expression
+// DAG, compiler/symbolic/Differentiate.h): time has derivative 1;
+// parameters, constants and discrete variables 0; a continuous variable v
+// has der(v), created when it does not exist; an if-expression is
+// differentiated branch by branch under the same condition (noEvent and
+// smooth kept); a function call output goes to the CallDifferentiator hook.
+// Each node is differentiated once, so a derivative shares every
+// subexpression with its equation and with the other derivatives.
+#include "compiler/causalize/IndexReduction.h"
+
+#include "compiler/structural/Matching.h"
+#include "compiler/structural/Pantelides.h"
+#include "compiler/symbolic/Differentiate.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace mocc::causalize {
+
+using sym::ExprId;
+using sym::OpKind;
+using sym::VarId;
+
+CallDerivative cannotDifferentiateCalls(flat::FlatModel &model, ExprId output,
+                                        const std::function<ExprId(ExprId)> &) {
+  uint32_t function = model.pool.node(model.pool.operand(output, 0)).payload.index;
+  std::string name = function < model.functions.size() ? model.functions[function].name
+                                                        : "f" + std::to_string(function);
+  return {ExprId{}, "it calls the function `" + name +
+                        "`, and differentiating function calls is not supported yet"};
+}
+
+std::string describeStates(const flat::FlatModel &model, const StateChoice &choice) {
+  std::string text;
+  for (size_t i = 0; i < choice.states.size() && i < 8; ++i)
+    text += (i ? ", `" : "`") + model.nameOf(choice.states[i]) + "`";
+  if (choice.states.size() > 8)
+    text += ", ...";
+  return choice.states.empty() ? "none" : text;
+}
+
+namespace {
+
+/// Wall-clock time of consecutive passes.
+class Stopwatch {
+public:
+  /// Records the time since the last lap as pass `name`.
+  void lap(std::vector<std::pair<std::string, double>> &times, const char *name) {
+    auto now = std::chrono::steady_clock::now();
+    times.push_back({name, std::chrono::duration<double>(now - last_).count()});
+    last_ = now;
+  }
+
+private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// --- Checks of the model as written ------------------------------------------------------
+
+/// Balance and structural solvability of the model's own equations, before
+/// anything is changed, so errors show the equations the user wrote. A
+/// system that is singular with the states known may still be fine after
+/// index reduction; it is singular for good only if no perfect matching
+/// exists when a variable and its derivatives count as one unknown.
+bool checkWrittenModel(const flat::FlatModel &model, const std::vector<RoleKind> &roles,
+                       Diagnostics &diags) {
+  // The unknowns: algebraic variables and highest derivatives (der(x) is
+  // known when der(der(x)) occurs).
+  EquationSystem system;
+  for (uint32_t i = 0; i < model.size(); ++i)
+    if ((roles[i] == RoleKind::Derivative || roles[i] == RoleKind::Algebraic) &&
+        !model.variables[i].derivative.valid())
+      system.unknowns.push_back(VarId{i});
+  system.equations = model.equations;
+  system.build(model);
+  auto matching = structural::computeMaximumMatching(system.graph);
+  if (matching.isPerfect())
+    return true;
+  if (system.equations.size() != system.unknowns.size()) {
+    reportSingular(model, system, matching, "the model", diags);
+    return false;
+  }
+  EquationSystem families;
+  for (uint32_t i = 0; i < model.size(); ++i)
+    if (roles[i] == RoleKind::State || roles[i] == RoleKind::Algebraic)
+      families.unknowns.push_back(VarId{i});
+  families.equations = model.equations;
+  families.buildFamilies(model);
+  auto familyMatching = structural::computeMaximumMatching(families.graph);
+  if (familyMatching.isPerfect())
+    return true;
+  reportSingular(model, families, familyMatching, "the model", diags);
+  return false;
+}
+
+// --- The symbolic side of Pantelides' algorithm ------------------------------------------
+
+/// Differentiates equations of the reduced system for Pantelides' algorithm
+/// and keeps the system's variable maps in step with the structure.
+class SymbolicDifferentiator final : public structural::EquationDifferentiator {
+public:
+  SymbolicDifferentiator(flat::FlatModel &model, ReducedSystem &system,
+                         const std::vector<RoleKind> &roles, const CallDifferentiator &hook)
+      : model_(model), pool_(model.pool), system_(system), roles_(roles), hook_(hook) {}
+
+  void addedDerivativeVariable(int var, int derVar) override;
+  std::vector<int> differentiateEquation(int eq, int derEq,
+                                         structural::DerivativeVariables &d) override;
+  bool differentiationFailed() const override { return !failure_.empty(); }
+
+  /// Why the last differentiation failed.
+  const std::string &failure() const { return failure_; }
+  /// The local variables of an expression pair, ascending.
+  std::vector<int> incidence(ExprId lhs, ExprId rhs);
+
+private:
+  ExprId leafDerivative(ExprId leaf, structural::DerivativeVariables &d);
+  ExprId variableDerivative(VarId v, structural::DerivativeVariables &d);
+  void fail(const std::string &why) {
+    if (failure_.empty())
+      failure_ = why;
+  }
+
+  flat::FlatModel &model_;
+  sym::ExprPool &pool_;
+  ReducedSystem &system_;
+  const std::vector<RoleKind> &roles_;
+  const CallDifferentiator &hook_;
+  std::string failure_;
+};
+
+void SymbolicDifferentiator::addedDerivativeVariable(int var, int derVar) {
+  VarId der = model_.derivativeOf(system_.variables[var]);
+  (void)derVar; // == system_.variables.size(): Pantelides numbers them in order
+  system_.variables.push_back(der);
+  system_.varToDiff.push_back(-1);
+  system_.varToDiff[var] = static_cast<int>(system_.variables.size()) - 1;
+  if (system_.localOf.size() < model_.size())
+    system_.localOf.resize(model_.size(), -1);
+  system_.localOf[der.index] = static_cast<int>(system_.variables.size()) - 1;
+}
+
+ExprId SymbolicDifferentiator::variableDerivative(VarId v, structural::DerivativeVariables &d) {
+  const flat::Variable &var = model_.var(v);
+  bool known = v.index < roles_.size() && roles_[v.index] == RoleKind::Known;
+  if (known && var.causality == flat::CausalityKind::Input && var.variability ==
+                                                                  flat::VariabilityKind::Continuous) {
+    fail("it contains the input `" + var.name + "`, whose derivative is not known");
+    return ExprId{};
+  }
+  if (known || var.variability != flat::VariabilityKind::Continuous ||
+      var.type != flat::TypeKind::Real)
+    return pool_.zero(); // constant in time, or piecewise constant
+  int local = v.index < system_.localOf.size() ? system_.localOf[v.index] : -1;
+  if (local < 0) {
+    fail("the variable `" + var.name + "` is not part of the system");
+    return ExprId{};
+  }
+  int der = d.derivativeOf(local);
+  return pool_.variable(system_.variables[der]);
+}
+
+ExprId SymbolicDifferentiator::leafDerivative(ExprId leaf, structural::DerivativeVariables &d) {
+  switch (pool_.op(leaf)) {
+  case OpKind::Time:
+    return pool_.one();
+  case OpKind::Variable:
+    return variableDerivative(pool_.variableOf(leaf), d);
+  case OpKind::Output: {
+    auto timeDerivative = [&](ExprId e) {
+      return sym::differentiate(pool_, e, [&](ExprId l) { return leafDerivative(l, d); });
+    };
+    // A call of time-invariant arguments is constant (functions are pure).
+    auto operands = pool_.operands(pool_.operand(leaf, 0));
+    std::vector<ExprId> args(operands.begin(), operands.end()); // the pool grows below
+    bool invariant = true;
+    for (ExprId arg : args) {
+      ExprId d = timeDerivative(arg);
+      invariant &= d.valid() && pool_.isConstant(d, 0.0);
+    }
+    if (invariant)
+      return pool_.zero();
+    CallDerivative r = hook_(model_, leaf, timeDerivative);
+    if (!r.derivative.valid())
+      fail(r.error);
+    return r.derivative;
+  }
+  default:
+    return ExprId{};
+  }
+}
+
+std::vector<int> SymbolicDifferentiator::differentiateEquation(
+    int eq, int derEq, structural::DerivativeVariables &d) {
+  failure_.clear();
+  flat::Equation source = system_.equations[eq]; // a copy: the list grows
+  auto leaf = [&](ExprId l) { return leafDerivative(l, d); };
+  ExprId lhs = sym::differentiate(pool_, source.lhs, leaf);
+  ExprId rhs = failure_.empty() ? sym::differentiate(pool_, source.rhs, leaf) : ExprId{};
+  if (!lhs.valid() || !rhs.valid()) {
+    fail("an expression in it has no derivative");
+    lhs = rhs = pool_.zero();
+  }
+  (void)derEq; // == system_.equations.size()
+  system_.equations.push_back({lhs, rhs, source.loc, flat::EquationOriginKind::Differentiated,
+                               static_cast<uint32_t>(eq)});
+  return incidence(lhs, rhs);
+}
+
+std::vector<int> SymbolicDifferentiator::incidence(ExprId lhs, ExprId rhs) {
+  std::vector<int> vars;
+  ExprId roots[] = {lhs, rhs};
+  sym::forEachNode(pool_, roots, [&](ExprId id) {
+    VarId v = pool_.variableOf(id);
+    if (v.valid() && v.index < system_.localOf.size() && system_.localOf[v.index] >= 0)
+      vars.push_back(system_.localOf[v.index]);
+  });
+  std::sort(vars.begin(), vars.end());
+  return vars;
+}
+
+// --- The reduction ---------------------------------------------------------------------------
+
+/// One run of index reduction.
+class IndexReducer {
+public:
+  IndexReducer(flat::FlatModel &model, Diagnostics &diags, const ReductionOptions &options)
+      : model_(model), diags_(diags), options_(options), roles_(classifyVariables(model)) {}
+
+  std::optional<ReducedSystem> run();
+
+private:
+  void collectVariables();
+  std::vector<int> priorities() const;
+  bool reportPantelides(const structural::PantelidesResult &r,
+                        const SymbolicDifferentiator &differentiator);
+  bool chooseStates(const structural::DaeStructure &dae);
+  void warnAboutChoices();
+  StateChoice toChoice(const structural::DummyDerivativeResult &selection,
+                       const std::vector<structural::SelectionBlock> &blocks) const;
+  flat::StateSelectKind stateSelectOf(VarId v) const {
+    const auto &list = system_.aliases.stateSelect;
+    return v.index < list.size() ? list[v.index] : flat::StateSelectKind::Default;
+  }
+  std::string print(ExprId e) const {
+    return sym::print(
+        model_.pool, e, [this](VarId v) { return model_.nameOf(v); },
+        [this](uint32_t f) {
+          return f < model_.functions.size() ? model_.functions[f].name : "f" + std::to_string(f);
+        });
+  }
+  std::string equationText(const flat::Equation &eq) const {
+    return "`" + print(eq.lhs) + " = " + print(eq.rhs) + "`";
+  }
+
+  flat::FlatModel &model_;
+  Diagnostics &diags_;
+  const ReductionOptions &options_;
+  std::vector<RoleKind> roles_;
+  ReducedSystem system_;
+};
+
+std::optional<ReducedSystem> IndexReducer::run() {
+  // Step 1: the model as written must be balanced and solvable.
+  Stopwatch watch;
+  if (!checkWrittenModel(model_, roles_, diags_))
+    return std::nullopt;
+  watch.lap(system_.passTimes, "structural check");
+  // Step 2: aliases.
+  system_.aliases = eliminateAliases(model_, roles_);
+  system_.equations = system_.aliases.equations;
+  system_.numModelEquations = system_.equations.size();
+  collectVariables();
+  watch.lap(system_.passTimes, "alias elimination");
+  // Step 3: Pantelides' algorithm on the incidence graph.
+  SymbolicDifferentiator differentiator(model_, system_, roles_, options_.callDerivative);
+  std::vector<std::vector<int>> rows;
+  for (const flat::Equation &eq : system_.equations)
+    rows.push_back(differentiator.incidence(eq.lhs, eq.rhs));
+  structural::DaeStructure dae(
+      structural::BipartiteGraph::fromRows(static_cast<int>(system_.variables.size()), rows),
+      system_.varToDiff);
+  structural::PantelidesResult pantelides = structural::runPantelides(dae, differentiator);
+  if (!reportPantelides(pantelides, differentiator))
+    return std::nullopt;
+  watch.lap(system_.passTimes, "Pantelides");
+  // Step 4: the states.
+  if (!chooseStates(dae))
+    return std::nullopt;
+  watch.lap(system_.passTimes, "state selection");
+  return std::move(system_);
+}
+
+void IndexReducer::collectVariables() {
+  // Every variable the equations determine: not known, not an alias.
+  system_.localOf.assign(model_.size(), -1);
+  for (uint32_t i = 0; i < model_.size(); ++i) {
+    bool known = i < roles_.size() && roles_[i] == RoleKind::Known;
+    if (known || system_.aliases.isEliminated(VarId{i}))
+      continue;
+    system_.localOf[i] = static_cast<int>(system_.variables.size());
+    system_.variables.push_back(VarId{i});
+  }
+  system_.varToDiff.assign(system_.variables.size(), -1);
+  for (size_t l = 0; l < system_.variables.size(); ++l) {
+    VarId der = model_.var(system_.variables[l]).derivative;
+    if (der.valid() && system_.localOf[der.index] >= 0)
+      system_.varToDiff[l] = system_.localOf[der.index];
+  }
+}
+
+std::vector<int> IndexReducer::priorities() const {
+  // A derivative without a stateSelect of its own takes its base's, so
+  // that der(x) competes like x.
+  std::vector<int> priority(system_.variables.size(), 0);
+  std::vector<char> done(system_.variables.size(), 0);
+  for (size_t base = 0; base < system_.variables.size(); ++base) {
+    if (model_.var(system_.variables[base]).derivativeOf.valid() &&
+        system_.localOf[model_.var(system_.variables[base]).derivativeOf.index] >= 0)
+      continue; // not the start of a chain
+    int inherited = 0;
+    for (int l = static_cast<int>(base); l >= 0 && !done[l]; l = system_.varToDiff[l]) {
+      auto kind = stateSelectOf(system_.variables[l]);
+      if (kind != flat::StateSelectKind::Default || l == static_cast<int>(base))
+        inherited = structural::statePriority(static_cast<structural::StateSelectKind>(kind));
+      priority[l] = inherited;
+      done[l] = 1;
+    }
+  }
+  return priority;
+}
+
+bool IndexReducer::reportPantelides(const structural::PantelidesResult &r,
+                                    const SymbolicDifferentiator &differentiator) {
+  using Status = structural::PantelidesStatusKind;
+  if (r.status == Status::Success)
+    return true;
+  if (r.status == Status::DifferentiationFailed) {
+    const flat::Equation &eq = system_.equations[r.offendingEquations[0]];
+    diags_.error(eq.loc, "cannot differentiate the equation " + equationText(eq) +
+                             ", which index reduction must differentiate: " +
+                             differentiator.failure());
+    for (const flat::Equation *e = &eq; e->origin == flat::EquationOriginKind::Differentiated;) {
+      e = &system_.equations[e->originIndex];
+      diags_.note(e->loc, "it is the derivative of " + equationText(*e));
+    }
+    return false;
+  }
+  diags_.error(model_.loc, r.status == Status::DifferentiationLimit
+                               ? "index reduction does not terminate: the equations below "
+                                 "need more differentiations than the model has equations"
+                               : "the model is structurally singular after alias elimination");
+  for (size_t i = 0; i < r.offendingEquations.size() && i < 12; ++i) {
+    const flat::Equation &eq = system_.equations[r.offendingEquations[i]];
+    diags_.note(eq.loc, "equation " + equationText(eq));
+  }
+  return false;
+}
+
+StateChoice IndexReducer::toChoice(const structural::DummyDerivativeResult &selection,
+                                   const std::vector<structural::SelectionBlock> &blocks) const {
+  StateChoice choice;
+  for (int l : selection.states)
+    choice.states.push_back(system_.variables[l]);
+  for (int l : selection.dummyDerivatives)
+    choice.dummyDerivatives.push_back(system_.variables[l]);
+  std::sort(choice.states.begin(), choice.states.end());
+  std::sort(choice.dummyDerivatives.begin(), choice.dummyDerivatives.end());
+  for (const structural::SelectionBlock &b : blocks) {
+    std::vector<VarId> columns;
+    for (int l : b.columns)
+      columns.push_back(system_.variables[l]);
+    choice.pivotBlocks.push_back({b.equations, columns});
+  }
+  return choice;
+}
+
+bool IndexReducer::chooseStates(const structural::DaeStructure &dae) {
+  std::vector<int> priority = priorities();
+  structural::StateSetAlternatives alternatives;
+  if (options_.dynamicStateSelection) {
+    alternatives = structural::enumerateStateSets(dae, priority, options_.stateSets);
+  } else {
+    alternatives.selections.push_back(structural::selectDummyDerivatives(dae, priority));
+  }
+  const structural::DummyDerivativeResult &first = alternatives.selections[0];
+  if (first.status != structural::DummyDerivativeStatusKind::Success) {
+    diags_.error(model_.loc, "no states can be chosen: the derivatives of these equations "
+                             "do not determine enough derivatives");
+    for (size_t i = 0; i < first.deficientEquations.size() && i < 12; ++i) {
+      const flat::Equation &eq = system_.equations[first.deficientEquations[i]];
+      diags_.note(eq.loc, "equation " + equationText(eq));
+    }
+    return false;
+  }
+  system_.choiceStatus = alternatives.status;
+  system_.countedChoices = alternatives.counted;
+  for (size_t k = 0; k < alternatives.selections.size(); ++k)
+    system_.choices.push_back(toChoice(alternatives.selections[k],
+                                       k < alternatives.pivotBlocks.size()
+                                           ? alternatives.pivotBlocks[k]
+                                           : std::vector<structural::SelectionBlock>{}));
+  for (size_t l = 0; l < system_.variables.size(); ++l) {
+    VarId v = system_.variables[l];
+    bool always = stateSelectOf(v) == flat::StateSelectKind::Always;
+    if (always && !model_.var(v).derivativeOf.valid() &&
+        !std::binary_search(first.states.begin(), first.states.end(), static_cast<int>(l)))
+      system_.unhonouredAlways.push_back(v);
+  }
+  warnAboutChoices();
+  return true;
+}
+
+void IndexReducer::warnAboutChoices() {
+  for (VarId v : system_.unhonouredAlways)
+    diags_.warning(model_.var(v).loc, "`" + model_.nameOf(v) +
+                                          "` has stateSelect = StateSelect.always but is not a "
+                                          "state; the states are " +
+                                          describeStates(model_, system_.choices[0]));
+  if (system_.choiceStatus == structural::StateSetStatusKind::TooMany)
+    diags_.warning(model_.loc,
+                   "dynamic state selection was not attempted: at least " +
+                       std::to_string(system_.countedChoices) +
+                       " choices of states are equally good; using the states " +
+                       describeStates(model_, system_.choices[0]) +
+                       " (stateSelect = StateSelect.prefer on some variables narrows the choice)");
+}
+
+} // namespace
+
+std::optional<ReducedSystem> reduceIndex(flat::FlatModel &model, Diagnostics &diags,
+                                         const ReductionOptions &options) {
+  return IndexReducer(model, diags, options).run();
+}
+
+} // namespace mocc::causalize

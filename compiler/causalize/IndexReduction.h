@@ -1,0 +1,112 @@
+// Index reduction of the flat model: after alias elimination, Pantelides'
+// algorithm (compiler/structural/Pantelides.h) finds which equations must be
+// differentiated and this file differentiates them symbolically with
+// respect to time; the dummy-derivative method chooses the states
+// (compiler/structural/DummyDerivatives.h), honouring stateSelect; where
+// several choices are equally good, all of them are kept for dynamic state
+// selection at run time. The result is an index-1 system: the model's
+// equations, their derivatives, and one or more choices of states.
+//
+// Function calls are differentiated through a hook the caller passes in
+// (CallDifferentiator); the default one reports that calls cannot be
+// differentiated yet, and index reduction stops with an error naming the
+// equation and the function.
+#pragma once
+
+#include "compiler/causalize/AliasElimination.h"
+#include "compiler/causalize/EquationSystem.h"
+#include "compiler/flat/FlatModel.h"
+#include "compiler/structural/DummyDerivatives.h"
+#include "compiler/support/Diagnostics.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mocc::causalize {
+
+/// The time derivative of a function call output, or why there is none.
+struct CallDerivative {
+  sym::ExprId derivative; ///< invalid if there is none
+  std::string error;      ///< why not, e.g. "the function `f` has no derivative"
+};
+
+/// Differentiates an Output node of `model.pool` with respect to time.
+/// `timeDerivative` gives the time derivative of any expression (an
+/// argument, say; invalid if it has none). The hook may add functions to
+/// the model (a generated derivative function).
+using CallDifferentiator = std::function<CallDerivative(
+    flat::FlatModel &model, sym::ExprId output,
+    const std::function<sym::ExprId(sym::ExprId)> &timeDerivative)>;
+
+/// The default hook: no call can be differentiated yet.
+CallDerivative cannotDifferentiateCalls(flat::FlatModel &model, sym::ExprId output,
+                                        const std::function<sym::ExprId(sym::ExprId)> &);
+
+/// Options of index reduction.
+struct ReductionOptions {
+  /// Differentiates function calls (see CallDifferentiator).
+  CallDifferentiator callDerivative = cannotDifferentiateCalls;
+  /// Whether to enumerate alternative state sets for dynamic selection.
+  bool dynamicStateSelection = true;
+  /// Limits of that enumeration.
+  structural::StateSetOptions stateSets;
+};
+
+/// One choice of states of the reduced system.
+struct StateChoice {
+  /// The states, ascending VarId.
+  std::vector<sym::VarId> states;
+  /// The derivatives that became algebraic variables, ascending.
+  std::vector<sym::VarId> dummyDerivatives;
+  /// The blocks whose determinants rate this choice against the others
+  /// (equations: indices into ReducedSystem::equations; columns: the
+  /// dummy derivatives of the block). Empty for a static choice.
+  std::vector<std::pair<std::vector<int>, std::vector<sym::VarId>>> pivotBlocks;
+};
+
+/// The index-reduced system.
+struct ReducedSystem {
+  /// Aliases found before the structural passes.
+  AliasElimination aliases;
+  /// The equations: the model's (aliases substituted) first, then the
+  /// derivatives Pantelides' algorithm asked for; a derivative has origin
+  /// Differentiated and originIndex = the index here of the equation it
+  /// differentiates.
+  std::vector<flat::Equation> equations;
+  /// How many of `equations` are the model's (the rest are derivatives).
+  size_t numModelEquations = 0;
+  /// The variables the equations determine, states included: the model's
+  /// in ascending order, then the derivatives index reduction added.
+  std::vector<sym::VarId> variables;
+  /// Per variable of the model: its index in `variables`, or -1.
+  std::vector<int> localOf;
+  /// Per entry of `variables`: the index of its derivative, or -1.
+  std::vector<int> varToDiff;
+  /// The choices of states; the first is the static (preferred) one. More
+  /// than one: dynamic state selection.
+  std::vector<StateChoice> choices;
+  /// How the enumeration of choices ended.
+  structural::StateSetStatusKind choiceStatus = structural::StateSetStatusKind::Static;
+  /// If there were too many choices: how many were counted.
+  long countedChoices = 0;
+  /// Variables with stateSelect = always that the static choice could not
+  /// make states.
+  std::vector<sym::VarId> unhonouredAlways;
+  /// Wall-clock seconds of each pass, in order.
+  std::vector<std::pair<std::string, double>> passTimes;
+};
+
+/// The states of a choice as a list for messages: "`x`, `der(x)`".
+std::string describeStates(const flat::FlatModel &model, const StateChoice &choice);
+
+/// Reduces the index of the model's equations. Reports an unbalanced or
+/// structurally singular model (with the user's equations and variables),
+/// an equation that cannot be differentiated, and a singular state
+/// selection; returns nothing then. The model grows by the derivative
+/// variables index reduction needs.
+std::optional<ReducedSystem> reduceIndex(flat::FlatModel &model, Diagnostics &diags,
+                                         const ReductionOptions &options = {});
+
+} // namespace mocc::causalize
