@@ -20,6 +20,7 @@
 #include "compiler/flat/FlatModel.h"
 #include "runtime/CompiledModel.h"
 
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -63,11 +64,16 @@ private:
   BlockPlan planWhole(std::span<const int> eqs, std::span<const int> vars,
                       std::span<const char> isForced);
   bool isSafelySolvable(int eq, sym::VarId var);
+  std::optional<double> parameterValue(sym::VarId var);
 
   flat::FlatModel &model_;
   sym::ExprPool &pool_;
   const EquationSystem &system_;
   std::vector<char> isParameter_;
+  /// Values of parameters with constant bindings: 0 unknown, 1 evaluating,
+  /// 2 known, 3 not constant.
+  std::vector<uint8_t> valueState_;
+  std::vector<double> values_;
 };
 
 /// The residual expression lhs - rhs of an equation.
