@@ -12,8 +12,8 @@ protected
 equation
   frame_a.f = zeros(3);
   frame_a.t = zeros(3);
-  resolveFrame.f = zeros(3);
-  resolveFrame.t = zeros(3);
+  // The flows of resolveFrame are zero by MLS 9.2: nothing connects it from
+  // outside, so it forms an unconnected inside connector.
   if resolveInFrame == ResolveInFrameA.world then
     R_res = Frames.nullRotation();
   elseif resolveInFrame == ResolveInFrameA.frame_a then

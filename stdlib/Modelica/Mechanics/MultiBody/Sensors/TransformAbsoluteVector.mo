@@ -16,8 +16,8 @@ protected
 equation
   frame_a.f = zeros(3);
   frame_a.t = zeros(3);
-  resolveFrame.f = zeros(3);
-  resolveFrame.t = zeros(3);
+  // The flows of resolveFrame are zero by MLS 9.2: nothing connects it from
+  // outside, so it forms an unconnected inside connector.
   if frame_r_in == ResolveInFrameA.world then
     R_in = Frames.nullRotation();
   elseif frame_r_in == ResolveInFrameA.frame_a then

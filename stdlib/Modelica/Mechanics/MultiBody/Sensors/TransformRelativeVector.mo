@@ -17,8 +17,8 @@ equation
   frame_a.t = zeros(3);
   frame_b.f = zeros(3);
   frame_b.t = zeros(3);
-  resolveFrame.f = zeros(3);
-  resolveFrame.t = zeros(3);
+  // The flows of resolveFrame are zero by MLS 9.2: nothing connects it from
+  // outside, so it forms an unconnected inside connector.
   if frame_r_in == ResolveInFrameAB.world then
     R_in = Frames.nullRotation();
   elseif frame_r_in == ResolveInFrameAB.frame_a then
