@@ -43,6 +43,7 @@ struct Variable {
   /// when there is none. Other variables never have one here: flattening
   /// turns their bindings into equations.
   sym::ExprId binding;
+  SourceRange bindingLoc; ///< where the binding was written (a modifier or the declaration)
   Attributes attributes;
   SourceRange loc;
   std::string description;

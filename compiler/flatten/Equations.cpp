@@ -62,6 +62,53 @@ void Flattener::lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &r
   }
 }
 
+/// assert(condition, message): a condition on parameters only is decided
+/// now, and a violation is reported at the modification that set the
+/// parameter (the user's line), with a note at the assert.
+void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc) {
+  const ast::Expr *condition = call.args.empty() ? nullptr : call.args[0].get();
+  for (const ast::NamedArgument &named : call.namedArgs)
+    if (named.name == "condition")
+      condition = named.value.get();
+  if (!condition) {
+    diags_.error(loc, "`assert` needs a condition");
+    return;
+  }
+  auto c = lower(*condition, scope);
+  if (!c || !c->isScalar() || c->isString() || c->isRecord)
+    return;
+  auto value = evaluate(c->elements[0]);
+  if (!value) {
+    diags_.warning(loc, "`assert` is not checked at run time yet");
+    return;
+  }
+  if (*value != 0)
+    return;
+  std::string message;
+  const ast::Expr *text = call.args.size() > 1 ? call.args[1].get() : nullptr;
+  for (const ast::NamedArgument &named : call.namedArgs)
+    if (named.name == "message")
+      text = named.value.get();
+  if (text)
+    if (auto m = lower(*text, scope); m && m->isString() && m->isScalar())
+      message = m->strings[0];
+  // The parameter whose value the user gave, if any, is where to point.
+  SourceRange where = loc;
+  std::string what;
+  for (sym::VarId v : sym::variablesOf(*pool_, c->elements[0])) {
+    const flat::Variable &var = model_.var(v);
+    if (!var.bindingLoc.valid())
+      continue;
+    where = var.bindingLoc;
+    what = "`" + var.name + " = " + model_.print(var.binding) + "` violates ";
+    break;
+  }
+  diags_.error(where, what + "the assertion `" + ast::toString(*condition) + "`" +
+                          (message.empty() ? "" : ": " + message));
+  if (!(where.file == loc.file && where.begin == loc.begin))
+    diags_.note(loc, "asserted here");
+}
+
 void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial) {
   auto &target = initial ? model_.initialEquations : model_.equations;
   switch (eq.kind) {
@@ -207,7 +254,7 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
         name == "Connections.potentialRoot")
       return; // collected with the connections
     if (name == "assert") {
-      diags_.warning(eq.range, "`assert` is not checked at run time yet");
+      lowerAssert(*e.call, scope, eq.range);
       return;
     }
     diags_.error(eq.range, "`" + name + "(...)` cannot be used as an equation here");

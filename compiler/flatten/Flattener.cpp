@@ -461,7 +461,10 @@ void Flattener::ensureParameterBinding(sym::VarId var) {
   for (int64_t k = 0; k < count; ++k) {
     bindingState_[range.first + k] = 2;
     if (value && !value->isString())
+    {
       model_.variables[range.first + k].binding = value->elements[k];
+      model_.variables[range.first + k].bindingLoc = x->mod.bindingLoc;
+    }
   }
 }
 

@@ -92,6 +92,7 @@ public:
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
+  void lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc);
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
                           bool initial, SourceRange loc);
 
