@@ -116,6 +116,53 @@ struct DynamicStateSelection {
   double switchRatio = 0.1;          ///< hysteresis of the switch, in (0, 1]
 };
 
+/// A time event source, sample(start, interval): its flag slot is 1 during
+/// the event iteration at the instants start + k*interval (k = 0, 1, ...)
+/// and 0 at every other time.
+struct SampleClock {
+  int32_t flagSlot = -1;
+  int32_t startSlot = -1;    ///< slot of the start time (set by setParameters)
+  int32_t intervalSlot = -1; ///< slot of the interval (> 0)
+};
+
+/// The discrete part of a model (MLS 8.5 and 8.6). Empty for a purely
+/// continuous model.
+///
+/// Between events, every relation that generates events is held in a slot
+/// of its own, so the residual is smooth. IDA locates the sign changes of
+/// the zero-crossing functions (one per relation); at such a root, at a
+/// sample instant, at the start time and after initialization, the runtime
+/// runs the event iteration: residual (at the event point, for the
+/// algebraic slots), then `update`, then pre := value for every pair; again
+/// until no value differs from its pre (at most maxEventIterations times).
+/// Afterwards IDA is reinitialized from the new values (states may have
+/// been changed by reinit()).
+struct EventModel {
+  /// Writes the zero-crossing functions g_k (k < numZeroCrossings) into
+  /// res; evaluated after `residual` at the same point.
+  KernelFn zeroCrossings = nullptr;
+  int32_t numZeroCrossings = 0;
+  /// One step of the event iteration: recomputes the relation slots, the
+  /// when-clauses (a clause fires on the rising edge of its condition:
+  /// condition and not pre(condition)), the discrete variables they
+  /// assign and reinit(); may report terminate() and failed asserts through
+  /// the hooks of runtime/RuntimeErrors.h. Evaluated after `residual`.
+  KernelFn update = nullptr;
+  /// pre(v) pairs: preSlot[i] holds pre of valueSlot[i].
+  std::vector<int32_t> preSlot;
+  std::vector<int32_t> valueSlot;
+  std::vector<SampleClock> samples;
+  int32_t initialSlot = -1;  ///< initial(): 1 during initialization and its events, else 0
+  int32_t terminalSlot = -1; ///< terminal(): 1 at the final evaluation, else 0
+  /// Checks the model's assert()s (Assert steps, reporting through the
+  /// hooks); run after every accepted step and after every event.
+  KernelFn assertions = nullptr;
+  int32_t maxEventIterations = 100;
+  bool empty() const {
+    return numZeroCrossings == 0 && !update && samples.empty() && !assertions;
+  }
+};
+
 /// Everything needed to initialize and simulate a model.
 ///
 /// Initialization: v is zeroed; `setParameters` computes parameter values;
@@ -147,6 +194,9 @@ struct CompiledModel {
 
   /// Alternative choices of states; see DynamicStateSelection.
   DynamicStateSelection stateSelection;
+
+  /// Events, time events, discrete variables and assertions.
+  EventModel events;
 };
 
 } // namespace mocc::rt

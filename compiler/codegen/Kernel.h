@@ -8,6 +8,7 @@
 // overlap (the functions declare them `noalias`).
 #pragma once
 
+#include "compiler/flat/Function.h"
 #include "compiler/symbolic/Expr.h"
 
 #include <string>
@@ -17,9 +18,17 @@ namespace mocc::codegen {
 
 /// One step of a kernel.
 struct KernelStep {
-  enum class Kind { Assign, Residual } kind = Kind::Assign;
+  enum class Kind {
+    Assign,    ///< v[target] := expr
+    Residual,  ///< res[k] := expr
+    Assert,    ///< if expr is false: report `message` (level 1 error: the kernel
+               ///< stops; level 2 warning, once per step)
+    Terminate, ///< if expr is true: report terminate(message) and go on
+  } kind = Kind::Assign;
   sym::VarId target; ///< Assign only: the slot written
   sym::ExprId expr;
+  std::vector<flat::MessagePart> message; ///< Assert, Terminate
+  int level = 1;                          ///< Assert
 };
 
 /// A named list of steps to compile into one function (and its JVP).
