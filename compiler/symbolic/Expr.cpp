@@ -258,10 +258,28 @@ ExprId ExprPool::foldBinary(OpKind op, ExprId a, ExprId b) {
   case OpKind::And:
     if (ca) return *ca != 0.0 ? b : zero_;
     if (cb) return *cb != 0.0 ? a : zero_;
+    if (a == b) return a;
     break;
   case OpKind::Or:
     if (ca) return *ca != 0.0 ? one_ : b;
     if (cb) return *cb != 0.0 ? one_ : a;
+    if (a == b) return a;
+    // c or not c (the two branches of an if-statement joined again)
+    if ((this->op(b) == OpKind::Not && operand(b, 0) == a) ||
+        (this->op(a) == OpKind::Not && operand(a, 0) == b))
+      return one_;
+    // (e and x) or (e and y) = e and (x or y)
+    if (this->op(a) == OpKind::And && this->op(b) == OpKind::And && operand(a, 0) == operand(b, 0))
+      return binary(OpKind::And, operand(a, 0), binary(OpKind::Or, operand(a, 1), operand(b, 1)));
+    break;
+  // x compared with itself (a NaN aside)
+  case OpKind::Less:
+  case OpKind::Greater:
+    if (a == b) return zero_;
+    break;
+  case OpKind::LessEq:
+  case OpKind::GreaterEq:
+    if (a == b) return one_;
     break;
   default:
     break;

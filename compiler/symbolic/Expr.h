@@ -10,6 +10,7 @@
 // record arguments or results takes and returns the flattened scalars.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -101,6 +102,11 @@ class ExprPool {
 public:
   ExprPool();
 
+  /// Unique among all pools of the process, and new for a copy: caches of
+  /// ExprIds key on it, never on a pool's address (which a later pool may
+  /// reuse).
+  uint64_t uniqueId() const { return id_.value; }
+
   ExprId constant(double value);
   ExprId variable(VarId var);
   ExprId time();
@@ -149,6 +155,20 @@ private:
   std::vector<uint64_t> hashes_;   ///< hash of each node
   std::vector<uint32_t> table_;    ///< open-addressing table of node indices
   ExprId zero_, one_;
+
+  struct UniqueId {
+    static uint64_t next() {
+      static std::atomic<uint64_t> counter{0};
+      return ++counter;
+    }
+    uint64_t value = next();
+    UniqueId() = default;
+    UniqueId(const UniqueId &) : value(next()) {}
+    UniqueId &operator=(const UniqueId &) {
+      value = next();
+      return *this;
+    }
+  } id_;
 };
 
 /// Evaluates a constant expression, asking `valueOf` for the values of
