@@ -36,6 +36,45 @@ sym::VarId FlatModel::derivativeOf(sym::VarId x) {
   return id;
 }
 
+sym::VarId FlatModel::preOf(sym::VarId x) {
+  if (variables[x.index].pre.valid())
+    return variables[x.index].pre;
+  Variable p;
+  p.name = "pre(" + variables[x.index].name + ")";
+  p.type = variables[x.index].type;
+  p.variability = VariabilityKind::Discrete;
+  p.loc = variables[x.index].loc;
+  p.special = SpecialKind::Pre;
+  p.preOf = x;
+  p.isProtected = true;
+  sym::VarId id = addVariable(std::move(p));
+  variables[x.index].pre = id;
+  return id;
+}
+
+sym::VarId FlatModel::specialVariable(SpecialKind kind) {
+  for (size_t i = 0; i < variables.size(); ++i)
+    if (variables[i].special == kind)
+      return sym::VarId{static_cast<uint32_t>(i)};
+  Variable v;
+  v.name = kind == SpecialKind::Initial ? "initial()" : "terminal()";
+  v.type = TypeKind::Boolean;
+  v.variability = VariabilityKind::Discrete;
+  v.special = kind;
+  v.isProtected = true;
+  return addVariable(std::move(v));
+}
+
+std::vector<char> FlatModel::assignedInWhen() const {
+  std::vector<char> assigned(variables.size(), 0);
+  for (const WhenClause &w : whenClauses)
+    for (const WhenBranch &b : w.branches)
+      for (const Equation &eq : b.assignments)
+        if (sym::VarId v = pool.variableOf(eq.lhs); v.valid())
+          assigned[v.index] = 1;
+  return assigned;
+}
+
 std::string FlatModel::print(sym::ExprId expr) const {
   return sym::print(pool, expr, [this](sym::VarId v) { return variables[v.index].name; },
                     [this](uint32_t f) { return functions[f].name; });
@@ -260,6 +299,47 @@ void printFunction(const FlatModel &model, const Function &f, std::ostream &out)
   out << "end " << f.name << ";\n\n";
 }
 
+std::string messageText(const FlatModel &model, const std::vector<MessagePart> &message) {
+  std::string out;
+  for (const MessagePart &part : message) {
+    out += out.empty() ? "" : " + ";
+    out += part.value.valid() ? "String(" + model.print(part.value) + ")" : quoted(part.text);
+  }
+  return out.empty() ? "\"\"" : out;
+}
+
+std::string assertText(const FlatModel &model, const Assertion &a) {
+  return "assert(" + model.print(a.condition) + ", " + messageText(model, a.message) +
+         (a.level == 2 ? ", AssertionLevel.warning" : "") + ")";
+}
+
+void printWhenClauses(const FlatModel &model, std::ostream &out) {
+  for (const WhenClause &w : model.whenClauses) {
+    for (size_t b = 0; b < w.branches.size(); ++b) {
+      const WhenBranch &branch = w.branches[b];
+      out << (b == 0 ? "  when " : "  elsewhen ");
+      if (branch.conditions.size() == 1) {
+        out << model.print(branch.conditions[0]);
+      } else {
+        out << '{';
+        for (size_t i = 0; i < branch.conditions.size(); ++i)
+          out << (i ? ", " : "") << model.print(branch.conditions[i]);
+        out << '}';
+      }
+      out << " then\n";
+      for (const Equation &eq : branch.assignments)
+        out << "    " << model.print(eq.lhs) << " = " << model.print(eq.rhs) << ";\n";
+      for (const auto &[x, e] : branch.reinits)
+        out << "    reinit(" << model.nameOf(x) << ", " << model.print(e) << ");\n";
+      for (const Assertion &a : branch.asserts)
+        out << "    " << assertText(model, a) << ";\n";
+      for (const auto &message : branch.terminates)
+        out << "    terminate(" << messageText(model, message) << ");\n";
+    }
+    out << "  end when;\n";
+  }
+}
+
 } // namespace
 
 void printFlatModel(const FlatModel &model, std::ostream &out, const PrintOptions &options) {
@@ -267,15 +347,18 @@ void printFlatModel(const FlatModel &model, std::ostream &out, const PrintOption
     printFunction(model, f, out);
   out << "class " << model.name << '\n';
   for (const Variable &v : model.variables)
-    if (!v.derivativeOf.valid())
+    if (!v.derivativeOf.valid() && v.special == SpecialKind::None)
       printVariable(model, v, out);
   if (!model.initialEquations.empty()) {
     out << "initial equation\n";
     printEquations(model, model.initialEquations, options, out);
   }
-  if (!model.equations.empty()) {
+  if (!model.equations.empty() || !model.whenClauses.empty() || !model.assertions.empty()) {
     out << "equation\n";
     printEquations(model, model.equations, options, out);
+    printWhenClauses(model, out);
+    for (const Assertion &a : model.assertions)
+      out << "  " << assertText(model, a) << ";\n";
   }
   out << "end " << model.name << ";\n";
 }

@@ -32,6 +32,18 @@ struct Attributes {
   std::string quantity;
 };
 
+/// Variables that the compiler adds for the discrete part of a model; the
+/// runtime sets or updates them, equations only read them.
+enum class SpecialKind : uint8_t {
+  None,
+  Pre,       ///< pre(x) of variable preOf
+  Initial,   ///< initial()
+  Terminal,  ///< terminal()
+  Sample,    ///< the flag of one sample(start, interval)
+  Relation,  ///< a relation held between events (added by causalization)
+  Condition, ///< a when-condition, for its rising edge (added by causalization)
+};
+
 /// One scalar variable; its VarId is its index in FlatModel::variables and
 /// its slot in the runtime's value array.
 struct Variable {
@@ -52,6 +64,9 @@ struct Variable {
   sym::VarId derivative;   ///< set on x once der(x) exists
   /// Enumeration variables: index into FlatModel::enumerations.
   uint32_t enumeration = UINT32_MAX;
+  SpecialKind special = SpecialKind::None;
+  sym::VarId preOf; ///< Pre: the variable it is the pre() of
+  sym::VarId pre;   ///< set on x once pre(x) exists
 };
 
 /// An enumeration type; values are the 1-based index of a literal.
@@ -81,6 +96,41 @@ struct Equation {
   uint32_t originIndex = 0; ///< Differentiated: the equation it came from
 };
 
+/// assert(condition, message, level) checked while the model runs.
+struct Assertion {
+  sym::ExprId condition;
+  std::vector<MessagePart> message;
+  int level = 1; ///< 1: AssertionLevel.error, 2: AssertionLevel.warning
+  SourceRange loc;
+};
+
+/// One branch of a when-clause (`when` or `elsewhen`): it fires when one of
+/// its conditions rises (becomes true at an event), and then performs its
+/// assignments (lhs is a discrete variable), reinit()s, asserts and
+/// terminate().
+struct WhenBranch {
+  std::vector<sym::ExprId> conditions;
+  std::vector<Equation> assignments;
+  std::vector<std::pair<sym::VarId, sym::ExprId>> reinits;
+  std::vector<Assertion> asserts;
+  std::vector<std::vector<MessagePart>> terminates;
+  SourceRange loc;
+};
+
+/// A when-equation (MLS 8.3.5): the first branch that fires wins.
+struct WhenClause {
+  std::vector<WhenBranch> branches;
+  SourceRange loc;
+};
+
+/// A time event source sample(start, interval) and its flag variable.
+struct Sample {
+  sym::ExprId start;
+  sym::ExprId interval;
+  sym::VarId flag;
+  SourceRange loc;
+};
+
 /// Values of the `experiment` annotation, where given.
 struct Experiment {
   std::optional<double> startTime;
@@ -101,11 +151,20 @@ public:
   /// The functions that Call nodes refer to (by index); see Function.h.
   std::vector<Function> functions;
   std::vector<EnumerationType> enumerations;
+  std::vector<WhenClause> whenClauses;
+  std::vector<Assertion> assertions; ///< checked at run time
+  std::vector<Sample> samples;
   Experiment experiment;
 
   sym::VarId addVariable(Variable variable);
   /// The der(x) variable of x, created on first use.
   sym::VarId derivativeOf(sym::VarId x);
+  /// The pre(x) variable of x, created on first use.
+  sym::VarId preOf(sym::VarId x);
+  /// The variable of initial() or terminal() (kind Initial or Terminal).
+  sym::VarId specialVariable(SpecialKind kind);
+  /// The variables assigned by when-clauses (discrete; known between events).
+  std::vector<char> assignedInWhen() const;
 
   const Variable &var(sym::VarId id) const { return variables[id.index]; }
   Variable &var(sym::VarId id) { return variables[id.index]; }

@@ -34,8 +34,8 @@ const std::map<std::string, OpKind> kBinaryFunctions = {
     {"atan2", OpKind::Atan2}, {"div", OpKind::IntDiv}, {"mod", OpKind::Mod}, {"rem", OpKind::Rem},
 };
 
-const char *const kEventFunctions[] = {"initial", "terminal", "pre", "edge", "change", "sample",
-                                       "reinit", "delay", "spatialDistribution"};
+const char *const kEventOperators[] = {"initial", "terminal", "pre", "edge", "change", "sample"};
+const char *const kUnsupportedOperators[] = {"delay", "spatialDistribution"};
 
 } // namespace
 
@@ -507,6 +507,83 @@ bool isBuiltinName(const std::string &name) {
 
 } // namespace
 
+/// pre, edge, change, initial, terminal and sample (MLS 3.7.5): operators on
+/// the discrete part of a model, which exist only in equations of models.
+std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Scope scope) {
+  std::string name = call.callee->str();
+  if (pool_ != &model_.pool) {
+    diags_.error(call.range, "`" + name + "()` cannot be used in a function");
+    return std::nullopt;
+  }
+  size_t arity = name == "initial" || name == "terminal" ? 0 : name == "sample" ? 2 : 1;
+  if (call.args.size() != arity || !call.namedArgs.empty()) {
+    diags_.error(call.range, "`" + name + "` takes " + std::to_string(arity) + " argument(s)");
+    return std::nullopt;
+  }
+  if (arity == 0) {
+    auto kind = name == "initial" ? flat::SpecialKind::Initial : flat::SpecialKind::Terminal;
+    return Value::scalar(pool_->variable(model_.specialVariable(kind)), ElementType::Boolean);
+  }
+  if (name == "sample") {
+    auto start = lower(*call.args[0], scope), interval = lower(*call.args[1], scope);
+    if (!start || !interval)
+      return std::nullopt;
+    if (!start->isScalar() || !interval->isScalar() || start->isString() || interval->isString()) {
+      diags_.error(call.range, "`sample` needs a scalar start and interval");
+      return std::nullopt;
+    }
+    flat::Variable flag;
+    flag.name = "sample(" + model_.print(start->elements[0]) + ", " +
+                model_.print(interval->elements[0]) + ")";
+    flag.type = flat::TypeKind::Boolean;
+    flag.variability = flat::VariabilityKind::Discrete;
+    flag.special = flat::SpecialKind::Sample;
+    flag.isProtected = true;
+    flag.loc = call.range;
+    sym::VarId id = model_.addVariable(std::move(flag));
+    model_.samples.push_back({start->elements[0], interval->elements[0], id, call.range});
+    return Value::scalar(pool_->variable(id), ElementType::Boolean);
+  }
+  // The argument names the model's variable, even in an algorithm section
+  // where it was assigned before (its frame holds the current value).
+  std::vector<FunctionFrame *> savedFrames;
+  savedFrames.swap(frames);
+  auto arg = lower(*call.args[0], scope);
+  frames.swap(savedFrames);
+  if (!arg)
+    return std::nullopt;
+  if (arg->isRecord || arg->isString()) {
+    diags_.error(call.range, "`" + name + "` needs a variable of a built-in type");
+    return std::nullopt;
+  }
+  // pre() of each variable; a parameter or constant is its own pre().
+  Value pre = *arg;
+  for (ExprId &e : pre.elements) {
+    sym::VarId v = pool_->variableOf(e);
+    if (!v.valid()) {
+      if (!evaluate(e)) {
+        diags_.error(call.args[0]->range, "the argument of `" + name + "` must be a variable");
+        return std::nullopt;
+      }
+      continue;
+    }
+    const flat::Variable &var = model_.var(v);
+    if (var.variability != flat::VariabilityKind::Parameter &&
+        var.variability != flat::VariabilityKind::Constant)
+      e = pool_->variable(model_.preOf(v));
+  }
+  if (name == "pre")
+    return pre;
+  Value r = *arg;
+  r.type = ElementType::Boolean;
+  for (size_t k = 0; k < r.elements.size(); ++k)
+    r.elements[k] = name == "edge"
+                        ? pool_->binary(OpKind::And, arg->elements[k],
+                                        pool_->unary(OpKind::Not, pre.elements[k]))
+                        : pool_->binary(OpKind::NotEqual, arg->elements[k], pre.elements[k]);
+  return r;
+}
+
 /// Connections.isRoot(R), Connections.rooted(R) and cardinality(c): known
 /// once the connections are collected.
 std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &call, Scope scope) {
@@ -542,11 +619,17 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     return lowerConnectionOperator(call, scope);
   // Built-in functions take precedence over library wrappers of the same
   // name (Modelica.Math.sin is `external "builtin"` and calls this one).
+  for (const char *n : kEventOperators)
+    if (name == n)
+      return lowerEventOperator(call, scope);
+  if (name == "reinit" || name == "terminate" || name == "assert") {
+    diags_.error(callee.range, "`" + name + "()` is an equation or statement, not an expression");
+    return std::nullopt;
+  }
   if (!isBuiltinName(name)) {
-    for (const char *n : kEventFunctions)
+    for (const char *n : kUnsupportedOperators)
       if (name == n) {
-        diags_.error(callee.range, "`" + name + "()` is not supported yet (events come with a later "
-                                   "version of mocc)");
+        diags_.error(callee.range, "`" + name + "()` is not supported yet");
         return std::nullopt;
       }
     inst::ClassNode *cls = resolveCallee(callee, scope);

@@ -65,7 +65,27 @@ void Flattener::lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &r
 /// assert(condition, message): a condition on parameters only is decided
 /// now, and a violation is reported at the modification that set the
 /// parameter (the user's line), with a note at the assert.
-void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc) {
+std::vector<flat::MessagePart> Flattener::messageParts(const ast::Expr &e, Scope scope) {
+  if (const auto *b = ast::dynCast<ast::BinaryExpr>(&e); b && b->op == ast::BinaryOpKind::Add) {
+    auto left = messageParts(*b->lhs, scope);
+    auto right = messageParts(*b->rhs, scope);
+    left.insert(left.end(), right.begin(), right.end());
+    return left;
+  }
+  if (const auto *c = ast::dynCast<ast::CallExpr>(&e);
+      c && c->callee->str() == "String" && !c->args.empty()) {
+    auto v = lower(*c->args[0], scope);
+    if (v && v->isScalar() && !v->isString() && !v->isRecord)
+      return {{"", v->elements[0], v->type}};
+  }
+  auto v = lower(e, scope);
+  if (v && v->isString() && v->isScalar()) // a String without a value is ""
+    return {{v->strings.empty() ? std::string() : v->strings[0], {}, ElementType::String}};
+  return {{ast::toString(e), {}, ElementType::String}};
+}
+
+void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
+                            flat::WhenBranch *branch) {
   const ast::Expr *condition = call.args.empty() ? nullptr : call.args[0].get();
   for (const ast::NamedArgument &named : call.namedArgs)
     if (named.name == "condition")
@@ -79,7 +99,24 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
     return;
   auto value = evaluate(c->elements[0]);
   if (!value) {
-    diags_.warning(loc, "`assert` is not checked at run time yet");
+    // Checked while the model runs.
+    flat::Assertion a;
+    a.condition = c->elements[0];
+    a.loc = loc;
+    const ast::Expr *text = call.args.size() > 1 ? call.args[1].get() : nullptr;
+    const ast::Expr *level = call.args.size() > 2 ? call.args[2].get() : nullptr;
+    for (const ast::NamedArgument &named : call.namedArgs) {
+      if (named.name == "message")
+        text = named.value.get();
+      if (named.name == "level")
+        level = named.value.get();
+    }
+    if (text)
+      a.message = messageParts(*text, scope);
+    if (level)
+      if (auto l = evaluateInteger(*level, scope, "the level of an assert"))
+        a.level = static_cast<int>(*l);
+    (branch ? branch->asserts : model_.assertions).push_back(std::move(a));
     return;
   }
   if (*value != 0)
@@ -90,7 +127,7 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
     if (named.name == "message")
       text = named.value.get();
   if (text)
-    if (auto m = lower(*text, scope); m && m->isString() && m->isScalar())
+    if (auto m = lower(*text, scope); m && m->isString() && m->isScalar() && !m->strings.empty())
       message = m->strings[0];
   // The parameter whose value the user gave, if any, is where to point.
   SourceRange where = loc;
@@ -107,6 +144,92 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
                           (message.empty() ? "" : ": " + message));
   if (!(where.file == loc.file && where.begin == loc.begin))
     diags_.note(loc, "asserted here");
+}
+
+// --- When-equations ------------------------------------------------------------------------
+
+void Flattener::lowerWhen(const ast::WhenEquation &eq, Scope scope) {
+  flat::WhenClause clause;
+  clause.loc = eq.range;
+  for (const ast::EquationBranch &b : eq.branches) {
+    flat::WhenBranch branch;
+    branch.loc = b.range;
+    auto c = b.condition ? lower(*b.condition, scope) : std::nullopt;
+    if (!c)
+      return;
+    if (c->isString() || c->isRecord || c->rank() > 1) {
+      diags_.error(b.condition->range, "the condition of a when-equation must be a Boolean or a "
+                                       "vector of Booleans");
+      return;
+    }
+    branch.conditions = c->elements;
+    lowerWhenBody(b.body, scope, branch);
+    clause.branches.push_back(std::move(branch));
+  }
+  model_.whenClauses.push_back(std::move(clause));
+}
+
+/// The equations inside a when-branch: assignments to discrete variables
+/// (`v = e`, `(a, b) = f(x)`), reinit(), assert(), terminate(); for-loops
+/// and if-equations with parameter conditions are expanded.
+void Flattener::lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
+                              flat::WhenBranch &branch) {
+  for (const auto &eqPtr : body) {
+    const ast::Equation &eq = *eqPtr;
+    switch (eq.kind) {
+    case ast::EquationKind::Simple:
+    case ast::EquationKind::For:
+    case ast::EquationKind::If: {
+      // Lower as ordinary equations, then take them over as assignments.
+      size_t before = model_.equations.size();
+      lowerEquation(eq, scope, false);
+      for (size_t k = before; k < model_.equations.size(); ++k) {
+        flat::Equation a = model_.equations[k];
+        if (!pool_->variableOf(a.lhs).valid()) {
+          diags_.error(eq.range, "an equation in a when-clause must assign a variable: `v = expr`");
+          continue;
+        }
+        branch.assignments.push_back(a);
+      }
+      model_.equations.resize(before);
+      continue;
+    }
+    case ast::EquationKind::Call: {
+      const auto &call = *ast::cast<ast::CallEquation>(eq).call;
+      std::string name = call.callee->str();
+      if (name == "reinit" && call.args.size() == 2) {
+        auto x = lower(*call.args[0], scope), value = lower(*call.args[1], scope);
+        if (!x || !value)
+          continue;
+        if (x->elements.size() != value->elements.size()) {
+          diags_.error(eq.range, "the two arguments of `reinit` have different sizes");
+          continue;
+        }
+        for (size_t k = 0; k < x->elements.size(); ++k) {
+          sym::VarId v = pool_->variableOf(x->elements[k]);
+          if (!v.valid() || !model_.var(v).derivative.valid()) {
+            diags_.error(call.args[0]->range, "`reinit` needs a state (a variable that appears "
+                                              "differentiated)");
+            break;
+          }
+          branch.reinits.push_back({v, value->elements[k]});
+        }
+      } else if (name == "assert") {
+        lowerAssert(call, scope, eq.range, &branch);
+      } else if (name == "terminate") {
+        if (call.args.size() == 1)
+          branch.terminates.push_back(messageParts(*call.args[0], scope));
+        else
+          diags_.error(eq.range, "`terminate` takes one argument: the message");
+      } else {
+        lowerEquation(eq, scope, false);
+      }
+      continue;
+    }
+    default:
+      diags_.error(eq.range, "this equation is not allowed in a when-clause");
+    }
+  }
 }
 
 void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial) {
@@ -244,8 +367,11 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
   case ast::EquationKind::Connect:
     return; // collected before the other equations (Connections.cpp)
   case ast::EquationKind::When:
-    diags_.error(eq.range, "when-equations are not supported yet (events come with a later "
-                           "version of mocc)");
+    if (initial) {
+      diags_.error(eq.range, "when-equations are not allowed in initial equations");
+      return;
+    }
+    lowerWhen(ast::cast<ast::WhenEquation>(eq), scope);
     return;
   case ast::EquationKind::Call: {
     const auto &e = ast::cast<ast::CallEquation>(eq);
@@ -253,6 +379,10 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     if (name == "Connections.branch" || name == "Connections.root" ||
         name == "Connections.potentialRoot")
       return; // collected with the connections
+    if (name == "reinit" || name == "terminate") {
+      diags_.error(eq.range, "`" + name + "` is only allowed inside a when-clause");
+      return;
+    }
     if (name == "assert") {
       lowerAssert(*e.call, scope, eq.range);
       return;

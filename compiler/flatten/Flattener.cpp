@@ -301,9 +301,8 @@ void Flattener::define(Instance *instance) {
   for (const auto &section : instance->equationSections())
     for (const auto &eq : section.node->equations)
       lowerEquation(*eq, Scope{instance, section.lexical}, section.node->initial);
-  for (const auto &section : instance->algorithmSections()) {
-    diags_.error(section.node->range, "algorithm sections in models are not supported yet");
-  }
+  for (const auto &section : instance->algorithmSections())
+    lowerAlgorithm(*section.node, Scope{instance, section.lexical});
 }
 
 /// `Orientation R = f(...)` on a record component that is not a parameter:
@@ -520,7 +519,8 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
         continue; // fixed = false: computed by initialization
       if (k == 0)
         diags_.warning(x->loc, "parameter `" + x->path() + "` has no value; using its start value" +
-                                   (v.attributes.start.valid() ? "" : " (0)"));
+                                   (v.attributes.start.valid() ? ""
+                                    : v.type == flat::TypeKind::String ? " (\"\")" : " (0)"));
       v.binding = v.attributes.start.valid() ? v.attributes.start : pool_->zero();
     }
     return;

@@ -54,6 +54,9 @@ public:
   // --- Calls (Builtins.cpp, Calls.cpp) -----------------------------------------
   std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerConnectionOperator(const ast::CallExpr &call, Scope scope);
+  std::optional<Value> lowerEventOperator(const ast::CallExpr &call, Scope scope);
+  /// The parts of an assert or terminate message: "text" + String(x) + ...
+  std::vector<flat::MessagePart> messageParts(const ast::Expr &message, Scope scope);
   /// The class a call names: a function or record, looked up from the scope
   /// or through a component (`world.gravityAcceleration(r)`).
   inst::ClassNode *resolveCallee(const ast::RefExpr &callee, Scope scope,
@@ -92,7 +95,14 @@ public:
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
-  void lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc);
+  void lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
+                   flat::WhenBranch *branch = nullptr);
+  void lowerWhen(const ast::WhenEquation &eq, Scope scope);
+  /// An algorithm section of a model (Functions.cpp): its equations, or
+  /// when-clauses for its when-statements.
+  void lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope);
+  void lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
+                     flat::WhenBranch &branch);
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
                           bool initial, SourceRange loc);
 
@@ -171,7 +181,7 @@ private:
   flat::FlatModel &model_;
   sym::ExprPool *pool_;
   std::unordered_map<Instance *, VarRange> vars_;
-  std::map<std::pair<Instance *, sym::ExprPool *>, std::optional<Value>> constants_;
+  std::map<std::pair<Instance *, uint64_t>, std::optional<Value>> constants_; ///< by pool id
   std::map<std::pair<inst::ClassNode *, Instance *>, Instance *> functionInstances_;
   std::unordered_map<inst::ClassNode *, uint32_t> enumerations_;
   std::vector<Instance *> owner_;         ///< the instance of each variable

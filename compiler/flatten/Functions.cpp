@@ -136,6 +136,25 @@ public:
   bool notInlinable = false;
   std::string notInlinableReason;
 
+  /// Lowers a model's algorithm section (MLS 11.1) instead of a function
+  /// body: function_ is the model instance, the variables the statements
+  /// assign are given their values at the start (setValue), and calls of
+  /// assert, reinit and terminate go to the model (or to `branch`, the
+  /// when-statement branch being lowered).
+  void setModelAlgorithm(flat::WhenBranch *branch, bool initial) {
+    modelAlgorithm_ = true;
+    whenBranch_ = branch;
+    initialAlgorithm_ = initial;
+  }
+  void setValue(Instance *var, Value value) { frame_.values[var] = std::move(value); }
+  const Value &valueOf(Instance *var) { return frame_.values[var]; }
+  bool runStatements(const std::vector<ast::StatementPtr> &body, inst::ClassNode *lexical) {
+    return statements(body, lexical);
+  }
+  bool runStatement(const ast::Statement &s, inst::ClassNode *lexical) {
+    return statement(s, lexical);
+  }
+
 private:
   std::optional<Value> makeSlots(Instance *var, const Value *shape, const std::string &name,
                                  flat::FunctionVariable::Kind kind);
@@ -149,6 +168,7 @@ private:
   bool forStatement(const ast::ForStatement &s, Scope scope, size_t level);
   bool whileStatement(const ast::WhileStatement &s, Scope scope);
   bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
+  bool modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool unsupported(const std::string &reason);
   void emit(flat::Statement s) { current_->push_back(std::move(s)); }
   Instance *variableOf(const ast::RefExpr &ref, Scope scope);
@@ -169,6 +189,9 @@ private:
   ExprId active_;   ///< inlining: the condition under which statements run
   ExprId returned_; ///< inlining: the condition under which it returned
   int loopDepth_ = 0;
+  bool modelAlgorithm_ = false;
+  bool initialAlgorithm_ = false;
+  flat::WhenBranch *whenBranch_ = nullptr;
 };
 
 bool FunctionLowering::unsupported(const std::string &reason) {
@@ -384,8 +407,11 @@ Instance *FunctionLowering::variableOf(const ast::RefExpr &ref, Scope scope) {
   inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
   if (found.kind == inst::Found::Kind::Component && frame_.values.count(found.instance))
     return found.instance;
-  f_.diags().error(ref.range, "`" + ref.str() + "` is not a variable of the function `" +
-                                  function_->cls->fullName() + "` and cannot be assigned");
+  if (modelAlgorithm_)
+    f_.diags().error(ref.range, "`" + ref.str() + "` cannot be assigned in this algorithm");
+  else
+    f_.diags().error(ref.range, "`" + ref.str() + "` is not a variable of the function `" +
+                                    function_->cls->fullName() + "` and cannot be assigned");
   return nullptr;
 }
 
@@ -415,6 +441,8 @@ bool FunctionLowering::statement(const ast::Statement &s, inst::ClassNode *lexic
   case ast::StatementKind::Call: {
     const auto &c = ast::cast<ast::CallStatement>(s);
     std::string name = c.call->callee->str();
+    if (modelAlgorithm_)
+      return modelCallStatement(*c.call, scope, s.range);
     if (name == "assert")
       return assertStatement(*c.call, scope, s.range);
     if (name == "terminate") {
@@ -448,7 +476,11 @@ bool FunctionLowering::statement(const ast::Statement &s, inst::ClassNode *lexic
     }
     return true;
   case ast::StatementKind::When:
-    f_.diags().error(s.range, "when-statements are not allowed in functions");
+    if (modelAlgorithm_)
+      f_.diags().error(s.range, "a when-statement cannot be nested in another when-statement or "
+                                "inside if, for or while (MLS 11.2.7)");
+    else
+      f_.diags().error(s.range, "when-statements are not allowed in functions");
     return false;
   }
   return false;
@@ -729,8 +761,8 @@ std::vector<flat::MessagePart> FunctionLowering::messageParts(const ast::Expr &e
       return {{"", v->elements[0], v->type}};
   }
   auto v = f_.lower(e, scope);
-  if (v && v->isString() && v->isScalar())
-    return {{v->strings[0], {}, ElementType::String}};
+  if (v && v->isString() && v->isScalar()) // a String without a value is ""
+    return {{v->strings.empty() ? std::string() : v->strings[0], {}, ElementType::String}};
   return {{ast::toString(e), {}, ElementType::String}};
 }
 
@@ -764,7 +796,272 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
   return true;
 }
 
+bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
+  std::string name = call.callee->str();
+  // The condition under which the statement runs: an if around it, and
+  // initialization for an initial algorithm.
+  ExprId guard = active_;
+  if (initialAlgorithm_)
+    guard = pool().binary(OpKind::And, guard,
+                          pool().variable(f_.model().specialVariable(flat::SpecialKind::Initial)));
+  bool always = pool().isConstant(guard, 1.0);
+  if (name == "assert") {
+    auto &list = whenBranch_ ? whenBranch_->asserts : f_.model().assertions;
+    size_t before = list.size();
+    f_.lowerAssert(call, scope, loc, whenBranch_);
+    for (size_t k = before; k < list.size(); ++k)
+      if (!always)
+        list[k].condition = pool().binary(OpKind::Or, pool().unary(OpKind::Not, guard), list[k].condition);
+    return true;
+  }
+  if (name == "reinit" || name == "terminate") {
+    if (!whenBranch_) {
+      f_.diags().error(loc, "`" + name + "` is only allowed inside a when-statement");
+      return false;
+    }
+    if (name == "terminate") {
+      if (call.args.size() != 1) {
+        f_.diags().error(loc, "`terminate` takes one argument: the message");
+        return false;
+      }
+      if (!always)
+        return unsupported("terminate() inside an if-statement");
+      whenBranch_->terminates.push_back(f_.messageParts(*call.args[0], scope));
+      return true;
+    }
+    if (call.args.size() != 2) {
+      f_.diags().error(loc, "`reinit` takes two arguments: a state and its new value");
+      return false;
+    }
+    auto x = f_.lower(*call.args[0], scope), value = f_.lower(*call.args[1], scope);
+    if (!x || !value)
+      return false;
+    if (x->elements.size() != value->elements.size()) {
+      f_.diags().error(loc, "the two arguments of `reinit` have different sizes");
+      return false;
+    }
+    for (size_t k = 0; k < x->elements.size(); ++k) {
+      sym::VarId v = pool().variableOf(x->elements[k]);
+      if (!v.valid() || !f_.model().var(v).derivative.valid()) {
+        f_.diags().error(call.args[0]->range, "`reinit` needs a state (a variable that appears "
+                                              "differentiated)");
+        return false;
+      }
+      whenBranch_->reinits.push_back({v, pool().ifElse(guard, value->elements[k], x->elements[k])});
+    }
+    return true;
+  }
+  // Any other call only has side effects (printing): ignored.
+  return true;
+}
+
+/// The references the statements assign to, in order.
+void collectTargets(const ast::Statement &s, std::vector<const ast::RefExpr *> &out);
+
+void collectTargets(const std::vector<ast::StatementPtr> &body, std::vector<const ast::RefExpr *> &out) {
+  for (const auto &s : body)
+    collectTargets(*s, out);
+}
+
+void collectTargets(const ast::Statement &s, std::vector<const ast::RefExpr *> &out) {
+  switch (s.kind) {
+  case ast::StatementKind::Assign:
+    out.push_back(ast::cast<ast::AssignStatement>(s).target.get());
+    break;
+  case ast::StatementKind::TupleAssign:
+    for (const auto &t : ast::cast<ast::TupleAssignStatement>(s).targets)
+      if (const auto *ref = t ? ast::dynCast<ast::RefExpr>(t.get()) : nullptr)
+        out.push_back(ref);
+    break;
+  case ast::StatementKind::If:
+    for (const auto &b : ast::cast<ast::IfStatement>(s).branches)
+      collectTargets(b.body, out);
+    break;
+  case ast::StatementKind::When:
+    for (const auto &b : ast::cast<ast::WhenStatement>(s).branches)
+      collectTargets(b.body, out);
+    break;
+  case ast::StatementKind::For:
+    collectTargets(ast::cast<ast::ForStatement>(s).body, out);
+    break;
+  case ast::StatementKind::While:
+    collectTargets(ast::cast<ast::WhileStatement>(s).body, out);
+    break;
+  default:
+    break;
+  }
+}
+
 } // namespace
+
+// --- Algorithm sections of models ----------------------------------------------------------
+
+/// The variables that `refs` assign (whole components), each with its
+/// value, added to `targets` once; false after an error.
+static bool algorithmTargets(Flattener &f, const std::vector<const ast::RefExpr *> &refs,
+                             Scope scope, std::vector<std::pair<Instance *, Value>> &targets) {
+  for (const ast::RefExpr *ref : refs) {
+    inst::Found found = ref->global ? inst::Found{}
+                                    : f.instantiator().lookupFirst(ref->parts[0].name, scope);
+    if (found.kind != inst::Found::Kind::Component ||
+        (ref->parts.size() > 1 && !found.instance->isRecord())) {
+      f.diags().error(ref->range, "`" + ref->str() + "` cannot be assigned in an algorithm here: "
+                                  "only variables of the model itself (and their elements) can");
+      return false;
+    }
+    bool known = false;
+    for (auto &t : targets)
+      known |= t.first == found.instance;
+    if (known)
+      continue;
+    auto value = f.instanceValue(found.instance, ref->range);
+    if (!value)
+      return false;
+    targets.push_back({found.instance, std::move(*value)});
+  }
+  return true;
+}
+
+/// A value with each scalar replaced: `replace(variable, index)`.
+static Value mapScalars(Flattener &f, const Value &value,
+                        const std::function<ExprId(sym::VarId)> &replace) {
+  std::vector<ExprId> scalars;
+  appendScalars(value, scalars);
+  for (ExprId &e : scalars)
+    e = replace(f.pool().variableOf(e));
+  size_t next = 0;
+  return rebuild(value, scalars, next);
+}
+
+void Flattener::lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope) {
+  // An algorithm section is a set of equations for the variables it assigns
+  // (MLS 11.1): the statements run symbolically, each assigned variable
+  // starting from pre(v) if it is discrete and from its start value
+  // otherwise (MLS 11.1.2), and v = (its final value) is the equation.
+  // A when-statement becomes a when-clause whose branches assign the final
+  // values of its body (from pre(v)); it runs at events only.
+  std::vector<const ast::Statement *> plain;
+  std::vector<const ast::WhenStatement *> whens;
+  for (const auto &s : section.statements) {
+    if (s->kind == ast::StatementKind::When)
+      whens.push_back(&ast::cast<ast::WhenStatement>(*s));
+    else
+      plain.push_back(s.get());
+  }
+  if (section.initial && !whens.empty()) {
+    diags_.error(whens[0]->range, "a when-statement is not allowed in an initial algorithm");
+    return;
+  }
+  auto pre = [&](sym::VarId v) {
+    const flat::Variable &var = model_.var(v);
+    if (var.variability == flat::VariabilityKind::Parameter ||
+        var.variability == flat::VariabilityKind::Constant)
+      return pool_->variable(v);
+    return pool_->variable(model_.preOf(v));
+  };
+  auto start = [&](sym::VarId v) {
+    const flat::Variable &var = model_.var(v);
+    bool discrete = var.variability == flat::VariabilityKind::Discrete ||
+                    var.type != flat::TypeKind::Real;
+    if (discrete && !section.initial)
+      return pre(v);
+    return var.attributes.start.valid() ? var.attributes.start : pool_->zero();
+  };
+  // Which variables the when-statements assign: they may not be assigned
+  // elsewhere in the section (the equations would determine them twice).
+  std::vector<std::vector<std::pair<Instance *, Value>>> whenTargets(whens.size());
+  for (size_t w = 0; w < whens.size(); ++w) {
+    std::vector<const ast::RefExpr *> refs;
+    collectTargets(*whens[w], refs);
+    if (!algorithmTargets(*this, refs, scope, whenTargets[w]))
+      return;
+  }
+  std::vector<std::pair<Instance *, Value>> targets;
+  {
+    std::vector<const ast::RefExpr *> refs;
+    for (const ast::Statement *s : plain)
+      collectTargets(*s, refs);
+    if (!algorithmTargets(*this, refs, scope, targets))
+      return;
+  }
+  for (size_t w = 0; w < whens.size(); ++w)
+    for (auto &[instance, value] : whenTargets[w]) {
+      for (auto &t : targets)
+        if (t.first == instance) {
+          diags_.error(whens[w]->range, "`" + instance->path() + "` is assigned both inside and "
+                                        "outside when-statements of this algorithm: not supported yet");
+          return;
+        }
+      for (size_t other = 0; other < w; ++other)
+        for (auto &t : whenTargets[other])
+          if (t.first == instance) {
+            diags_.error(whens[w]->range, "`" + instance->path() + "` is assigned in two "
+                                          "when-statements of this algorithm: not supported yet");
+            return;
+          }
+    }
+  auto finish = [&](FunctionLowering &lowering, SourceRange loc) {
+    if (lowering.notInlinable)
+      diags_.error(loc, lowering.notInlinableReason + " in an algorithm section of a model is not "
+                        "supported yet");
+  };
+  if (!plain.empty()) {
+    FunctionLowering lowering(*this, scope.instance, nullptr);
+    lowering.setModelAlgorithm(nullptr, section.initial);
+    for (auto &[instance, value] : targets)
+      lowering.setValue(instance, mapScalars(*this, value, start));
+    for (const ast::Statement *s : plain)
+      if (!lowering.runStatement(*s, scope.lexical)) {
+        finish(lowering, s->range);
+        return;
+      }
+    auto &list = section.initial ? model_.initialEquations : model_.equations;
+    for (auto &[instance, value] : targets) {
+      std::vector<ExprId> vars, finals;
+      appendScalars(value, vars);
+      appendScalars(lowering.valueOf(instance), finals);
+      for (size_t k = 0; k < vars.size(); ++k)
+        list.push_back({vars[k], finals[k], section.range,
+                        section.initial ? flat::EquationOriginKind::Initial
+                                        : flat::EquationOriginKind::Equation, 0});
+    }
+  }
+  for (size_t w = 0; w < whens.size(); ++w) {
+    flat::WhenClause clause;
+    clause.loc = whens[w]->range;
+    for (const ast::StatementBranch &b : whens[w]->branches) {
+      flat::WhenBranch branch;
+      branch.loc = b.range;
+      auto c = b.condition ? lower(*b.condition, scope) : std::nullopt;
+      if (!c)
+        return;
+      if (c->isString() || c->isRecord || c->rank() > 1) {
+        diags_.error(b.condition->range, "the condition of a when-statement must be a Boolean "
+                                         "or a vector of Booleans");
+        return;
+      }
+      branch.conditions = c->elements;
+      FunctionLowering lowering(*this, scope.instance, nullptr);
+      lowering.setModelAlgorithm(&branch, false);
+      for (auto &[instance, value] : whenTargets[w])
+        lowering.setValue(instance, mapScalars(*this, value, pre));
+      if (!lowering.runStatements(b.body, scope.lexical)) {
+        finish(lowering, b.range);
+        return;
+      }
+      for (auto &[instance, value] : whenTargets[w]) {
+        std::vector<ExprId> vars, finals;
+        appendScalars(value, vars);
+        appendScalars(lowering.valueOf(instance), finals);
+        for (size_t k = 0; k < vars.size(); ++k)
+          branch.assignments.push_back({vars[k], finals[k], b.range,
+                                        flat::EquationOriginKind::Equation, 0});
+      }
+      clause.branches.push_back(std::move(branch));
+    }
+    model_.whenClauses.push_back(std::move(clause));
+  }
+}
 
 // --- Calls ------------------------------------------------------------------------------------
 

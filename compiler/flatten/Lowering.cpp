@@ -250,7 +250,7 @@ static bool inPackage(const Instance *x) {
 
 std::optional<Value> Flattener::constantOf(Instance *x) {
   // Per pool: a constant used in a function body is built in its pool.
-  auto key = std::make_pair(x, pool_);
+  auto key = std::make_pair(x, pool_->uniqueId());
   if (auto it = constants_.find(key); it != constants_.end())
     return it->second;
   constants_[key] = std::nullopt; // guards against a constant defined by itself
@@ -459,9 +459,11 @@ Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t>
   return indices;
 }
 
-/// Whether a subscript is known only at run time (in a compiled function).
+/// Whether a subscript is known only at run time: in a compiled function,
+/// or a discrete variable in the model (`expr[firstActiveIndex]`).
 static bool isDynamicSubscript(Flattener &f, const ast::Expr &subscript, int64_t size, Scope scope) {
-  if (f.frames.empty() || !f.frames.back()->compiled || subscript.kind == ast::ExprKind::Colon)
+  if (subscript.kind == ast::ExprKind::Colon || subscript.kind == ast::ExprKind::Range ||
+      subscript.kind == ast::ExprKind::Integer || subscript.kind == ast::ExprKind::End)
     return false;
   f.endSizes.push_back(size);
   unsigned errors = f.diags().errorCount();
@@ -501,7 +503,11 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
     ExprId zeroBased = pool_->sub(index->elements[0], pool_->one());
     linear = pool_->add(linear, pool_->mul(zeroBased, pool_->constant(static_cast<double>(stride))));
   }
-  bool slots = !v.elements.empty();
+  // Loads from consecutive slots in compiled functions; in the model, a
+  // selection among the elements (whose variables stay visible to the
+  // structural analysis).
+  bool compiled = !frames.empty() && frames.back()->compiled;
+  bool slots = compiled && !v.elements.empty();
   uint32_t first = slots ? pool_->variableOf(v.elements[0]).index : 0;
   for (size_t k = 0; slots && k < v.elements.size(); ++k)
     slots = pool_->variableOf(v.elements[k]).index == first + k;
@@ -661,7 +667,8 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
   };
   const char *text = ast::binaryOpSpelling(e.op);
   if (e.op == B::Add && a->isString() && b->isString() && a->isScalar() && b->isScalar())
-    return Value::string(a->strings[0] + b->strings[0]);
+    return Value::string((a->strings.empty() ? "" : a->strings[0]) +
+                         (b->strings.empty() ? "" : b->strings[0]));
   bool scalarOnly = false;
   std::optional<Value> r;
   switch (e.op) {
