@@ -12,6 +12,8 @@
 // subexpression with its equation and with the other derivatives.
 #include "compiler/causalize/IndexReduction.h"
 
+#include "compiler/functions/Derivative.h"
+
 #include "compiler/structural/Matching.h"
 #include "compiler/structural/Pantelides.h"
 #include "compiler/symbolic/Differentiate.h"
@@ -24,6 +26,36 @@ namespace mocc::causalize {
 using sym::ExprId;
 using sym::OpKind;
 using sym::VarId;
+
+CallDerivative differentiateCalls(flat::FlatModel &model, ExprId output,
+                                  const std::function<ExprId(ExprId)> &timeDerivative) {
+  // d/dt f(a)_k = (f'(a, der(a)))_{n+k}: the forward derivative of f
+  // (functions/Derivative.h) returns f's n outputs, then their tangents.
+  sym::ExprPool &pool = model.pool;
+  ExprId call = pool.operand(output, 0);
+  uint32_t k = pool.node(output).payload.index;
+  uint32_t function = pool.node(call).payload.index;
+  if (function >= model.functions.size())
+    return cannotDifferentiateCalls(model, output, timeDerivative);
+  auto operands = pool.operands(call);
+  std::vector<ExprId> args(operands.begin(), operands.end());
+  size_t numArgs = args.size();
+  for (size_t i = 0; i < numArgs; ++i) {
+    ExprId d = timeDerivative(args[i]);
+    if (!d.valid())
+      return {ExprId{}, "an argument of `" + model.functions[function].name +
+                            "` has no time derivative"};
+    args.push_back(d);
+  }
+  std::string error;
+  functions::DerivativeTable table(model.functions);
+  auto derivative = table.derivativeOf(function, &error);
+  if (!derivative)
+    return {ExprId{}, "the function `" + model.functions[function].name +
+                          "` cannot be differentiated: " + error};
+  auto numOutputs = static_cast<uint32_t>(model.functions[function].outputSlots.size());
+  return {pool.output(pool.call(*derivative, args), numOutputs + k), ""};
+}
 
 CallDerivative cannotDifferentiateCalls(flat::FlatModel &model, ExprId output,
                                         const std::function<ExprId(ExprId)> &) {

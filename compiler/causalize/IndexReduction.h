@@ -8,9 +8,9 @@
 // equations, their derivatives, and one or more choices of states.
 //
 // Function calls are differentiated through a hook the caller passes in
-// (CallDifferentiator); the default one reports that calls cannot be
-// differentiated yet, and index reduction stops with an error naming the
-// equation and the function.
+// (CallDifferentiator); the default one calls the forward derivative of the
+// function (functions/Derivative.h); where there is none, index reduction
+// stops with an error naming the equation and the function.
 #pragma once
 
 #include "compiler/causalize/AliasElimination.h"
@@ -40,14 +40,19 @@ using CallDifferentiator = std::function<CallDerivative(
     flat::FlatModel &model, sym::ExprId output,
     const std::function<sym::ExprId(sym::ExprId)> &timeDerivative)>;
 
-/// The default hook: no call can be differentiated yet.
+/// The default hook: the forward derivative of the called function
+/// (functions/Derivative.h), added to the model's functions.
+CallDerivative differentiateCalls(flat::FlatModel &model, sym::ExprId output,
+                                  const std::function<sym::ExprId(sym::ExprId)> &timeDerivative);
+
+/// A hook for which no call can be differentiated.
 CallDerivative cannotDifferentiateCalls(flat::FlatModel &model, sym::ExprId output,
                                         const std::function<sym::ExprId(sym::ExprId)> &);
 
 /// Options of index reduction.
 struct ReductionOptions {
   /// Differentiates function calls (see CallDifferentiator).
-  CallDifferentiator callDerivative = cannotDifferentiateCalls;
+  CallDifferentiator callDerivative = differentiateCalls;
   /// Whether to enumerate alternative state sets for dynamic selection.
   bool dynamicStateSelection = true;
   /// Limits of that enumeration.

@@ -97,7 +97,7 @@ Differentiator::Differentiator(const flat::Function &f, const CalleeDerivativeFn
 
 /// The variables of f and their tangents, and the calling convention.
 void Differentiator::declareSlots() {
-  df_.name = f_.name;
+  df_.name = f_.name + "$der"; // printed as the callee of a differentiated call
   df_.symbol = f_.symbol + "$der";
   df_.loc = f_.loc;
   df_.inlineRequested = f_.inlineRequested;

@@ -89,6 +89,8 @@ ExprId ExprTangents::tangentOfNode(ExprId id) {
     return pool_.load(tangentFirst.index, primal_(operands[0]), operands[1]);
   }
   case OpKind::IfElse:
+    if (ExprId guarded = guardTangent(operands); guarded.valid())
+      return guarded;
     return pool_.ifElse(primal_(operands[0]), known(operands[1]), known(operands[2]));
   case OpKind::NoEvent:
   case OpKind::Smooth:
@@ -171,6 +173,33 @@ ExprId ExprTangents::powTangent(ExprId self, ExprId a, ExprId b, ExprId da, Expr
   ExprId logFactor =
       pool_.ifElse(isZero, pool_.zero(), pool_.mul(self, pool_.unary(OpKind::Log, a)));
   return pool_.add(result, guardedScale(db, logFactor));
+}
+
+/// The tangent of a guard made by guardedScale or guardedDiv (a tangent of
+/// the function being differentiated again): `if x == 0 then 0 else x * f`
+/// is x * f where f is finite, and `x == 0` holds at an instant, not on an
+/// interval, so the tangent is that of x * f, which at x = 0 is dx * f
+/// (guarded again: f may be infinite where dx is 0). Nothing for any other
+/// if-expression.
+ExprId ExprTangents::guardTangent(std::span<const ExprId> operands) {
+  ExprId condition = operands[0], then = operands[1], otherwise = operands[2];
+  if (pool_.op(condition) != OpKind::Equal || !pool_.isConstant(pool_.operand(condition, 1), 0.0) ||
+      !pool_.isConstant(then, 0.0))
+    return {};
+  ExprId x = pool_.operand(condition, 0);
+  OpKind op = pool_.op(otherwise);
+  if (op != OpKind::Mul && op != OpKind::Div)
+    return {};
+  ExprId a = pool_.operand(otherwise, 0), b = pool_.operand(otherwise, 1);
+  ExprId factor = a == x ? b : op == OpKind::Mul && b == x ? a : ExprId{};
+  if (!factor.valid())
+    return {};
+  ExprId dx = known(x);
+  if (!dx.valid() || !known(otherwise).valid())
+    return {};
+  ExprId atZero = op == OpKind::Mul ? guardedScale(dx, primal_(factor))
+                                    : guardedDiv(dx, primal_(factor));
+  return pool_.ifElse(primal_(condition), atZero, known(otherwise));
 }
 
 /// tangent * factor, but exactly 0 when the tangent is 0 (factor may be inf).

@@ -13,6 +13,7 @@
 #include "compiler/symbolic/Expr.h"
 
 #include <functional>
+#include <span>
 #include <vector>
 
 namespace mocc::functions {
@@ -52,6 +53,7 @@ private:
                             sym::ExprId da, sym::ExprId db);
   sym::ExprId powTangent(sym::ExprId self, sym::ExprId a, sym::ExprId b, sym::ExprId da,
                          sym::ExprId db);
+  sym::ExprId guardTangent(std::span<const sym::ExprId> operands);
   sym::ExprId guardedScale(sym::ExprId tangent, sym::ExprId factor);
   sym::ExprId guardedDiv(sym::ExprId tangent, sym::ExprId divisor);
 

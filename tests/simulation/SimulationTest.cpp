@@ -241,6 +241,12 @@ TEST_CASE("a Cartesian pendulum with preferred states: one static choice") {
   CHECK(angle < 1e-4);
 }
 
+TEST_CASE("a constraint through a function call: index reduction differentiates the function") {
+  auto [drift, angle] = pendulumErrors(simulate("PendulumFunctionConstraint.mo"), 0.5, M_PI / 6);
+  CHECK(drift < 1e-6);
+  CHECK(angle < 1e-4);
+}
+
 TEST_CASE("a Cartesian pendulum in first-order form: states whose derivatives are states") {
   // No alias makes it second order: six sets of states, among them x with
   // der(x), where IDA needs x' and der(x) in different slots.

@@ -169,13 +169,40 @@ struct CallPendulum : Builder {
 };
 } // namespace
 
-TEST_CASE("a call index reduction must differentiate: the default hook says why not") {
+TEST_CASE("a call index reduction must differentiate: a hook without derivatives says why not") {
   CallPendulum b;
-  CHECK_FALSE(causalize::reduceIndex(b.model, b.diags));
+  causalize::ReductionOptions options;
+  options.callDerivative = causalize::cannotDifferentiateCalls;
+  CHECK_FALSE(causalize::reduceIndex(b.model, b.diags, options));
   CHECK(b.messages.str() ==
         "mocc: error: cannot differentiate the equation `x^2 + Square(y) = 1`, which index "
         "reduction must differentiate: it calls the function `Square`, and differentiating "
         "function calls is not supported yet\n");
+}
+
+TEST_CASE("a call index reduction must differentiate: the default hook calls the forward derivative") {
+  CallPendulum b;
+  // Square(a) = a^2 as a lowered function: slot 0 the input, slot 1 the output.
+  flat::Function &square = b.model.functions[0];
+  square.variables = {{flat::FunctionVariable::Kind::Input, "a", flat::TypeKind::Real, {}, 0},
+                      {flat::FunctionVariable::Kind::Output, "r", flat::TypeKind::Real, {}, 1}};
+  square.numSlots = 2;
+  square.inputSlots = {0};
+  square.outputSlots = {1};
+  flat::Statement assign;
+  assign.target = VarId{1};
+  assign.value = square.pool.pow(square.pool.variable(VarId{0}), square.pool.constant(2));
+  square.body.push_back(assign);
+  auto reduced = causalize::reduceIndex(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(reduced);
+  REQUIRE(reduced->equations.size() == 5);
+  // Square's derivative takes (a, da) and returns (r, dr); the second
+  // derivative is the derivative's own derivative.
+  REQUIRE(b.model.functions.size() == 3);
+  CHECK(b.model.functions[0].forwardDerivative == 1);
+  CHECK(b.model.functions[1].forwardDerivative == 2);
+  CHECK(b.print(reduced->equations[3]) == "2 * x * der(x) + (Square$der(y, der(y)))[2] = 0");
 }
 
 TEST_CASE("a call index reduction must differentiate: a hook that knows the derivative") {
