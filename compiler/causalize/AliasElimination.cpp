@@ -150,8 +150,12 @@ bool AliasFinder::isParameterExpression(ExprId expr) const {
     } else if (op == OpKind::Variable) {
       VarId v = pool_.variableOf(id);
       const flat::Variable &var = model_.var(v);
+      // Known discrete variables (pre(), when-assigned, held relations)
+      // change at events: not parameters.
       ok &= roleOf(v) == RoleKind::Known && var.causality != flat::CausalityKind::Input &&
-            var.attributes.fixed != false;
+            var.attributes.fixed != false &&
+            (var.variability == flat::VariabilityKind::Parameter ||
+             var.variability == flat::VariabilityKind::Constant);
     }
   });
   return ok;

@@ -6,6 +6,7 @@
 
 #include "compiler/causalize/BlockCausalizer.h"
 #include "compiler/causalize/EquationSystem.h"
+#include "compiler/causalize/Events.h"
 #include "compiler/structural/BLT.h"
 
 #include <algorithm>
@@ -135,16 +136,27 @@ private:
   std::vector<VarId> derivativeSlot_;
   std::vector<VarId> derivativeSlots_; ///< all of them
   std::unique_ptr<ConstantEvaluator> constants_;
+  EventSystem events_;
   SimulationPlan plan_;
 };
 
 std::optional<SimulationPlan> PlanBuilder::run() {
   plan_.statistics.equations = model_.equations.size();
+  {
+    // Held relations and condition variables first: index reduction must
+    // not differentiate a relation.
+    PassTimer timer(plan_.passTimes, "events");
+    events_ = prepareEvents(model_);
+    roles_ = classifyVariables(model_);
+    originalSize_ = model_.size();
+  }
   auto reduced = reduceIndex(model_, diags_, options_.reduction);
   if (!reduced)
     return std::nullopt;
   reduced_ = std::move(*reduced);
-  plan_.passTimes = reduced_.passTimes;
+  plan_.passTimes.insert(plan_.passTimes.end(), reduced_.passTimes.begin(), reduced_.passTimes.end());
+  if (!substituteAliases(model_, events_, reduced_.aliases, diags_))
+    return std::nullopt;
   createDerivativeSlots();
   constants_ = std::make_unique<ConstantEvaluator>(model_);
   plan_.numSlots = static_cast<int32_t>(model_.size());
@@ -156,6 +168,8 @@ std::optional<SimulationPlan> PlanBuilder::run() {
     if (reduced_.choices.size() > 1)
       buildPivotKernel();
   }
+  if (!planEvents(model_, events_, plan_, diags_))
+    return std::nullopt;
   if (!buildParameters())
     return std::nullopt;
   buildStartValues();
@@ -259,8 +273,10 @@ void PlanBuilder::buildStartValues() {
     bool computed = isKnown(VarId{i}) && v.binding.valid() && v.attributes.fixed != false;
     if (computed)
       continue;
-    if (v.attributes.start.valid())
-      kernel.steps.push_back({KernelStep::Kind::Assign, VarId{i}, v.attributes.start});
+    // pre(v) starts as v.start (MLS 8.6: the left limit before the start).
+    const flat::Variable &source = v.special == flat::SpecialKind::Pre ? model_.var(v.preOf) : v;
+    if (source.attributes.start.valid())
+      kernel.steps.push_back({KernelStep::Kind::Assign, VarId{i}, source.attributes.start});
     else if (i < hints.size() && hints[i].valid())
       kernel.steps.push_back({KernelStep::Kind::Assign, VarId{i}, hints[i]});
   }
@@ -501,6 +517,7 @@ bool PlanBuilder::buildInitialization() {
     system.equations.push_back({lhs, var.attributes.start, var.loc,
                                 flat::EquationOriginKind::FixedStart, 0});
   }
+  addEventInitialization(model_, events_, system);
   system.build(model_);
   auto matching = matchInitialization(system);
   if (system.equations.size() <= system.unknowns.size())
@@ -564,7 +581,7 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
   auto blocks = structural::computeBlockOrder(system.graph, matching);
   std::vector<char> isParameter(model_.size(), 0), noneForced(system.unknowns.size(), 0);
   for (uint32_t i = 0; i < originalSize_; ++i)
-    isParameter[i] = isKnown(VarId{i}) && !isFreeParameter(VarId{i});
+    isParameter[i] = isKnown(VarId{i}) && !isFreeParameter(VarId{i}) && system.localOf[i] < 0;
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
   KernelSpec assign;
   auto flush = [&] {
@@ -616,7 +633,8 @@ void PlanBuilder::buildOutputs() {
   for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &v = model_.variables[i];
     if (v.variability == flat::VariabilityKind::Parameter ||
-        v.variability == flat::VariabilityKind::Constant)
+        v.variability == flat::VariabilityKind::Constant || v.special != flat::SpecialKind::None ||
+        v.name.starts_with('$'))
       continue;
     plan_.outputs.push_back({v.name, static_cast<int32_t>(i)});
   }
@@ -637,6 +655,7 @@ std::optional<SimulationPlan> causalize(flat::FlatModel &model, Diagnostics &dia
 std::optional<PlanStatistics> checkModel(const flat::FlatModel &model, Diagnostics &diags) {
   // Index reduction changes the model: check a copy.
   flat::FlatModel copy = model;
+  prepareEvents(copy);
   ReductionOptions options;
   options.dynamicStateSelection = false;
   auto reduced = reduceIndex(copy, diags, options);
@@ -647,6 +666,13 @@ std::optional<PlanStatistics> checkModel(const flat::FlatModel &model, Diagnosti
   stats.equations = model.equations.size();
   for (RoleKind r : roles)
     stats.unknowns += r == RoleKind::State || r == RoleKind::Algebraic;
+  // A variable assigned in when-clauses counts as one equation and one
+  // unknown (MLS 8.3.5: the branches of a clause assign the same set).
+  for (char assigned : model.assignedInWhen())
+    if (assigned) {
+      ++stats.equations;
+      ++stats.unknowns;
+    }
   stats.states = reduced->choices[0].states.size();
   stats.aliases = reduced->aliases.aliases.size();
   stats.differentiated = reduced->equations.size() - reduced->numModelEquations;

@@ -70,6 +70,22 @@ struct StateSetPlan {
 };
 
 /// Everything to compile and how the runtime runs it.
+/// The discrete part for the runtime (rt::EventModel with kernel names).
+struct EventPlan {
+  std::string zeroCrossings; ///< kernel names; empty when there is none
+  std::string update;
+  std::string assertions;
+  int32_t numZeroCrossings = 0;
+  std::vector<int32_t> preSlot;
+  std::vector<int32_t> valueSlot;
+  struct Sample {
+    int32_t flag = -1, start = -1, interval = -1;
+  };
+  std::vector<Sample> samples;
+  int32_t initialSlot = -1;
+  int32_t terminalSlot = -1;
+};
+
 struct SimulationPlan {
   std::vector<codegen::KernelSpec> kernels;
   std::string setParameters;
@@ -93,6 +109,7 @@ struct SimulationPlan {
   std::vector<int32_t> pivotColumns;
   /// Wall-clock seconds of each pass of causalization, in order.
   std::vector<std::pair<std::string, double>> passTimes;
+  EventPlan events;
 };
 
 /// Options of causalization.

@@ -10,11 +10,16 @@ namespace mocc::causalize {
 
 std::vector<RoleKind> classifyVariables(const flat::FlatModel &model) {
   std::vector<RoleKind> roles(model.size(), RoleKind::Algebraic);
+  std::vector<char> inWhen = model.assignedInWhen();
   for (size_t i = 0; i < model.size(); ++i) {
     const flat::Variable &v = model.variables[i];
     bool topLevelInput = v.causality == flat::CausalityKind::Input &&
                          v.name.find('.') == std::string::npos;
-    if (v.derivativeOf.valid())
+    // The runtime sets the variables of pre(), initial(), sample(), ... and
+    // the event update assigns those of when-clauses: known between events.
+    if (v.special != flat::SpecialKind::None || inWhen[i])
+      roles[i] = RoleKind::Known;
+    else if (v.derivativeOf.valid())
       roles[i] = RoleKind::Derivative;
     else if (v.variability == flat::VariabilityKind::Parameter ||
              v.variability == flat::VariabilityKind::Constant || topLevelInput)

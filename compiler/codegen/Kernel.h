@@ -18,7 +18,7 @@ namespace mocc::codegen {
 
 /// One step of a kernel.
 struct KernelStep {
-  enum class Kind {
+  enum class Kind : uint8_t {
     Assign,    ///< v[target] := expr
     Residual,  ///< res[k] := expr
     Assert,    ///< if expr is false: report `message` (level 1 error: the kernel
@@ -29,6 +29,11 @@ struct KernelStep {
   sym::ExprId expr;
   std::vector<flat::MessagePart> message; ///< Assert, Terminate
   int level = 1;                          ///< Assert
+
+  KernelStep() = default;
+  KernelStep(Kind kind, sym::VarId target, sym::ExprId expr,
+             std::vector<flat::MessagePart> message = {}, int level = 1)
+      : kind(kind), target(target), expr(expr), message(std::move(message)), level(level) {}
 };
 
 /// A named list of steps to compile into one function (and its JVP).

@@ -271,6 +271,21 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
     m.stateSelection.numPivotRows = plan.pivotRows;
     m.stateSelection.columns = plan.pivotColumns;
   }
+  const causalize::EventPlan &ev = plan.events;
+  rt::EventModel &events = m.events;
+  if (!ev.zeroCrossings.empty())
+    events.zeroCrossings = kernel(ev.zeroCrossings);
+  events.numZeroCrossings = ev.numZeroCrossings;
+  if (!ev.update.empty())
+    events.update = kernel(ev.update);
+  if (!ev.assertions.empty())
+    events.assertions = kernel(ev.assertions);
+  events.preSlot = ev.preSlot;
+  events.valueSlot = ev.valueSlot;
+  for (const auto &sample : ev.samples)
+    events.samples.push_back({sample.flag, sample.start, sample.interval});
+  events.initialSlot = ev.initialSlot;
+  events.terminalSlot = ev.terminalSlot;
   times.add("jit", secondsSince(start));
   if (!error.empty())
     return std::nullopt;

@@ -1,0 +1,407 @@
+// Implementation of the event planning: held relations, condition
+// variables, the update kernel of one event iteration and the assertion and
+// zero-crossing kernels.
+#include "compiler/causalize/Events.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+namespace mocc::causalize {
+
+using codegen::KernelSpec;
+using codegen::KernelStep;
+using sym::ExprId;
+using sym::OpKind;
+using sym::VarId;
+
+namespace {
+
+flat::Variable hiddenVariable(std::string name, flat::SpecialKind special, flat::TypeKind type) {
+  flat::Variable v;
+  v.name = std::move(name);
+  v.type = type;
+  v.variability = flat::VariabilityKind::Discrete;
+  v.special = special;
+  v.isProtected = true;
+  return v;
+}
+
+/// Replaces event-generating relations by held variables (MLS 8.5: a
+/// relation changes only at events unless it is inside noEvent).
+class RelationHolder {
+public:
+  RelationHolder(flat::FlatModel &model, EventSystem &events)
+      : model_(model), pool_(model.pool), events_(events), known_(model.size(), 0) {
+    auto roles = classifyVariables(model);
+    for (size_t i = 0; i < roles.size(); ++i)
+      known_[i] = roles[i] == RoleKind::Known;
+  }
+
+  ExprId rewrite(ExprId e, bool noEvent) {
+    auto key = std::make_pair(e.index, noEvent);
+    if (auto it = memo_.find(key); it != memo_.end())
+      return it->second;
+    ExprId result = rewriteNode(e, noEvent);
+    memo_[key] = result;
+    return result;
+  }
+
+private:
+  bool variesContinuously(ExprId e) {
+    bool varies = false;
+    ExprId roots[] = {e};
+    sym::forEachNode(pool_, roots, [&](ExprId id) {
+      OpKind op = pool_.op(id);
+      if (op == OpKind::Time)
+        varies = true;
+      VarId v = pool_.variableOf(id);
+      if (v.valid() && v.index < known_.size() && !known_[v.index] &&
+          model_.var(v).variability == flat::VariabilityKind::Continuous)
+        varies = true;
+    });
+    return varies;
+  }
+
+  ExprId rewriteNode(ExprId e, bool noEvent) {
+    const sym::Node node = pool_.node(e);
+    if (node.numOperands == 0)
+      return e;
+    bool inner = noEvent || node.op == OpKind::NoEvent || node.op == OpKind::Smooth;
+    if (!noEvent && sym::isRelation(node.op) && node.op != OpKind::Equal &&
+        node.op != OpKind::NotEqual && variesContinuously(e))
+      return hold(e);
+    std::vector<ExprId> ops;
+    bool changed = false;
+    for (ExprId op : pool_.operands(e)) {
+      ops.push_back(rewrite(op, inner));
+      changed |= !(ops.back() == op);
+    }
+    if (!changed)
+      return e;
+    switch (node.op) {
+    case OpKind::Call: return pool_.call(node.payload.index, ops);
+    case OpKind::Output: return pool_.output(ops[0], node.payload.index);
+    case OpKind::Smooth: return pool_.smooth(node.payload.index, ops[0]);
+    case OpKind::IfElse: return pool_.ifElse(ops[0], ops[1], ops[2]);
+    case OpKind::Load: return pool_.load(node.payload.index, ops[0], ops[1]);
+    default:
+      return ops.size() == 1 ? pool_.unary(node.op, ops[0]) : pool_.binary(node.op, ops[0], ops[1]);
+    }
+  }
+
+  ExprId hold(ExprId relation) {
+    if (auto it = held_.find(relation.index); it != held_.end())
+      return pool_.variable(it->second);
+    std::string name = "$rel" + std::to_string(events_.relations.size()) + "(" +
+                       model_.print(relation) + ")";
+    VarId slot = model_.addVariable(hiddenVariable(name, flat::SpecialKind::Relation,
+                                                   flat::TypeKind::Boolean));
+    known_.push_back(1);
+    ExprId a = pool_.operand(relation, 0), b = pool_.operand(relation, 1);
+    events_.relations.push_back({slot, relation, pool_.sub(a, b)});
+    held_[relation.index] = slot;
+    return pool_.variable(slot);
+  }
+
+  flat::FlatModel &model_;
+  sym::ExprPool &pool_;
+  EventSystem &events_;
+  std::vector<char> known_;
+  std::map<std::pair<uint32_t, bool>, ExprId> memo_;
+  std::map<uint32_t, VarId> held_;
+};
+
+/// The rising edge of a branch: one of its conditions became true.
+ExprId risingEdge(flat::FlatModel &model, const std::vector<VarId> &conditions) {
+  sym::ExprPool &pool = model.pool;
+  ExprId edge = pool.zero();
+  for (VarId c : conditions) {
+    ExprId now = pool.variable(c), before = pool.variable(model.preOf(c));
+    edge = pool.binary(OpKind::Or, edge,
+                       pool.binary(OpKind::And, now, pool.unary(OpKind::Not, before)));
+  }
+  return edge;
+}
+
+/// Orders the when-assignments so that each comes after those it reads
+/// (the event iteration assigns them in one pass); false on a cycle.
+bool orderAssignments(const flat::FlatModel &model, std::vector<KernelStep> &steps,
+                      Diagnostics &diags) {
+  std::map<uint32_t, size_t> writer;
+  for (size_t i = 0; i < steps.size(); ++i)
+    writer.emplace(steps[i].target.index, i);
+  std::vector<std::vector<size_t>> users(steps.size());
+  std::vector<int> pending(steps.size(), 0);
+  for (size_t i = 0; i < steps.size(); ++i)
+    for (VarId v : sym::variablesOf(model.pool, steps[i].expr))
+      if (auto it = writer.find(v.index); it != writer.end() && it->second != i) {
+        users[it->second].push_back(i);
+        ++pending[i];
+      }
+  std::vector<size_t> order;
+  for (size_t i = 0; i < steps.size(); ++i)
+    if (pending[i] == 0)
+      order.push_back(i);
+  for (size_t k = 0; k < order.size(); ++k)
+    for (size_t user : users[order[k]])
+      if (--pending[user] == 0)
+        order.push_back(user);
+  if (order.size() != steps.size()) {
+    for (size_t i = 0; i < steps.size(); ++i)
+      if (pending[i] != 0) {
+        diags.error(model.var(steps[i].target).loc,
+                    "the discrete variable `" + model.nameOf(steps[i].target) +
+                        "` depends on itself through when-clauses (an algebraic loop of "
+                        "discrete variables)");
+        return false;
+      }
+  }
+  std::vector<KernelStep> sorted;
+  for (size_t i : order)
+    sorted.push_back(steps[i]);
+  steps = std::move(sorted);
+  return true;
+}
+
+} // namespace
+
+EventSystem prepareEvents(flat::FlatModel &model) {
+  EventSystem events;
+  RelationHolder holder(model, events);
+  for (flat::Equation &eq : model.equations) {
+    eq.lhs = holder.rewrite(eq.lhs, false);
+    eq.rhs = holder.rewrite(eq.rhs, false);
+  }
+  // A when-condition that compares continuous variables is held too: its
+  // crossing function locates the event.
+  for (flat::WhenClause &clause : model.whenClauses)
+    for (flat::WhenBranch &branch : clause.branches)
+      for (ExprId &condition : branch.conditions)
+        condition = holder.rewrite(condition, false);
+  for (size_t c = 0; c < model.whenClauses.size(); ++c) {
+    events.conditions.emplace_back();
+    for (size_t b = 0; b < model.whenClauses[c].branches.size(); ++b) {
+      events.conditions.back().emplace_back();
+      for (size_t j = 0; j < model.whenClauses[c].branches[b].conditions.size(); ++j) {
+        std::string name = "$cond" + std::to_string(c) + "." + std::to_string(b) + "." +
+                           std::to_string(j);
+        VarId slot = model.addVariable(hiddenVariable(name, flat::SpecialKind::Condition,
+                                                      flat::TypeKind::Boolean));
+        model.preOf(slot);
+        events.conditions.back().back().push_back(slot);
+      }
+    }
+  }
+  for (size_t k = 0; k < model.samples.size(); ++k) {
+    VarId times[2];
+    for (int i = 0; i < 2; ++i) {
+      flat::Variable p = hiddenVariable("$sample" + std::to_string(k) + (i ? ".interval" : ".start"),
+                                        flat::SpecialKind::None, flat::TypeKind::Real);
+      p.variability = flat::VariabilityKind::Parameter;
+      p.binding = i ? model.samples[k].interval : model.samples[k].start;
+      times[i] = model.addVariable(std::move(p));
+    }
+    events.sampleTimes.push_back({times[0], times[1]});
+  }
+  // Every variable assigned by a when-clause, and every relation, has a pre.
+  auto assigned = model.assignedInWhen();
+  for (size_t i = 0; i < assigned.size(); ++i)
+    if (assigned[i])
+      model.preOf(VarId{static_cast<uint32_t>(i)});
+  for (const EventRelation &r : events.relations)
+    model.preOf(r.slot);
+  return events;
+}
+
+bool substituteAliases(flat::FlatModel &model, EventSystem &events, const AliasElimination &aliases,
+                       Diagnostics &diags) {
+  sym::ExprPool &pool = model.pool;
+  auto apply = [&](ExprId &e) {
+    if (e.valid())
+      e = aliases.apply(pool, e);
+  };
+  auto applyMessage = [&](std::vector<flat::MessagePart> &message) {
+    for (flat::MessagePart &part : message)
+      apply(part.value);
+  };
+  for (EventRelation &r : events.relations) {
+    apply(r.relation);
+    apply(r.crossing);
+  }
+  for (flat::Assertion &a : model.assertions) {
+    apply(a.condition);
+    applyMessage(a.message);
+  }
+  for (flat::WhenClause &clause : model.whenClauses)
+    for (flat::WhenBranch &branch : clause.branches) {
+      for (ExprId &c : branch.conditions)
+        apply(c);
+      for (flat::Equation &a : branch.assignments)
+        apply(a.rhs);
+      for (flat::Assertion &a : branch.asserts) {
+        apply(a.condition);
+        applyMessage(a.message);
+      }
+      for (auto &message : branch.terminates)
+        applyMessage(message);
+      for (auto &[x, value] : branch.reinits) {
+        apply(value);
+        if (!aliases.isEliminated(x))
+          continue;
+        // x = w or x = -w: reinitialize w.
+        ExprId target = aliases.apply(pool, pool.variable(x));
+        bool negated = pool.op(target) == OpKind::Neg;
+        VarId w = pool.variableOf(negated ? pool.operand(target, 0) : target);
+        if (!w.valid()) {
+          diags.error(branch.loc, "cannot reinit `" + model.nameOf(x) + "`: alias elimination "
+                                  "replaced it by `" + model.print(target) + "`");
+          return false;
+        }
+        x = w;
+        if (negated)
+          value = pool.neg(value);
+      }
+    }
+  return true;
+}
+
+bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPlan &plan,
+                Diagnostics &diags) {
+  sym::ExprPool &pool = model.pool;
+  EventPlan &ev = plan.events;
+  if (!events.relations.empty()) {
+    KernelSpec crossings{"mocc_zero_crossings", {}, false};
+    for (const EventRelation &r : events.relations)
+      crossings.steps.push_back({KernelStep::Kind::Residual, {}, r.crossing});
+    ev.zeroCrossings = crossings.name;
+    ev.numZeroCrossings = static_cast<int32_t>(events.relations.size());
+    plan.kernels.push_back(std::move(crossings));
+  }
+  // One event iteration: relations, conditions, then the when-clauses.
+  KernelSpec update{"mocc_event_update", {}, false};
+  for (const EventRelation &r : events.relations)
+    update.steps.push_back({KernelStep::Kind::Assign, r.slot, r.relation});
+  std::vector<KernelStep> assignments, reinits, others;
+  std::map<uint32_t, ExprId> assignedValue; // the chain of branches per variable
+  for (size_t c = 0; c < model.whenClauses.size(); ++c) {
+    const flat::WhenClause &clause = model.whenClauses[c];
+    ExprId earlier = pool.zero(); // an earlier branch of the clause fired
+    std::map<uint32_t, ExprId> value;
+    for (size_t b = 0; b < clause.branches.size(); ++b) {
+      const flat::WhenBranch &branch = clause.branches[b];
+      const auto &slots = events.conditions[c][b];
+      for (size_t j = 0; j < slots.size(); ++j)
+        update.steps.push_back({KernelStep::Kind::Assign, slots[j], branch.conditions[j]});
+      ExprId fires = pool.binary(OpKind::And, risingEdge(model, slots), pool.unary(OpKind::Not, earlier));
+      earlier = pool.binary(OpKind::Or, earlier, fires);
+      for (const flat::Equation &a : branch.assignments) {
+        VarId v = pool.variableOf(a.lhs);
+        ExprId old = value.count(v.index) ? value[v.index] : pool.variable(v);
+        value[v.index] = pool.ifElse(fires, a.rhs, old);
+      }
+      for (const auto &[x, e] : branch.reinits)
+        reinits.push_back({KernelStep::Kind::Assign, x, pool.ifElse(fires, e, pool.variable(x))});
+      for (const flat::Assertion &a : branch.asserts)
+        others.push_back({KernelStep::Kind::Assert, {},
+                          pool.binary(OpKind::Or, pool.unary(OpKind::Not, fires), a.condition),
+                          a.message, a.level});
+      for (const auto &message : branch.terminates)
+        others.push_back({KernelStep::Kind::Terminate, {}, fires, message, 1});
+    }
+    for (const auto &[v, e] : value)
+      assignments.push_back({KernelStep::Kind::Assign, VarId{v}, e});
+  }
+  if (!orderAssignments(model, assignments, diags))
+    return false;
+  update.steps.insert(update.steps.end(), assignments.begin(), assignments.end());
+  update.steps.insert(update.steps.end(), reinits.begin(), reinits.end());
+  update.steps.insert(update.steps.end(), others.begin(), others.end());
+  if (!update.steps.empty()) {
+    ev.update = update.name;
+    plan.kernels.push_back(std::move(update));
+  }
+  if (!model.assertions.empty()) {
+    KernelSpec asserts{"mocc_assertions", {}, false};
+    for (const flat::Assertion &a : model.assertions)
+      asserts.steps.push_back({KernelStep::Kind::Assert, {}, a.condition, a.message, a.level});
+    ev.assertions = asserts.name;
+    plan.kernels.push_back(std::move(asserts));
+  }
+  for (size_t i = 0; i < model.size(); ++i)
+    if (model.variables[i].special == flat::SpecialKind::Pre) {
+      ev.preSlot.push_back(static_cast<int32_t>(i));
+      ev.valueSlot.push_back(static_cast<int32_t>(model.variables[i].preOf.index));
+    }
+  for (size_t k = 0; k < model.samples.size(); ++k)
+    ev.samples.push_back({static_cast<int32_t>(model.samples[k].flag.index),
+                          static_cast<int32_t>(events.sampleTimes[k].first.index),
+                          static_cast<int32_t>(events.sampleTimes[k].second.index)});
+  for (size_t i = 0; i < model.size(); ++i) {
+    if (model.variables[i].special == flat::SpecialKind::Initial)
+      ev.initialSlot = static_cast<int32_t>(i);
+    if (model.variables[i].special == flat::SpecialKind::Terminal)
+      ev.terminalSlot = static_cast<int32_t>(i);
+  }
+  return true;
+}
+
+void addEventInitialization(const flat::FlatModel &model, const EventSystem &events,
+                            EquationSystem &system) {
+  sym::ExprPool &pool = const_cast<sym::ExprPool &>(model.pool);
+  auto addUnknown = [&](VarId v, ExprId value, SourceRange loc) {
+    system.unknowns.push_back(v);
+    system.equations.push_back({pool.variable(v), value, loc, flat::EquationOriginKind::Initial, 0});
+  };
+  // Relations and conditions take their initial values, and so do their
+  // pre(): a condition that is true from the start has no rising edge.
+  for (const EventRelation &r : events.relations) {
+    addUnknown(r.slot, r.relation, {});
+    addUnknown(model.var(r.slot).pre, pool.variable(r.slot), {});
+  }
+  for (size_t c = 0; c < model.whenClauses.size(); ++c)
+    for (size_t b = 0; b < model.whenClauses[c].branches.size(); ++b)
+      for (size_t j = 0; j < events.conditions[c][b].size(); ++j) {
+        VarId slot = events.conditions[c][b][j];
+        SourceRange loc = model.whenClauses[c].branches[b].loc;
+        addUnknown(slot, model.whenClauses[c].branches[b].conditions[j], loc);
+        addUnknown(model.var(slot).pre, pool.variable(slot), loc);
+      }
+  // A when-clause that fires at initial() gives its equations; any other
+  // keeps v = pre(v). Where an initial equation gives v, pre(v) is unknown.
+  std::vector<char> givenInitially(model.size(), 0);
+  for (const flat::Equation &eq : model.initialEquations)
+    for (ExprId side : {eq.lhs, eq.rhs})
+      for (VarId v : sym::variablesOf(model.pool, side))
+        givenInitially[v.index] = 1;
+  VarId initial;
+  for (size_t i = 0; i < model.size(); ++i)
+    if (model.variables[i].special == flat::SpecialKind::Initial)
+      initial = VarId{static_cast<uint32_t>(i)};
+  auto firesInitially = [&](const flat::WhenBranch &b) {
+    for (ExprId c : b.conditions)
+      if (initial.valid() && sym::contains(model.pool, c, initial))
+        return true;
+    return false;
+  };
+  std::map<uint32_t, ExprId> value;
+  std::map<uint32_t, SourceRange> where;
+  for (const flat::WhenClause &clause : model.whenClauses)
+    for (const flat::WhenBranch &branch : clause.branches)
+      for (const flat::Equation &a : branch.assignments) {
+        VarId v = pool.variableOf(a.lhs);
+        where[v.index] = a.loc;
+        if (firesInitially(branch))
+          value[v.index] = a.rhs;
+        else if (!value.count(v.index))
+          value[v.index] = pool.variable(model.var(v).pre);
+      }
+  for (const auto &[index, rhs] : value) {
+    VarId v{index};
+    addUnknown(v, rhs, where[index]);
+    if (givenInitially[index] || givenInitially[model.var(v).pre.index])
+      system.unknowns.push_back(model.var(v).pre); // determined through v = pre(v)
+  }
+}
+
+} // namespace mocc::causalize

@@ -1,0 +1,230 @@
+// Hybrid models: zero crossings, time events, when-equations, reinit(),
+// pre(), asserts and terminate(), each checked against its closed form.
+// The result file has two rows at every event time (before and after).
+#include "ResultFile.h"
+
+#include "compiler/driver/Driver.h"
+
+#include <cmath>
+#include <doctest/doctest.h>
+#include <filesystem>
+#include <sstream>
+#include <unistd.h>
+
+using namespace mocc;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int code = -1;
+  std::string out, err;
+  test::ResultFile result;
+  bool hasResult = false;
+};
+
+Run run(const std::string &file, double stopTime = NAN) {
+  driver::CompileOptions options;
+  options.files.push_back(std::string(MOCC_SIMULATION_MODELS) + "/events/" + file);
+  fs::path path = fs::temp_directory_path() / ("mocc_event_" + std::to_string(getpid()) + "_" + file + ".csv");
+  driver::SimulateOptions sim{NAN, stopTime, NAN, 0, NAN, path.string(), ""};
+  std::ostringstream out, err;
+  Run r;
+  r.code = driver::runSimulate(options, sim, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  if (fs::exists(path)) {
+    r.result = test::readResultFile(path.string());
+    r.hasResult = true;
+    fs::remove(path);
+  }
+  return r;
+}
+
+Run simulateOk(const std::string &file) {
+  Run r = run(file);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(r.hasResult);
+  return r;
+}
+
+/// The times that appear twice in a row: the events.
+std::vector<double> eventTimes(const test::ResultFile &r) {
+  const auto &t = r["time"];
+  std::vector<double> events;
+  for (size_t i = 0; i + 1 < t.size(); ++i)
+    if (t[i] == t[i + 1] && (events.empty() || events.back() != t[i]))
+      events.push_back(t[i]);
+  return events;
+}
+
+/// The value of a column just after time `t` (the last row at t).
+double after(const test::ResultFile &r, const std::string &name, double t) {
+  const auto &time = r["time"];
+  const auto &y = r[name];
+  double value = NAN;
+  for (size_t i = 0; i < time.size() && time[i] <= t; ++i)
+    value = y[i];
+  return value;
+}
+
+/// The value just before time `t` (the first row at t).
+double before(const test::ResultFile &r, const std::string &name, double t) {
+  const auto &time = r["time"];
+  for (size_t i = 0; i < time.size(); ++i)
+    if (time[i] >= t)
+      return r[name][i];
+  return NAN;
+}
+
+} // namespace
+
+TEST_CASE("a bouncing ball: event times of the closed form, reinit and a counter") {
+  Run r = simulateOk("BouncingBall.mo");
+  const double g = 9.81, e = 0.8;
+  // t_1 = sqrt(2 h0 / g); each flight after bounce k lasts 2 e^k v_1 / g.
+  double t1 = std::sqrt(2.0 / g), v = g * t1, t = t1;
+  std::vector<double> expected;
+  while (t < 3) {
+    expected.push_back(t);
+    v *= e;
+    t += 2 * v / g;
+  }
+  auto events = eventTimes(r.result);
+  REQUIRE(events.size() == expected.size());
+  for (size_t k = 0; k < expected.size(); ++k) {
+    CAPTURE(k);
+    CHECK(std::fabs(events[k] - expected[k]) < 1e-8);
+    CHECK(after(r.result, "bounces", events[k]) == k + 1);
+    CHECK(before(r.result, "bounces", events[k]) == k);
+    // The velocity flips: v+ = -e v-.
+    double vm = before(r.result, "v", events[k]), vp = after(r.result, "v", events[k]);
+    CHECK(vm < 0);
+    CHECK(std::fabs(vp + e * vm) < 1e-9 * std::max(1.0, std::fabs(vm)));
+  }
+  // Between the bounces the height is a parabola.
+  const auto &time = r.result["time"], &h = r.result["h"];
+  for (size_t i = 0; i < time.size(); ++i) {
+    if (time[i] >= events[0])
+      break;
+    CHECK(std::fabs(h[i] - (1 - g * time[i] * time[i] / 2)) < 1e-6);
+  }
+}
+
+TEST_CASE("a sampled controller: the control signal is held between samples") {
+  Run r = simulateOk("SampledController.mo");
+  // Independent solution: x' = -x + u with u = k (r - x(t_k)) held on
+  // [t_k, t_k + 0.1): x(t) = u + (x(t_k) - u) exp(-(t - t_k)).
+  const double k = 2, set = 1;
+  std::vector<double> xs, us;
+  double x = 1.5;
+  for (int s = 0; s <= 10; ++s) {
+    double u = k * (set - x);
+    xs.push_back(x);
+    us.push_back(u);
+    x = u + (x - u) * std::exp(-0.1);
+  }
+  const auto &time = r.result["time"], &xr = r.result["x"], &ur = r.result["u"];
+  for (size_t i = 0; i < time.size(); ++i) {
+    // The interval of the row: the sample at its start (after the event).
+    int s = static_cast<int>(std::floor(time[i] / 0.1 + 1e-9));
+    bool atSample = std::fabs(time[i] - s * 0.1) < 1e-12;
+    bool beforeEvent = atSample && i + 1 < time.size() && time[i + 1] == time[i];
+    int held = beforeEvent ? s - 1 : s;
+    if (held < 0) // the row before the first sample: the start value
+      continue;
+    CAPTURE(time[i]);
+    CHECK(std::fabs(ur[i] - us[held]) < 1e-6);
+    double expectedX = us[held] + (xs[held] - us[held]) * std::exp(-(time[i] - held * 0.1));
+    CHECK(std::fabs(xr[i] - expectedX) < 1e-5);
+  }
+  auto events = eventTimes(r.result);
+  CHECK(events.size() >= 10); // the samples at 0 (maybe), 0.1, ..., 1.0
+  for (double t : events)
+    CHECK(std::fabs(t / 0.1 - std::round(t / 0.1)) < 1e-9);
+  CHECK(r.result["n"].back() == 11);
+}
+
+TEST_CASE("a hysteresis switch: when/elsewhen and change()") {
+  Run r = simulateOk("Hysteresis.mo");
+  // Heats at 2/s from 20 to 22 (t = 1), cools at 1/s to 18 (t = 5), heats
+  // to 22 (t = 7), cools to 18 (t = 11), ...
+  std::vector<double> expected = {1, 5, 7, 11, 13, 17, 19};
+  auto events = eventTimes(r.result);
+  REQUIRE(events.size() == expected.size());
+  for (size_t k = 0; k < expected.size(); ++k) {
+    CHECK(std::fabs(events[k] - expected[k]) < 1e-8);
+    CHECK(after(r.result, "heating", events[k]) == (k % 2 == 1 ? 1 : 0));
+    CHECK(after(r.result, "switches", events[k]) == k + 1);
+  }
+  const auto &T = r.result["T"];
+  for (double temperature : T) {
+    CHECK(temperature > 18 - 1e-6);
+    CHECK(temperature < 22 + 1e-6);
+  }
+}
+
+TEST_CASE("an if-expression on a state: the event at the switching point") {
+  Run r = simulateOk("IfOnState.mo");
+  auto events = eventTimes(r.result);
+  REQUIRE(events.size() == 1);
+  CHECK(std::fabs(events[0] - 0.5) < 1e-8);
+  const auto &time = r.result["time"], &x = r.result["x"], &y = r.result["y"];
+  for (size_t i = 0; i < time.size(); ++i) {
+    double t = time[i];
+    double expected = t <= 0.5 ? 1 - t : 0.5 * std::exp(-2 * (t - 0.5));
+    CHECK(std::fabs(x[i] - expected) < 1e-6);
+    // noEvent: no event where x crosses 0.75, but y follows x.
+    if (std::fabs(x[i] - 0.75) > 1e-6)
+      CHECK(y[i] == (x[i] > 0.75 ? 1 : 0));
+  }
+}
+
+TEST_CASE("chattering is detected and reported with its time") {
+  Run r = run("Chattering.mo");
+  INFO(r.err);
+  CHECK(r.code == 3);
+  CHECK(r.err.find("chattering") != std::string::npos);
+  CHECK(r.err.find("t = 1") != std::string::npos);
+}
+
+TEST_CASE("a failed assert stops the run with its message, time and location") {
+  Run r = run("AssertError.mo");
+  INFO(r.err);
+  CHECK(r.code == 3);
+  CHECK(r.err.find("x fell below 0.5") != std::string::npos);
+  CHECK(r.err.find("AssertError.mo:6:") != std::string::npos);
+  CHECK(r.err.find("t = 0.693") != std::string::npos);
+}
+
+TEST_CASE("a warning-level assert is reported once and the run goes on") {
+  Run r = simulateOk("AssertWarning.mo");
+  INFO(r.err);
+  size_t first = r.err.find("x is below 0.5");
+  REQUIRE(first != std::string::npos);
+  CHECK(r.err.find("x is below 0.5", first + 1) == std::string::npos);
+  CHECK(r.err.find("warning") != std::string::npos);
+  CHECK(r.result["time"].back() == 2.0);
+}
+
+TEST_CASE("terminate() ends the run successfully at its time") {
+  Run r = simulateOk("Terminate.mo");
+  double expected = std::log(4.0);
+  CHECK(std::fabs(r.result["time"].back() - expected) < 1e-8);
+  CHECK(std::fabs(r.result["x"].back() - 0.25) < 1e-8);
+  CHECK((r.err + r.out).find("x reached 0.25") != std::string::npos);
+}
+
+TEST_CASE("initial(), pre() in initial equations, edge() and a time event") {
+  Run r = simulateOk("InitialWhen.mo");
+  auto events = eventTimes(r.result);
+  REQUIRE(!events.empty());
+  CHECK(std::fabs(events.back() - 0.5) < 1e-8);
+  CHECK(r.result["b"].front() == 10);
+  CHECK(r.result["a"].front() == 5);
+  CHECK(r.result["a"].back() == 6);
+  CHECK(r.result["rises"].back() == 1);
+  CHECK(std::fabs(after(r.result, "x", 0.5) - 2.5) < 1e-6);
+  CHECK(std::fabs(r.result["x"].back() - 7.5) < 1e-6);
+}
