@@ -11,10 +11,10 @@
 // - An event (a root, or a sample instant reached): `assertions` and the row
 //   before the event (the values at the event time from the left); the
 //   output times that coincide with it are covered by the event's rows; the
-//   flags of the due clocks go to 1; the event iteration; `assertions` and
-//   the row after the event.
+//   event iteration; `assertions` and the row after the event.
 // - The event iteration: rounds of pre := value, `residual` (on the values
-//   as they are), `update`, until no value differs from its pre; then the
+//   as they are), `update`, until no value differs from its pre (the flags
+//   of the clocks due go to 1 after the first pre := value); then the
 //   flags and initial() go to 0, IDA restarts from the values (IDAReInit,
 //   IDACalcIC for y' and the algebraic components if the equations do not
 //   hold), and a last round of pre := value, `update` checks that the
@@ -113,7 +113,7 @@ private:
   RunStatus retryFailedStep(const RunStatus &failure);
   RunStatus event(double t, bool stateEvent);
   RunStatus iterate(double t);
-  RunStatus updateUntilStable(double t, int &iterations);
+  RunStatus updateUntilStable(double t, int &iterations, bool first);
   RunStatus update(double t, int &iterations);
   RunStatus restart(double t, int set);
   RunStatus terminate(double t, const std::string &message);
@@ -176,8 +176,6 @@ RunStatus Integration::begin() {
   current_ = rate(t, -1);
   integrator_ = std::make_unique<DaeIntegrator>(modelFor(current_), v_, crossings());
   consumeOutputTimes(t);
-  if (schedule_.raiseDue(t, tolerance(t), v_))
-    ++stats_.timeEvents;
   RunStatus status = iterate(t);
   if (!status.ok)
     return status;
@@ -250,8 +248,6 @@ RunStatus Integration::event(double t, bool stateEvent) {
   if (!status.ok)
     return status;
   consumeOutputTimes(t);
-  if (schedule_.raiseDue(t, tolerance(t), v_))
-    ++stats_.timeEvents;
   status = iterate(t);
   if (!status.ok)
     return status;
@@ -263,8 +259,8 @@ RunStatus Integration::event(double t, bool stateEvent) {
 /// The event iteration at t, with the restart of IDA (see the top of the file).
 RunStatus Integration::iterate(double t) {
   int iterations = 0;
-  for (;;) {
-    RunStatus status = updateUntilStable(t, iterations);
+  for (bool first = true;; first = false) {
+    RunStatus status = updateUntilStable(t, iterations, first);
     if (!status.ok)
       return status;
     schedule_.lowerFlags(v_);
@@ -281,9 +277,13 @@ RunStatus Integration::iterate(double t) {
 }
 
 /// Rounds of pre := value, residual, update until update changes nothing.
-RunStatus Integration::updateUntilStable(double t, int &iterations) {
-  for (;;) {
+/// In the first round of an event the clocks due at t raise their flags
+/// after pre := value, so that pre() of a flag is 0 and its edge is seen.
+RunStatus Integration::updateUntilStable(double t, int &iterations, bool first) {
+  for (bool raise = first;; raise = false) {
     pre_.save(v_);
+    if (raise && schedule_.raiseDue(t, tolerance(t), v_))
+      ++stats_.timeEvents;
     integrator_->evaluate(t);
     if (auto failure = generatedCodeFailure(t))
       return *failure;

@@ -1,14 +1,18 @@
 // The checks of kernels: Assert steps (a level-1 failure reports its message
 // and leaves the kernel, also from a part of a split kernel; a level-2 one
 // warns once and goes on) and Terminate steps (a request with its message,
-// and the kernel goes on), their absence from JVPs, and the checks codegen
-// makes of them.
+// and the kernel goes on), their absence from JVPs, the checks codegen
+// makes of them, and generated assertions and terminate() in simulations.
 #include "tests/unit/codegen/FunctionBuilder.h"
 #include "tests/unit/codegen/KernelHarness.h"
 
 #include "runtime/RuntimeErrors.h"
+#include "runtime/Simulator.h"
 
 #include <doctest/doctest.h>
+
+#include <memory>
+#include <sstream>
 
 using namespace mocc;
 using namespace mocc::codegen;
@@ -154,4 +158,90 @@ TEST_CASE("codegen refuses an assert of a bad level and a message with a bad val
   model.kernels[0].steps[3].message.push_back(shown(ExprId{99999}));
   CHECK(generateError(model.pool, model.kernels, {}) ==
         "kernel `checked` has a step with an invalid expression or target");
+}
+
+namespace {
+
+/// x' = -x from x = 1, with generated kernels for the residual, the zero
+/// crossing x - 0.5, the update (rel := x < 0.5; terminate on its edge) and
+/// the assertions (x > 0.3 at `level`). Slots: 0 x, 1 der(x), 2 rel, 3 pre(rel).
+struct CheckedSimulation {
+  sym::ExprPool pool;
+  std::unique_ptr<CompiledKernels> compiled;
+  rt::CompiledModel model;
+  std::string log;
+
+  explicit CheckedSimulation(int level, bool terminates) {
+    ExprId x = pool.variable(VarId{0}), dx = pool.variable(VarId{1});
+    ExprId rel = pool.variable(VarId{2}), preRel = pool.variable(VarId{3});
+    ExprId half = pool.constant(0.5);
+    std::vector<KernelSpec> kernels = {
+        {"residual", {residual(pool.add(dx, x))}, true},
+        {"init", {assign(1, pool.unary(OpKind::Neg, x))}, false},
+        {"crossings", {residual(pool.sub(x, half))}, false},
+        {"update",
+         {assign(2, pool.binary(OpKind::Less, x, half)),
+          terminateIf(pool.binary(OpKind::And, rel, pool.unary(OpKind::Not, preRel)),
+                      {text("x = "), shown(x), text(" fell below 0.5")})},
+         false},
+        {"assertions",
+         {check(pool.binary(OpKind::Greater, x, pool.constant(0.3)),
+                {text("x = "), shown(x), text(" is too small")}, level)},
+         false}};
+    compiled = std::make_unique<CompiledKernels>(pool, kernels);
+    REQUIRE_MESSAGE(compiled->error().empty(), compiled->error());
+    model.name = "Checked";
+    model.numSlots = 4;
+    model.setStartValues = [](double, double *v, double *) { v[0] = 1.0; };
+    model.init.push_back({rt::InitStep::Kind::Assign, compiled->kernel("init"), {}});
+    model.ySlot = {0};
+    model.ypSlot = {1};
+    model.residual = compiled->kernel("residual");
+    model.jvp = compiled->jvp("residual");
+    model.jacobian = {1, {0, 1}, {0}, {0}, 1};
+    model.outputs = {{"x", 0}};
+    if (terminates) {
+      model.events.zeroCrossings = compiled->kernel("crossings");
+      model.events.numZeroCrossings = 1;
+      model.events.update = compiled->kernel("update");
+      model.events.preSlot = {3};
+      model.events.valueSlot = {2};
+    }
+    model.events.assertions = compiled->kernel("assertions");
+  }
+
+  rt::RunStatus simulate() {
+    rt::SimulationOptions options;
+    options.stopTime = 2.0;
+    options.interval = 0.1;
+    rt::SolverStatistics stats;
+    std::ostringstream stream;
+    rt::RunStatus status = rt::simulate(model, options, stats, stream);
+    log = stream.str();
+    return status;
+  }
+};
+
+} // namespace
+
+TEST_CASE("a generated level-1 assertion stops the simulation at an output time") {
+  CheckedSimulation simulation(1, false);
+  rt::RunStatus status = simulation.simulate();
+  CHECK_FALSE(status.ok);
+  CHECK(status.message ==
+        "simulation failed at time t = 1.3: assertion failed: x = 0.272532 is too small");
+}
+
+TEST_CASE("a generated level-2 assertion warns once and the simulation goes on") {
+  CheckedSimulation simulation(2, false);
+  rt::RunStatus status = simulation.simulate();
+  CHECK(status.ok);
+  CHECK(simulation.log == "warning: assertion failed: x = 0.272532 is too small\n");
+}
+
+TEST_CASE("a generated terminate() ends the simulation successfully at its event") {
+  CheckedSimulation simulation(1, true);
+  rt::RunStatus status = simulation.simulate();
+  CHECK(status.ok);
+  CHECK(simulation.log == "terminated at time t = 0.693147: x = 0.5 fell below 0.5\n");
 }
