@@ -36,6 +36,7 @@
 #include "runtime/Stopwatch.h"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -110,6 +111,7 @@ private:
   RunStatus begin();
   RunStatus advance();
   RunStatus afterStep(double t, double stopTime);
+  RunStatus writeOutputTimesBefore(double limit);
   RunStatus retryFailedStep(const RunStatus &failure);
   RunStatus event(double t, bool stateEvent);
   RunStatus iterate(double t);
@@ -198,6 +200,13 @@ RunStatus Integration::advance() {
     return terminate(t, *message);
   if (kind == StopKind::Step)
     return afterStep(t, stopTime);
+  if (kind == StopKind::Root && switching_) { // the step may have passed output times
+    status = writeOutputTimesBefore(t - tolerance(t));
+    if (status.ok)
+      status = integrator_->interpolate(t);
+    if (!status.ok)
+      return status;
+  }
   bool timeEvent = schedule_.next() <= t + tolerance(t);
   if (kind == StopKind::Root || timeEvent)
     return event(t, kind == StopKind::Root);
@@ -213,20 +222,27 @@ RunStatus Integration::advance() {
 RunStatus Integration::afterStep(double t, double stopTime) {
   good_ = t;
   double last = stopTime - tolerance(stopTime);
-  for (; k_ < grid_.size() && grid_.time(k_) <= t && grid_.time(k_) < last; ++k_) {
+  RunStatus status = writeOutputTimesBefore(std::min(last, std::nextafter(t, INFINITY)));
+  if (!status.ok || t >= last)
+    return status;
+  status = integrator_->interpolate(t); // v at the step, for the rating
+  int next = status.ok ? rate(t, current_) : current_;
+  if (!status.ok || next == current_)
+    return status;
+  return restart(t, next);
+}
+
+/// One-step mode: the rows of the output times before `limit` that are
+/// not written yet, interpolated in the last step.
+RunStatus Integration::writeOutputTimesBefore(double limit) {
+  for (; k_ < grid_.size() && grid_.time(k_) < limit; ++k_) {
     RunStatus status = integrator_->interpolate(grid_.time(k_));
     if (status.ok)
       status = writeRow(grid_.time(k_));
     if (!status.ok)
       return status;
   }
-  if (t >= last)
-    return {};
-  RunStatus status = integrator_->interpolate(t); // v at the step, for the rating
-  int next = status.ok ? rate(t, current_) : current_;
-  if (!status.ok || next == current_)
-    return status;
-  return restart(t, next);
+  return {};
 }
 
 /// A failed step is retried once with the best set at the last good point.

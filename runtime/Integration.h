@@ -2,8 +2,8 @@
 // time: IDA between events (DaeIntegrator), the output grid, state events
 // (zero crossings located by IDA), time events (sample clocks, IDA's stop
 // time), the event iteration, assert() and terminate(), chattering, and
-// dynamic state selection, whose switches restart IDA as events do. See
-// docs/pipeline.md, "Events", for the order of the calls.
+// dynamic state selection, whose switches restart IDA as events do.
+// Integration.cpp opens with the order of the calls.
 #pragma once
 
 #include "runtime/CsvWriter.h"

@@ -614,3 +614,109 @@ TEST_CASE("initial() is 1 in initialization and the initial event iteration only
     CHECK(row[5] == 0);
   }
 }
+
+namespace {
+
+// --- A point on the unit circle, x' = -y, y' = x, x^2 + y^2 = 1, with two
+// state sets (x or y as the state, the other one algebraic), and an event
+// counter: when y > 0.5 then n := pre(n) + 1. Slots: 0 x, 1 y, 2 der(x),
+// 3 der(y), 4 y > 0.5, 5 pre, 6 n, 7 pre(n).
+void xStateResidual(double, double *v, double *res) {
+  v[3] = v[0];
+  res[0] = v[2] + v[1];
+  res[1] = v[0] * v[0] + v[1] * v[1] - 1;
+}
+void xStateJvp(double, const double *v, double *dv, double *dres) {
+  dv[3] = dv[0];
+  dres[0] = dv[2] + dv[1];
+  dres[1] = 2 * v[0] * dv[0] + 2 * v[1] * dv[1];
+}
+void yStateResidual(double, double *v, double *res) {
+  v[2] = -v[1];
+  res[0] = v[3] - v[0];
+  res[1] = v[0] * v[0] + v[1] * v[1] - 1;
+}
+void yStateJvp(double, const double *v, double *dv, double *dres) {
+  dv[2] = -dv[1];
+  dres[0] = dv[3] - dv[0];
+  dres[1] = 2 * v[0] * dv[0] + 2 * v[1] * dv[1];
+}
+
+StateSet circleSet(bool xState) {
+  StateSet set;
+  set.ySlot = xState ? std::vector<int32_t>{0, 1} : std::vector<int32_t>{1, 0};
+  set.ypSlot = xState ? std::vector<int32_t>{2, -1} : std::vector<int32_t>{3, -1};
+  set.residual = xState ? xStateResidual : yStateResidual;
+  set.jvp = xState ? xStateJvp : yStateJvp;
+  set.jacobian = patternFromColumns({{0, 1}, {0, 1}}, {0, 1});
+  // The pivot: d(x^2 + y^2)/dt = 2 x der(x) + 2 y der(y); the dummy
+  // derivative's column must be nonsingular.
+  set.pivotBlocks = {PivotBlock{{0}, {xState ? 1 : 0}}};
+  set.description = xState ? "x" : "y";
+  return set;
+}
+
+CompiledModel circleModel() {
+  CompiledModel model;
+  model.name = "Circle";
+  model.numSlots = 8;
+  model.setStartValues = [](double, double *v, double *) { v[0] = 1.0; };
+  model.init.push_back({InitStep::Kind::Assign, [](double, double *v, double *) {
+                          v[2] = -v[1];
+                          v[3] = v[0];
+                        }, {}});
+  StateSet first = circleSet(true);
+  model.ySlot = first.ySlot;
+  model.ypSlot = first.ypSlot;
+  model.residual = first.residual;
+  model.jvp = first.jvp;
+  model.jacobian = first.jacobian;
+  DynamicStateSelection &selection = model.stateSelection;
+  selection.sets = {first, circleSet(false)};
+  selection.pivots = [](double, double *v, double *res) {
+    res[0] = 2 * v[0] * v[2] + 2 * v[1] * v[3];
+  };
+  selection.pivotsJvp = [](double, const double *v, double *dv, double *dres) {
+    dres[0] = 2 * (v[2] * dv[0] + v[0] * dv[2] + v[3] * dv[1] + v[1] * dv[3]);
+  };
+  selection.numPivotRows = 1;
+  selection.columns = {2, 3};
+  model.outputs = {{"x", 0}, {"y", 1}, {"n", 6}};
+  model.events.zeroCrossings = [](double, double *v, double *g) { g[0] = v[1] - 0.5; };
+  model.events.numZeroCrossings = 1;
+  model.events.update = [](double, double *v, double *) {
+    v[4] = v[1] > 0.5;
+    if (isEdge(v, 4, 5))
+      v[6] = v[7] + 1;
+  };
+  model.events.preSlot = {5, 7};
+  model.events.valueSlot = {4, 6};
+  return model;
+}
+
+} // namespace
+
+TEST_CASE("events and switches of dynamic state selection restart IDA in turn") {
+  SimulationOptions options = runOptions("circle.csv", 10.0, 0.05, 3, 1e-8);
+  Run run = simulateModel(circleModel(), options);
+  REQUIRE_MESSAGE(run.status.ok, run.status.message);
+  const CsvTable &table = run.table;
+  checkTimeline(table);
+  CHECK(run.stats.stateSetSwitches >= 4);
+  // y = sin t crosses 0.5 at pi/6 and 5 pi/6 (mod 2 pi); n counts the rises.
+  const double pi = std::acos(-1.0);
+  std::vector<double> exact = {pi / 6, 5 * pi / 6, 2 * pi + pi / 6, 2 * pi + 5 * pi / 6};
+  std::vector<std::size_t> events = eventRows(table);
+  REQUIRE(events.size() == exact.size());
+  for (std::size_t k = 0; k < exact.size(); ++k) {
+    CAPTURE(k);
+    CHECK(std::abs(table.rows[events[k]][0] - exact[k]) < 1e-6);
+    CHECK(table.rows[events[k] + 1][3] == (k < 2 ? 1 : 2));
+  }
+  // Every output time is there, and the point stays on the circle at cos t, sin t.
+  CHECK(table.rows.size() == 201 + 2 * exact.size());
+  for (const auto &row : table.rows) {
+    CHECK(row[1] == doctest::Approx(std::cos(row[0])).epsilon(1e-5).scale(1.0));
+    CHECK(row[2] == doctest::Approx(std::sin(row[0])).epsilon(1e-5).scale(1.0));
+  }
+}
