@@ -117,8 +117,11 @@ struct DynamicStateSelection {
 };
 
 /// A time event source, sample(start, interval): its flag slot is 1 during
-/// the event iteration at the instants start + k*interval (k = 0, 1, ...)
-/// and 0 at every other time.
+/// the event iteration at the instants start + k*interval (k = 0, 1, ...;
+/// only those at or after the start time of the run) and 0 at every other
+/// time. The runtime sets it to 1 after the first pre := value of the
+/// iteration (so a pre() of the flag, if it has one, is 0 in its first
+/// round) and back to 0 once the iteration has converged.
 struct SampleClock {
   int32_t flagSlot = -1;
   int32_t startSlot = -1;    ///< slot of the start time (set by setParameters)
@@ -131,12 +134,20 @@ struct SampleClock {
 /// Between events, every relation that generates events is held in a slot
 /// of its own, so the residual is smooth. IDA locates the sign changes of
 /// the zero-crossing functions (one per relation); at such a root, at a
-/// sample instant, at the start time and after initialization, the runtime
-/// runs the event iteration: residual (at the event point, for the
-/// algebraic slots), then `update`, then pre := value for every pair; again
-/// until no value differs from its pre (at most maxEventIterations times).
-/// Afterwards IDA is reinitialized from the new values (states may have
-/// been changed by reinit()).
+/// sample instant, and at the start time after initialization, the runtime
+/// runs the event iteration: pre := value for every pair (for a continuous
+/// variable this is its left limit), then `residual` (at the event point,
+/// on the values as they are: it recomputes the assigned slots), then
+/// `update`; again until `update` leaves every value equal to its pre (at
+/// most maxEventIterations calls of `update`). Afterwards the sample flags
+/// and initial() go to 0 and IDA is reinitialized from the new values
+/// (states may have been changed by reinit(); y' and the algebraic
+/// components are made consistent), and one more round of pre := value and
+/// `update` on these values must change nothing (else the iteration goes
+/// on). A root is reported where each function that crossed zero has its
+/// new sign (never exactly at a zero), so `update` sees every relation that
+/// changed with its new value. runtime/Integration.cpp has the whole order
+/// of the calls.
 struct EventModel {
   /// Writes the zero-crossing functions g_k (k < numZeroCrossings) into
   /// res; evaluated after `residual` at the same point.
@@ -147,15 +158,24 @@ struct EventModel {
   /// condition and not pre(condition)), the discrete variables they
   /// assign and reinit(); may report terminate() and failed asserts through
   /// the hooks of runtime/RuntimeErrors.h. Evaluated after `residual`.
+  /// After an iteration in which terminate() was reported, the run ends
+  /// (successfully) at the event time, after its row.
   KernelFn update = nullptr;
   /// pre(v) pairs: preSlot[i] holds pre of valueSlot[i].
   std::vector<int32_t> preSlot;
   std::vector<int32_t> valueSlot;
   std::vector<SampleClock> samples;
-  int32_t initialSlot = -1;  ///< initial(): 1 during initialization and its events, else 0
-  int32_t terminalSlot = -1; ///< terminal(): 1 at the final evaluation, else 0
+  /// initial(): 1 during initialization and the rounds of the initial event
+  /// iteration, 0 from its final round on.
+  int32_t initialSlot = -1;
+  /// terminal(): 1 at the final evaluation (pre := value, `residual`,
+  /// `update` once, at the stop time or after terminate(), before the last
+  /// row), else 0.
+  int32_t terminalSlot = -1;
   /// Checks the model's assert()s (Assert steps, reporting through the
-  /// hooks); run after every accepted step and after every event.
+  /// hooks); run before every row of the result (output times, and before
+  /// and after every event): a level-1 failure ends the run with its
+  /// message and the time.
   KernelFn assertions = nullptr;
   int32_t maxEventIterations = 100;
   bool empty() const {

@@ -5,11 +5,15 @@
 // - Algebraic components stay in the error test (IDASetSuppressAlg is not
 //   used): after index reduction the DAE has index 1, where including them
 //   costs little and keeps the algebraic outputs as accurate as the states.
-// - IDACalcIC runs only if the initial residual is not small: initialization
-//   already solved the same equations, and IDACalcIC would move values the
-//   user fixed.
+// - IDACalcIC runs only if the residual at a (re)start is not small:
+//   initialization already solved the same equations, and IDACalcIC would
+//   move values the user fixed. After an event it runs whenever reinit()
+//   or a discrete change made the old y' inconsistent.
 // - IDA_NORMAL to each output time: IDA steps past it and interpolates, so
-//   the output grid does not restrict the step size.
+//   the output grid does not restrict the step size. Time events are IDA's
+//   stop time, so that no step crosses them.
+// - A restart after an event is IDAReInit on the same solver: the vectors,
+//   the KLU solver and its symbolic factorization are kept.
 #include "runtime/DaeIntegrator.h"
 
 #include "runtime/NumberFormat.h"
@@ -20,6 +24,7 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace mocc::rt {
@@ -28,6 +33,9 @@ namespace {
 
 /// Steps IDA may take between two output times.
 constexpr long maxStepsPerOutput = 100000;
+
+/// How often a root found exactly at a zero is moved on (doubling the step).
+constexpr int maxRootShifts = 60;
 
 /// What a failing IDA flag means, for the message.
 std::string describeIdaFlag(int flag) {
@@ -50,6 +58,8 @@ std::string describeIdaFlag(int flag) {
   case IDA_REP_RES_ERR:
   case IDA_FIRST_RES_FAIL:
     return name + ": the equations give values that are not finite";
+  case IDA_RTFUNC_FAIL:
+    return name + ": the zero-crossing functions failed";
   case IDA_NO_RECOVERY:
   case IDA_LINESEARCH_FAIL:
     return name + ": the consistent initial values could not be computed";
@@ -74,48 +84,71 @@ RunStatus unlessGeneratedCodeFailed(RunStatus status, double t) {
 
 void DaeIntegrator::IdaDeleter::operator()(void *memory) const { IDAFree(&memory); }
 
-DaeIntegrator::DaeIntegrator(const CompiledModel &model, std::vector<double> &v)
+DaeIntegrator::DaeIntegrator(const CompiledModel &model, std::vector<double> &v,
+                             ZeroCrossings crossings)
     : model_(model), v_(v), n_(static_cast<int64_t>(model.ySlot.size())),
+      crossings_(crossings), clock_(n_ == 0 && crossings.count > 0), size_(clock_ ? 1 : n_),
       jacobian_(model.jacobian, model.jvp, model.numSlots, model.ySlot, model.ypSlot),
-      values_(jacobian_.nonzeros()), residual_(n_) {}
+      values_(jacobian_.nonzeros()), residual_(size_), g_(crossings.count),
+      rootDirections_(crossings.count, 0) {}
 
-RunStatus DaeIntegrator::start(double t0, double stopTime, double tolerance, double firstOutput) {
-  if (n_ == 0) { // nothing to integrate: advanceTo only evaluates the kernel
-    if (model_.residual)
-      model_.residual(t0, v_.data(), nullptr);
+RunStatus DaeIntegrator::start(double t0, double tolerance, double nextTime) {
+  tolerance_ = tolerance;
+  if (size_ == 0) { // nothing to integrate: advance only evaluates the kernel
+    evaluate(t0);
     return unlessGeneratedCodeFailed({}, t0);
   }
-  if (std::string problem = createSolver(t0, stopTime, tolerance); !problem.empty())
+  if (std::string problem = createSolver(t0); !problem.empty())
     return {false, t0, "simulation failed at time t = " + formatTime(t0) + ": " + problem};
-  double norm = scaledInitialResidual(t0);
-  if (norm <= tolerance)
-    return unlessGeneratedCodeFailed({}, t0);
-  return unlessGeneratedCodeFailed(makeConsistent(t0, firstOutput, norm), t0);
+  return unlessGeneratedCodeFailed(makeConsistent(t0, nextTime, false), t0);
+}
+
+RunStatus DaeIntegrator::restart(double t, double nextTime) {
+  if (size_ == 0) {
+    evaluate(t);
+    return unlessGeneratedCodeFailed({}, t);
+  }
+  addIdaCounters(earlierCounters_); // IDAReInit zeroes them
+  copyFromSlots();
+  if (IDAReInit(ida_.get(), t, y_.get(), yp_.get()) != IDA_SUCCESS)
+    return {false, t,
+            "simulation failed at time t = " + formatTime(t) +
+                ": cannot restart IDA after the event [" + messages_.last() + "]"};
+  return unlessGeneratedCodeFailed(makeConsistent(t, nextTime, true), t);
+}
+
+/// y and y' from their slots; y' of an algebraic component is 0.
+void DaeIntegrator::copyFromSlots() {
+  double *y = N_VGetArrayPointer(y_.get());
+  double *yp = N_VGetArrayPointer(yp_.get());
+  for (int64_t i = 0; i < n_; ++i) {
+    y[i] = v_[model_.ySlot[i]];
+    yp[i] = model_.ypSlot[i] >= 0 ? v_[model_.ypSlot[i]] : 0.0;
+  }
+  if (clock_)
+    y[0] = yp[0] = 0.0;
 }
 
 /// Creates the vectors, the matrix, KLU and IDA; returns what failed.
-std::string DaeIntegrator::createSolver(double t0, double stopTime, double tolerance) {
+std::string DaeIntegrator::createSolver(double t0) {
   SUNContext context = context_.get();
-  y_ = makeVector(n_, context);
-  yp_ = makeVector(n_, context);
-  id_ = makeVector(n_, context);
-  absTolerance_ = makeVector(n_, context);
+  y_ = makeVector(size_, context);
+  yp_ = makeVector(size_, context);
+  id_ = makeVector(size_, context);
+  absTolerance_ = makeVector(size_, context);
   if (!context || !y_ || !yp_ || !id_ || !absTolerance_)
     return "out of memory";
-  double *y = N_VGetArrayPointer(y_.get());
-  double *yp = N_VGetArrayPointer(yp_.get());
+  copyFromSlots();
   double *id = N_VGetArrayPointer(id_.get());
   double *absTolerance = N_VGetArrayPointer(absTolerance_.get());
-  for (int64_t i = 0; i < n_; ++i) {
-    bool differential = model_.ypSlot[i] >= 0;
-    y[i] = v_[model_.ySlot[i]];
-    yp[i] = differential ? v_[model_.ypSlot[i]] : 0.0;
-    id[i] = differential ? 1.0 : 0.0;
+  for (int64_t i = 0; i < size_; ++i) {
+    id[i] = clock_ || model_.ypSlot[i] >= 0 ? 1.0 : 0.0;
     double nominal = i < static_cast<int64_t>(model_.yNominal.size()) ? model_.yNominal[i] : 1.0;
     bool usable = std::isfinite(nominal) && nominal != 0.0;
-    absTolerance[i] = tolerance * (usable ? std::abs(nominal) : 1.0);
+    absTolerance[i] = tolerance_ * (usable ? std::abs(nominal) : 1.0);
   }
-  matrix_.reset(SUNSparseMatrix(n_, n_, jacobian_.matrixNonzeros(), CSC_MAT, context));
+  int64_t nonzeros = clock_ ? 1 : jacobian_.matrixNonzeros();
+  matrix_.reset(SUNSparseMatrix(size_, size_, nonzeros, CSC_MAT, context));
   if (matrix_)
     linearSolver_.reset(SUNLinSol_KLU(y_.get(), matrix_.get(), context));
   ida_.reset(IDACreate(context));
@@ -124,22 +157,24 @@ std::string DaeIntegrator::createSolver(double t0, double stopTime, double toler
   void *ida = ida_.get();
   bool ok = IDASetErrHandlerFn(ida, SolverMessages::handle, &messages_) == IDA_SUCCESS &&
             IDAInit(ida, residualFn, t0, y_.get(), yp_.get()) == IDA_SUCCESS &&
-            IDASVtolerances(ida, tolerance, absTolerance_.get()) == IDA_SUCCESS &&
+            IDASVtolerances(ida, tolerance_, absTolerance_.get()) == IDA_SUCCESS &&
             IDASetUserData(ida, this) == IDA_SUCCESS && IDASetId(ida, id_.get()) == IDA_SUCCESS &&
             IDASetMaxNumSteps(ida, maxStepsPerOutput) == IDA_SUCCESS &&
-            IDASetStopTime(ida, stopTime) == IDA_SUCCESS &&
             IDASetLinearSolver(ida, linearSolver_.get(), matrix_.get()) == IDA_SUCCESS &&
-            IDASetJacFn(ida, jacobianFn) == IDA_SUCCESS;
+            IDASetJacFn(ida, jacobianFn) == IDA_SUCCESS &&
+            (crossings_.count == 0 || IDARootInit(ida, crossings_.count, rootFn) == IDA_SUCCESS);
   return ok ? std::string() : "cannot set up IDA: " + messages_.last();
 }
 
-/// max_i |F_i| / rowScale_i at t0, where rowScale_i is the largest entry of
+/// max_i |F_i| / rowScale_i at t, where rowScale_i is the largest entry of
 /// row i of dF/dy + dF/dy' times the nominal value of its column.
-double DaeIntegrator::scaledInitialResidual(double t0) {
-  load(t0, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
+double DaeIntegrator::scaledResidual(double t) {
+  load(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
+  if (clock_)
+    return 0.0;
   if (!allFinite(residual_.data(), n_))
     return INFINITY;
-  jacobian_.evaluate(t0, v_.data(), 1.0, values_.data());
+  jacobian_.evaluate(t, v_.data(), 1.0, values_.data());
   std::vector<double> rowScale(n_, 0.0);
   const SparsityPattern &pattern = jacobian_.pattern();
   for (int64_t j = 0; j < n_; ++j) {
@@ -156,66 +191,102 @@ double DaeIntegrator::scaledInitialResidual(double t0) {
   return norm;
 }
 
-/// The fallback: IDACalcIC computes the algebraic components and the
-/// derivatives of the differential ones from the differential ones.
-RunStatus DaeIntegrator::makeConsistent(double t0, double firstOutput, double residualNorm) {
-  int flag = IDACalcIC(ida_.get(), IDA_YA_YDP_INIT, firstOutput);
-  if (flag < 0)
-    return {false, t0,
-            "initialization failed at time " + formatTime(t0) +
-                ": the initial values do not satisfy the equations (scaled residual " +
-                formatNumber(residualNorm) + ") and IDACalcIC could not correct them: " +
-                describeIdaFlag(flag) + " [" + messages_.last() + "]"};
+/// If the residual at t is not small, IDACalcIC computes the algebraic
+/// components and the derivatives of the differential ones from the
+/// differential ones. v then holds the consistent values.
+RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEvent) {
+  double norm = scaledResidual(t);
+  if (norm <= tolerance_)
+    return {};
+  int flag = IDACalcIC(ida_.get(), IDA_YA_YDP_INIT, nextTime);
+  if (flag < 0) {
+    std::string what = afterEvent ? "simulation failed at time t = " + formatTime(t) +
+                                        ": the values after the event"
+                                  : "initialization failed at time " + formatTime(t) +
+                                        ": the initial values";
+    return {false, t,
+            what + " do not satisfy the equations (scaled residual " + formatNumber(norm) +
+                ") and IDACalcIC could not correct them: " + describeIdaFlag(flag) + " [" +
+                messages_.last() + "]"};
+  }
   IDAGetConsistentIC(ida_.get(), y_.get(), yp_.get());
-  load(t0, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
-  correctedInitialValues_ = true;
+  load(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
   return {};
 }
 
-RunStatus DaeIntegrator::advanceTo(double tout) {
-  if (n_ == 0) {
-    if (model_.residual)
-      model_.residual(tout, v_.data(), nullptr);
-    return unlessGeneratedCodeFailed({}, tout);
+RunStatus DaeIntegrator::advance(double target, double stopTime, bool oneStep, double &reached,
+                                 StopKind &kind) {
+  kind = StopKind::Target;
+  reached = target;
+  if (size_ == 0) {
+    evaluate(target);
+    return unlessGeneratedCodeFailed({}, target);
   }
-  double reached = tout;
-  int flag = IDASolve(ida_.get(), tout, &reached, y_.get(), yp_.get(), IDA_NORMAL);
-  if (flag < 0) {
-    double failedAt = tout;
-    IDAGetCurrentTime(ida_.get(), &failedAt);
-    std::string message =
-        "simulation failed at time t = " + formatTime(failedAt) + ": " + describeIdaFlag(flag);
-    if (!messages_.last().empty())
-      message += " [" + messages_.last() + "]";
-    return unlessGeneratedCodeFailed({false, failedAt, message}, failedAt);
+  double current = target;
+  IDAGetCurrentTime(ida_.get(), &current);
+  long steps = 0;
+  IDAGetNumSteps(ida_.get(), &steps);
+  if (oneStep && steps > 0 && target <= current)
+    return interpolate(target);
+  // IDA keeps a stop time until it reaches it, and an IDAReInit does not
+  // forget it: set it before every call.
+  IDASetStopTime(ida_.get(), stopTime);
+  double tout = oneStep ? stopTime : target; // in one-step mode only a direction
+  int flag = IDASolve(ida_.get(), tout, &reached, y_.get(), yp_.get(),
+                      oneStep ? IDA_ONE_STEP : IDA_NORMAL);
+  if (flag < 0)
+    return solverFailure(flag);
+  if (flag == IDA_ROOT_RETURN) {
+    kind = StopKind::Root;
+    return locateRoot(reached, stopTime, reached);
   }
   load(reached, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
+  if (oneStep)
+    kind = StopKind::Step;
   return unlessGeneratedCodeFailed({}, reached);
 }
 
-RunStatus DaeIntegrator::step(double &reached) {
-  if (n_ == 0)
-    return {false, reached, "nothing to integrate"};
-  // tout only gives the direction in one-step mode; the stop time bounds it.
-  double current = reached;
-  IDAGetCurrentTime(ida_.get(), &current);
-  int flag = IDASolve(ida_.get(), current + 1.0, &reached, y_.get(), yp_.get(), IDA_ONE_STEP);
-  if (flag < 0) {
-    IDAGetCurrentTime(ida_.get(), &reached);
-    std::string message =
-        "simulation failed at time t = " + formatTime(reached) + ": " + describeIdaFlag(flag);
-    if (!messages_.last().empty())
-      message += " [" + messages_.last() + "]";
-    return {false, reached, message};
+/// The status of a failed IDASolve, at the time IDA got to.
+RunStatus DaeIntegrator::solverFailure(int flag) {
+  double failedAt = 0;
+  IDAGetCurrentTime(ida_.get(), &failedAt);
+  std::string message =
+      "simulation failed at time t = " + formatTime(failedAt) + ": " + describeIdaFlag(flag);
+  if (!messages_.last().empty())
+    message += " [" + messages_.last() + "]";
+  return unlessGeneratedCodeFailed({false, failedAt, message}, failedAt);
+}
+
+/// IDA brackets a root to within its tolerance and returns the end of the
+/// bracket, where each function that crossed has its new sign, or a point
+/// where one is exactly zero. A relation there (x < 0 at x = 0) would still
+/// have its old value, and after the restart IDA would not report the
+/// crossing again: such a point moves on, by 4 units in the last place and
+/// doubling, until every function that crossed is nonzero (with its new
+/// sign). The values in v are then those at `reached`.
+RunStatus DaeIntegrator::locateRoot(double root, double stopTime, double &reached) {
+  IDAGetRootInfo(ida_.get(), rootDirections_.data());
+  double shift = 4 * DBL_EPSILON * std::max(std::abs(root), DBL_MIN);
+  reached = root;
+  for (int attempt = 0;; ++attempt) {
+    if (RunStatus status = interpolate(reached); !status.ok)
+      return status;
+    crossings_.g(reached, v_.data(), g_.data());
+    bool exactZero = false;
+    for (int32_t k = 0; k < crossings_.count; ++k)
+      exactZero = exactZero || (rootDirections_[k] != 0 && g_[k] == 0.0);
+    if (!exactZero || attempt == maxRootShifts || reached >= stopTime)
+      break;
+    reached = std::min(root + shift, stopTime);
+    shift *= 2;
   }
-  load(reached, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
-  return {};
+  return unlessGeneratedCodeFailed({}, reached);
 }
 
 RunStatus DaeIntegrator::interpolate(double t) {
   if (!yInterpolated_) {
-    yInterpolated_ = makeVector(n_, context_.get());
-    ypInterpolated_ = makeVector(n_, context_.get());
+    yInterpolated_ = makeVector(size_, context_.get());
+    ypInterpolated_ = makeVector(size_, context_.get());
     if (!yInterpolated_ || !ypInterpolated_)
       return {false, t, "out of memory"};
   }
@@ -224,7 +295,12 @@ RunStatus DaeIntegrator::interpolate(double t) {
     return {false, t, "cannot interpolate the solution at time " + formatTime(t)};
   load(t, N_VGetArrayPointer(yInterpolated_.get()), N_VGetArrayPointer(ypInterpolated_.get()),
        residual_.data());
-  return {};
+  return unlessGeneratedCodeFailed({}, t);
+}
+
+void DaeIntegrator::evaluate(double t) {
+  if (model_.residual)
+    model_.residual(t, v_.data(), residual_.data());
 }
 
 /// Puts y and y' into their slots and evaluates the residual kernel, which
@@ -235,7 +311,10 @@ void DaeIntegrator::load(double t, const double *y, const double *yp, double *re
     if (model_.ypSlot[i] >= 0)
       v_[model_.ypSlot[i]] = yp[i];
   }
-  model_.residual(t, v_.data(), residual);
+  if (model_.residual)
+    model_.residual(t, v_.data(), residual);
+  if (clock_)
+    residual[0] = yp[0];
 }
 
 int DaeIntegrator::residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, void *self) {
@@ -246,25 +325,39 @@ int DaeIntegrator::residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, voi
   if (runtimeErrorPending(t))
     return -1; // a failed assert: IDA stops
   // Not finite: recoverable, IDA retries with a smaller step.
-  return allFinite(residual, integrator->n_) ? 0 : 1;
+  return allFinite(residual, integrator->size_) ? 0 : 1;
 }
 
 int DaeIntegrator::jacobianFn(double t, double cj, N_Vector y, N_Vector yp, N_Vector,
                               SUNMatrix jacobian, void *self, N_Vector, N_Vector, N_Vector) {
   auto *integrator = static_cast<DaeIntegrator *>(self);
+  ++integrator->jacobianCalls_;
+  if (integrator->clock_) { // d(y')/dy + cj d(y')/dy' = cj
+    SM_INDEXPTRS_S(jacobian)[0] = 0;
+    SM_INDEXPTRS_S(jacobian)[1] = 1;
+    SM_INDEXVALS_S(jacobian)[0] = 0;
+    SM_DATA_S(jacobian)[0] = cj;
+    return 0;
+  }
   // The JVPs need every slot at this point: evaluate the kernel first.
   integrator->load(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), integrator->residual_.data());
   integrator->jacobian_.evaluate(t, integrator->v_.data(), cj, integrator->values_.data());
   integrator->jacobian_.store(integrator->values_.data(), nullptr, jacobian);
-  ++integrator->jacobianCalls_;
   if (runtimeErrorPending(t))
     return -1;
   return allFinite(integrator->values_.data(), integrator->jacobian_.nonzeros()) ? 0 : 1;
 }
 
-void DaeIntegrator::addStatistics(SolverStatistics &stats) const {
-  stats.residualEvaluations += residualCalls_;
-  stats.jacobianEvaluations += jacobianCalls_;
+/// The zero-crossing functions at a point of IDA's root finding.
+int DaeIntegrator::rootFn(double t, N_Vector y, N_Vector yp, double *g, void *self) {
+  auto *integrator = static_cast<DaeIntegrator *>(self);
+  integrator->load(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), integrator->residual_.data());
+  integrator->crossings_.g(t, integrator->v_.data(), g);
+  return runtimeErrorPending(t) ? -1 : 0;
+}
+
+/// Adds the counters of the current IDA run (since the last (re)start).
+void DaeIntegrator::addIdaCounters(SolverStatistics &stats) const {
   if (!ida_)
     return;
   long count = 0;
@@ -276,6 +369,16 @@ void DaeIntegrator::addStatistics(SolverStatistics &stats) const {
   stats.errorTestFailures += count;
   IDAGetNumNonlinSolvConvFails(ida_.get(), &count);
   stats.convergenceFailures += count;
+}
+
+void DaeIntegrator::addStatistics(SolverStatistics &stats) const {
+  stats.residualEvaluations += residualCalls_;
+  stats.jacobianEvaluations += jacobianCalls_;
+  stats.steps += earlierCounters_.steps;
+  stats.nonlinearIterations += earlierCounters_.nonlinearIterations;
+  stats.errorTestFailures += earlierCounters_.errorTestFailures;
+  stats.convergenceFailures += earlierCounters_.convergenceFailures;
+  addIdaCounters(stats);
 }
 
 } // namespace mocc::rt

@@ -1,9 +1,11 @@
 // Integrates a compiled model's DAE F(t, y, y') = 0 with SUNDIALS IDA (BDF,
 // variable order and step) and the sparse KLU solver, whose Jacobian
 // dF/dy + cj dF/dy' is assembled from the model's colored Jacobian-vector
-// products. The integrator starts from the consistent values initialization
-// left in the slot vector and, at each requested time, leaves the solution
-// there with every slot the residual kernel assigns evaluated.
+// products, while IDA watches the model's zero-crossing functions for sign
+// changes. The integrator starts from the consistent values initialization
+// left in the slot vector, restarts from the values an event left there, and
+// at each time it returns leaves the solution there with every slot the
+// residual kernel assigns evaluated.
 #pragma once
 
 #include "runtime/ColoredJacobian.h"
@@ -16,32 +18,64 @@
 
 namespace mocc::rt {
 
+/// The zero-crossing functions IDA watches: `g` writes `count` values at a
+/// point where the residual kernel was just evaluated.
+struct ZeroCrossings {
+  KernelFn g = nullptr;
+  int32_t count = 0;
+};
+
+/// Why DaeIntegrator::advance returned.
+enum class StopKind {
+  Target, ///< the target time was reached
+  Root,   ///< a zero-crossing function changed sign (see rootDirections())
+  Step,   ///< one-step mode: an internal step ended before the target
+};
+
 /// IDA on one compiled model; the slot vector is shared with the caller.
+///
+/// A model without unknowns is not integrated (every slot is a function of
+/// time, evaluated by the residual kernel at each requested time), unless it
+/// has zero crossings: IDA then integrates one internal component with
+/// y' = 0, so that its root finding locates their sign changes in time.
 class DaeIntegrator {
 public:
   /// The model must be valid (slots in range, a checked pattern).
-  DaeIntegrator(const CompiledModel &model, std::vector<double> &v);
+  DaeIntegrator(const CompiledModel &model, std::vector<double> &v,
+                ZeroCrossings crossings = {});
 
-  /// Sets IDA up at t0 from the values in v (consistent after initialization)
-  /// to integrate up to stopTime with relative tolerance `tolerance`. If the
-  /// residual at t0 is not small, IDACalcIC corrects y and y', aiming at
-  /// firstOutput.
-  RunStatus start(double t0, double stopTime, double tolerance, double firstOutput);
+  /// Sets IDA up at t0 from the values in v (consistent after
+  /// initialization) with relative tolerance `tolerance`. If the residual at
+  /// t0 is not small, IDACalcIC corrects the algebraic components and y',
+  /// aiming at nextTime (> t0).
+  RunStatus start(double t0, double tolerance, double nextTime);
 
-  /// Integrates to tout (at most stopTime); v then holds y(tout), y'(tout) and
-  /// every slot the residual kernel assigns.
-  RunStatus advanceTo(double tout);
+  /// Restarts IDA at t from the values in v, which an event may have changed
+  /// (states by reinit(), the equations through discrete variables):
+  /// IDAReInit, then IDACalcIC as in start() if the residual is not small.
+  /// The zero crossings that are zero at t are not reported as roots there.
+  RunStatus restart(double t, double nextTime);
 
-  /// Takes one internal step of IDA (never past the stop time given to
-  /// start()); `reached` is the time of the step. v holds the solution there.
-  RunStatus step(double &reached);
+  /// Integrates towards `target`, never past `stopTime` (target <= stopTime;
+  /// both beyond the current time). In one-step mode it returns after each
+  /// internal step (StopKind::Step, at the step); once a step has passed the
+  /// target, the next call interpolates it. At a root it returns the earliest
+  /// point where every function that crossed zero has its new sign (IDA may
+  /// locate a root exactly at a zero; the point then moves on by a few units
+  /// in the last place). `reached` is the time of the values in v.
+  RunStatus advance(double target, double stopTime, bool oneStep, double &reached,
+                    StopKind &kind);
 
-  /// Evaluates the solution at t (between the last two steps) by IDA's
+  /// Evaluates the solution at t (within the last step) by IDA's
   /// interpolation into v, with every slot the residual kernel assigns.
   RunStatus interpolate(double t);
 
-  /// Whether start() had to call IDACalcIC.
-  bool correctedInitialValues() const { return correctedInitialValues_; }
+  /// Evaluates the residual kernel at t on the values in v as they are.
+  void evaluate(double t);
+
+  /// After a root: per zero-crossing function, +1 if it crossed zero
+  /// upwards, -1 if downwards, 0 if it did not.
+  const std::vector<int> &rootDirections() const { return rootDirections_; }
 
   void addStatistics(SolverStatistics &stats) const;
 
@@ -53,20 +87,31 @@ private:
   static int residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, void *self);
   static int jacobianFn(double t, double cj, N_Vector y, N_Vector yp, N_Vector r,
                         SUNMatrix jacobian, void *self, N_Vector, N_Vector, N_Vector);
+  static int rootFn(double t, N_Vector y, N_Vector yp, double *g, void *self);
   void load(double t, const double *y, const double *yp, double *residual);
-  std::string createSolver(double t0, double stopTime, double tolerance);
-  double scaledInitialResidual(double t0);
-  RunStatus makeConsistent(double t0, double firstOutput, double residualNorm);
+  void copyFromSlots();
+  std::string createSolver(double t0);
+  double scaledResidual(double t);
+  RunStatus makeConsistent(double t, double nextTime, bool afterEvent);
+  RunStatus locateRoot(double root, double stopTime, double &reached);
+  RunStatus solverFailure(int flag);
+  void addIdaCounters(SolverStatistics &stats) const;
 
   const CompiledModel &model_;
   std::vector<double> &v_;
-  int64_t n_;
+  int64_t n_;              // the model's unknowns
+  ZeroCrossings crossings_;
+  bool clock_;             // no unknowns but zero crossings: one internal y' = 0
+  int64_t size_;           // IDA's unknowns: n_, or 1 for the clock
   ColoredJacobian jacobian_;
+  double tolerance_ = 1e-6;
   std::vector<double> values_;   // the Jacobian's nonzeros
   std::vector<double> residual_; // scratch
+  std::vector<double> g_;        // zero-crossing values, scratch
+  std::vector<int> rootDirections_;
   long residualCalls_ = 0;
   long jacobianCalls_ = 0;
-  bool correctedInitialValues_ = false;
+  SolverStatistics earlierCounters_; // IDA's counters before the last restart
   SolverMessages messages_;
   SunContext context_;
   NVectorPtr y_, yp_, id_, absTolerance_;

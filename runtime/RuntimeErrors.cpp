@@ -1,5 +1,6 @@
-// The hooks that generated code calls on a run-time error or warning, and
-// the thread-local state through which the runtime sees them.
+// The hooks that generated code calls on a run-time error or warning or a
+// terminate() request, and the thread-local state through which the runtime
+// sees them.
 #include "runtime/RuntimeErrors.h"
 
 #include "runtime/NumberFormat.h"
@@ -18,6 +19,7 @@ struct Messages {
   double time = 0;
   std::string error;
   std::vector<std::string> warnings;
+  std::optional<std::string> terminate;
 };
 
 thread_local Messages messages;
@@ -85,11 +87,14 @@ std::string RuntimeFailure::describe() const {
 
 std::vector<std::string> takeRuntimeWarnings() { return std::exchange(messages.warnings, {}); }
 
+std::optional<std::string> takeTerminateRequest() { return std::exchange(messages.terminate, {}); }
+
 void clearRuntimeMessages() { messages = Messages(); }
 
 std::vector<std::pair<const char *, void *>> generatedCodeHooks() {
   return {{"mocc_runtime_error", reinterpret_cast<void *>(&mocc_runtime_error)},
-          {"mocc_runtime_warning", reinterpret_cast<void *>(&mocc_runtime_warning)}};
+          {"mocc_runtime_warning", reinterpret_cast<void *>(&mocc_runtime_warning)},
+          {"mocc_runtime_terminate", reinterpret_cast<void *>(&mocc_runtime_terminate)}};
 }
 
 } // namespace mocc::rt
@@ -104,4 +109,10 @@ extern "C" void mocc_runtime_error(const char *pattern, const double *values) {
 
 extern "C" void mocc_runtime_warning(const char *pattern, const double *values) {
   mocc::rt::messages.warnings.push_back(mocc::rt::formatMessage(pattern, values));
+}
+
+extern "C" void mocc_runtime_terminate(const char *pattern, const double *values) {
+  using mocc::rt::messages;
+  if (!messages.terminate)
+    messages.terminate = mocc::rt::formatMessage(pattern, values);
 }

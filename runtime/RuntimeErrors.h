@@ -1,5 +1,6 @@
 // Run-time errors and warnings raised by generated code: a failed assert, an
-// array index out of bounds. Generated code calls the C hooks below (the
+// array index out of bounds; and terminate() requests. Generated code calls
+// the C hooks below (the
 // JIT binds their names to these definitions explicitly); they record the
 // message in thread-local state, and the runtime checks that state after
 // each call of a kernel and stops with the message. Generated code leaves
@@ -23,6 +24,10 @@ extern "C" {
 void mocc_runtime_error(const char *pattern, const double *values);
 /// Records a run-time warning; execution continues.
 void mocc_runtime_warning(const char *pattern, const double *values);
+/// Records a terminate() request with its message (the first one on this
+/// thread wins); execution continues, the runtime ends the run successfully
+/// after the current event.
+void mocc_runtime_terminate(const char *pattern, const double *values);
 }
 
 namespace mocc::rt {
@@ -54,7 +59,10 @@ std::optional<RuntimeFailure> takeRuntimeFailure(double t);
 /// Takes (and clears) the warnings reported so far on this thread.
 std::vector<std::string> takeRuntimeWarnings();
 
-/// Forgets any pending error and warnings (before a new run).
+/// Takes (and clears) the message of a pending terminate() request, if any.
+std::optional<std::string> takeTerminateRequest();
+
+/// Forgets any pending error, warnings and terminate request (before a new run).
 void clearRuntimeMessages();
 
 } // namespace mocc::rt

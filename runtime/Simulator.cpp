@@ -1,22 +1,17 @@
-// The runtime's entry points: initialization (assignments and KINSOL solves in
-// the order the compiler gave), then IDA over the output grid with one result
-// row per grid point; see Simulator.h.
+// The runtime's entry points: the checks of a compiled model, initialization
+// (assignments and KINSOL solves in the order the compiler gave), then the
+// integration (Integration.h) and the result file; see Simulator.h.
 #include "runtime/Simulator.h"
 
 #include "runtime/ColoredJacobian.h"
 #include "runtime/CsvWriter.h"
-#include "runtime/DaeIntegrator.h"
+#include "runtime/Integration.h"
 #include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
-#include "runtime/OutputGrid.h"
 #include "runtime/RuntimeErrors.h"
-#include "runtime/StateSelection.h"
+#include "runtime/Stopwatch.h"
 
-#include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <memory>
-#include <optional>
 
 namespace mocc::rt {
 
@@ -24,17 +19,6 @@ namespace {
 
 /// More output points than this are refused.
 constexpr double maxOutputPoints = 1e9;
-
-/// Measures elapsed wall-clock time.
-class Stopwatch {
-public:
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
-private:
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
 
 bool validSlot(int64_t slot, const CompiledModel &model) {
   return slot >= 0 && slot < model.numSlots;
@@ -83,6 +67,28 @@ std::string checkStateSelection(const CompiledModel &model) {
   return {};
 }
 
+/// Checks the discrete part of a model; returns what is wrong, empty if nothing.
+std::string checkEvents(const CompiledModel &model) {
+  const EventModel &events = model.events;
+  if (events.numZeroCrossings < 0 || (events.numZeroCrossings > 0 && !events.zeroCrossings))
+    return "the zero-crossing function is missing";
+  if (events.preSlot.size() != events.valueSlot.size())
+    return "preSlot and valueSlot differ in size";
+  for (std::size_t i = 0; i < events.preSlot.size(); ++i)
+    if (!validSlot(events.preSlot[i], model) || !validSlot(events.valueSlot[i], model))
+      return "a pre() pair has a slot out of range";
+  for (const SampleClock &clock : events.samples)
+    if (!validSlot(clock.flagSlot, model) || !validSlot(clock.startSlot, model) ||
+        !validSlot(clock.intervalSlot, model))
+      return "a sample clock has a slot out of range";
+  for (int32_t slot : {events.initialSlot, events.terminalSlot})
+    if (slot != -1 && !validSlot(slot, model))
+      return "initial() or terminal() has a slot out of range";
+  if (events.maxEventIterations < 1)
+    return "maxEventIterations must be positive";
+  return {};
+}
+
 /// Checks the DAE part of a model; returns what is wrong, empty if nothing.
 std::string checkModel(const CompiledModel &model) {
   auto n = static_cast<int64_t>(model.ySlot.size());
@@ -104,6 +110,8 @@ std::string checkModel(const CompiledModel &model) {
   std::string problem = checkPattern(model.jacobian, n);
   if (!problem.empty())
     return "bad Jacobian pattern: " + problem;
+  if (problem = checkEvents(model); !problem.empty())
+    return problem;
   return checkStateSelection(model);
 }
 
@@ -138,15 +146,6 @@ std::string checkInitSteps(const CompiledModel &model) {
   return {};
 }
 
-/// The failure of generated code at t, if it reported one (it takes
-/// precedence over what the solvers made of it).
-std::optional<RunStatus> generatedCodeFailure(double t) {
-  auto failure = takeRuntimeFailure(t);
-  if (!failure)
-    return std::nullopt;
-  return RunStatus{false, failure->time, failure->describe()};
-}
-
 /// Runs the init steps in order after the start values are set.
 RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double> &v,
                        SolverStatistics &stats) {
@@ -169,162 +168,6 @@ RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double
   return {};
 }
 
-/// Writes the selected outputs as result rows and times the writing.
-class ResultRows {
-public:
-  ResultRows(const CompiledModel &model, const SimulationOptions &options, CsvWriter *writer)
-      : writer_(writer), row_(options.columns.size() + 1) {
-    for (int32_t column : options.columns)
-      slots_.push_back(model.outputs[column].slot);
-  }
-
-  void write(double t, const std::vector<double> &v) {
-    if (!writer_)
-      return;
-    Stopwatch watch;
-    row_[0] = t;
-    for (std::size_t i = 0; i < slots_.size(); ++i)
-      row_[i + 1] = v[slots_[i]];
-    writer_->writeRow(row_);
-    seconds_ += watch.seconds();
-  }
-
-  double seconds() const { return seconds_; }
-
-private:
-  CsvWriter *writer_;
-  std::vector<int32_t> slots_;
-  std::vector<double> row_;
-  double seconds_ = 0.0;
-};
-
-/// The model as IDA sees it with each of its state sets.
-std::vector<std::unique_ptr<CompiledModel>> stateSetViews(const CompiledModel &model) {
-  std::vector<std::unique_ptr<CompiledModel>> views;
-  for (const StateSet &set : model.stateSelection.sets) {
-    auto view = std::make_unique<CompiledModel>();
-    view->name = model.name;
-    view->numSlots = model.numSlots;
-    view->ySlot = set.ySlot;
-    view->ypSlot = set.ypSlot;
-    view->yNominal = set.yNominal;
-    view->residual = set.residual;
-    view->jvp = set.jvp;
-    view->jacobian = set.jacobian;
-    views.push_back(std::move(view));
-  }
-  return views;
-}
-
-/// Integration with dynamic state selection: IDA in one-step mode, the
-/// outputs interpolated, and after every step the state sets rated; a switch
-/// restarts IDA with the new set from the values at that step. A step that
-/// fails is retried once with the best set at the last good point.
-class SwitchingIntegration {
-public:
-  SwitchingIntegration(const CompiledModel &model, const SimulationOptions &options,
-                       std::vector<double> &v, SolverStatistics &stats, std::ostream &log)
-      : model_(model), options_(options), v_(v), stats_(stats), log_(log),
-        grid_(options.startTime, options.stopTime, options.interval),
-        views_(stateSetViews(model)), rater_(model) {}
-
-  RunStatus run(ResultRows &rows);
-
-private:
-  RunStatus restart(int set, double t, std::size_t nextOutput);
-  int rate(double t, int current) {
-    return chooseStateSet(rater_.rate(t, v_), current, model_.stateSelection.switchRatio);
-  }
-
-  const CompiledModel &model_;
-  const SimulationOptions &options_;
-  std::vector<double> &v_;
-  SolverStatistics &stats_;
-  std::ostream &log_;
-  OutputGrid grid_;
-  std::vector<std::unique_ptr<CompiledModel>> views_;
-  StateSetRater rater_;
-  std::unique_ptr<DaeIntegrator> integrator_;
-  int current_ = -1;
-};
-
-RunStatus SwitchingIntegration::run(ResultRows &rows) {
-  double t = options_.startTime, good = t;
-  RunStatus status = restart(rate(t, -1), t, grid_.size() > 1 ? 1 : 0);
-  if (status.ok)
-    rows.write(grid_.time(0), v_);
-  std::size_t k = 1;
-  while (status.ok && k < grid_.size()) {
-    status = integrator_->step(t);
-    if (!status.ok) { // retry from the last good point with the best set
-      RunStatus failure = status;
-      status = integrator_->interpolate(good);
-      int best = status.ok ? rate(good, -1) : current_;
-      status = best == current_ ? failure : restart(best, t = good, k);
-      continue;
-    }
-    good = t;
-    for (; status.ok && k < grid_.size() && grid_.time(k) <= t; ++k) {
-      status = integrator_->interpolate(grid_.time(k));
-      if (status.ok)
-        rows.write(grid_.time(k), v_);
-    }
-    if (!status.ok || k == grid_.size())
-      break;
-    status = integrator_->interpolate(t); // v at the step, for the rating
-    int next = status.ok ? rate(t, current_) : current_;
-    if (next != current_)
-      status = restart(next, t, k);
-  }
-  integrator_->addStatistics(stats_);
-  return status;
-}
-
-RunStatus SwitchingIntegration::restart(int set, double t, std::size_t nextOutput) {
-  if (integrator_) {
-    integrator_->addStatistics(stats_);
-    ++stats_.stateSetSwitches;
-    if (options_.verbose)
-      log_ << "state selection: at t = " << formatTime(t) << " the states change from "
-           << model_.stateSelection.sets[current_].description << " to "
-           << model_.stateSelection.sets[set].description << "\n";
-  }
-  current_ = set;
-  integrator_ = std::make_unique<DaeIntegrator>(*views_[set], v_);
-  return integrator_->start(t, options_.stopTime, options_.tolerance,
-                            grid_.time(std::min(nextOutput, grid_.size() - 1)));
-}
-
-/// Integrates from the initialized state over the output grid.
-RunStatus integrate(const CompiledModel &model, const SimulationOptions &options,
-                    std::vector<double> &v, ResultRows &rows, SolverStatistics &stats,
-                    std::ostream &log) {
-  if (model.stateSelection.sets.size() > 1) {
-    Stopwatch watch;
-    RunStatus status = SwitchingIntegration(model, options, v, stats, log).run(rows);
-    stats.integrationSeconds += watch.seconds() - rows.seconds();
-    stats.outputSeconds += rows.seconds();
-    return status;
-  }
-  Stopwatch watch;
-  OutputGrid grid(options.startTime, options.stopTime, options.interval);
-  DaeIntegrator integrator(model, v);
-  double firstOutput = grid.time(grid.size() > 1 ? 1 : 0);
-  RunStatus status =
-      integrator.start(options.startTime, options.stopTime, options.tolerance, firstOutput);
-  if (status.ok)
-    rows.write(grid.time(0), v);
-  for (std::size_t k = 1; status.ok && k < grid.size(); ++k) {
-    status = integrator.advanceTo(grid.time(k));
-    if (status.ok)
-      rows.write(grid.time(k), v);
-  }
-  integrator.addStatistics(stats);
-  stats.integrationSeconds += watch.seconds() - rows.seconds();
-  stats.outputSeconds += rows.seconds();
-  return status;
-}
-
 /// The -v summary.
 void logStatistics(std::ostream &log, const CompiledModel &model, const SolverStatistics &stats,
                    const RunStatus &status) {
@@ -335,6 +178,11 @@ void logStatistics(std::ostream &log, const CompiledModel &model, const SolverSt
               ? "  state sets: " + std::to_string(model.stateSelection.sets.size()) +
                     ", switches: " + std::to_string(stats.stateSetSwitches) + "\n"
               : std::string())
+      << (model.events.empty()
+              ? std::string()
+              : "  events: " + std::to_string(stats.stateEvents) + " state, " +
+                    std::to_string(stats.timeEvents) + " time (event iterations: " +
+                    std::to_string(stats.eventIterations) + ")\n")
       << "  steps: " << stats.steps << " (error test failures: " << stats.errorTestFailures
       << ", convergence failures: " << stats.convergenceFailures << ")\n"
       << "  residual evaluations: " << stats.residualEvaluations
@@ -352,6 +200,8 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
   if (std::string problem = checkInitSteps(model); !problem.empty())
     return {false, t0, "the compiled model is invalid: " + problem};
   v.assign(static_cast<std::size_t>(model.numSlots), 0.0);
+  if (model.events.initialSlot >= 0 && model.events.initialSlot < model.numSlots)
+    v[model.events.initialSlot] = 1.0; // initial(): 1 until the initial event iteration ends
   clearRuntimeMessages();
   for (KernelFn kernel : {model.setParameters, model.setStartValues}) {
     if (kernel)

@@ -33,6 +33,9 @@ struct SolverStatistics {
   long errorTestFailures = 0;
   long convergenceFailures = 0;
   long stateSetSwitches = 0; ///< dynamic state selection: changes of states
+  long stateEvents = 0;      ///< events at roots of zero-crossing functions
+  long timeEvents = 0;       ///< events at sample instants (the start time included)
+  long eventIterations = 0;  ///< calls of the event iteration's `update`
   double initSeconds = 0;
   double integrationSeconds = 0;
   double outputSeconds = 0;
@@ -45,13 +48,19 @@ struct RunStatus {
   std::string message;
 };
 
-/// Computes consistent initial values of every slot at time t0 into v.
+/// Computes consistent initial values of every slot at time t0 into v. The
+/// slot of initial() is 1 throughout (and stays 1: the initial event
+/// iteration, which integration starts with, sets it to 0).
 RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> &v,
                      SolverStatistics &stats);
 
 /// Initializes, integrates and writes the result file. The CSV is written to
 /// a temporary file next to outputPath and renamed only on success, so a
-/// failed run leaves no file under the requested name.
+/// failed run leaves no file under the requested name. A run that ends with
+/// terminate() succeeds; its file ends at the time of the terminate().
+/// Events (see Integration.cpp for the order of the calls) give two rows at
+/// their time, before and after; an output time at the time of an event
+/// gives no third one.
 RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
                    SolverStatistics &stats, std::ostream &log);
 

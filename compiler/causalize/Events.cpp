@@ -112,6 +112,43 @@ private:
   std::map<uint32_t, VarId> held_;
 };
 
+/// The message with " (at file:line:col)" appended: where the assert or
+/// terminate() is, for the run-time report.
+std::vector<flat::MessagePart> located(std::vector<flat::MessagePart> message, SourceRange loc,
+                                       const SourceManager &sources) {
+  if (!loc.valid())
+    return message;
+  LineColumn lc = sources.lineColumn(loc.start());
+  std::string path = sources.path(loc.file);
+  if (auto slash = path.rfind('/'); slash != std::string::npos)
+    path = path.substr(slash + 1);
+  flat::MessagePart part;
+  part.text = " (at " + path + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + ")";
+  message.push_back(std::move(part));
+  return message;
+}
+
+/// The value of a relation at an event: for a time event its value just
+/// after the instant (time > t1 is true at the event at t1, as time >= t1).
+ExprId valueAfter(sym::ExprPool &pool, const EventRelation &r) {
+  if (r.clock < 0)
+    return r.relation;
+  OpKind op = pool.op(r.relation);
+  ExprId a = pool.operand(r.relation, 0), b = pool.operand(r.relation, 1);
+  bool timeLeft = pool.op(a) == OpKind::Time;
+  // With time on the left, > and >= hold from the instant on; < and <= end
+  // at it. With time on the right the other way round.
+  switch (op) {
+  case OpKind::Greater:
+  case OpKind::GreaterEq:
+    return pool.binary(timeLeft ? OpKind::GreaterEq : OpKind::Greater, a, b);
+  case OpKind::Less:
+  case OpKind::LessEq:
+    return pool.binary(timeLeft ? OpKind::Less : OpKind::LessEq, a, b);
+  default: return r.relation;
+  }
+}
+
 /// The rising edge of a branch: one of its conditions became true.
 ExprId risingEdge(flat::FlatModel &model, const std::vector<VarId> &conditions) {
   sym::ExprPool &pool = model.pool;
@@ -124,10 +161,12 @@ ExprId risingEdge(flat::FlatModel &model, const std::vector<VarId> &conditions) 
   return edge;
 }
 
-/// Orders the when-assignments so that each comes after those it reads
-/// (the event iteration assigns them in one pass); false on a cycle.
+/// Orders the steps so that each comes after those it reads (the event
+/// iteration assigns them in one pass). A loop of when-assignments is an
+/// error (false); with `loopsThroughConditions` a loop is accepted, its
+/// steps keep their given order.
 bool orderAssignments(const flat::FlatModel &model, std::vector<KernelStep> &steps,
-                      Diagnostics &diags) {
+                      Diagnostics &diags, bool loopsThroughConditions = false) {
   std::map<uint32_t, size_t> writer;
   for (size_t i = 0; i < steps.size(); ++i)
     writer.emplace(steps[i].target.index, i);
@@ -149,13 +188,19 @@ bool orderAssignments(const flat::FlatModel &model, std::vector<KernelStep> &ste
         order.push_back(user);
   if (order.size() != steps.size()) {
     for (size_t i = 0; i < steps.size(); ++i)
-      if (pending[i] != 0) {
+      if (pending[i] != 0 && model.var(steps[i].target).special == flat::SpecialKind::None &&
+          !loopsThroughConditions) {
         diags.error(model.var(steps[i].target).loc,
                     "the discrete variable `" + model.nameOf(steps[i].target) +
                         "` depends on itself through when-clauses (an algebraic loop of "
                         "discrete variables)");
         return false;
       }
+    // A loop through a when-condition (when x > y then y = ...): the rest
+    // in their given order; the event iteration settles them.
+    for (size_t i = 0; i < steps.size(); ++i)
+      if (pending[i] != 0)
+        order.push_back(i);
   }
   std::vector<KernelStep> sorted;
   for (size_t i : order)
@@ -173,6 +218,9 @@ EventSystem prepareEvents(flat::FlatModel &model) {
     eq.lhs = holder.rewrite(eq.lhs, false);
     eq.rhs = holder.rewrite(eq.rhs, false);
   }
+  // An assert's condition too: its crossing locates the failure.
+  for (flat::Assertion &a : model.assertions)
+    a.condition = holder.rewrite(a.condition, false);
   // A when-condition that compares continuous variables is held too: its
   // crossing function locates the event.
   for (flat::WhenClause &clause : model.whenClauses)
@@ -203,6 +251,46 @@ EventSystem prepareEvents(flat::FlatModel &model) {
       times[i] = model.addVariable(std::move(p));
     }
     events.sampleTimes.push_back({times[0], times[1]});
+  }
+  // Relations of time and parameters alone are time events, at the instant
+  // where time equals the other side.
+  for (EventRelation &r : events.relations) {
+    sym::ExprPool &pool = model.pool;
+    ExprId a = pool.operand(r.relation, 0), b = pool.operand(r.relation, 1);
+    auto fixed = [&](ExprId e) {
+      bool ok = true;
+      ExprId roots[] = {e};
+      sym::forEachNode(pool, roots, [&](ExprId id) {
+        if (pool.op(id) == OpKind::Time)
+          ok = false;
+        VarId v = pool.variableOf(id);
+        if (v.valid() && model.var(v).variability != flat::VariabilityKind::Parameter &&
+            model.var(v).variability != flat::VariabilityKind::Constant)
+          ok = false;
+      });
+      return ok;
+    };
+    ExprId instant;
+    if (pool.op(a) == OpKind::Time && fixed(b))
+      instant = b;
+    else if (pool.op(b) == OpKind::Time && fixed(a))
+      instant = a;
+    else
+      continue;
+    VarId slots[3];
+    for (int i = 0; i < 3; ++i) {
+      static const char *const parts[] = {".flag", ".start", ".interval"};
+      flat::Variable v = hiddenVariable("$time" + std::to_string(events.timeEvents.size()) + parts[i],
+                                        i == 0 ? flat::SpecialKind::Sample : flat::SpecialKind::None,
+                                        flat::TypeKind::Real);
+      if (i > 0) {
+        v.variability = flat::VariabilityKind::Parameter;
+        v.binding = i == 1 ? instant : pool.constant(1e300); // one tick
+      }
+      slots[i] = model.addVariable(std::move(v));
+    }
+    r.clock = static_cast<int32_t>(events.timeEvents.size());
+    events.timeEvents.push_back({slots[0], slots[1], slots[2]});
   }
   // Every variable assigned by a when-clause, and every relation, has a pre.
   auto assigned = model.assignedInWhen();
@@ -270,19 +358,23 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
                 Diagnostics &diags) {
   sym::ExprPool &pool = model.pool;
   EventPlan &ev = plan.events;
-  if (!events.relations.empty()) {
-    KernelSpec crossings{"mocc_zero_crossings", {}, false};
-    for (const EventRelation &r : events.relations)
+  KernelSpec crossings{"mocc_zero_crossings", {}, false};
+  for (const EventRelation &r : events.relations)
+    if (r.clock < 0)
       crossings.steps.push_back({KernelStep::Kind::Residual, {}, r.crossing});
+  if (!crossings.steps.empty()) {
     ev.zeroCrossings = crossings.name;
-    ev.numZeroCrossings = static_cast<int32_t>(events.relations.size());
+    ev.numZeroCrossings = static_cast<int32_t>(crossings.steps.size());
     plan.kernels.push_back(std::move(crossings));
   }
-  // One event iteration: relations, conditions, then the when-clauses.
+  // One event iteration: relations, conditions and the assignments of the
+  // when-clauses in the order of their dependencies (a condition such as
+  // change(b) comes after the assignment of b), then reinit(), the asserts
+  // and terminate() of the clauses.
   KernelSpec update{"mocc_event_update", {}, false};
-  for (const EventRelation &r : events.relations)
-    update.steps.push_back({KernelStep::Kind::Assign, r.slot, r.relation});
   std::vector<KernelStep> assignments, reinits, others;
+  for (const EventRelation &r : events.relations)
+    assignments.push_back({KernelStep::Kind::Assign, r.slot, valueAfter(pool, r)});
   std::map<uint32_t, ExprId> assignedValue; // the chain of branches per variable
   for (size_t c = 0; c < model.whenClauses.size(); ++c) {
     const flat::WhenClause &clause = model.whenClauses[c];
@@ -292,7 +384,7 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
       const flat::WhenBranch &branch = clause.branches[b];
       const auto &slots = events.conditions[c][b];
       for (size_t j = 0; j < slots.size(); ++j)
-        update.steps.push_back({KernelStep::Kind::Assign, slots[j], branch.conditions[j]});
+        assignments.push_back({KernelStep::Kind::Assign, slots[j], branch.conditions[j]});
       ExprId fires = pool.binary(OpKind::And, risingEdge(model, slots), pool.unary(OpKind::Not, earlier));
       earlier = pool.binary(OpKind::Or, earlier, fires);
       for (const flat::Equation &a : branch.assignments) {
@@ -305,14 +397,19 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
       for (const flat::Assertion &a : branch.asserts)
         others.push_back({KernelStep::Kind::Assert, {},
                           pool.binary(OpKind::Or, pool.unary(OpKind::Not, fires), a.condition),
-                          a.message, a.level});
+                          located(a.message, a.loc, diags.sources()), a.level});
       for (const auto &message : branch.terminates)
         others.push_back({KernelStep::Kind::Terminate, {}, fires, message, 1});
     }
     for (const auto &[v, e] : value)
       assignments.push_back({KernelStep::Kind::Assign, VarId{v}, e});
   }
-  if (!orderAssignments(model, assignments, diags))
+  std::vector<KernelStep> whenAssignments;
+  for (const KernelStep &step : assignments)
+    if (model.var(step.target).special == flat::SpecialKind::None)
+      whenAssignments.push_back(step);
+  if (!orderAssignments(model, whenAssignments, diags) ||
+      !orderAssignments(model, assignments, diags, true))
     return false;
   update.steps.insert(update.steps.end(), assignments.begin(), assignments.end());
   update.steps.insert(update.steps.end(), reinits.begin(), reinits.end());
@@ -324,7 +421,8 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
   if (!model.assertions.empty()) {
     KernelSpec asserts{"mocc_assertions", {}, false};
     for (const flat::Assertion &a : model.assertions)
-      asserts.steps.push_back({KernelStep::Kind::Assert, {}, a.condition, a.message, a.level});
+      asserts.steps.push_back({KernelStep::Kind::Assert, {}, a.condition,
+                               located(a.message, a.loc, diags.sources()), a.level});
     ev.assertions = asserts.name;
     plan.kernels.push_back(std::move(asserts));
   }
@@ -337,6 +435,9 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
     ev.samples.push_back({static_cast<int32_t>(model.samples[k].flag.index),
                           static_cast<int32_t>(events.sampleTimes[k].first.index),
                           static_cast<int32_t>(events.sampleTimes[k].second.index)});
+  for (const TimeEvent &clock : events.timeEvents)
+    ev.samples.push_back({static_cast<int32_t>(clock.flag.index), static_cast<int32_t>(clock.start.index),
+                          static_cast<int32_t>(clock.interval.index)});
   for (size_t i = 0; i < model.size(); ++i) {
     if (model.variables[i].special == flat::SpecialKind::Initial)
       ev.initialSlot = static_cast<int32_t>(i);

@@ -21,6 +21,15 @@ struct EventRelation {
   sym::VarId slot;
   sym::ExprId relation; ///< the relation itself, evaluated at events
   sym::ExprId crossing; ///< changes sign where the relation changes
+  /// A relation of time and parameters alone (time >= t1): a time event at
+  /// the instant `clock` (an index into EventSystem::timeEvents) instead
+  /// of a zero crossing; at the event it takes its value just after it.
+  int32_t clock = -1;
+};
+
+/// The clock of a time event: a sample clock that ticks once.
+struct TimeEvent {
+  sym::VarId flag, start, interval;
 };
 
 /// What prepareEvents added to the model.
@@ -30,6 +39,7 @@ struct EventSystem {
   std::vector<std::vector<std::vector<sym::VarId>>> conditions;
   /// Per sample(): the parameters holding its start and interval.
   std::vector<std::pair<sym::VarId, sym::VarId>> sampleTimes;
+  std::vector<TimeEvent> timeEvents;
   bool empty() const { return relations.empty() && conditions.empty() && sampleTimes.empty(); }
 };
 

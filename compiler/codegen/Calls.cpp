@@ -11,9 +11,11 @@
 // status the caller leaves at once, with the same status.
 //
 // A failed check calls a hook of runtime/RuntimeErrors.h with a message
-// pattern and its values; an error then leaves the function with status 1.
+// pattern and its values; an error then leaves the function with status 1,
+// a warning (reported once per check) and a terminate request go on.
 #include "compiler/codegen/Codegen.h"
 #include "compiler/codegen/ExprEmitter.h"
+#include "compiler/codegen/StatementEmitter.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
@@ -186,11 +188,43 @@ void FunctionEmitter::emitCheck(llvm::Value *ok, CheckKind kind, const std::stri
   builder_.SetInsertPoint(passed);
 }
 
-/// Calls mocc_runtime_error or mocc_runtime_warning (runtime/RuntimeErrors.h)
-/// with the pattern and an array of the values.
+void FunctionEmitter::emitMessageCheck(llvm::Value *ok, CheckKind kind, const std::string &prefix,
+                                       const std::vector<flat::MessagePart> &parts) {
+  std::string pattern = escapePattern(prefix);
+  std::vector<ExprId> values;
+  for (const flat::MessagePart &part : parts) {
+    if (!part.value.valid()) {
+      pattern += escapePattern(part.text);
+      continue;
+    }
+    bool integral = part.type == flat::TypeKind::Integer ||
+                    part.type == flat::TypeKind::Enumeration;
+    pattern += part.type == flat::TypeKind::Boolean ? "%b" : integral ? "%i" : "%r";
+    values.push_back(part.value);
+  }
+  emitCheck(ok, kind, pattern, [&] {
+    std::vector<llvm::Value *> emitted;
+    for (ExprId value : values)
+      emitted.push_back(this->value(value));
+    return emitted;
+  });
+}
+
+/// The hook of runtime/RuntimeErrors.h that reports a failed check.
+static const char *hookName(CheckKind kind) {
+  switch (kind) {
+  case CheckKind::Error: return "mocc_runtime_error";
+  case CheckKind::Warning: return "mocc_runtime_warning";
+  case CheckKind::Terminate: return "mocc_runtime_terminate";
+  }
+  return "mocc_runtime_error";
+}
+
+/// Calls the hook of runtime/RuntimeErrors.h for `kind` with the pattern and
+/// an array of the values.
 void FunctionEmitter::callHook(CheckKind kind, const std::string &pattern,
                                const std::vector<llvm::Value *> &values) {
-  const char *name = kind == CheckKind::Error ? "mocc_runtime_error" : "mocc_runtime_warning";
+  const char *name = hookName(kind);
   llvm::Type *pointer = builder_.getPtrTy();
   auto hook = module_.getOrInsertFunction(
       name, llvm::FunctionType::get(builder_.getVoidTy(), {pointer, pointer}, false));

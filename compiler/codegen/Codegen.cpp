@@ -120,12 +120,25 @@ bool checkKernel(const sym::ExprPool &pool, const KernelSpec &spec, const llvm::
   }
   for (const KernelStep &step : spec.steps) {
     bool assign = step.kind == KernelStep::Kind::Assign;
-    if (step.expr.index >= pool.size() || (assign && !step.target.valid())) {
+    bool badPart = std::any_of(step.message.begin(), step.message.end(),
+                               [&](const flat::MessagePart &part) {
+                                 return part.value.valid() && part.value.index >= pool.size();
+                               });
+    if (step.expr.index >= pool.size() || (assign && !step.target.valid()) || badPart) {
       error = "kernel `" + spec.name + "` has a step with an invalid expression or target";
+      return false;
+    }
+    if (step.kind == KernelStep::Kind::Assert && step.level != 1 && step.level != 2) {
+      error = "kernel `" + spec.name + "` has an assert of level " + std::to_string(step.level);
       return false;
     }
   }
   return true;
+}
+
+/// Whether a step has a derivative in the kernel's JVP (checks have none).
+bool isDifferentiated(const KernelStep &step) {
+  return step.kind == KernelStep::Kind::Assign || step.kind == KernelStep::Kind::Residual;
 }
 
 } // namespace
@@ -165,7 +178,7 @@ bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::Exp
   std::vector<sym::ExprId> roots;
   for (const KernelSpec &spec : kernels) {
     for (const KernelStep &step : spec.steps) {
-      if (spec.withJvp && step.expr.index < pool.size())
+      if (spec.withJvp && isDifferentiated(step) && step.expr.index < pool.size())
         roots.push_back(step.expr);
     }
   }

@@ -48,6 +48,13 @@ struct CodegenOptions {
 /// nonzero tangent (see addKernelDerivatives). When a called function fails
 /// at run time (see runtime/RuntimeErrors.h), the kernel returns at once.
 ///
+/// Assert and Terminate steps are checks of the kernel itself (a JVP skips
+/// them): a failed level-1 assert reports "assertion failed: <message>"
+/// through mocc_runtime_error and the kernel returns at once; a level-2 one
+/// reports it through mocc_runtime_warning, once per step, and goes on; a
+/// Terminate step whose condition holds reports its message through
+/// mocc_runtime_terminate and goes on.
+///
 /// Returns null and sets `error` (when given) if a kernel cannot be
 /// compiled: an invalid id, a call that does not fit the table, a function
 /// without the derivative its JVP needs, or two kernels with one name.

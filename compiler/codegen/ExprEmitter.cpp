@@ -127,9 +127,23 @@ void FunctionEmitter::setError(std::string message) {
 }
 
 void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
-  if (step.kind == KernelStep::Kind::Residual) {
+  switch (step.kind) {
+  case KernelStep::Kind::Residual:
     storeSlot(res_, residualIndex, jvp_ ? tangent(step.expr) : value(step.expr));
     return;
+  case KernelStep::Kind::Assert: // checks have no derivative: not in a JVP
+    if (!jvp_)
+      emitMessageCheck(truth(value(step.expr)),
+                       step.level == 1 ? CheckKind::Error : CheckKind::Warning,
+                       "assertion failed: ", step.message);
+    return;
+  case KernelStep::Kind::Terminate:
+    if (!jvp_)
+      emitMessageCheck(builder_.CreateNot(truth(value(step.expr))), CheckKind::Terminate, "",
+                       step.message);
+    return;
+  case KernelStep::Kind::Assign:
+    break;
   }
   uint32_t slot = step.target.index;
   if (!jvp_) {

@@ -67,9 +67,10 @@ private:
 /// `i32 (ptr noalias readonly in, ptr noalias out)`, named functionSymbol().
 llvm::Function *declareLoweredFunction(llvm::Module &module, const flat::Function &function);
 
-/// How bad a failed run-time check is: an error leaves the function with a
-/// failure status; a warning is reported once per check and code goes on.
-enum class CheckKind { Error, Warning };
+/// What a failed run-time check does: an error leaves the function with a
+/// failure status; a warning is reported once per check and code goes on; a
+/// terminate request is reported each time and code goes on.
+enum class CheckKind { Error, Warning, Terminate };
 
 /// Emits the steps of kernels, or of their JVPs, into LLVM functions of the
 /// signatures described in Codegen.h, and the statements of lowered
@@ -127,6 +128,10 @@ public:
   /// function is left with a failure status.
   void emitCheck(llvm::Value *ok, CheckKind kind, const std::string &pattern,
                  const std::function<std::vector<llvm::Value *>()> &values);
+  /// emitCheck with the message `prefix` followed by `parts` (text, or values
+  /// formatted as String() formats them: a Real, an Integer, a Boolean).
+  void emitMessageCheck(llvm::Value *ok, CheckKind kind, const std::string &prefix,
+                        const std::vector<flat::MessagePart> &parts);
   /// Leaves the function with failure `status` (an i32, nonzero) and goes on
   /// emitting into a new block that nothing reaches.
   void exitWithStatus(llvm::Value *status);

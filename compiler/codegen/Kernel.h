@@ -1,11 +1,12 @@
 // Kernels: the unit of generated code. A kernel is an ordered list of steps
 // over the slot vector `v` of the runtime (see runtime/CompiledModel.h):
-// assignments `v[target] := expr` and residuals `res[k] := expr` (k counts
-// the residual steps in order). Code generation turns each kernel into a
-// native function `void name(double t, double *v, double *res)` and, when
-// asked, its forward-mode derivative `void name_jvp(double t, const double
-// *v, double *dv, double *dres)`. The arrays passed to one call must not
-// overlap (the functions declare them `noalias`).
+// assignments `v[target] := expr`, residuals `res[k] := expr` (k counts the
+// residual steps in order), and the checks of assert() and terminate(). Code
+// generation turns each kernel into a native function `void name(double t,
+// double *v, double *res)` and, when asked, its forward-mode derivative
+// `void name_jvp(double t, const double *v, double *dv, double *dres)`. The
+// arrays passed to one call must not overlap (the functions declare them
+// `noalias`).
 #pragma once
 
 #include "compiler/flat/Function.h"

@@ -138,25 +138,8 @@ void StatementEmitter::emitFor(const Statement &s) {
 /// assert(condition, message, level): the message is literal text with
 /// values formatted as String() formats Real, Integer and Boolean.
 void StatementEmitter::emitAssert(const Statement &s) {
-  std::string pattern = "assertion failed: ";
-  std::vector<sym::ExprId> values;
-  for (const flat::MessagePart &part : s.message) {
-    if (!part.value.valid()) {
-      pattern += escapePattern(part.text);
-      continue;
-    }
-    bool integral = part.type == flat::TypeKind::Integer ||
-                    part.type == flat::TypeKind::Enumeration;
-    pattern += part.type == flat::TypeKind::Boolean ? "%b" : integral ? "%i" : "%r";
-    values.push_back(part.value);
-  }
   CheckKind kind = s.level == 1 ? CheckKind::Error : CheckKind::Warning;
-  e_.emitCheck(e_.truth(e_.value(s.condition)), kind, pattern, [&] {
-    std::vector<llvm::Value *> emitted;
-    for (sym::ExprId value : values)
-      emitted.push_back(e_.value(value));
-    return emitted;
-  });
+  e_.emitMessageCheck(e_.truth(e_.value(s.condition)), kind, "assertion failed: ", s.message);
 }
 
 /// The address of slot firstSlot + index, after checking that the index

@@ -59,6 +59,17 @@ std::vector<double> eventTimes(const test::ResultFile &r) {
   return events;
 }
 
+/// The events at which the column `name` changes value.
+std::vector<double> eventTimes(const test::ResultFile &r, const std::string &name) {
+  const auto &t = r["time"];
+  const auto &y = r[name];
+  std::vector<double> events;
+  for (size_t i = 0; i + 1 < t.size(); ++i)
+    if (t[i] == t[i + 1] && y[i] != y[i + 1])
+      events.push_back(t[i]);
+  return events;
+}
+
 /// The value of a column just after time `t` (the last row at t).
 double after(const test::ResultFile &r, const std::string &name, double t) {
   const auto &time = r["time"];
@@ -91,7 +102,10 @@ TEST_CASE("a bouncing ball: event times of the closed form, reinit and a counter
     v *= e;
     t += 2 * v / g;
   }
-  auto events = eventTimes(r.result);
+  // Right after a bounce the ball sits a rounding error below the floor, so
+  // h < 0 turns false again an instant later: an event of the relation alone
+  // (no hysteresis on relations), with equal rows. The bounces change v.
+  auto events = eventTimes(r.result, "v");
   REQUIRE(events.size() == expected.size());
   for (size_t k = 0; k < expected.size(); ++k) {
     CAPTURE(k);
@@ -151,7 +165,9 @@ TEST_CASE("a hysteresis switch: when/elsewhen and change()") {
   // Heats at 2/s from 20 to 22 (t = 1), cools at 1/s to 18 (t = 5), heats
   // to 22 (t = 7), cools to 18 (t = 11), ...
   std::vector<double> expected = {1, 5, 7, 11, 13, 17, 19};
-  auto events = eventTimes(r.result);
+  // (Each switch is followed by an event of the relation alone, which turns
+  // back an instant later: see the bouncing ball.)
+  auto events = eventTimes(r.result, "heating");
   REQUIRE(events.size() == expected.size());
   for (size_t k = 0; k < expected.size(); ++k) {
     CHECK(std::fabs(events[k] - expected[k]) < 1e-8);

@@ -5,5 +5,5 @@ model IfOnState
 equation
   der(x) = if x > 0.5 then -1 else -2 * x;
   y = if noEvent(x > 0.75) then 1 else 0;
-  annotation(experiment(StopTime = 2));
+  annotation(experiment(StopTime = 2, Tolerance = 1e-10));
 end IfOnState;

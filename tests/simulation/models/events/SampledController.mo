@@ -12,5 +12,5 @@ equation
     u = k * (r - x);
     n = pre(n) + 1;
   end when;
-  annotation(experiment(StopTime = 1));
+  annotation(experiment(StopTime = 1, Tolerance = 1e-10));
 end SampledController;

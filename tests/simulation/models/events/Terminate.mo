@@ -6,5 +6,5 @@ equation
   when x < 0.25 then
     terminate("x reached 0.25");
   end when;
-  annotation(experiment(StopTime = 5));
+  annotation(experiment(StopTime = 5, Tolerance = 1e-10));
 end Terminate;

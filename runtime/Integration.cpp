@@ -1,0 +1,427 @@
+// The hybrid integration loop; see Integration.h. What the runtime calls,
+// and in which order:
+//
+// - Start (t0): initialize() left initial() = 1. The sample clocks due at
+//   t0 raise their flags and the initial event iteration runs (below).
+//   Then the row at t0.
+// - Between events: IDA integrates towards the next output time, never
+//   past the next sample instant or the stop time (IDA's stop time), and
+//   watches the zero crossings (`residual`, then `zeroCrossings`, at each
+//   point IDA asks for). At each output time: `assertions`, then the row.
+// - An event (a root, or a sample instant reached): `assertions` and the row
+//   before the event (the values at the event time from the left); the
+//   output times that coincide with it are covered by the event's rows; the
+//   event iteration; `assertions` and the row after the event.
+// - The event iteration: rounds of pre := value, `residual` (on the values
+//   as they are), `update`, until no value differs from its pre (the flags
+//   of the clocks due go to 1 after the first pre := value); then the
+//   flags and initial() go to 0, IDA restarts from the values (IDAReInit,
+//   IDACalcIC for y' and the algebraic components if the equations do not
+//   hold), and a last round of pre := value, `update` checks that the
+//   consistent values change nothing (else the iteration goes on). At most
+//   maxEventIterations calls of `update`.
+// - A terminate() request after an event iteration, or the stop time: with
+//   terminal() = 1, pre := value, `residual`, `update` once; `assertions`
+//   and the last row; the run ends (successfully after terminate()).
+// - Dynamic state selection: IDA in one-step mode; after each step the sets
+//   are rated, and a switch restarts IDA with the new set as an event does.
+#include "runtime/Integration.h"
+
+#include "runtime/DaeIntegrator.h"
+#include "runtime/Events.h"
+#include "runtime/NumberFormat.h"
+#include "runtime/OutputGrid.h"
+#include "runtime/RuntimeErrors.h"
+#include "runtime/StateSelection.h"
+#include "runtime/Stopwatch.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+
+namespace mocc::rt {
+
+std::optional<RunStatus> generatedCodeFailure(double t) {
+  auto failure = takeRuntimeFailure(t);
+  if (!failure)
+    return std::nullopt;
+  return RunStatus{false, failure->time, failure->describe()};
+}
+
+ResultRows::ResultRows(const CompiledModel &model, const SimulationOptions &options,
+                       CsvWriter *writer)
+    : writer_(writer), row_(options.columns.size() + 1) {
+  for (int32_t column : options.columns)
+    slots_.push_back(model.outputs[column].slot);
+}
+
+void ResultRows::write(double t, const std::vector<double> &v) {
+  ++count_;
+  if (!writer_)
+    return;
+  Stopwatch watch;
+  row_[0] = t;
+  for (std::size_t i = 0; i < slots_.size(); ++i)
+    row_[i + 1] = v[slots_[i]];
+  writer_->writeRow(row_);
+  seconds_ += watch.seconds();
+}
+
+namespace {
+
+/// The model as IDA sees it with each of its state sets.
+std::vector<std::unique_ptr<CompiledModel>> stateSetViews(const CompiledModel &model) {
+  std::vector<std::unique_ptr<CompiledModel>> views;
+  for (const StateSet &set : model.stateSelection.sets) {
+    auto view = std::make_unique<CompiledModel>();
+    view->name = model.name;
+    view->numSlots = model.numSlots;
+    view->ySlot = set.ySlot;
+    view->ypSlot = set.ypSlot;
+    view->yNominal = set.yNominal;
+    view->residual = set.residual;
+    view->jvp = set.jvp;
+    view->jacobian = set.jacobian;
+    views.push_back(std::move(view));
+  }
+  return views;
+}
+
+/// "simulation failed at time t = <t>: <what>".
+RunStatus failedAt(double t, const std::string &what) {
+  return {false, t, "simulation failed at time t = " + formatTime(t) + ": " + what};
+}
+
+/// One run of the loop described at the top of this file.
+class Integration {
+public:
+  Integration(const CompiledModel &model, const SimulationOptions &options,
+              std::vector<double> &v, ResultRows &rows, SolverStatistics &stats,
+              std::ostream &log)
+      : model_(model), events_(model.events), options_(options), v_(v), rows_(rows),
+        stats_(stats), log_(log), grid_(options.startTime, options.stopTime, options.interval),
+        span_(options.stopTime - options.startTime), pre_(model.events), chattering_(span_),
+        views_(stateSetViews(model)), rater_(model),
+        switching_(model.stateSelection.sets.size() > 1) {}
+
+  RunStatus run();
+
+private:
+  RunStatus begin();
+  RunStatus advance();
+  RunStatus afterStep(double t, double stopTime);
+  RunStatus writeOutputTimesBefore(double limit);
+  RunStatus retryFailedStep(const RunStatus &failure);
+  RunStatus event(double t, bool stateEvent);
+  RunStatus iterate(double t);
+  RunStatus updateUntilStable(double t, int &iterations, bool first);
+  RunStatus update(double t, int &iterations);
+  RunStatus restart(double t, int set);
+  RunStatus terminate(double t, const std::string &message);
+  RunStatus finish(double t);
+  RunStatus writeRow(double t);
+  void consumeOutputTimes(double t);
+  double nextTime(double t) const;
+  double tolerance(double t) const { return sameInstantTolerance(t, span_); }
+  bool atStop(double t) const { return t >= options_.stopTime - tolerance(t); }
+  int rate(double t, int current) {
+    if (!switching_)
+      return 0;
+    return chooseStateSet(rater_.rate(t, v_), current, model_.stateSelection.switchRatio);
+  }
+  const CompiledModel &modelFor(int set) const { return switching_ ? *views_[set] : model_; }
+  ZeroCrossings crossings() const {
+    return {events_.zeroCrossings, events_.zeroCrossings ? events_.numZeroCrossings : 0};
+  }
+  std::string describeSlots(const std::vector<int32_t> &slots) const;
+
+  const CompiledModel &model_;
+  const EventModel &events_;
+  const SimulationOptions &options_;
+  std::vector<double> &v_;
+  ResultRows &rows_;
+  SolverStatistics &stats_;
+  std::ostream &log_;
+  OutputGrid grid_;
+  std::size_t k_ = 0; // the next output time to write
+  double span_;
+  SampleSchedule schedule_;
+  PreValues pre_;
+  ChatteringDetector chattering_;
+  std::vector<std::unique_ptr<CompiledModel>> views_;
+  StateSetRater rater_;
+  bool switching_;
+  std::unique_ptr<DaeIntegrator> integrator_;
+  int current_ = 0;     // the state set in use
+  bool started_ = false;
+  double good_ = 0;     // the last time IDA got to without failing
+  bool done_ = false;
+};
+
+RunStatus Integration::run() {
+  RunStatus status = begin();
+  while (status.ok && !done_)
+    status = advance();
+  if (integrator_)
+    integrator_->addStatistics(stats_);
+  return status;
+}
+
+/// The sample clocks, the state set, the initial event iteration and the
+/// row at the start time.
+RunStatus Integration::begin() {
+  double t = options_.startTime;
+  std::string problem = schedule_.setUp(events_.samples, v_, t, tolerance(t));
+  if (!problem.empty())
+    return failedAt(t, problem);
+  current_ = rate(t, -1);
+  integrator_ = std::make_unique<DaeIntegrator>(modelFor(current_), v_, crossings());
+  consumeOutputTimes(t);
+  RunStatus status = iterate(t);
+  if (!status.ok)
+    return status;
+  if (auto message = takeTerminateRequest())
+    return terminate(t, *message);
+  return atStop(t) ? finish(t) : writeRow(t);
+}
+
+/// One call of the integrator, and what it leads to: a row, an event, a
+/// change of state set, or the end.
+RunStatus Integration::advance() {
+  double stopTime = std::min(schedule_.next(), options_.stopTime);
+  double target = std::min(grid_.time(k_), stopTime);
+  double t = target;
+  StopKind kind = StopKind::Target;
+  RunStatus status = integrator_->advance(target, stopTime, switching_, t, kind);
+  if (!status.ok)
+    return switching_ ? retryFailedStep(status) : status;
+  if (auto message = takeTerminateRequest())
+    return terminate(t, *message);
+  if (kind == StopKind::Step)
+    return afterStep(t, stopTime);
+  if (kind == StopKind::Root && switching_) { // the step may have passed output times
+    status = writeOutputTimesBefore(t - tolerance(t));
+    if (status.ok)
+      status = integrator_->interpolate(t);
+    if (!status.ok)
+      return status;
+  }
+  bool timeEvent = schedule_.next() <= t + tolerance(t);
+  if (kind == StopKind::Root || timeEvent)
+    return event(t, kind == StopKind::Root);
+  if (atStop(t))
+    return finish(t);
+  ++k_;
+  return writeRow(t);
+}
+
+/// One-step mode: the rows of the output times the step passed (those at
+/// the stop time of the call wait for the next call: an event or the end
+/// may happen there), then the rating of the state sets at the step.
+RunStatus Integration::afterStep(double t, double stopTime) {
+  good_ = t;
+  double last = stopTime - tolerance(stopTime);
+  RunStatus status = writeOutputTimesBefore(std::min(last, std::nextafter(t, INFINITY)));
+  if (!status.ok || t >= last)
+    return status;
+  status = integrator_->interpolate(t); // v at the step, for the rating
+  int next = status.ok ? rate(t, current_) : current_;
+  if (!status.ok || next == current_)
+    return status;
+  return restart(t, next);
+}
+
+/// One-step mode: the rows of the output times before `limit` that are
+/// not written yet, interpolated in the last step.
+RunStatus Integration::writeOutputTimesBefore(double limit) {
+  for (; k_ < grid_.size() && grid_.time(k_) < limit; ++k_) {
+    RunStatus status = integrator_->interpolate(grid_.time(k_));
+    if (status.ok)
+      status = writeRow(grid_.time(k_));
+    if (!status.ok)
+      return status;
+  }
+  return {};
+}
+
+/// A failed step is retried once with the best set at the last good point.
+RunStatus Integration::retryFailedStep(const RunStatus &failure) {
+  if (!integrator_->interpolate(good_).ok)
+    return failure;
+  int best = rate(good_, -1);
+  return best == current_ ? failure : restart(good_, best);
+}
+
+/// An event at t: the rows before and after it around the event iteration.
+RunStatus Integration::event(double t, bool stateEvent) {
+  if (stateEvent) {
+    ++stats_.stateEvents;
+    if (auto chattering = chattering_.record(t))
+      return failedAt(t, *chattering);
+  }
+  RunStatus status = writeRow(t);
+  if (!status.ok)
+    return status;
+  consumeOutputTimes(t);
+  status = iterate(t);
+  if (!status.ok)
+    return status;
+  if (auto message = takeTerminateRequest())
+    return terminate(t, *message);
+  return atStop(t) ? finish(t) : writeRow(t);
+}
+
+/// The event iteration at t, with the restart of IDA (see the top of the file).
+RunStatus Integration::iterate(double t) {
+  int iterations = 0;
+  for (bool first = true;; first = false) {
+    RunStatus status = updateUntilStable(t, iterations, first);
+    if (!status.ok)
+      return status;
+    schedule_.lowerFlags(v_);
+    if (events_.initialSlot >= 0)
+      v_[events_.initialSlot] = 0.0;
+    status = restart(t, rate(t, current_));
+    if (!status.ok || !events_.update)
+      return status;
+    pre_.save(v_);
+    status = update(t, iterations);
+    if (!status.ok || pre_.changed(v_).empty())
+      return status;
+  }
+}
+
+/// Rounds of pre := value, residual, update until update changes nothing.
+/// In the first round of an event the clocks due at t raise their flags
+/// after pre := value, so that pre() of a flag is 0 and its edge is seen.
+RunStatus Integration::updateUntilStable(double t, int &iterations, bool first) {
+  for (bool raise = first;; raise = false) {
+    pre_.save(v_);
+    if (raise && schedule_.raiseDue(t, tolerance(t), v_))
+      ++stats_.timeEvents;
+    integrator_->evaluate(t);
+    if (auto failure = generatedCodeFailure(t))
+      return *failure;
+    RunStatus status = update(t, iterations);
+    if (!status.ok || pre_.changed(v_).empty())
+      return status;
+  }
+}
+
+/// One call of `update`, counted; fails once the values still change after
+/// maxEventIterations calls.
+RunStatus Integration::update(double t, int &iterations) {
+  if (!events_.update)
+    return {};
+  events_.update(t, v_.data(), nullptr);
+  ++iterations;
+  ++stats_.eventIterations;
+  if (auto failure = generatedCodeFailure(t))
+    return *failure;
+  std::vector<int32_t> changed = pre_.changed(v_);
+  if (changed.empty() || iterations < events_.maxEventIterations)
+    return {};
+  return failedAt(t, "the event iteration did not converge in " + std::to_string(iterations) +
+                         " iterations: " + describeSlots(changed) + " still changing");
+}
+
+/// "`x`, `y` and 2 more" for the slots (named as outputs where they are).
+std::string Integration::describeSlots(const std::vector<int32_t> &slots) const {
+  std::string text;
+  for (std::size_t i = 0; i < slots.size() && i < 3; ++i) {
+    auto output = std::find_if(model_.outputs.begin(), model_.outputs.end(),
+                               [&](const OutputVariable &o) { return o.slot == slots[i]; });
+    text += i == 0 ? "" : ", ";
+    text += output != model_.outputs.end() ? "`" + output->name + "`"
+                                           : "slot " + std::to_string(slots[i]);
+  }
+  if (slots.size() > 3)
+    text += " and " + std::to_string(slots.size() - 3) + " more";
+  return text;
+}
+
+/// Restarts IDA at t from the values in v with state set `set`: on the same
+/// solver if the set stays, else on a new one. Events and switches of state
+/// sets both come here.
+RunStatus Integration::restart(double t, int set) {
+  double next = nextTime(t);
+  good_ = t;
+  if (started_ && set == current_)
+    return integrator_->restart(t, next);
+  if (set != current_) {
+    integrator_->addStatistics(stats_);
+    if (started_) {
+      ++stats_.stateSetSwitches;
+      if (options_.verbose)
+        log_ << "state selection: at t = " << formatTime(t) << " the states change from "
+             << model_.stateSelection.sets[current_].description << " to "
+             << model_.stateSelection.sets[set].description << "\n";
+    }
+    current_ = set;
+    integrator_ = std::make_unique<DaeIntegrator>(modelFor(set), v_, crossings());
+  }
+  started_ = true;
+  return integrator_->start(t, options_.tolerance, next);
+}
+
+/// terminate(): the run ends successfully at t.
+RunStatus Integration::terminate(double t, const std::string &message) {
+  log_ << "terminated at time t = " << formatTime(t) << ": " << message << "\n";
+  return finish(t);
+}
+
+/// terminal() and the last row.
+RunStatus Integration::finish(double t) {
+  done_ = true;
+  if (events_.terminalSlot >= 0) {
+    v_[events_.terminalSlot] = 1.0;
+    pre_.save(v_);
+    integrator_->evaluate(t);
+    if (events_.update)
+      events_.update(t, v_.data(), nullptr);
+    if (auto failure = generatedCodeFailure(t))
+      return *failure;
+  }
+  return writeRow(t);
+}
+
+/// The model's assertions, then a row.
+RunStatus Integration::writeRow(double t) {
+  if (events_.assertions) {
+    events_.assertions(t, v_.data(), nullptr);
+    if (auto failure = generatedCodeFailure(t))
+      return *failure;
+  }
+  rows_.write(t, v_);
+  return {};
+}
+
+/// Output times at the instant t are covered by the rows of its event.
+void Integration::consumeOutputTimes(double t) {
+  while (k_ < grid_.size() && grid_.time(k_) <= t + tolerance(t))
+    ++k_;
+}
+
+/// When the solution is next needed after t (for IDACalcIC's step).
+double Integration::nextTime(double t) const {
+  double next = std::min(schedule_.next(), options_.stopTime);
+  if (k_ < grid_.size())
+    next = std::min(next, grid_.time(k_));
+  return next > t + tolerance(t) ? next : t + options_.interval;
+}
+
+} // namespace
+
+RunStatus integrate(const CompiledModel &model, const SimulationOptions &options,
+                    std::vector<double> &v, ResultRows &rows, SolverStatistics &stats,
+                    std::ostream &log) {
+  Stopwatch watch;
+  double writing = rows.seconds();
+  RunStatus status = Integration(model, options, v, rows, stats, log).run();
+  stats.integrationSeconds += watch.seconds() - (rows.seconds() - writing);
+  stats.outputSeconds += rows.seconds() - writing;
+  return status;
+}
+
+} // namespace mocc::rt
