@@ -5,7 +5,8 @@ model DistanceConstraint "Holds the distance between the origins of frame_a and 
   extends Modelica.Mechanics.MultiBody.Interfaces.PartialTwoFrames;
   parameter SI.Distance distance "Prescribed distance d0 between the origins of frame_a and frame_b (> 0)";
   parameter Boolean activeConnector = true "= false to remove the constraint: no force, the frames move freely" annotation(Evaluate = true);
-  Modelica.Blocks.Interfaces.RealOutput displacement[3](each final quantity = "Length", each final unit = "m") "Relative displacement frame_b.r_0 - frame_a.r_0, resolved in the world frame";
+  Modelica.Blocks.Interfaces.RealOutput displacement[3](each final quantity = "Length", each final unit = "m",
+    each stateSelect = StateSelect.never) "Relative displacement frame_b.r_0 - frame_a.r_0, resolved in the world frame";
   Modelica.Blocks.Interfaces.RealOutput velocity[3](each final quantity = "Velocity", each final unit = "m/s") "Relative velocity der(displacement), resolved in the world frame";
   Modelica.Blocks.Interfaces.RealOutput currentDistance(final quantity = "Length", final unit = "m") "Current distance |displacement| between the origins (stays at distance; the difference is the constraint deviation)";
   Modelica.Blocks.Interfaces.RealOutput force(final quantity = "Force", final unit = "N") "Constraint force (the Lagrange multiplier); positive in tension, when it pulls the frames together";
@@ -27,6 +28,8 @@ equation
   else
     frame_b.t = zeros(3);
   end if;
+  // The states are those of the parts that are connected (with their start
+  // values), never the displacement.
   displacement = frame_b.r_0 - frame_a.r_0;
   velocity = der(displacement);
   currentDistance = sqrt(displacement * displacement);
@@ -36,7 +39,7 @@ equation
     // -force*dg/dr_a = force*e at frame_a and -force*dg/dr_b = -force*e at
     // frame_b, with e = displacement/|displacement| the unit vector from
     // frame_a to frame_b; the cut forces are their opposites.
-    sqrt(displacement * displacement) - distance = 0;
+    sqrt((frame_b.r_0 - frame_a.r_0) * (frame_b.r_0 - frame_a.r_0)) - distance = 0;
     frame_a.f = -Frames.resolve2(frame_a.R, (force / currentDistance) * displacement);
     frame_b.f = Frames.resolve2(frame_b.R, (force / currentDistance) * displacement);
   else
