@@ -11,7 +11,7 @@ model DistanceConstraint "Holds the distance between the origins of frame_a and 
   Modelica.Blocks.Interfaces.RealOutput currentDistance(final quantity = "Length", final unit = "m") "Current distance |displacement| between the origins (stays at distance; the difference is the constraint deviation)";
   Modelica.Blocks.Interfaces.RealOutput force(final quantity = "Force", final unit = "N") "Constraint force (the Lagrange multiplier); positive in tension, when it pulls the frames together";
 equation
-  assert(distance > 0, "the distance of a DistanceConstraint must be greater than zero (the direction of the force is undefined at zero distance)");
+  assert(distance > 0, "`distance` must be greater than zero: at zero distance the direction of the constraint force is undefined");
   // The element transmits no torque and does not determine the orientation of
   // its frames. When nothing else does either (a PointMass at one end), a
   // frame is the root of its orientation graph with the world orientation;
@@ -28,14 +28,16 @@ equation
   else
     frame_b.t = zeros(3);
   end if;
-  // The states are those of the parts that are connected (with their start
-  // values), never the displacement.
+  // The outputs. The displacement is never a state: the states are those of
+  // the parts connected to the frames, which have start values.
   displacement = frame_b.r_0 - frame_a.r_0;
   velocity = der(displacement);
   currentDistance = sqrt(displacement * displacement);
   if activeConnector then
-    // The constraint g = |r_b - r_a| - d0 = 0 at position level; index
-    // reduction differentiates it. The forces on the attached parts are
+    // The constraint g = |r_b - r_a| - d0 = 0 at position level, written
+    // in the frames' positions (so that initialization iterates on those,
+    // from their start values); index reduction differentiates it twice.
+    // The forces on the attached parts are
     // -force*dg/dr_a = force*e at frame_a and -force*dg/dr_b = -force*e at
     // frame_b, with e = displacement/|displacement| the unit vector from
     // frame_a to frame_b; the cut forces are their opposites.
