@@ -10,7 +10,10 @@ model FourBarPoints "Four-bar linkage of two point masses and three distance con
   parameter SI.AngularVelocity omega0 = 8 "Initial angular velocity of the crank";
   // The z coordinates are the natural states of the motion out of the plane
   // (the bars are ball-jointed); in the plane, the states are chosen during
-  // the simulation.
+  // the simulation. Without this hint more than 16 choices of states are
+  // equally good, the compiler keeps one static choice, and the one it
+  // keeps determines z of B from the crank's constraint, which is singular
+  // in the plane.
   final parameter StateSelect outOfPlane[3] = {StateSelect.default, StateSelect.default, StateSelect.prefer};
   inner Modelica.Mechanics.MultiBody.World world(g = 9.81, n = {0, -1, 0});
   Modelica.Mechanics.MultiBody.Parts.Fixed pivotD(r = {L0, 0, 0}) "Ground pivot of the rocker";

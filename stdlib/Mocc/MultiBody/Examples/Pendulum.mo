@@ -14,7 +14,8 @@ equation
 <p>Exudyn's mini example of <code>DistanceConstraint</code>: the ground marker
 at the origin, a mass point of 50 kg starting at (1, 0, 0) at rest, gravity
 9.81 m/s2 along -y, 1 s. The mass swings through the bottom; at 1 s its x
-position is about -0.986. The initial position and velocity in y and z are
-fixed; the constraint gives x = 1 and the velocity along x.</p>
+position is about -0.986. Exudyn uses a planar mass point; this one moves in
+3D and stays in the x-y plane. The initial position and velocity in y and z
+are fixed; the constraint gives x = 1 and the velocity along x.</p>
 </html>"));
 end Pendulum;
