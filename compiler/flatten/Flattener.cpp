@@ -513,6 +513,10 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
                      variability == flat::VariabilityKind::Constant;
   if (isParameter) {
     ensureParameterBinding(sym::VarId{range.first});
+    // A String parameter's value is a compile-time string, which the flat
+    // model's expressions cannot hold: it has a value if it has a binding.
+    if (range.type == flat::TypeKind::String && x->mod.binding)
+      return;
     for (int64_t k = 0; k < count; ++k) {
       flat::Variable &v = model_.variables[range.first + k];
       if (v.binding.valid() || v.attributes.fixed == false)
