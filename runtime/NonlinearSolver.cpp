@@ -342,7 +342,10 @@ void KinsolSystem::addStatistics(SolverStatistics &stats) const {
 RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vector<double> &v,
                               SolverStatistics &stats) {
   auto n = static_cast<int64_t>(system.unknowns.size());
-  std::string what = "the nonlinear system of equations " + system.description;
+  // The description reads "the system of N equation(s) ...".
+  std::string what = system.description.rfind("the system ", 0) == 0
+                         ? "the nonlinear " + system.description.substr(4)
+                         : "the nonlinear system of equations " + system.description;
   if (n == 0) {
     if (system.residual)
       system.residual(t, v.data(), nullptr);

@@ -67,6 +67,7 @@ private:
   bool tryConstant(ExprId residual, VarId u, uint32_t eq);
   bool tryPair(ExprId residual, VarId a, VarId b, uint32_t eq);
   bool trySecondOrder(VarId s, VarId d, double sign, uint32_t eq);
+  bool tryStatePair(VarId a, VarId b, double sign, uint32_t eq);
   int keepScore(VarId v) const;
   void eliminate(VarId var, AliasLink link, uint32_t eq);
   void grow();
@@ -214,6 +215,8 @@ bool AliasFinder::tryPair(ExprId residual, VarId a, VarId b, uint32_t eq) {
     eliminate(a, {b, sign, {}}, eq);
     return true;
   }
+  if (roleOf(a) == RoleKind::State && roleOf(b) == RoleKind::State)
+    return tryStatePair(a, b, sign, eq);
   if (roleOf(a) == RoleKind::State && roleOf(b) == RoleKind::Derivative)
     return trySecondOrder(a, b, sign, eq);
   if (roleOf(b) == RoleKind::State && roleOf(a) == RoleKind::Derivative)
@@ -245,6 +248,32 @@ bool AliasFinder::trySecondOrder(VarId s, VarId d, double sign, uint32_t eq) {
   grow();
   eliminate(s, {d, sign, {}}, eq);
   eliminate(ds, {dd, sign, {}}, eq);
+  return true;
+}
+
+bool AliasFinder::tryStatePair(VarId a, VarId b, double sign, uint32_t eq) {
+  // a = sign * b, both differentiated (a block's output connected to the
+  // input of Blocks.Continuous.Der): b and each of its derivatives become
+  // sign times those of a. Left in the system, the pair would make index
+  // reduction differentiate the alias and offer a choice of states that is
+  // no choice at all.
+  if (!isRealContinuous(a) || !isRealContinuous(b) || isEliminated(a) || isEliminated(b))
+    return false;
+  VarId keep = a, drop = b;
+  if (keepScore(b) > keepScore(a))
+    std::swap(keep, drop);
+  std::vector<std::pair<VarId, VarId>> derivatives; // (of drop, of keep)
+  for (VarId d = drop, k = keep; model_.var(d).derivative.valid();) {
+    d = model_.var(d).derivative;
+    if (isEliminated(d))
+      return false;
+    k = model_.derivativeOf(k);
+    derivatives.emplace_back(d, k);
+  }
+  grow();
+  eliminate(drop, {keep, sign, {}}, eq);
+  for (const auto &[d, k] : derivatives)
+    eliminate(d, {k, sign, {}}, eq);
   return true;
 }
 

@@ -510,6 +510,10 @@ bool PlanBuilder::buildInitialization() {
     const flat::Variable &var = model_.variables[i];
     if (isKnown(VarId{i}) || var.attributes.fixed != true || !var.attributes.start.valid())
       continue;
+    // For a discrete variable fixed = true means pre(v) = v.start (MLS 8.6),
+    // which pre(v)'s start value gives; v itself has its equation.
+    if (var.variability == flat::VariabilityKind::Discrete)
+      continue;
     ExprId lhs = reduced_.aliases.apply(pool_, pool_.variable(VarId{i}));
     auto vars = sym::variablesOf(pool_, lhs);
     if (std::all_of(vars.begin(), vars.end(), [&](VarId v) { return isKnown(v); }))

@@ -71,9 +71,12 @@ private:
     if (!noEvent && sym::isRelation(node.op) && node.op != OpKind::Equal &&
         node.op != OpKind::NotEqual && variesContinuously(e))
       return hold(e);
-    std::vector<ExprId> ops;
+    // Copied first: rewriting the operands grows the pool, which may move
+    // the storage that operands() views.
+    auto view = pool_.operands(e);
+    std::vector<ExprId> original(view.begin(), view.end()), ops;
     bool changed = false;
-    for (ExprId op : pool_.operands(e)) {
+    for (ExprId op : original) {
       ops.push_back(rewrite(op, inner));
       changed |= !(ops.back() == op);
     }
@@ -147,6 +150,26 @@ ExprId valueAfter(sym::ExprPool &pool, const EventRelation &r) {
     return pool.binary(timeLeft ? OpKind::Less : OpKind::LessEq, a, b);
   default: return r.relation;
   }
+}
+
+/// The zero-crossing function of a held relation a OP b, with hysteresis:
+/// a - b shifted by a small band (1e-12 relative to the operands) toward the
+/// side where the relation is now true, so that it crosses zero only when a
+/// - b has moved through the band to the other side. Without the band a
+/// relation that holds with equality in one mode (the arc switch's
+/// abs(i) <= abs(v) * Goff while i = Goff * v) would change sign with every
+/// rounding error and give an event at every step. The event time moves by
+/// at most the band over the slope of a - b.
+ExprId crossingWithHysteresis(sym::ExprPool &pool, const EventRelation &r) {
+  OpKind op = pool.op(r.relation);
+  ExprId a = pool.operand(r.relation, 0), b = pool.operand(r.relation, 1);
+  bool trueAbove = op == OpKind::Greater || op == OpKind::GreaterEq; // true where a - b > 0
+  ExprId band = pool.mul(pool.constant(1e-12),
+                         pool.add(pool.one(), pool.add(pool.unary(OpKind::Abs, a), pool.unary(OpKind::Abs, b))));
+  ExprId held = pool.variable(r.slot);
+  // true above: + band while true, - band while false; true below: the reverse.
+  ExprId shift = trueAbove ? pool.ifElse(held, band, pool.neg(band)) : pool.ifElse(held, pool.neg(band), band);
+  return pool.add(r.crossing, shift);
 }
 
 /// The rising edge of a branch: one of its conditions became true.
@@ -361,7 +384,7 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
   KernelSpec crossings{"mocc_zero_crossings", {}, false};
   for (const EventRelation &r : events.relations)
     if (r.clock < 0)
-      crossings.steps.push_back({KernelStep::Kind::Residual, {}, r.crossing});
+      crossings.steps.push_back({KernelStep::Kind::Residual, {}, crossingWithHysteresis(pool, r)});
   if (!crossings.steps.empty()) {
     ev.zeroCrossings = crossings.name;
     ev.numZeroCrossings = static_cast<int32_t>(crossings.steps.size());
@@ -502,6 +525,15 @@ void addEventInitialization(const flat::FlatModel &model, const EventSystem &eve
     addUnknown(v, rhs, where[index]);
     if (givenInitially[index] || givenInitially[model.var(v).pre.index])
       system.unknowns.push_back(model.var(v).pre); // determined through v = pre(v)
+  }
+  // pre(v) of a variable that no when-clause assigns starts at v.start,
+  // unless an initial equation gives it (MultiSwitch: pre(u) = fill(false, nu)).
+  for (size_t i = 0; i < model.size(); ++i) {
+    const flat::Variable &p = model.variables[i];
+    if (p.special != flat::SpecialKind::Pre || !givenInitially[i] || value.count(p.preOf.index) ||
+        model.var(p.preOf).special != flat::SpecialKind::None)
+      continue;
+    system.unknowns.push_back(VarId{static_cast<uint32_t>(i)});
   }
 }
 

@@ -27,7 +27,9 @@ struct Linearizer {
   std::unordered_map<uint32_t, LinearForm> forms;
 
   std::optional<LinearForm> combine(ExprId id) {
-    auto ops = pool.operands(id);
+    // A copy: the pool grows below, which may move the operand storage.
+    auto view = pool.operands(id);
+    std::vector<ExprId> ops(view.begin(), view.end());
     auto form = [&](unsigned i) { return forms.at(ops[i].index); };
     auto dep = [&](unsigned i) { return depends.at(ops[i].index); };
     switch (pool.op(id)) {
@@ -51,6 +53,18 @@ struct Linearizer {
       return LinearForm{pool.div(form(0).coefficient, ops[1]), pool.div(form(0).rest, ops[1])};
     case OpKind::NoEvent:
       return LinearForm{form(0).coefficient, pool.unary(OpKind::NoEvent, form(0).rest)};
+    case OpKind::Smooth:
+      return LinearForm{form(0).coefficient, pool.smooth(pool.node(id).payload.index, form(0).rest)};
+    case OpKind::IfElse: {
+      // Linear in each branch, the condition free of var: the branches'
+      // coefficients and rests, selected by the condition (LightningImpulse's
+      // 0 = if time < t0 then der(v) else der(v) - f(time)).
+      if (dep(0))
+        return std::nullopt;
+      LinearForm a = form(1), b = form(2);
+      return LinearForm{pool.ifElse(ops[0], a.coefficient, b.coefficient),
+                        pool.ifElse(ops[0], a.rest, b.rest)};
+    }
     default:
       return std::nullopt;
     }

@@ -244,3 +244,21 @@ TEST_CASE("initial(), pre() in initial equations, edge() and a time event") {
   CHECK(std::fabs(after(r.result, "x", 0.5) - 2.5) < 1e-6);
   CHECK(std::fabs(r.result["x"].back() - 7.5) < 1e-6);
 }
+
+TEST_CASE("discrete variables at initialization: fixed = true gives pre(v), initial equations may give pre(v)") {
+  Run r = simulateOk("DiscreteStart.mo");
+  // latched = pre(latched) and x >= 0.5 with pre(latched) = true: true until
+  // x = exp(-t) reaches 0.5 at t = ln 2, then false for good.
+  auto events = eventTimes(r.result, "latched");
+  REQUIRE(events.size() == 1);
+  CHECK(std::fabs(events[0] - std::log(2.0)) < 1e-8);
+  CHECK(r.result["latched"].front() == 1);
+  CHECK(r.result["latched"].back() == 0);
+  // low turns true at ln 4; at the end of that event's iteration pre(low) has
+  // caught up, so wasLow changes at the same instant.
+  auto lows = eventTimes(r.result, "low");
+  REQUIRE(lows.size() == 1);
+  CHECK(std::fabs(lows[0] - std::log(4.0)) < 1e-8);
+  CHECK(after(r.result, "wasLow", lows[0]) == 1);
+  CHECK(before(r.result, "wasLow", lows[0]) == 0);
+}
