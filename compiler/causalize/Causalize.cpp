@@ -137,6 +137,7 @@ private:
   std::vector<VarId> derivativeSlots_; ///< all of them
   std::unique_ptr<ConstantEvaluator> constants_;
   EventSystem events_;
+  std::vector<char> heldAtStart_; ///< relations held at their start values in initialization
   SimulationPlan plan_;
 };
 
@@ -521,7 +522,7 @@ bool PlanBuilder::buildInitialization() {
     system.equations.push_back({lhs, var.attributes.start, var.loc,
                                 flat::EquationOriginKind::FixedStart, 0});
   }
-  addEventInitialization(model_, events_, system);
+  addEventInitialization(model_, events_, system, heldAtStart_);
   system.build(model_);
   auto matching = matchInitialization(system);
   if (system.equations.size() <= system.unknowns.size())
@@ -529,6 +530,31 @@ bool PlanBuilder::buildInitialization() {
   if (!matching.isPerfect() || system.equations.size() != system.unknowns.size()) {
     reportSingular(model_, system, matching, "the initialization problem", diags_);
     return false;
+  }
+  // A relation inside an algebraic loop (an ideal diode: off = s < 0 with
+  // s an unknown of the loop) would make the loop a mixed system that
+  // Newton cannot solve. Such relations keep the value computed from the
+  // start values, the loop is solved for the continuous unknowns, and the
+  // event iteration at the start time corrects them (re-solving with IDA)
+  // until nothing changes: the fixed-point iteration of mixed systems.
+  if (heldAtStart_.empty()) {
+    auto blocks = structural::computeBlockOrder(system.graph, matching);
+    std::vector<char> held(model_.size(), 0);
+    bool any = false;
+    for (int b = 0; b < blocks.numBlocks(); ++b) {
+      auto vars = blocks.variables(b);
+      if (vars.size() < 2)
+        continue;
+      for (int local : vars) {
+        VarId v = system.unknowns[local];
+        if (model_.var(v).special == flat::SpecialKind::Relation)
+          held[v.index] = any = true;
+      }
+    }
+    if (any) {
+      heldAtStart_ = std::move(held);
+      return buildInitialization();
+    }
   }
   planInitBlocks(system, matching);
   return true;
@@ -596,6 +622,10 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
     plan_.kernels.push_back(std::move(assign));
     assign = KernelSpec{};
   };
+  // The relations held at their start values (see buildInitialization).
+  for (const EventRelation &r : events_.relations)
+    if (r.slot.index < heldAtStart_.size() && heldAtStart_[r.slot.index])
+      assign.steps.push_back({KernelStep::Kind::Assign, r.slot, r.relation});
   for (int b = 0; b < blocks.numBlocks(); ++b) {
     auto eqs = blocks.equations(b);
     BlockPlan block = causalizer.plan(eqs, blocks.variables(b), noneForced);

@@ -471,7 +471,7 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
 }
 
 void addEventInitialization(const flat::FlatModel &model, const EventSystem &events,
-                            EquationSystem &system) {
+                            EquationSystem &system, const std::vector<char> &heldAtStart) {
   sym::ExprPool &pool = const_cast<sym::ExprPool &>(model.pool);
   auto addUnknown = [&](VarId v, ExprId value, SourceRange loc) {
     system.unknowns.push_back(v);
@@ -480,7 +480,8 @@ void addEventInitialization(const flat::FlatModel &model, const EventSystem &eve
   // Relations and conditions take their initial values, and so do their
   // pre(): a condition that is true from the start has no rising edge.
   for (const EventRelation &r : events.relations) {
-    addUnknown(r.slot, r.relation, {});
+    if (r.slot.index >= heldAtStart.size() || !heldAtStart[r.slot.index])
+      addUnknown(r.slot, r.relation, {});
     addUnknown(model.var(r.slot).pre, pool.variable(r.slot), {});
   }
   for (size_t c = 0; c < model.whenClauses.size(); ++c)

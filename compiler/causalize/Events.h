@@ -64,7 +64,10 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
 /// conditions (computed from the initial values), the variables assigned in
 /// when-clauses (`v = pre(v)`, or the clause's equation where it fires at
 /// initial()), and pre(v) as an unknown where an initial equation gives v.
+/// A relation marked in `heldAtStart` (indexed by variable) is no unknown:
+/// it keeps the value computed from the start values (see
+/// PlanBuilder::buildInitialization).
 void addEventInitialization(const flat::FlatModel &model, const EventSystem &events,
-                            EquationSystem &system);
+                            EquationSystem &system, const std::vector<char> &heldAtStart);
 
 } // namespace mocc::causalize

@@ -262,3 +262,28 @@ TEST_CASE("discrete variables at initialization: fixed = true gives pre(v), init
   CHECK(after(r.result, "wasLow", lows[0]) == 1);
   CHECK(before(r.result, "wasLow", lows[0]) == 0);
 }
+
+TEST_CASE("an ideal diode: the mixed system at the start is solved by the event iteration") {
+  Run r = simulateOk("IdealRectifier.mo");
+  // At t = 0 the source is 0 and the capacitor at 5 V: the diode blocks,
+  // s = vd = -5 and id = Goff * vd.
+  CHECK(r.result["off"].front() == 1);
+  CHECK(r.result["s"].front() == doctest::Approx(-5).epsilon(1e-9));
+  CHECK(r.result["id"].front() == doctest::Approx(-5e-5).epsilon(1e-9));
+  // It starts conducting where the source reaches the capacitor voltage,
+  // 10 sin(2 pi 50 t) = 5 exp(-t / RC) (the blocking current of 5e-5 A
+  // against 0.05 A through R moves this by less than 1e-7 s).
+  const double pi = std::acos(-1.0), rc = 0.1;
+  double lo = 0, hi = 0.005;
+  for (int i = 0; i < 200; ++i) {
+    double mid = (lo + hi) / 2;
+    (10 * std::sin(2 * pi * 50 * mid) < 5 * std::exp(-mid / rc) ? lo : hi) = mid;
+  }
+  auto on = eventTimes(r.result, "off");
+  REQUIRE(!on.empty());
+  CHECK(std::fabs(on[0] - lo) < 1e-6);
+  CHECK(after(r.result, "off", on[0]) == 0);
+  // Conducting, the capacitor follows the source: never above its peak.
+  for (double v : r.result["vc"])
+    CHECK(v < 10 + 1e-6);
+}
