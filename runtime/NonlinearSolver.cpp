@@ -38,6 +38,7 @@ constexpr double funcNormTolerance = 1e-10;    // KINSOL's stopping test
 constexpr double acceptTolerance = 1e-8;       // our test of the final point
 constexpr double homotopyStepTolerance = 1e-6; // intermediate homotopy points
 constexpr long maxNewtonIterations = 200;
+constexpr double longestStep = 1e6; // scaled units, when KINSOL's default is too short
 constexpr long maxHomotopyIterations = 50;
 constexpr int maxHomotopySteps = 200;
 constexpr double minHomotopyStep = 1e-6;
@@ -112,6 +113,7 @@ private:
   std::vector<double> values_;   // the Jacobian's nonzeros
   std::vector<double> nominal_;  // of each unknown
   std::vector<double> rowScale_; // of each residual
+  bool longSteps_ = false;        // KINSOL's longest step raised to longestStep
   std::vector<double> start_;    // the guess x0
   std::vector<double> shift_;    // the homotopy's diagonal
   std::vector<double> residual_; // scratch
@@ -262,6 +264,7 @@ int KinsolSystem::runKinsol(double lambda, double tolerance, long maxIterations)
   lambda_ = lambda;
   KINSetFuncNormTol(kinsol, tolerance);
   KINSetNumMaxIters(kinsol, maxIterations);
+  KINSetMaxNewtonStep(kinsol, longSteps_ ? longestStep : 0.0); // 0: KINSOL's default
   int flag = KINSol(kinsol, u_.get(), KIN_LINESEARCH, uScale_.get(), fScale_.get());
   long count = 0;
   KINGetNumNonlinSolvIters(kinsol, &count);
@@ -290,6 +293,18 @@ bool KinsolSystem::accept(int flag, std::string &cause) {
 bool KinsolSystem::solveDirectly(std::string &cause) {
   computeScales();
   int flag = runKinsol(1.0, funcNormTolerance, maxNewtonIterations);
+  if (flag == KIN_MXNEWT_5X_EXCEEDED) {
+    // KINSOL's longest step is 1000 ||u0||_Du but at least 1: from u0 = 0
+    // one scaled unit per iteration, and five such steps in a row count as
+    // divergence (a saturation inverted from u = 0 towards -10, as in
+    // Blocks.Examples.PID_Controller). Once more from the start with long
+    // steps; the default stays first, since it keeps Newton near the start
+    // where equations have several roots.
+    std::copy(start_.begin(), start_.end(), iterate());
+    longSteps_ = true;
+    flag = runKinsol(1.0, funcNormTolerance, maxNewtonIterations);
+    longSteps_ = false;
+  }
   return accept(flag, cause);
 }
 

@@ -642,6 +642,11 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
 }
 
 void PlanBuilder::addSolveStep(BlockPlan block, std::string description) {
+  // "... for `x`, `y`": the unknowns Newton iterates on.
+  for (size_t i = 0; i < block.iterationVariables.size() && i < 4; ++i)
+    description += (i ? ", `" : " for `") + model_.nameOf(block.iterationVariables[i]) + "`";
+  if (block.iterationVariables.size() > 4)
+    description += ", ...";
   // KINSOL solves for the tearing variables; the kernel assigns the rest of
   // the block and computes the residuals.
   KernelSpec kernel{"mocc_init_" + std::to_string(plan_.init.size()), std::move(block.steps), true};

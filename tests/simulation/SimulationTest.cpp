@@ -339,3 +339,8 @@ TEST_CASE("a torn nonlinear loop satisfies all its equations") {
   size_t i = 0;
   checkColumn(r, "x", [&](double) { return reference[i++][0]; }, 1e-5);
 }
+
+TEST_CASE("Newton's method reaches a solution far from the start value") {
+  auto r = simulate("SaturationFarStart.mo");
+  checkColumn(r, "u", [](double t) { return -1000 + t; }, 1e-9);
+}
