@@ -103,7 +103,7 @@ RunStatus DaeIntegrator::start(double t0, double tolerance, double nextTime) {
   return unlessGeneratedCodeFailed(makeConsistent(t0, nextTime, false), t0);
 }
 
-RunStatus DaeIntegrator::restart(double t, double nextTime) {
+RunStatus DaeIntegrator::restart(double t, double nextTime, bool force) {
   if (size_ == 0) {
     evaluate(t);
     return unlessGeneratedCodeFailed({}, t);
@@ -114,7 +114,7 @@ RunStatus DaeIntegrator::restart(double t, double nextTime) {
     return {false, t,
             "simulation failed at time t = " + formatTime(t) +
                 ": cannot restart IDA after the event [" + messages_.last() + "]"};
-  return unlessGeneratedCodeFailed(makeConsistent(t, nextTime, true), t);
+  return unlessGeneratedCodeFailed(makeConsistent(t, nextTime, true, force), t);
 }
 
 /// y and y' from their slots; y' of an algebraic component is 0.
@@ -194,9 +194,9 @@ double DaeIntegrator::scaledResidual(double t) {
 /// If the residual at t is not small, IDACalcIC computes the algebraic
 /// components and the derivatives of the differential ones from the
 /// differential ones. v then holds the consistent values.
-RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEvent) {
+RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEvent, bool force) {
   double norm = scaledResidual(t);
-  if (norm <= tolerance_)
+  if (norm <= tolerance_ && !force)
     return {};
   int flag = IDACalcIC(ida_.get(), IDA_YA_YDP_INIT, nextTime);
   if (flag < 0) {
@@ -248,6 +248,7 @@ RunStatus DaeIntegrator::advance(double target, double stopTime, bool oneStep, d
 
 /// The status of a failed IDASolve, at the time IDA got to.
 RunStatus DaeIntegrator::solverFailure(int flag) {
+  stepFailed_ = flag == IDA_CONV_FAIL || flag == IDA_ERR_FAIL;
   double failedAt = 0;
   IDAGetCurrentTime(ida_.get(), &failedAt);
   std::string message =

@@ -54,7 +54,8 @@ public:
   /// (states by reinit(), the equations through discrete variables):
   /// IDAReInit, then IDACalcIC as in start() if the residual is not small.
   /// The zero crossings that are zero at t are not reported as roots there.
-  RunStatus restart(double t, double nextTime);
+  /// With `force`, IDACalcIC runs even when the residual is small.
+  RunStatus restart(double t, double nextTime, bool force = false);
 
   /// Integrates towards `target`, never past `stopTime` (target <= stopTime;
   /// both beyond the current time). In one-step mode it returns after each
@@ -69,6 +70,10 @@ public:
   /// Evaluates the solution at t (within the last step) by IDA's
   /// interpolation into v, with every slot the residual kernel assigns.
   RunStatus interpolate(double t);
+
+  /// Whether the last failure was IDA's corrector or error test giving up
+  /// (IDA_CONV_FAIL, IDA_ERR_FAIL), not generated code or a setup error.
+  bool stepFailed() const { return stepFailed_; }
 
   /// Evaluates the residual kernel at t on the values in v as they are.
   void evaluate(double t);
@@ -92,9 +97,10 @@ private:
   void copyFromSlots();
   std::string createSolver(double t0);
   double scaledResidual(double t);
-  RunStatus makeConsistent(double t, double nextTime, bool afterEvent);
+  RunStatus makeConsistent(double t, double nextTime, bool afterEvent, bool force = false);
   RunStatus locateRoot(double root, double stopTime, double &reached);
   RunStatus solverFailure(int flag);
+  bool stepFailed_ = false;
   void addIdaCounters(SolverStatistics &stats) const;
 
   const CompiledModel &model_;

@@ -113,6 +113,7 @@ private:
   RunStatus afterStep(double t, double stopTime);
   RunStatus writeOutputTimesBefore(double limit);
   RunStatus retryFailedStep(const RunStatus &failure);
+  RunStatus jumpAfterFailure(const RunStatus &failure);
   RunStatus event(double t, bool stateEvent);
   RunStatus iterate(double t);
   RunStatus updateUntilStable(double t, int &iterations, bool first);
@@ -156,6 +157,8 @@ private:
   int current_ = 0;     // the state set in use
   bool started_ = false;
   double good_ = 0;     // the last time IDA got to without failing
+  static constexpr int maxJumps = 100;
+  int jumps_ = 0;         // restarts after a failed step (jumpAfterFailure)
   bool done_ = false;
 };
 
@@ -195,7 +198,7 @@ RunStatus Integration::advance() {
   StopKind kind = StopKind::Target;
   RunStatus status = integrator_->advance(target, stopTime, switching_, t, kind);
   if (!status.ok)
-    return switching_ ? retryFailedStep(status) : status;
+    return switching_ ? retryFailedStep(status) : jumpAfterFailure(status);
   if (auto message = takeTerminateRequest())
     return terminate(t, *message);
   if (kind == StopKind::Step)
@@ -243,6 +246,41 @@ RunStatus Integration::writeOutputTimesBefore(double limit) {
       return status;
   }
   return {};
+}
+
+/// IDA gave up at t (its corrector or error test with the step at its
+/// minimum): typically an algebraic loop whose solution branch ends there
+/// (a fold: the Schmitt trigger's op-amp with positive feedback switches
+/// to the other saturation). The algebraic unknowns cannot follow
+/// continuously; as at an event, the values are made consistent a little
+/// later (1e-9 of the span, up to 1e-6 while IDACalcIC finds none), where
+/// Newton's method from the old values finds the branch that goes on, and
+/// the run continues from there. At most maxJumps times per run; otherwise,
+/// or if no consistent values are found, the failure stands.
+RunStatus Integration::jumpAfterFailure(const RunStatus &failure) {
+  if (!integrator_->stepFailed() || jumps_ >= maxJumps)
+    return failure;
+  double t = failure.time;
+  if (!integrator_->interpolate(t).ok)
+    return failure;
+  std::vector<double> values = v_;
+  // Farther while Newton finds no values (or the branch that ends, or the
+  // unstable one between): 1e-9, 1e-8, ... 1e-6 of the span.
+  for (double fraction = 1e-9; fraction <= 1.01e-6; fraction *= 10) {
+    double later = t + std::max(fraction * span_, 10 * tolerance(t));
+    if (later >= options_.stopTime)
+      break;
+    v_ = values;
+    if (!integrator_->restart(later, nextTime(later), /*force=*/true).ok)
+      continue;
+    ++jumps_;
+    if (options_.verbose)
+      log_ << "at t = " << formatTime(t) << " IDA could not follow the solution (" << failure.message
+           << "); restarted with consistent values at t = " << formatTime(later) << "\n";
+    RunStatus status = event(later, false);
+    return status.ok ? status : failure;
+  }
+  return failure;
 }
 
 /// A failed step is retried once with the best set at the last good point.
