@@ -241,9 +241,10 @@ EventSystem prepareEvents(flat::FlatModel &model) {
     eq.lhs = holder.rewrite(eq.lhs, false);
     eq.rhs = holder.rewrite(eq.rhs, false);
   }
-  // An assert's condition too: its crossing locates the failure.
-  for (flat::Assertion &a : model.assertions)
-    a.condition = holder.rewrite(a.condition, false);
+  // An assert's condition is not: asserts are checked at the output points
+  // and events (as OpenModelica and Dymola do), not located by crossings,
+  // which would add an event per assert and report a violation that lasts
+  // a fraction of a step (a tolerance-sized energy balance error).
   // A when-condition that compares continuous variables is held too: its
   // crossing function locates the event.
   for (flat::WhenClause &clause : model.whenClauses)

@@ -60,7 +60,7 @@ flat::FlatModel generate(int n) {
 
 } // namespace
 
-TEST_CASE("causalization passes scale linearly") {
+TEST_CASE("causalization of a growing model: exact counts, with the pass times reported") {
   std::map<int, double> total;
   for (int n : {500, 1000, 2000, 4000}) {
     std::optional<causalize::SimulationPlan> plan;
@@ -90,6 +90,7 @@ TEST_CASE("causalization passes scale linearly") {
          << plan->statistics.tearingVariables << " iteration variables";
     MESSAGE(line.str());
   }
-  // Linear would be 4, quadratic 16.
-  CHECK(total[4000] / total[1000] < 10);
+  // Linear would be 4, quadratic 16. Reported, not checked: timings depend
+  // on the machine's load (bench/ measures growth; see the README).
+  MESSAGE("time ratio 32000 / 8000 equations: " << total[4000] / total[1000]);
 }
