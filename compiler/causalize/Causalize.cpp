@@ -429,9 +429,33 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
   for (size_t i = 0; i < system.unknowns.size(); ++i)
     isForced[i] = sim.isForced[system.unknowns[i].index];
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
+  // der(x) = f(...) solved explicitly stays a residual x' - f for IDA; the
+  // blocks after it read f instead of x' (IDA's y', which its corrector
+  // solves only to the tolerance): a Der block's output, and relations on
+  // it, then follow the equations exactly (SlewRateLimiter's (der(u) - y) /
+  // Td would flip at every restart otherwise). Codegen evaluates the shared
+  // expression f once per kernel.
+  std::unordered_map<uint32_t, ExprId> explicitDerivative;
+  auto replacement = [&](VarId v) -> std::optional<ExprId> {
+    if (auto it = explicitDerivative.find(v.index); it != explicitDerivative.end())
+      return it->second;
+    return std::nullopt;
+  };
   for (int b = 0; b < blocks.numBlocks(); ++b) {
     auto eqs = blocks.equations(b);
     BlockPlan block = causalizer.plan(eqs, blocks.variables(b), isForced);
+    if (!explicitDerivative.empty())
+      for (KernelStep &step : block.steps)
+        step.expr = sym::substitute(pool_, step.expr, replacement);
+    if (eqs.size() == 1 && block.iterationVariables.empty() && block.steps.size() == 1 &&
+        block.steps[0].kind == KernelStep::Kind::Residual) {
+      VarId yp = system.unknowns[blocks.variables(b)[0]];
+      ExprId r = block.steps[0].expr;
+      if (sim.isForced[yp.index] && pool_.op(r) == sym::OpKind::Sub &&
+          pool_.variableOf(pool_.operand(r, 0)) == yp &&
+          !sym::contains(pool_, pool_.operand(r, 1), yp))
+        explicitDerivative[yp.index] = pool_.operand(r, 1);
+    }
     addColumns(sim, blocks.variables(b), block);
     if (counted)
       countBlock(block, eqs.size());

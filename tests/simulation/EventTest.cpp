@@ -295,3 +295,25 @@ TEST_CASE("an ideal diode: the mixed system at the start is solved by the event 
   for (double v : r.result["vc"])
     CHECK(v < 10 + 1e-6);
 }
+
+TEST_CASE("relations on a derivative: a slew-rate limiter fed by the derivative of another") {
+  Run r = simulateOk("SlewRate.mo");
+  // yv ramps at 2/s from t = 0.1 and levels off at 1 from t = 0.6 - Td on;
+  // ya (the limited velocity) never changes faster than 20/s.
+  const auto &time = r.result["time"], &yv = r.result["yv"], &ya = r.result["ya"];
+  for (size_t i = 0; i < time.size(); ++i) {
+    CAPTURE(time[i]);
+    if (time[i] > 0.1 + 0.11 && time[i] < 0.5999)
+      CHECK(yv[i] == doctest::Approx(2 * (time[i] - 0.1)).epsilon(1e-3));
+    CHECK(ya[i] <= 2 + 1e-6);
+  }
+  CHECK(yv.back() == doctest::Approx(1).epsilon(1e-6));
+  CHECK(std::fabs(ya.back()) < 1e-6);
+  // der(ya) is IDA's y': at the output points (not at the rows of an event,
+  // where it is interpolated across the switch) within the limits.
+  const auto &dya = r.result["der(ya)"];
+  for (size_t i = 1; i + 1 < time.size(); ++i)
+    if (time[i] != time[i - 1] && time[i] != time[i + 1])
+      CHECK(std::fabs(dya[i]) <= 20 + 1e-4);
+  CHECK(eventTimes(r.result).size() < 20);
+}
