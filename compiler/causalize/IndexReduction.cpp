@@ -27,6 +27,58 @@ using sym::ExprId;
 using sym::OpKind;
 using sym::VarId;
 
+namespace {
+
+/// d/dt f(a)_k through f's `derivative` annotation (MLS 12.7.1), if it has
+/// a first-order one that fits: df(a, der(a) of the inputs that are neither
+/// noDerivative nor zeroDerivative) gives the derivative of output k as its
+/// output k. A zeroDerivative input must have a zero derivative here, else
+/// the entry does not apply. Invalid if none applies.
+ExprId annotatedDerivative(flat::FlatModel &model, uint32_t function,
+                           const std::vector<ExprId> &args, uint32_t k,
+                           const std::function<ExprId(ExprId)> &timeDerivative) {
+  sym::ExprPool &pool = model.pool;
+  for (const flat::DerivativeInfo &info : model.functions[function].derivatives) {
+    if (info.order != 1 || info.function >= model.functions.size())
+      continue;
+    auto named = [](const std::vector<std::string> &names, const std::string &field) {
+      // an input, or a field of a record input ("R.T")
+      for (const std::string &n : names)
+        if (field == n || field.rfind(n + ".", 0) == 0)
+          return true;
+      return false;
+    };
+    std::vector<ExprId> derivativeArgs = args;
+    size_t next = 0;
+    bool fits = true;
+    for (const flat::FunctionVariable &v : model.functions[function].variables) {
+      if (v.kind != flat::FunctionVariable::Kind::Input)
+        continue;
+      auto count = static_cast<size_t>(v.count());
+      if (next + count > args.size()) {
+        fits = false;
+        break;
+      }
+      bool zero = named(info.zeroDerivative, v.name);
+      for (size_t i = next; fits && i < next + count; ++i) {
+        if (named(info.noDerivative, v.name))
+          continue;
+        ExprId d = timeDerivative(args[i]);
+        if (!d.valid() || (zero && !pool.isConstant(d, 0.0)))
+          fits = false;
+        else if (!zero)
+          derivativeArgs.push_back(d);
+      }
+      next += count;
+    }
+    if (fits && next == args.size())
+      return pool.output(pool.call(info.function, derivativeArgs), k);
+  }
+  return {};
+}
+
+} // namespace
+
 CallDerivative differentiateCalls(flat::FlatModel &model, ExprId output,
                                   const std::function<ExprId(ExprId)> &timeDerivative) {
   // d/dt f(a)_k = (f'(a, der(a)))_{n+k}: the forward derivative of f
@@ -39,6 +91,8 @@ CallDerivative differentiateCalls(flat::FlatModel &model, ExprId output,
     return cannotDifferentiateCalls(model, output, timeDerivative);
   auto operands = pool.operands(call);
   std::vector<ExprId> args(operands.begin(), operands.end());
+  if (auto given = annotatedDerivative(model, function, args, k, timeDerivative); given.valid())
+    return {given, ""};
   size_t numArgs = args.size();
   for (size_t i = 0; i < numArgs; ++i) {
     ExprId d = timeDerivative(args[i]);

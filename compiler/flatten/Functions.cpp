@@ -1173,6 +1173,83 @@ static bool compileSpecialization(Flattener &f, Instance *function, uint32_t ind
   return ok;
 }
 
+/// Records the `annotation(derivative(order = 1, noDerivative = x,
+/// zeroDerivative = y) = df)` entries of a function (MLS 12.7.1) on its
+/// specialization `index`: df is specialized for the arguments followed by
+/// the derivatives of the inputs that are neither noDerivative nor
+/// zeroDerivative. Index reduction calls df instead of differentiating the
+/// algorithm (compiler/causalize/IndexReduction.cpp). Only first-order
+/// entries whose differentiated inputs are Real scalars or arrays are
+/// recorded; for others the algorithm is differentiated.
+static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
+                              const std::vector<Value> &args, SourceRange loc) {
+  const ast::ClassDef *def = function->cls->def;
+  if (!def || !def->annotation)
+    return;
+  auto inputs = membersOf(function, 0);
+  for (const ast::Argument &arg : def->annotation->arguments) {
+    if (arg.path.parts.size() != 1 || arg.path.parts[0] != "derivative" || !arg.mod ||
+        !arg.mod->binding)
+      continue;
+    auto *ref = ast::dynCast<ast::RefExpr>(arg.mod->binding.get());
+    if (!ref)
+      continue;
+    flat::DerivativeInfo info;
+    for (const ast::Argument &setting : arg.mod->arguments) {
+      if (setting.path.parts.size() != 1 || !setting.mod || !setting.mod->binding)
+        continue;
+      const std::string &key = setting.path.parts[0];
+      if (key == "order") {
+        auto value = f.evaluate(*setting.mod->binding, Scope{nullptr, function->cls}, "a derivative order");
+        if (value && value->isScalar() && !value->isString())
+          if (auto c = f.pool().constantValue(value->elements[0]))
+            info.order = static_cast<int>(*c);
+      } else if (auto *name = ast::dynCast<ast::RefExpr>(setting.mod->binding.get())) {
+        if (key == "noDerivative")
+          info.noDerivative.push_back(name->str());
+        else if (key == "zeroDerivative")
+          info.zeroDerivative.push_back(name->str());
+      }
+    }
+    if (info.order != 1)
+      continue;
+    auto listed = [](const std::vector<std::string> &names, const std::string &n) {
+      return std::find(names.begin(), names.end(), n) != names.end();
+    };
+    std::vector<std::optional<Value>> derivativeArgs(args.begin(), args.end());
+    bool supported = inputs.size() == args.size();
+    for (size_t i = 0; supported && i < inputs.size(); ++i) {
+      const std::string &name = inputs[i]->name;
+      if (listed(info.noDerivative, name) || listed(info.zeroDerivative, name))
+        continue;
+      if (args[i].isRecord || args[i].isString() || args[i].type != ElementType::Real) {
+        supported = false;
+        break;
+      }
+      Value shape = args[i]; // only the shape matters for the specialization
+      std::fill(shape.elements.begin(), shape.elements.end(), f.pool().zero());
+      derivativeArgs.push_back(std::move(shape));
+    }
+    if (!supported)
+      continue;
+    Instance *owner = nullptr;
+    inst::ClassNode *cls = f.resolveCallee(*ref, Scope{nullptr, function->cls}, &owner);
+    if (!cls)
+      continue; // resolveCallee reported it
+    bool inlining = f.inlineFunctions;
+    f.inlineFunctions = false; // a call, not the inlined body
+    auto outputs = callFunction(f, f.functionInstance(cls, owner), derivativeArgs, loc);
+    f.inlineFunctions = inlining;
+    if (!outputs || outputs->empty() || outputs->front().elements.empty())
+      continue;
+    ExprId out = outputs->front().elements[0];
+    if (f.pool().op(out) != sym::OpKind::Output)
+      continue;
+    info.function = f.pool().node(f.pool().operand(out, 0)).payload.index;
+    f.model().functions[index].derivatives.push_back(std::move(info));
+  }
+}
+
 std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                std::vector<std::optional<Value>> &optionalArgs,
                                                SourceRange loc) {
@@ -1227,6 +1304,7 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     specializations[key] = index;
     if (!compileSpecialization(f, function, index, args, constants))
       return std::nullopt;
+    recordDerivatives(f, function, index, args, loc);
   } else {
     index = it->second;
   }

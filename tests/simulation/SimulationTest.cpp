@@ -344,3 +344,12 @@ TEST_CASE("Newton's method reaches a solution far from the start value") {
   auto r = simulate("SaturationFarStart.mo");
   checkColumn(r, "u", [](double t) { return -1000 + t; }, 1e-9);
 }
+
+TEST_CASE("index reduction honours a function's derivative annotation") {
+  auto r = simulate("DerivativeAnnotation.mo");
+  // u = 3 sin(2t) through f, whose annotated derivative is twice the true
+  // one: v = 2 * 3 cos(2t) * 2. w = t^3 through g (no annotation): z = 3t^2.
+  checkColumn(r, "u", [](double t) { return 3 * std::sin(2 * t); }, 1e-9);
+  checkColumn(r, "v", [](double t) { return 12 * std::cos(2 * t); }, 1e-9);
+  checkColumn(r, "z", [](double t) { return 3 * t * t; }, 1e-9);
+}
