@@ -218,6 +218,7 @@ RunStatus DaeIntegrator::advance(double target, double stopTime, bool oneStep, d
                                  StopKind &kind) {
   kind = StopKind::Target;
   reached = target;
+  rejected_.reset();
   if (size_ == 0) {
     evaluate(target);
     return unlessGeneratedCodeFailed({}, target);
@@ -251,6 +252,11 @@ RunStatus DaeIntegrator::solverFailure(int flag) {
   stepFailed_ = flag == IDA_CONV_FAIL || flag == IDA_ERR_FAIL;
   double failedAt = 0;
   IDAGetCurrentTime(ida_.get(), &failedAt);
+  if (rejected_ && (flag == IDA_REP_RES_ERR || flag == IDA_CONV_FAIL || flag == IDA_ERR_FAIL ||
+                    flag == IDA_FIRST_RES_FAIL)) {
+    stepFailed_ = false; // the model's own check, not a branch to jump over
+    return {false, rejected_->time, rejected_->describe()};
+  }
   std::string message =
       "simulation failed at time t = " + formatTime(failedAt) + ": " + describeIdaFlag(flag);
   if (!messages_.last().empty())
@@ -323,9 +329,14 @@ int DaeIntegrator::residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, voi
   double *residual = N_VGetArrayPointer(r);
   integrator->load(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), residual);
   ++integrator->residualCalls_;
-  if (runtimeErrorPending(t))
-    return -1; // a failed assert: IDA stops
-  // Not finite: recoverable, IDA retries with a smaller step.
+  // A failed assert (in a function the residual calls) at a point IDA's
+  // corrector tries need not hold where it converges: recoverable, as a
+  // value that is not finite is, and IDA retries with a smaller step. The
+  // failure is kept; if IDA gives up, it is the reason reported.
+  if (auto failure = takeRuntimeFailure(t)) {
+    integrator->rejected_ = std::move(failure);
+    return 1;
+  }
   return allFinite(residual, integrator->size_) ? 0 : 1;
 }
 

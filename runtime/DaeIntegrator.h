@@ -9,10 +9,12 @@
 #pragma once
 
 #include "runtime/ColoredJacobian.h"
+#include "runtime/RuntimeErrors.h"
 #include "runtime/Simulator.h"
 #include "runtime/SundialsSupport.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -101,6 +103,8 @@ private:
   RunStatus locateRoot(double root, double stopTime, double &reached);
   RunStatus solverFailure(int flag);
   bool stepFailed_ = false;
+  /// The last failed assert in a residual evaluation IDA rejected.
+  std::optional<RuntimeFailure> rejected_;
   void addIdaCounters(SolverStatistics &stats) const;
 
   const CompiledModel &model_;
