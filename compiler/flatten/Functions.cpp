@@ -792,6 +792,19 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
   if (level)
     if (auto v = f_.lower(*level, scope); v && f_.evaluate(v->elements[0]))
       st.level = static_cast<int>(*f_.evaluate(v->elements[0]));
+  // Where it is, for the run-time report (as for asserts in equations).
+  if (loc.valid()) {
+    const SourceManager &sources = f_.diags().sources();
+    LineColumn lc = sources.lineColumn(loc.start());
+    std::string path = sources.path(loc.file);
+    if (auto slash = path.rfind('/'); slash != std::string::npos)
+      path = path.substr(slash + 1);
+    flat::MessagePart part;
+    part.text = " (at " + path + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column) +
+                " in `" + compiled_->name + "`)";
+    part.type = ElementType::String;
+    st.message.push_back(std::move(part));
+  }
   emit(std::move(st));
   return true;
 }
