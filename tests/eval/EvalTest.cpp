@@ -293,6 +293,9 @@ TEST_CASE("a failing assert in a function ends eval with exit code 3") {
   int code = driver::runEval("Modelica.Math.Vectors.normalizeWithAssert({0, 0, 0})", options, out, err);
   CHECK(code == 3);
   CHECK(err.str().find("assertion failed") != std::string::npos);
+  // It names where the assert is and in which function.
+  CHECK(err.str().find("Vectors.mo:") != std::string::npos);
+  CHECK(err.str().find("in `Modelica.Math.Vectors.normalizeWithAssert`") != std::string::npos);
   CHECK(out.str().empty());
 }
 
