@@ -138,6 +138,7 @@ private:
   std::unique_ptr<ConstantEvaluator> constants_;
   EventSystem events_;
   std::vector<char> heldAtStart_; ///< relations held at their start values in initialization
+  std::vector<char> afterFreeParameters_; ///< parameters bound to free ones (buildParameters)
   SimulationPlan plan_;
 };
 
@@ -239,8 +240,16 @@ bool PlanBuilder::buildParameters() {
     if (pending[p] == 0)
       ready.push_back(p);
   KernelSpec kernel{"mocc_parameters", {}, false};
+  // A parameter whose binding depends on a free one (fixed = false: found
+  // by initialization) is found by initialization too, through its binding
+  // (InitSpringConstant: spring.spring.c = spring.c). It is computed here
+  // from the start values first.
+  afterFreeParameters_.assign(n, 0);
   for (size_t k = 0; k < ready.size(); ++k) {
     uint32_t p = ready[k];
+    for (VarId dep : sym::variablesOf(pool_, model_.variables[p].binding))
+      if (isFreeParameter(dep) || afterFreeParameters_[dep.index])
+        afterFreeParameters_[p] = 1;
     kernel.steps.push_back({KernelStep::Kind::Assign, VarId{p}, model_.variables[p].binding});
     for (uint32_t user : users[p])
       if (--pending[user] == 0)
@@ -529,6 +538,13 @@ bool PlanBuilder::buildInitialization() {
     if (isFreeParameter(VarId{i}))
       system.unknowns.push_back(VarId{i});
   system.equations = reduced_.equations;
+  for (uint32_t i = 0; i < afterFreeParameters_.size(); ++i)
+    if (afterFreeParameters_[i]) {
+      const flat::Variable &p = model_.variables[i];
+      system.unknowns.push_back(VarId{i});
+      system.equations.push_back({pool_.variable(VarId{i}), p.binding, p.loc,
+                                  flat::EquationOriginKind::Binding, 0});
+    }
   system.equations.insert(system.equations.end(), reduced_.aliases.initialEquations.begin(),
                           reduced_.aliases.initialEquations.end());
   for (uint32_t i = 0; i < originalSize_; ++i) {
