@@ -13,8 +13,7 @@ std::vector<RoleKind> classifyVariables(const flat::FlatModel &model) {
   std::vector<char> inWhen = model.assignedInWhen();
   for (size_t i = 0; i < model.size(); ++i) {
     const flat::Variable &v = model.variables[i];
-    bool topLevelInput = v.causality == flat::CausalityKind::Input &&
-                         v.name.find('.') == std::string::npos;
+    bool topLevelInput = v.topLevelInput;
     // The runtime sets the variables of pre(), initial(), sample(), ... and
     // the event update assigns those of when-clauses: known between events.
     if (v.special != flat::SpecialKind::None || inWhen[i])

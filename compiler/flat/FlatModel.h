@@ -60,6 +60,9 @@ struct Variable {
   SourceRange loc;
   std::string description;
   bool isProtected = false;
+  /// An input of the model itself: declared at the top level or inside
+  /// top-level public connectors (MLS 4.7); its value comes from outside.
+  bool topLevelInput = false;
   sym::VarId derivativeOf; ///< set on a der(x) variable: x
   sym::VarId derivative;   ///< set on x once der(x) exists
   /// Enumeration variables: index into FlatModel::enumerations.

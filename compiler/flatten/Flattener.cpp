@@ -202,8 +202,15 @@ const VarRange *Flattener::varsOf(Instance *x) {
   uint32_t enumeration = UINT32_MAX;
   if (range.type == flat::TypeKind::Enumeration)
     enumeration = enumerationIndex(x->cls);
+  // Inside connectors only, up to the model: an input of the model itself.
+  bool topLevelInput = x->prefixes.causality == ast::CausalityKind::Input;
+  for (Instance *p = x->parent; topLevelInput && p && p->parent; p = p->parent)
+    topLevelInput = (p->restriction() == ast::ClassRestrictionKind::Connector ||
+                     p->restriction() == ast::ClassRestrictionKind::ExpandableConnector) &&
+                    !p->prefixes.isProtected;
   for (int64_t k = 0; k < count; ++k) {
     flat::Variable v;
+    v.topLevelInput = topLevelInput && !x->prefixes.isProtected;
     v.enumeration = enumeration;
     v.name = path + indexSuffix(k, *dims);
     v.type = range.type;
