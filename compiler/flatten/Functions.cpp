@@ -1199,6 +1199,15 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
   const ast::ClassDef *def = function->cls->def;
   if (!def || !def->annotation)
     return;
+  // A derivative function may have a derivative annotation too; a chain
+  // longer than this is a cycle of annotations (each step adds inputs).
+  static int depth = 0;
+  if (depth >= 4)
+    return;
+  struct Nesting {
+    Nesting() { ++depth; }
+    ~Nesting() { --depth; }
+  } nesting;
   auto inputs = membersOf(function, 0);
   for (const ast::Argument &arg : def->annotation->arguments) {
     if (arg.path.parts.size() != 1 || arg.path.parts[0] != "derivative" || !arg.mod ||
