@@ -104,7 +104,16 @@ uint64_t ExprPool::hashNode(OpKind op, std::span<const ExprId> ops,
   uint64_t h = mix(static_cast<uint64_t>(op) + 1, payloadBits);
   for (ExprId id : ops)
     h = mix(h, id.index);
-  return h ^ (h >> 29);
+  // The table indexes by the low bits, and `mix` only carries entropy upwards
+  // (a product's low bits depend on the factors' low bits alone): constants
+  // such as 1.0, 2.0, 3.0 differ only in their high bits and all fell into one
+  // probe cluster, making interning quadratic. The finalizer of MurmurHash3
+  // (Appleby 2008, `fmix64`) brings every input bit down to the low ones.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
 }
 
 ExprPool::ExprPool() {
