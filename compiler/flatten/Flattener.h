@@ -154,6 +154,7 @@ public:
   subscriptIndices(const ast::RefPart &part, const std::vector<int64_t> &dims,
                    std::vector<bool> &keep, Scope scope);
 private:
+  std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);
