@@ -65,6 +65,16 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               std::string *error = nullptr,
                                               std::span<const flat::Function> functions = {});
 
+/// Like generateKernels, into the given empty modules (each in its own
+/// context, so that they can be compiled in parallel): the public functions
+/// go to the first; the parts of split kernels are spread over all of them,
+/// each to the module with the fewest instructions so far. A part outside its
+/// kernel's module is an external function named `<kernel>.part<k>`.
+bool generateKernelsInto(std::span<llvm::Module *const> modules, const sym::ExprPool &pool,
+                         std::span<const KernelSpec> kernels, const CodegenOptions &options,
+                         std::string *error = nullptr,
+                         std::span<const flat::Function> functions = {});
+
 /// A lowered function compiled to native code: reads the flattened inputs
 /// from `in`, writes the flattened outputs to `out`, and returns 0, or a
 /// nonzero status after a run-time error (a failed assert, an index out of
