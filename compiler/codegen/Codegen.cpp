@@ -170,7 +170,7 @@ bool generateKernelsInto(std::span<llvm::Module *const> modules, const sym::Expr
                          std::string *error, std::span<const flat::Function> functions) {
   bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
                             [](const KernelSpec &spec) { return spec.withJvp; });
-  PoolFacts facts(pool, anyJvp);
+  PoolFacts facts(pool, anyJvp, options.constantSlots);
   std::vector<Unit> units;
   for (llvm::Module *module : modules)
     units.push_back({module, std::make_unique<FunctionEmitter>(*module, pool, facts, functions)});

@@ -34,6 +34,9 @@ struct CodegenOptions {
   /// A new function starts once the current one holds this many LLVM
   /// instructions (checked between steps); 0: no limit.
   unsigned instructionsPerFunction = 1000;
+  /// Slots whose tangent is zero in every JVP (the parameters: the runtime
+  /// seeds dv with unknowns only): their uses add no derivative code.
+  std::vector<uint32_t> constantSlots;
 };
 
 /// Builds one LLVM module holding, per kernel, `void name(double t, double

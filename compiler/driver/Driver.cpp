@@ -224,7 +224,9 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
     modules.push_back(module.get());
     units.push_back({std::move(module), std::move(context)});
   }
-  if (!codegen::generateKernelsInto(modules, model.pool, plan.kernels, {}, &error, functions))
+  codegen::CodegenOptions options;
+  options.constantSlots = plan.constantSlots;
+  if (!codegen::generateKernelsInto(modules, model.pool, plan.kernels, options, &error, functions))
     return std::nullopt;
   times.add("codegen", secondsSince(start));
   start = Clock::now();
