@@ -24,7 +24,8 @@ enum class OptLevel { None, Less, Default };
 
 /// The level worth its compile time for `numSteps` kernel steps in all (a
 /// kernel with a JVP counts its steps twice): Default for small models,
-/// Less for the others. The threshold comes from measurements (Jit.cpp).
+/// Less for medium ones, None for huge ones. The thresholds come from
+/// measurements (Jit.cpp).
 OptLevel suggestOptLevel(uint64_t numSteps);
 
 /// The level worth its compile time for lowered functions of `numStatements`
