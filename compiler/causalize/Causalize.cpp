@@ -258,6 +258,8 @@ bool PlanBuilder::buildParameters() {
   if (ready.size() != params.size())
     return reportParameterCycle(params, pending);
   plan_.setParameters = kernel.name;
+  for (const KernelStep &step : kernel.steps)
+    plan_.constantSlots.push_back(step.target.index);
   plan_.kernels.push_back(std::move(kernel));
   return true;
 }

@@ -89,6 +89,9 @@ struct EventPlan {
 struct SimulationPlan {
   std::vector<codegen::KernelSpec> kernels;
   std::string setParameters;
+  /// The slots setParameters computes: constant during the simulation and
+  /// never an unknown, so every JVP may take their tangent as zero.
+  std::vector<uint32_t> constantSlots;
   std::string setStartValues;
   std::string residual;
   std::vector<InitStepPlan> init;

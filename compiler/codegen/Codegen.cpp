@@ -30,11 +30,14 @@ llvm::FunctionType *kernelType(llvm::LLVMContext &context, bool jvp, bool part) 
   return llvm::FunctionType::get(result, {time, pointer, pointer}, false);
 }
 
-llvm::Function *createFunction(llvm::Module &module, const std::string &name, bool jvp,
+/// A kernel function: the public one, or a part of a split kernel (with
+/// the part's i32 status). Parts are internal unless their kernel's public
+/// function lives in another module.
+llvm::Function *createFunction(llvm::Module &module, const std::string &name, bool jvp, bool part,
                                bool internal) {
   auto linkage = internal ? llvm::Function::InternalLinkage : llvm::Function::ExternalLinkage;
-  auto *function = llvm::Function::Create(kernelType(module.getContext(), jvp, internal),
-                                          linkage, name, module);
+  auto *function =
+      llvm::Function::Create(kernelType(module.getContext(), jvp, part), linkage, name, module);
   function->setDoesNotThrow();
   // The arrays never overlap (Kernel.h): telling LLVM spares its alias
   // analysis and instruction schedulers the memory dependencies between
@@ -75,36 +78,55 @@ void callParts(llvm::Function *entry, llvm::BasicBlock *entryEnd,
   caller.CreateRetVoid();
 }
 
-/// Emits a kernel (or its JVP). Its public function runs the first steps;
-/// when it is full, the next steps go to a new internal function, and so on,
-/// and the public function ends by calling these in order. The functions
-/// communicate through v (and dv) only, so the order of steps is preserved.
-void emitKernel(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec &spec,
-                bool jvp, const CodegenOptions &options) {
+/// One output module and the emitter that writes into it.
+struct Unit {
+  llvm::Module *module;
+  std::unique_ptr<FunctionEmitter> emitter;
+  size_t instructions = 0; ///< emitted so far, to balance the units
+};
+
+/// Emits a kernel (or its JVP). Its public function, in the first unit,
+/// runs the first steps; when it is full, the next steps go to a new part
+/// function, and so on, and the public function ends by calling these in
+/// order. The functions communicate through v (and dv) only, so the order of
+/// steps is preserved. Each part goes to the unit with the fewest
+/// instructions so far; one in another unit is declared in the first.
+void emitKernel(std::span<Unit> units, const KernelSpec &spec, bool jvp,
+                const CodegenOptions &options) {
   std::string name = jvp ? jvpName(spec.name) : spec.name;
-  llvm::Function *entry = createFunction(module, name, jvp, false);
-  emitter.begin(entry, jvp);
+  Unit &home = units[0];
+  llvm::Function *entry = createFunction(*home.module, name, jvp, false, false);
+  Unit *current = &home;
+  current->emitter->begin(entry, jvp);
   llvm::BasicBlock *entryEnd = nullptr;
   llvm::SmallVector<llvm::Function *, 8> parts;
   uint32_t residual = 0;
   size_t steps = 0;
   for (const KernelStep &step : spec.steps) {
-    if (chunkIsFull(emitter, steps, options)) {
+    if (chunkIsFull(*current->emitter, steps, options)) {
       if (parts.empty())
-        entryEnd = emitter.currentBlock();
+        entryEnd = current->emitter->currentBlock();
       else
-        emitter.finish();
-      parts.push_back(createFunction(module, name + ".part" + std::to_string(parts.size()),
-                                     jvp, true));
-      parts.back()->addFnAttr(llvm::Attribute::NoInline);
-      emitter.begin(parts.back(), jvp);
+        current->emitter->finish();
+      current->instructions += current->emitter->instructionCount();
+      current = &*std::min_element(units.begin(), units.end(), [](const Unit &a, const Unit &b) {
+        return a.instructions < b.instructions;
+      });
+      std::string partName = name + ".part" + std::to_string(parts.size());
+      bool shared = units.size() > 1;
+      llvm::Function *part = createFunction(*current->module, partName, jvp, true, !shared);
+      part->addFnAttr(llvm::Attribute::NoInline);
+      parts.push_back(current == &home ? part
+                                       : createFunction(*home.module, partName, jvp, true, false));
+      current->emitter->begin(part, jvp);
       steps = 0;
     }
-    emitter.emitStep(step, residual);
+    current->emitter->emitStep(step, residual);
     residual += step.kind == KernelStep::Kind::Residual;
     ++steps;
   }
-  emitter.finish();
+  current->emitter->finish();
+  current->instructions += current->emitter->instructionCount();
   if (!parts.empty())
     callParts(entry, entryEnd, parts);
 }
@@ -143,6 +165,35 @@ bool isDifferentiated(const KernelStep &step) {
 
 } // namespace
 
+bool generateKernelsInto(std::span<llvm::Module *const> modules, const sym::ExprPool &pool,
+                         std::span<const KernelSpec> kernels, const CodegenOptions &options,
+                         std::string *error, std::span<const flat::Function> functions) {
+  bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
+                            [](const KernelSpec &spec) { return spec.withJvp; });
+  PoolFacts facts(pool, anyJvp, options.constantSlots);
+  std::vector<Unit> units;
+  for (llvm::Module *module : modules)
+    units.push_back({module, std::make_unique<FunctionEmitter>(*module, pool, facts, functions)});
+  std::string message;
+  for (const KernelSpec &spec : kernels) {
+    if (!checkKernel(pool, spec, *units[0].module, message))
+      break;
+    emitKernel(units, spec, false, options);
+    if (spec.withJvp)
+      emitKernel(units, spec, true, options);
+    for (const Unit &unit : units)
+      if (message.empty() && !unit.emitter->error().empty())
+        message = "kernel `" + spec.name + "`: " + unit.emitter->error();
+    if (!message.empty())
+      break;
+  }
+  if (message.empty())
+    return true;
+  if (error)
+    *error = message;
+  return false;
+}
+
 std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               const sym::ExprPool &pool,
                                               std::span<const KernelSpec> kernels,
@@ -150,27 +201,10 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               std::string *error,
                                               std::span<const flat::Function> functions) {
   auto module = std::make_unique<llvm::Module>("mocc_kernels", context);
-  bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
-                            [](const KernelSpec &spec) { return spec.withJvp; });
-  PoolFacts facts(pool, anyJvp);
-  FunctionEmitter emitter(*module, pool, facts, functions);
-  std::string message;
-  for (const KernelSpec &spec : kernels) {
-    if (!checkKernel(pool, spec, *module, message))
-      break;
-    emitKernel(*module, emitter, spec, false, options);
-    if (spec.withJvp)
-      emitKernel(*module, emitter, spec, true, options);
-    if (!emitter.error().empty()) {
-      message = "kernel `" + spec.name + "`: " + emitter.error();
-      break;
-    }
-  }
-  if (message.empty())
-    return module;
-  if (error)
-    *error = message;
-  return nullptr;
+  llvm::Module *modules[] = {module.get()};
+  if (!generateKernelsInto(modules, pool, kernels, options, error, functions))
+    return nullptr;
+  return module;
 }
 
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,

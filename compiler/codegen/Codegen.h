@@ -34,6 +34,9 @@ struct CodegenOptions {
   /// A new function starts once the current one holds this many LLVM
   /// instructions (checked between steps); 0: no limit.
   unsigned instructionsPerFunction = 1000;
+  /// Slots whose tangent is zero in every JVP (the parameters: the runtime
+  /// seeds dv with unknowns only): their uses add no derivative code.
+  std::vector<uint32_t> constantSlots;
 };
 
 /// Builds one LLVM module holding, per kernel, `void name(double t, double
@@ -64,6 +67,16 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               const CodegenOptions &options,
                                               std::string *error = nullptr,
                                               std::span<const flat::Function> functions = {});
+
+/// Like generateKernels, into the given empty modules (each in its own
+/// context, so that they can be compiled in parallel): the public functions
+/// go to the first; the parts of split kernels are spread over all of them,
+/// each to the module with the fewest instructions so far. A part outside its
+/// kernel's module is an external function named `<kernel>.part<k>`.
+bool generateKernelsInto(std::span<llvm::Module *const> modules, const sym::ExprPool &pool,
+                         std::span<const KernelSpec> kernels, const CodegenOptions &options,
+                         std::string *error = nullptr,
+                         std::span<const flat::Function> functions = {});
 
 /// A lowered function compiled to native code: reads the flattened inputs
 /// from `in`, writes the flattened outputs to `out`, and returns 0, or a

@@ -29,7 +29,8 @@ namespace mocc::codegen {
 /// Facts about the expression pool shared by every function of a module,
 /// computed in one pass over the pool (operands precede their nodes).
 struct PoolFacts {
-  PoolFacts(const sym::ExprPool &pool, bool withTangents);
+  PoolFacts(const sym::ExprPool &pool, bool withTangents,
+            std::span<const uint32_t> constantSlots = {});
 
   /// The Variable node of a slot, or an invalid id if the pool has none.
   sym::ExprId variableNodeOf(uint32_t slot) const {

@@ -17,6 +17,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <functional>
@@ -28,6 +29,7 @@
 #include <iostream>
 #include <sstream>
 #include <sys/resource.h>
+#include <thread>
 
 namespace fs = std::filesystem;
 
@@ -206,10 +208,25 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   std::vector<flat::Function> &functions = model.functions;
   if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error))
     return std::nullopt;
-  auto context = std::make_unique<llvm::LLVMContext>();
-  auto module =
-      codegen::generateKernels(*context, model.pool, plan.kernels, {}, &error, functions);
-  if (!module)
+  // Huge models are generated into one module per core (up to 4), which the
+  // JIT compiles in parallel: machine code generation is most of the JIT's
+  // time and is linear in the code, so this divides it by the number of
+  // cores; below 20,000 steps the threads cost more than they save.
+  uint64_t steps = 0;
+  for (const auto &kernel : plan.kernels)
+    steps += kernel.steps.size();
+  unsigned numUnits = steps <= 20000 ? 1 : std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+  std::vector<jit::Jit::Unit> units;
+  std::vector<llvm::Module *> modules;
+  for (unsigned i = 0; i < numUnits; ++i) {
+    auto context = std::make_unique<llvm::LLVMContext>();
+    auto module = std::make_unique<llvm::Module>("mocc_kernels" + std::to_string(i), *context);
+    modules.push_back(module.get());
+    units.push_back({std::move(module), std::move(context)});
+  }
+  codegen::CodegenOptions options;
+  options.constantSlots = plan.constantSlots;
+  if (!codegen::generateKernelsInto(modules, model.pool, plan.kernels, options, &error, functions))
     return std::nullopt;
   times.add("codegen", secondsSince(start));
   start = Clock::now();
@@ -220,11 +237,7 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   if (!functions.empty() && !jit::addFunctions(*native.jit, functions, error))
     return std::nullopt;
   const std::string &modelName = model.name;
-  uint64_t steps = 0;
-  for (const auto &kernel : plan.kernels)
-    steps += kernel.steps.size();
-  if (!native.jit->addModule(std::move(module), std::move(context),
-                             jit::suggestOptLevel(steps), error))
+  if (!native.jit->addModules(std::move(units), jit::suggestOptLevel(steps), error))
     return std::nullopt;
   auto kernel = [&](const std::string &name) {
     return reinterpret_cast<rt::KernelFn>(native.jit->lookup(name, error));

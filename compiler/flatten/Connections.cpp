@@ -290,6 +290,44 @@ size_t ConnectionGraph::nodeIndex(Instance *node) {
 
 // --- Connector references -----------------------------------------------------------------------
 
+/// The 0-based linear indices of the elements that the subscripts of `part`
+/// select (all of them when there are none), in row-major order. Computed from
+/// the subscripts alone, so that `spring[i]` costs O(1) and not the size of
+/// `spring`: a for-loop of connections over an array would be quadratic.
+bool ConnectionGraph::selectElements(const std::vector<int64_t> &dims, const ast::RefPart &part,
+                                     Scope scope, std::vector<int64_t> &selected) {
+  int64_t count = 1;
+  for (int64_t d : dims)
+    count *= d;
+  if (part.subscripts.empty()) {
+    for (int64_t k = 0; k < count; ++k)
+      selected.push_back(k);
+    return true;
+  }
+  std::vector<bool> keep;
+  auto indices = f_.subscriptIndices(part, dims, keep, scope);
+  if (!indices)
+    return false;
+  for (const auto &list : *indices)
+    if (list.empty())
+      return true;
+  std::vector<size_t> pos(dims.size(), 0);
+  while (true) {
+    int64_t linear = 0;
+    for (size_t d = 0; d < dims.size(); ++d)
+      linear = linear * dims[d] + ((*indices)[d][pos[d]] - 1);
+    selected.push_back(linear);
+    size_t d = dims.size();
+    while (d-- > 0) {
+      if (++pos[d] < (*indices)[d].size())
+        break;
+      pos[d] = 0;
+    }
+    if (d == static_cast<size_t>(-1))
+      return true;
+  }
+}
+
 std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast::RefExpr &ref,
                                                                        Scope scope) {
   inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
@@ -311,17 +349,10 @@ std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast:
       auto dims = f_.dimsOf(item.connector);
       if (!dims)
         return std::nullopt;
-      // Which elements the subscripts select (all of them when none).
-      Value numbered;
-      numbered.type = ElementType::Integer;
-      numbered.dims = *dims;
-      for (int64_t k = 0; k < numbered.count(); ++k)
-        numbered.elements.push_back(f_.pool().constant(static_cast<double>(k)));
-      auto selected = f_.applySubscripts(numbered, part, scope);
-      if (!selected)
+      std::vector<int64_t> selected;
+      if (!selectElements(*dims, part, scope, selected))
         return std::nullopt;
-      for (ExprId e : selected->elements) {
-        int64_t k = static_cast<int64_t>(*f_.pool().constantValue(e));
+      for (int64_t k : selected) {
         if (dims->empty())
           next.push_back(item);
         else if (item.connector->isBuiltin())

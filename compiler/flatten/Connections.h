@@ -55,6 +55,9 @@ public:
   std::optional<std::vector<ConnectorEnd>> resolveEnds(const ast::RefExpr &ref, Scope scope);
 
 private:
+  /// The linear indices of the elements a subscripted reference part selects.
+  bool selectElements(const std::vector<int64_t> &dims, const ast::RefPart &part, Scope scope,
+                      std::vector<int64_t> &selected);
   struct Connection {
     ConnectorEnd a, b;
     SourceRange loc;

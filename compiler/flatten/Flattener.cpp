@@ -340,7 +340,8 @@ void Flattener::defineRecordBinding(Instance *x) {
 std::optional<Value> Flattener::ownBinding(Instance *x) {
   if (!x->mod.binding)
     return std::nullopt;
-  auto value = lower(*x->mod.binding, x->mod.scope);
+  std::optional<Value> own;
+  const Value *value = lowerShared(*x->mod.binding, x->mod.scope, !x->mod.elementIndex.empty(), own);
   if (!value)
     return std::nullopt;
   for (int64_t index : x->mod.elementIndex) {
@@ -364,9 +365,30 @@ std::optional<Value> Flattener::ownBinding(Instance *x) {
         element.elements.assign(value->elements.begin() + (index - 1) * stride,
                                 value->elements.begin() + index * stride);
     }
-    value = std::move(element);
+    own = std::move(element);
+    value = &*own;
   }
-  return value;
+  return *value;
+}
+
+/// A modifier's binding, lowered; with `perElement` (the modifier of an array
+/// of components, which each element indexes) lowered once and kept, since
+/// lowering `s(start = {i * d for i in 1:N})` again for each of the N elements
+/// made flattening quadratic in N.
+/// The result points into the cache or into `own`; null if lowering failed.
+const Value *Flattener::lowerShared(const ast::Expr &binding, Scope scope, bool perElement,
+                                    std::optional<Value> &own) {
+  if (!perElement || !iterators.empty()) {
+    own = lower(binding, scope);
+    return own ? &*own : nullptr;
+  }
+  auto key = std::make_tuple(&binding, scope.instance, scope.lexical, pool_);
+  if (auto it = shared_.find(key); it != shared_.end())
+    return &it->second;
+  auto value = lower(binding, scope);
+  if (!value)
+    return nullptr;
+  return &shared_.emplace(key, std::move(*value)).first->second;
 }
 
 /// The binding a component gets from a record that encloses it:
@@ -587,7 +609,8 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
     }
     if (!mod.binding)
       continue;
-    auto value = lower(*mod.binding, mod.scope);
+    std::optional<Value> own;
+    const Value *value = lowerShared(*mod.binding, mod.scope, !mod.elementIndex.empty(), own);
     if (!value)
       continue;
     for (int64_t index : mod.elementIndex) // element of an array of components
@@ -602,7 +625,8 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
         else
           element.elements.assign(value->elements.begin() + (index - 1) * stride,
                                   value->elements.begin() + index * stride);
-        value = std::move(element);
+        own = std::move(element);
+        value = &*own;
       }
     bool broadcast = value->isScalar();
     if (!broadcast && value->dims != range.dims) {

@@ -149,11 +149,13 @@ private:
                                       Scope scope);
 public:
   std::optional<Value> applySubscripts(const Value &v, const ast::RefPart &part, Scope scope);
-private:
-  std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
+  /// The 1-based indices each subscript of `part` selects in each dimension.
   std::optional<std::vector<std::vector<int64_t>>>
   subscriptIndices(const ast::RefPart &part, const std::vector<int64_t> &dims,
                    std::vector<bool> &keep, Scope scope);
+private:
+  std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
+  std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);
   std::optional<Value> lowerIf(const ast::IfExpr &e, Scope scope);
@@ -169,6 +171,8 @@ private:
   void defineVariables(Instance *instance, const VarRange &range);
   std::optional<Value> bindingValue(Instance *instance, const VarRange &range);
   std::optional<Value> ownBinding(Instance *instance);
+  const Value *lowerShared(const ast::Expr &binding, Scope scope, bool perElement,
+                           std::optional<Value> &own);
   std::optional<Value> inheritedBinding(Instance *instance);
   void defineRecordBinding(Instance *instance);
   void setAttributes(Instance *instance, const VarRange &range);
@@ -190,6 +194,9 @@ private:
   std::vector<double> values_;
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
   std::unordered_map<Instance *, bool> enabled_;
+  /// Bindings that the elements of an array of components share, lowered once.
+  std::map<std::tuple<const ast::Expr *, Instance *, inst::ClassNode *, sym::ExprPool *>, Value>
+      shared_;
 };
 
 } // namespace mocc::flattening

@@ -331,6 +331,8 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
                        ref.parts[part + 1].name + "`");
       return std::nullopt;
     }
+    if (x->isBuiltin() && !rp.subscripts.empty() && !inPackage(x))
+      return subscriptVariables(x, rp, scope);
     auto value = instanceValue(x, rp.range);
     return value ? applySubscripts(*value, rp, scope) : std::nullopt;
   }
@@ -577,6 +579,50 @@ std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPa
     return record;
   }
   return result;
+}
+
+/// `x[i]` for an array variable x: the variables the subscripts select, made
+/// without the whole array first, so that `T[i - 1]` in a for-equation over
+/// the N elements of T costs O(1) and not O(N) (which made flattening
+/// quadratic). Subscripts known only at run time take the general path.
+std::optional<Value> Flattener::subscriptVariables(Instance *x, const ast::RefPart &part,
+                                                   Scope scope) {
+  const VarRange *range = varsOf(x);
+  if (!range)
+    return std::nullopt;
+  for (size_t d = 0; d < part.subscripts.size() && d < range->dims.size(); ++d)
+    if (isDynamicSubscript(*this, *part.subscripts[d], range->dims[d], scope)) {
+      auto value = instanceValue(x, part.range);
+      return value ? dynamicSubscript(*value, part, scope) : std::nullopt;
+    }
+  std::vector<bool> keep;
+  auto indices = subscriptIndices(part, range->dims, keep, scope);
+  if (!indices)
+    return std::nullopt;
+  Value result;
+  result.type = range->type;
+  for (size_t d = 0; d < range->dims.size(); ++d)
+    if (keep[d])
+      result.dims.push_back(static_cast<int64_t>((*indices)[d].size()));
+  for (const auto &list : *indices)
+    if (list.empty())
+      return result;
+  std::vector<size_t> pos(range->dims.size(), 0);
+  while (true) {
+    int64_t linear = 0;
+    for (size_t d = 0; d < range->dims.size(); ++d)
+      linear = linear * range->dims[d] + ((*indices)[d][pos[d]] - 1);
+    result.elements.push_back(
+        pool_->variable(sym::VarId{static_cast<uint32_t>(range->first + linear)}));
+    size_t d = range->dims.size();
+    while (d-- > 0) {
+      if (++pos[d] < (*indices)[d].size())
+        break;
+      pos[d] = 0;
+    }
+    if (d == static_cast<size_t>(-1))
+      return result;
+  }
 }
 
 // --- Operators --------------------------------------------------------------------------------

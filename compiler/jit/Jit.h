@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class LLVMContext;
@@ -23,7 +24,8 @@ enum class OptLevel { None, Less, Default };
 
 /// The level worth its compile time for `numSteps` kernel steps in all (a
 /// kernel with a JVP counts its steps twice): Default for small models,
-/// Less for the others. The threshold comes from measurements (Jit.cpp).
+/// Less for medium ones, None for huge ones. The thresholds come from
+/// measurements (Jit.cpp).
 OptLevel suggestOptLevel(uint64_t numSteps);
 
 /// The level worth its compile time for lowered functions of `numStatements`
@@ -45,6 +47,17 @@ public:
   /// its context are freed before returning.
   bool addModule(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context,
                  OptLevel level, std::string &error);
+
+  /// A module with the context it lives in.
+  struct Unit {
+    std::unique_ptr<llvm::Module> module;
+    std::unique_ptr<llvm::LLVMContext> context;
+  };
+
+  /// Like addModule for modules that may refer to each other's functions:
+  /// each is verified, optimized and compiled on its own thread (so each must
+  /// have its own context), then all are added.
+  bool addModules(std::vector<Unit> units, OptLevel level, std::string &error);
 
   /// Address of a function of an added module, or null with error text.
   void *lookup(const std::string &name, std::string &error);

@@ -104,7 +104,16 @@ uint64_t ExprPool::hashNode(OpKind op, std::span<const ExprId> ops,
   uint64_t h = mix(static_cast<uint64_t>(op) + 1, payloadBits);
   for (ExprId id : ops)
     h = mix(h, id.index);
-  return h ^ (h >> 29);
+  // The table indexes by the low bits, and `mix` only carries entropy upwards
+  // (a product's low bits depend on the factors' low bits alone): constants
+  // such as 1.0, 2.0, 3.0 differ only in their high bits and all fell into one
+  // probe cluster, making interning quadratic. The finalizer of MurmurHash3
+  // (Appleby 2008, `fmix64`) brings every input bit down to the low ones.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  return h ^ (h >> 33);
 }
 
 ExprPool::ExprPool() {
@@ -114,15 +123,15 @@ ExprPool::ExprPool() {
 }
 
 void ExprPool::grow() {
-  std::vector<uint32_t> table(table_.size() * 2, 0);
+  std::vector<uint64_t> table(table_.size() * 2, 0);
   size_t mask = table.size() - 1;
-  for (uint32_t slot : table_) {
-    if (slot == 0)
+  for (uint64_t entry : table_) {
+    if (entry == 0)
       continue;
-    size_t i = hashes_[slot - 1] & mask;
+    size_t i = hashes_[static_cast<uint32_t>(entry) - 1] & mask;
     while (table[i] != 0)
       i = (i + 1) & mask;
-    table[i] = slot;
+    table[i] = entry;
   }
   table_ = std::move(table);
 }
@@ -136,10 +145,14 @@ static uint64_t payloadBitsOf(const Node &n) {
 ExprId ExprPool::intern(OpKind op, std::span<const ExprId> ops, uint64_t payloadBits) {
   uint64_t h = hashNode(op, ops, payloadBits);
   size_t mask = table_.size() - 1;
+  uint64_t tag = h & 0xffffffff00000000ULL;
   for (size_t i = h & mask;; i = (i + 1) & mask) {
-    uint32_t slot = table_[i];
-    if (slot == 0)
+    uint64_t entry = table_[i];
+    if (entry == 0)
       break;
+    if ((entry & 0xffffffff00000000ULL) != tag)
+      continue;
+    uint32_t slot = static_cast<uint32_t>(entry);
     const Node &n = nodes_[slot - 1];
     if (hashes_[slot - 1] != h || n.op != op || n.numOperands != ops.size() ||
         payloadBitsOf(n) != payloadBits)
@@ -165,7 +178,7 @@ ExprId ExprPool::intern(OpKind op, std::span<const ExprId> ops, uint64_t payload
   size_t i = h & mask;
   while (table_[i] != 0)
     i = (i + 1) & mask;
-  table_[i] = id + 1;
+  table_[i] = tag | (id + 1);
   return ExprId{id};
 }
 

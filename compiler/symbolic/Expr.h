@@ -153,7 +153,10 @@ private:
   std::vector<Node> nodes_;
   std::vector<ExprId> operands_;
   std::vector<uint64_t> hashes_;   ///< hash of each node
-  std::vector<uint32_t> table_;    ///< open-addressing table of node indices
+  /// Open-addressing table: node index + 1 in the low 32 bits, the high 32
+  /// bits of the node's hash above, so that a probe rejects other nodes
+  /// without touching them (on big models each touch is a cache miss).
+  std::vector<uint64_t> table_;
   ExprId zero_, one_;
 
   struct UniqueId {

@@ -205,5 +205,6 @@ TEST_CASE("looking up a missing function fails with a message") {
 TEST_CASE("the suggested optimization level drops for big models") {
   CHECK(jit::suggestOptLevel(100) == jit::OptLevel::Default);
   CHECK(jit::suggestOptLevel(1000) == jit::OptLevel::Less);
-  CHECK(jit::suggestOptLevel(100'000'000) == jit::OptLevel::Less);
+  CHECK(jit::suggestOptLevel(20'000) == jit::OptLevel::Less);
+  CHECK(jit::suggestOptLevel(100'000'000) == jit::OptLevel::None);
 }
