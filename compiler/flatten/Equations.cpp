@@ -148,21 +148,29 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
 
 // --- When-equations ------------------------------------------------------------------------
 
+std::optional<std::vector<sym::ExprId>> Flattener::whenConditions(const ast::Expr *condition,
+                                                                  Scope scope, const char *what) {
+  auto c = condition ? lower(*condition, scope) : std::nullopt;
+  if (!c)
+    return std::nullopt;
+  if (c->isString() || c->isRecord || c->rank() > 1) {
+    diags_.error(condition->range, std::string("the condition of a ") + what +
+                                       " must be a Boolean or a vector of Booleans");
+    return std::nullopt;
+  }
+  return c->elements;
+}
+
 void Flattener::lowerWhen(const ast::WhenEquation &eq, Scope scope) {
   flat::WhenClause clause;
   clause.loc = eq.range;
   for (const ast::EquationBranch &b : eq.branches) {
     flat::WhenBranch branch;
     branch.loc = b.range;
-    auto c = b.condition ? lower(*b.condition, scope) : std::nullopt;
-    if (!c)
+    auto conditions = whenConditions(b.condition.get(), scope, "when-equation");
+    if (!conditions)
       return;
-    if (c->isString() || c->isRecord || c->rank() > 1) {
-      diags_.error(b.condition->range, "the condition of a when-equation must be a Boolean or a "
-                                       "vector of Booleans");
-      return;
-    }
-    branch.conditions = c->elements;
+    branch.conditions = std::move(*conditions);
     lowerWhenBody(b.body, scope, branch);
     clause.branches.push_back(std::move(branch));
   }

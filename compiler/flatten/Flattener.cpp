@@ -8,6 +8,7 @@
 #include "compiler/flatten/Connections.h"
 
 #include <cmath>
+#include <unordered_map>
 
 namespace mocc {
 
@@ -72,7 +73,31 @@ bool Flattener::run(Instance *root) {
   graph.generateEquations(root);
   connections = nullptr;
   readExperiment(root->cls);
+  checkWhenAssignments();
   return diags_.errorCount() == errorsBefore;
+}
+
+/// A variable is assigned by one when-clause at most (MLS 8.3.5.2: else
+/// two clauses that fire at the same instant would both define it). The
+/// branches of one clause may each assign it. (Two when-statements of one
+/// algorithm section that assign the same variable are reported when the
+/// section is lowered: not supported yet.)
+void Flattener::checkWhenAssignments() {
+  std::unordered_map<uint32_t, size_t> clauseOf;
+  for (size_t c = 0; c < model_.whenClauses.size(); ++c)
+    for (const flat::WhenBranch &branch : model_.whenClauses[c].branches)
+      for (const flat::Equation &a : branch.assignments) {
+        sym::VarId v = pool_->variableOf(a.lhs);
+        if (!v.valid())
+          continue;
+        auto [it, first] = clauseOf.emplace(v.index, c);
+        if (first || it->second == c)
+          continue;
+        diags_.error(a.loc, "`" + model_.nameOf(v) + "` is assigned in two when-clauses; a "
+                            "variable may be assigned in one when-clause only (use elsewhen)");
+        diags_.note(model_.whenClauses[it->second].loc, "the other when-clause");
+        it->second = c; // report each further clause once
+      }
 }
 
 // --- First pass: declarations ----------------------------------------------------

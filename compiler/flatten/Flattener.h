@@ -98,6 +98,12 @@ public:
   void lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
                    flat::WhenBranch *branch = nullptr);
   void lowerWhen(const ast::WhenEquation &eq, Scope scope);
+  void checkWhenAssignments();
+  /// The condition of a when-branch: a Boolean or a vector of Booleans,
+  /// one element per condition; nothing after an error. `what` names the
+  /// construct ("when-equation", "when-statement").
+  std::optional<std::vector<sym::ExprId>> whenConditions(const ast::Expr *condition, Scope scope,
+                                                         const char *what);
   /// An algorithm section of a model (Functions.cpp): its equations, or
   /// when-clauses for its when-statements.
   void lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope);

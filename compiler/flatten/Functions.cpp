@@ -1045,15 +1045,10 @@ void Flattener::lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope
     for (const ast::StatementBranch &b : whens[w]->branches) {
       flat::WhenBranch branch;
       branch.loc = b.range;
-      auto c = b.condition ? lower(*b.condition, scope) : std::nullopt;
-      if (!c)
+      auto conditions = whenConditions(b.condition.get(), scope, "when-statement");
+      if (!conditions)
         return;
-      if (c->isString() || c->isRecord || c->rank() > 1) {
-        diags_.error(b.condition->range, "the condition of a when-statement must be a Boolean "
-                                         "or a vector of Booleans");
-        return;
-      }
-      branch.conditions = c->elements;
+      branch.conditions = std::move(*conditions);
       FunctionLowering lowering(*this, scope.instance, nullptr);
       lowering.setModelAlgorithm(&branch, false);
       for (auto &[instance, value] : whenTargets[w])
