@@ -102,7 +102,9 @@ private:
   void computeScales();
   double scaledResidualNorm();
   bool accept(int flag, std::string &cause);
-  int runKinsol(double lambda, double tolerance, long maxIterations);
+  /// With `longSteps`, KINSOL's longest Newton step is longestStep instead
+  /// of its default.
+  int runKinsol(double lambda, double tolerance, long maxIterations, bool longSteps = false);
   double *iterate() { return N_VGetArrayPointer(u_.get()); }
 
   const ImplicitSystem &system_;
@@ -113,7 +115,6 @@ private:
   std::vector<double> values_;   // the Jacobian's nonzeros
   std::vector<double> nominal_;  // of each unknown
   std::vector<double> rowScale_; // of each residual
-  bool longSteps_ = false;        // KINSOL's longest step raised to longestStep
   std::vector<double> start_;    // the guess x0
   std::vector<double> shift_;    // the homotopy's diagonal
   std::vector<double> residual_; // scratch
@@ -259,12 +260,12 @@ double KinsolSystem::scaledResidualNorm() {
 }
 
 /// Runs KINSOL on H(., lambda) from the current iterate.
-int KinsolSystem::runKinsol(double lambda, double tolerance, long maxIterations) {
+int KinsolSystem::runKinsol(double lambda, double tolerance, long maxIterations, bool longSteps) {
   void *kinsol = kinsol_.get();
   lambda_ = lambda;
   KINSetFuncNormTol(kinsol, tolerance);
   KINSetNumMaxIters(kinsol, maxIterations);
-  KINSetMaxNewtonStep(kinsol, longSteps_ ? longestStep : 0.0); // 0: KINSOL's default
+  KINSetMaxNewtonStep(kinsol, longSteps ? longestStep : 0.0); // 0: KINSOL's default
   int flag = KINSol(kinsol, u_.get(), KIN_LINESEARCH, uScale_.get(), fScale_.get());
   long count = 0;
   KINGetNumNonlinSolvIters(kinsol, &count);
@@ -301,9 +302,7 @@ bool KinsolSystem::solveDirectly(std::string &cause) {
     // steps; the default stays first, since it keeps Newton near the start
     // where equations have several roots.
     std::copy(start_.begin(), start_.end(), iterate());
-    longSteps_ = true;
-    flag = runKinsol(1.0, funcNormTolerance, maxNewtonIterations);
-    longSteps_ = false;
+    flag = runKinsol(1.0, funcNormTolerance, maxNewtonIterations, /*longSteps=*/true);
   }
   return accept(flag, cause);
 }

@@ -121,12 +121,8 @@ std::vector<flat::MessagePart> located(std::vector<flat::MessagePart> message, S
                                        const SourceManager &sources) {
   if (!loc.valid())
     return message;
-  LineColumn lc = sources.lineColumn(loc.start());
-  std::string path = sources.path(loc.file);
-  if (auto slash = path.rfind('/'); slash != std::string::npos)
-    path = path.substr(slash + 1);
   flat::MessagePart part;
-  part.text = " (at " + path + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + ")";
+  part.text = " (at " + sources.shortLocation(loc.start()) + ")";
   message.push_back(std::move(part));
   return message;
 }

@@ -15,18 +15,6 @@ using sym::OpKind;
 
 // --- Pool facts ----------------------------------------------------------------
 
-/// Whether an operation cuts tangents: its result is piecewise constant.
-static bool isPiecewiseConstant(OpKind op) {
-  switch (op) {
-  case OpKind::Constant: case OpKind::Time: case OpKind::Sign:
-  case OpKind::Floor: case OpKind::Ceil: case OpKind::IntDiv:
-  case OpKind::And: case OpKind::Or: case OpKind::Not:
-    return true;
-  default:
-    return sym::isRelation(op);
-  }
-}
-
 PoolFacts::PoolFacts(const sym::ExprPool &pool, bool withTangents,
                      std::span<const uint32_t> constantSlots) {
   if (withTangents)
@@ -46,7 +34,7 @@ PoolFacts::PoolFacts(const sym::ExprPool &pool, bool withTangents,
         variableNode.resize(slot + 1);
       variableNode[slot] = id;
     }
-    if (!withTangents || isPiecewiseConstant(node.op))
+    if (!withTangents || sym::isPiecewiseConstant(node.op))
       continue;
     auto operands = pool.operands(id);
     if (node.op == OpKind::IfElse)

@@ -376,21 +376,7 @@ std::optional<Value> Flattener::ownBinding(Instance *x) {
                                           "cannot split (use `each`?)");
       return std::nullopt;
     }
-    Value element;
-    if (value->isRecord) {
-      element = value->items[index - 1];
-    } else {
-      int64_t stride = value->count() / value->dims[0];
-      element.type = value->type;
-      element.dims.assign(value->dims.begin() + 1, value->dims.end());
-      if (value->isString())
-        element.strings.assign(value->strings.begin() + (index - 1) * stride,
-                               value->strings.begin() + index * stride);
-      else
-        element.elements.assign(value->elements.begin() + (index - 1) * stride,
-                                value->elements.begin() + index * stride);
-    }
-    own = std::move(element);
+    own = value->element(index);
     value = &*own;
   }
   return *value;
@@ -640,17 +626,7 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
       continue;
     for (int64_t index : mod.elementIndex) // element of an array of components
       if (value->rank() > 0 && index <= value->dims[0]) {
-        int64_t stride = value->count() / value->dims[0];
-        Value element;
-        element.type = value->type;
-        element.dims.assign(value->dims.begin() + 1, value->dims.end());
-        if (value->isString())
-          element.strings.assign(value->strings.begin() + (index - 1) * stride,
-                                 value->strings.begin() + index * stride);
-        else
-          element.elements.assign(value->elements.begin() + (index - 1) * stride,
-                                  value->elements.begin() + index * stride);
-        own = std::move(element);
+        own = value->element(index);
         value = &*own;
       }
     bool broadcast = value->isScalar();

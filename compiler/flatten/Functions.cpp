@@ -174,7 +174,6 @@ private:
   Instance *variableOf(const ast::RefExpr &ref, Scope scope);
   uint32_t newSlot() { return compiled_->numSlots++; }
   sym::ExprPool &pool() { return f_.pool(); }
-  std::vector<flat::MessagePart> messageParts(const ast::Expr &e, Scope scope);
 
   Flattener &f_;
   Instance *function_;
@@ -747,25 +746,6 @@ bool FunctionLowering::whileStatement(const ast::WhileStatement &s, Scope scope)
   return ok;
 }
 
-std::vector<flat::MessagePart> FunctionLowering::messageParts(const ast::Expr &e, Scope scope) {
-  if (const auto *b = ast::dynCast<ast::BinaryExpr>(&e); b && b->op == ast::BinaryOpKind::Add) {
-    auto left = messageParts(*b->lhs, scope);
-    auto right = messageParts(*b->rhs, scope);
-    left.insert(left.end(), right.begin(), right.end());
-    return left;
-  }
-  if (const auto *c = ast::dynCast<ast::CallExpr>(&e);
-      c && c->callee->str() == "String" && !c->args.empty()) {
-    auto v = f_.lower(*c->args[0], scope);
-    if (v && v->isScalar() && !v->isString() && !v->isRecord)
-      return {{"", v->elements[0], v->type}};
-  }
-  auto v = f_.lower(e, scope);
-  if (v && v->isString() && v->isScalar()) // a String without a value is ""
-    return {{v->strings.empty() ? std::string() : v->strings[0], {}, ElementType::String}};
-  return {{ast::toString(e), {}, ElementType::String}};
-}
-
 bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
   if (call.args.empty()) {
     f_.diags().error(loc, "`assert` needs a condition and a message");
@@ -781,10 +761,10 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
   st.loc = loc;
   st.condition = c->elements[0];
   if (call.args.size() > 1)
-    st.message = messageParts(*call.args[1], scope);
+    st.message = f_.messageParts(*call.args[1], scope);
   for (const ast::NamedArgument &named : call.namedArgs)
     if (named.name == "message")
-      st.message = messageParts(*named.value, scope);
+      st.message = f_.messageParts(*named.value, scope);
   const ast::Expr *level = call.args.size() > 2 ? call.args[2].get() : nullptr;
   for (const ast::NamedArgument &named : call.namedArgs)
     if (named.name == "level")
@@ -794,14 +774,9 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
       st.level = static_cast<int>(*f_.evaluate(v->elements[0]));
   // Where it is, for the run-time report (as for asserts in equations).
   if (loc.valid()) {
-    const SourceManager &sources = f_.diags().sources();
-    LineColumn lc = sources.lineColumn(loc.start());
-    std::string path = sources.path(loc.file);
-    if (auto slash = path.rfind('/'); slash != std::string::npos)
-      path = path.substr(slash + 1);
     flat::MessagePart part;
-    part.text = " (at " + path + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column) +
-                " in `" + compiled_->name + "`)";
+    part.text = " (at " + f_.diags().sources().shortLocation(loc.start()) + " in `" +
+                compiled_->name + "`)";
     part.type = ElementType::String;
     st.message.push_back(std::move(part));
   }

@@ -37,6 +37,21 @@ struct Value {
     return n;
   }
   int rank() const { return static_cast<int>(dims.size()); }
+  /// Element `index` (1-based) along the first dimension: for an array of
+  /// records its item, else the slice of elements or strings.
+  Value element(int64_t index) const {
+    if (isRecord)
+      return items[index - 1];
+    Value e;
+    e.type = type;
+    e.dims.assign(dims.begin() + 1, dims.end());
+    int64_t stride = count() / dims[0];
+    if (isString())
+      e.strings.assign(strings.begin() + (index - 1) * stride, strings.begin() + index * stride);
+    else
+      e.elements.assign(elements.begin() + (index - 1) * stride, elements.begin() + index * stride);
+    return e;
+  }
 
   static Value scalar(sym::ExprId e, ElementType type = ElementType::Real) {
     Value v;

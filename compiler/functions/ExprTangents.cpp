@@ -12,22 +12,6 @@ namespace mocc::functions {
 using sym::ExprId;
 using sym::OpKind;
 
-namespace {
-
-/// Operations whose result is piecewise constant: their tangent is zero.
-bool isPiecewiseConstant(OpKind op) {
-  switch (op) {
-  case OpKind::Constant: case OpKind::Time: case OpKind::Sign:
-  case OpKind::Floor: case OpKind::Ceil: case OpKind::IntDiv:
-  case OpKind::And: case OpKind::Or: case OpKind::Not:
-    return true;
-  default:
-    return sym::isRelation(op);
-  }
-}
-
-} // namespace
-
 ExprId ExprTangents::known(ExprId id) const {
   return id.index < memo_.size() ? memo_[id.index] : ExprId{};
 }
@@ -37,7 +21,7 @@ ExprId ExprTangents::known(ExprId id) const {
 /// Output node comes from the callee's derivative.
 bool ExprTangents::needsOperandTangents(ExprId id) const {
   OpKind op = pool_.op(id);
-  return !isPiecewiseConstant(op) && op != OpKind::Variable && op != OpKind::Output &&
+  return !sym::isPiecewiseConstant(op) && op != OpKind::Variable && op != OpKind::Output &&
          op != OpKind::Call && op != OpKind::Load;
 }
 
@@ -72,7 +56,7 @@ ExprId ExprTangents::tangentOf(ExprId root) {
 /// The tangent of a node whose operands' tangents are known.
 ExprId ExprTangents::tangentOfNode(ExprId id) {
   OpKind op = pool_.op(id);
-  if (isPiecewiseConstant(op) || op == OpKind::Call)
+  if (sym::isPiecewiseConstant(op) || op == OpKind::Call)
     return pool_.zero();
   auto span = pool_.operands(id);
   std::vector<ExprId> operands(span.begin(), span.end()); // the pool grows below

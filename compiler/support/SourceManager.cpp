@@ -45,6 +45,16 @@ const std::vector<uint32_t> &SourceManager::lineStarts(const File &file) const {
   return file.lineStarts;
 }
 
+std::string SourceManager::shortLocation(SourceLocation loc) const {
+  if (!loc.valid())
+    return "";
+  std::string name = path(loc.file);
+  if (auto slash = name.rfind('/'); slash != std::string::npos)
+    name = name.substr(slash + 1);
+  LineColumn lc = lineColumn(loc);
+  return name + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column);
+}
+
 LineColumn SourceManager::lineColumn(SourceLocation loc) const {
   if (!loc.valid())
     return {};

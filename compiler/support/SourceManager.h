@@ -57,6 +57,9 @@ public:
   size_t fileCount() const { return files_.size(); }
 
   LineColumn lineColumn(SourceLocation loc) const;
+  /// "file.mo:line:col", the file name without its directory (for messages
+  /// that are not diagnostics, such as a run-time assert); "" if invalid.
+  std::string shortLocation(SourceLocation loc) const;
   /// The text of a 1-based line, without its line terminator.
   std::string_view lineText(FileId file, uint32_t line) const;
 

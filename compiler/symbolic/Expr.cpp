@@ -92,6 +92,17 @@ bool isRelation(OpKind op) {
   return op >= OpKind::Less && op <= OpKind::NotEqual;
 }
 
+bool isPiecewiseConstant(OpKind op) {
+  switch (op) {
+  case OpKind::Constant: case OpKind::Time: case OpKind::Sign:
+  case OpKind::Floor: case OpKind::Ceil: case OpKind::IntDiv:
+  case OpKind::And: case OpKind::Or: case OpKind::Not:
+    return true;
+  default:
+    return isRelation(op);
+  }
+}
+
 // --- Hash-consing ------------------------------------------------------------
 
 static uint64_t mix(uint64_t h, uint64_t v) {

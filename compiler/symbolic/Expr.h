@@ -83,6 +83,9 @@ int operandCount(OpKind op);
 const char *opName(OpKind op);
 /// True for the relations Less ... NotEqual.
 bool isRelation(OpKind op);
+/// True where the result is piecewise constant in the unknowns (constants,
+/// time, sign, floor, ceil, div, logic, relations): its tangent is zero.
+bool isPiecewiseConstant(OpKind op);
 
 /// One node of the DAG.
 struct Node {
