@@ -4,6 +4,7 @@
 // coordinates (classical Runge-Kutta with a fine step), and the constraint
 // drift |r_b - r_a| - d0 checked along the whole run.
 #include "ResultFile.h"
+#include "RungeKutta.h"
 
 #include "compiler/driver/Driver.h"
 
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 using namespace mocc;
+using test::rungeKutta;
 namespace fs = std::filesystem;
 
 namespace {
@@ -43,32 +45,6 @@ test::ResultFile simulate(const std::string &file, const std::string &model = ""
 }
 
 using State = std::vector<double>;
-
-/// Classical Runge-Kutta for y' = f(y) from times.front(), sampled at the
-/// given (ascending) times.
-std::vector<State> rungeKutta(State y, const std::vector<double> &times,
-                              const std::function<State(const State &)> &f, double h = 1e-5) {
-  std::vector<State> out;
-  double t = times.front();
-  auto axpy = [](const State &a, double s, const State &b) {
-    State r(a.size());
-    for (size_t i = 0; i < a.size(); ++i)
-      r[i] = a[i] + s * b[i];
-    return r;
-  };
-  for (double target : times) {
-    while (t < target - 1e-12) {
-      double step = std::min(h, target - t);
-      State k1 = f(y), k2 = f(axpy(y, step / 2, k1)), k3 = f(axpy(y, step / 2, k2)),
-            k4 = f(axpy(y, step, k3));
-      for (size_t i = 0; i < y.size(); ++i)
-        y[i] += step / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-      t += step;
-    }
-    out.push_back(y);
-  }
-  return out;
-}
 
 /// The largest |currentDistance - d0| of a constraint over the run, and the
 /// same computed from the positions of its two ends in the results (an
@@ -111,7 +87,7 @@ TEST_CASE("Exudyn's mini example: a point mass on a distance constraint follows 
   REQUIRE(t.back() == 1.0);
   auto reference = rungeKutta({0.0, 0.0}, t, [&](const State &s) {
     return State{s[1], (g / L) * std::cos(s[0])};
-  });
+  }, 1e-5);
   double position = 0, force = 0, velocity = 0;
   for (size_t i = 0; i < t.size(); ++i) {
     double theta = reference[i][0], w = reference[i][1];
@@ -221,7 +197,7 @@ std::pair<double, double> fourBarErrors(const test::ResultFile &r, const FourBar
   const auto &t = r["time"];
   auto reference = rungeKutta({M_PI / 3, 8.0}, t, [&](const State &s) {
     return State{s[1], bar.acceleration(s[0], s[1])};
-  });
+  }, 1e-5);
   double position = 0, force = 0;
   for (size_t i = 0; i < t.size(); ++i) {
     auto q = bar.geometry(reference[i][0]);
@@ -358,7 +334,7 @@ TEST_CASE("a Body and the World: a pendulum released above the pivot, in compres
   const auto &t = r["time"];
   auto reference = rungeKutta({phi0, 0.0}, t, [&](const State &s) {
     return State{s[1], -(g / L) * std::sin(s[0])};
-  });
+  }, 1e-5);
   double position = 0, force = 0;
   for (size_t i = 0; i < t.size(); ++i) {
     double phi = reference[i][0];

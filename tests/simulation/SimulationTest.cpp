@@ -2,6 +2,7 @@
 // driver, and its results are compared with a closed-form solution or one
 // computed independently here (a fine-step Runge-Kutta integration).
 #include "ResultFile.h"
+#include "RungeKutta.h"
 
 #include "compiler/driver/Driver.h"
 
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 using namespace mocc;
+using test::rungeKutta;
 namespace fs = std::filesystem;
 
 namespace {
@@ -150,34 +152,6 @@ TEST_CASE("inheritance, modifiers and nested components") {
 
 namespace {
 
-/// A fixed-step classical Runge-Kutta integration of y' = f(y) sampled at
-/// the given times.
-std::vector<std::vector<double>>
-rungeKutta(std::vector<double> y, const std::vector<double> &times,
-           const std::function<std::vector<double>(const std::vector<double> &)> &f,
-           double h = 1e-4) {
-  std::vector<std::vector<double>> out;
-  double t = times.front();
-  auto axpy = [](const std::vector<double> &a, double s, const std::vector<double> &b) {
-    std::vector<double> r(a.size());
-    for (size_t i = 0; i < a.size(); ++i)
-      r[i] = a[i] + s * b[i];
-    return r;
-  };
-  for (double target : times) {
-    while (t < target - 1e-12) {
-      double step = std::min(h, target - t);
-      auto k1 = f(y), k2 = f(axpy(y, step / 2, k1)), k3 = f(axpy(y, step / 2, k2)),
-           k4 = f(axpy(y, step, k3));
-      for (size_t i = 0; i < y.size(); ++i)
-        y[i] += step / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-      t += step;
-    }
-    out.push_back(y);
-  }
-  return out;
-}
-
 /// The difference of two angles, in (-pi, pi].
 double angleDifference(double a, double b) { return std::remainder(a - b, 2 * M_PI); }
 
@@ -194,7 +168,7 @@ TEST_CASE("a Cartesian pendulum released from the horizontal: dynamic state sele
   // from the downward vertical (x = L sin(phi), y = -L cos(phi)).
   auto reference = rungeKutta({M_PI / 2, 0.0}, t, [&](const std::vector<double> &s) {
     return std::vector<double>{s[1], -(g / L) * std::sin(s[0])};
-  });
+  }, 1e-4);
   double drift = 0, angle = 0, dy = 0, force = 0;
   for (size_t i = 0; i < t.size(); ++i) {
     double phi = reference[i][0], w = reference[i][1];
@@ -225,7 +199,7 @@ std::pair<double, double> pendulumErrors(const test::ResultFile &r, double L, do
   const auto &t = r["time"], &x = r["x"], &y = r["y"];
   auto reference = rungeKutta({phi0, 0.0}, t, [&](const std::vector<double> &s) {
     return std::vector<double>{s[1], -(g / L) * std::sin(s[0])};
-  });
+  }, 1e-4);
   double drift = 0, angle = 0;
   for (size_t i = 0; i < t.size(); ++i) {
     drift = std::max(drift, std::fabs(x[i] * x[i] + y[i] * y[i] - L * L));
@@ -273,7 +247,7 @@ TEST_CASE("a Cartesian double pendulum: two coupled distance constraints") {
                  w2 * w2 * L2 * m2 * std::cos(t1 - t2)) /
                 (L2 * den);
     return std::vector<double>{w1, w2, a1, a2};
-  });
+  }, 1e-4);
   double drift = 0, angle1 = 0, angle2 = 0;
   for (size_t i = 0; i < t.size(); ++i) {
     double x1 = r["x1"][i], y1 = r["y1"][i], x2 = r["x2"][i], y2 = r["y2"][i];

@@ -20,17 +20,8 @@ using namespace mocc::rt::test;
 
 namespace {
 
-SimulationOptions runOptions(const std::string &file, double stop, double interval,
-                             std::size_t numColumns, double tolerance = 1e-10) {
-  SimulationOptions options;
-  options.stopTime = stop;
-  options.interval = interval;
-  options.tolerance = tolerance;
-  options.outputPath = scratchPath(file);
-  for (std::size_t i = 0; i < numColumns; ++i)
-    options.columns.push_back(static_cast<int32_t>(i));
-  return options;
-}
+/// The tolerance of these tests unless one says otherwise.
+constexpr double defaultTolerance = 1e-10;
 
 /// A finished run: its status, log, statistics and (if it succeeded) rows.
 struct Run {
@@ -143,7 +134,7 @@ std::vector<double> impactTimes(double e, double stop) {
 TEST_CASE("a bouncing ball: impact times match the closed form, two rows at each event") {
   const double e = 0.8;
   CompiledModel model = ballModel([](double, double *v, double *) { v[7] = 0.8; });
-  Run run = simulateModel(model, runOptions("ball.csv", 3.0, 0.01, 3));
+  Run run = simulateModel(model, runOptions("ball.csv", 3.0, 0.01, 3, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   const CsvTable &table = run.table;
   checkTimeline(table);
@@ -218,7 +209,7 @@ TEST_CASE("a sampled controller: exact sample instants, held values between them
     v[7] = 0.0;
     v[8] = 0.1;
   });
-  Run run = simulateModel(model, runOptions("sampled.csv", 1.05, 0.025, 4));
+  Run run = simulateModel(model, runOptions("sampled.csv", 1.05, 0.025, 4, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   const CsvTable &table = run.table;
   checkTimeline(table);
@@ -255,7 +246,7 @@ TEST_CASE("a sample clock that starts late, and a time event at the stop time") 
     v[7] = 0.25;
     v[8] = 0.25;
   });
-  Run run = simulateModel(model, runOptions("sampled-stop.csv", 1.0, 0.1, 4));
+  Run run = simulateModel(model, runOptions("sampled-stop.csv", 1.0, 0.1, 4, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   const CsvTable &table = run.table;
   checkTimeline(table);
@@ -309,7 +300,7 @@ CompiledModel thermostatModel() {
 } // namespace
 
 TEST_CASE("a hysteresis switch: two relations and a discrete state") {
-  Run run = simulateModel(thermostatModel(), runOptions("thermostat.csv", 10.0, 0.1, 3));
+  Run run = simulateModel(thermostatModel(), runOptions("thermostat.csv", 10.0, 0.1, 3, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   const CsvTable &table = run.table;
   checkTimeline(table);
@@ -360,7 +351,7 @@ CompiledModel kinkModel() {
 } // namespace
 
 TEST_CASE("a state-dependent if: an event, then continuous resumption with the other branch") {
-  Run run = simulateModel(kinkModel(), runOptions("kink.csv", 2.0, 0.1, 2));
+  Run run = simulateModel(kinkModel(), runOptions("kink.csv", 2.0, 0.1, 2, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   const CsvTable &table = run.table;
   std::vector<std::size_t> events = eventRows(table);
@@ -406,7 +397,7 @@ CompiledModel twinModel() {
 } // namespace
 
 TEST_CASE("two roots at the same time are one event; a root exactly at a zero moves on") {
-  Run run = simulateModel(twinModel(), runOptions("twins.csv", 1.0, 0.25, 3));
+  Run run = simulateModel(twinModel(), runOptions("twins.csv", 1.0, 0.25, 3, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   const CsvTable &table = run.table;
   std::vector<std::size_t> events = eventRows(table);
@@ -436,7 +427,7 @@ TEST_CASE("a model without states: a relation of time is located by IDA on an in
   model.events.update = [](double t, double *v, double *) { v[1] = t > 0.3; };
   model.events.preSlot = {2};
   model.events.valueSlot = {1};
-  Run run = simulateModel(model, runOptions("step.csv", 1.0, 0.25, 1));
+  Run run = simulateModel(model, runOptions("step.csv", 1.0, 0.25, 1, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   std::vector<std::size_t> events = eventRows(run.table);
   REQUIRE(events.size() == 1);
@@ -473,7 +464,7 @@ CompiledModel relayModel() {
 } // namespace
 
 TEST_CASE("a chattering relay is reported with the time and leaves no file") {
-  SimulationOptions options = runOptions("relay.csv", 1.0, 0.1, 1);
+  SimulationOptions options = runOptions("relay.csv", 1.0, 0.1, 1, defaultTolerance);
   Run run = simulateModel(relayModel(), options);
   REQUIRE_FALSE(run.status.ok);
   INFO(run.status.message);
@@ -505,7 +496,7 @@ TEST_CASE("a failed assertion stops the run at an output time with its message")
     if (!(v[0] >= 0.3))
       mocc_runtime_error("assertion failed: x = %r is too small", v);
   };
-  SimulationOptions options = runOptions("assert.csv", 2.0, 0.1, 1);
+  SimulationOptions options = runOptions("assert.csv", 2.0, 0.1, 1, defaultTolerance);
   Run run = simulateModel(model, options);
   REQUIRE_FALSE(run.status.ok);
   // exp(-t) < 0.3 from t = 1.204: the first output time after it is 1.3.
@@ -525,7 +516,7 @@ TEST_CASE("a warning of the assertions is logged and the run goes on") {
       mocc_runtime_warning("assertion failed: x = %r is small", v);
     }
   };
-  Run run = simulateModel(model, runOptions("warn.csv", 2.0, 0.1, 1));
+  Run run = simulateModel(model, runOptions("warn.csv", 2.0, 0.1, 1, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   CHECK(run.log == "warning: assertion failed: x = 0.272532 is small\n");
   CHECK(run.table.rows.back()[0] == 2.0);
@@ -548,7 +539,7 @@ TEST_CASE("terminate() ends the run successfully after its event, with terminal(
   model.events.preSlot = {4};
   model.events.valueSlot = {3};
   model.events.terminalSlot = 5;
-  SimulationOptions options = runOptions("terminate.csv", 10.0, 0.1, 2);
+  SimulationOptions options = runOptions("terminate.csv", 10.0, 0.1, 2, defaultTolerance);
   options.verbose = true;
   Run run = simulateModel(model, options);
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
@@ -570,7 +561,7 @@ TEST_CASE("terminate() in the initial event ends the run at the start time") {
     if (v[3] != 0)
       mocc_runtime_terminate("nothing to do", nullptr);
   };
-  Run run = simulateModel(model, runOptions("terminate0.csv", 1.0, 0.1, 1));
+  Run run = simulateModel(model, runOptions("terminate0.csv", 1.0, 0.1, 1, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   CHECK(run.log == "terminated at time t = 0: nothing to do\n");
   REQUIRE(run.table.rows.size() == 1);
@@ -585,7 +576,7 @@ TEST_CASE("an event iteration that does not converge names the values that keep 
   model.events.preSlot = {3};
   model.events.valueSlot = {2};
   model.events.maxEventIterations = 20;
-  Run run = simulateModel(model, runOptions("loop.csv", 1.0, 0.1, 1));
+  Run run = simulateModel(model, runOptions("loop.csv", 1.0, 0.1, 1, defaultTolerance));
   REQUIRE_FALSE(run.status.ok);
   CHECK(run.status.message == "simulation failed at time t = 0: the event iteration did not "
                               "converge in 20 iterations: `n` still changing");
@@ -605,7 +596,7 @@ TEST_CASE("initial() is 1 in initialization and the initial event iteration only
       v[5] = 1;
   };
   model.outputs = {{"x", 0}, {"init", 3}, {"event", 4}, {"later", 5}, {"initial", 2}};
-  Run run = simulateModel(model, runOptions("initial.csv", 1.0, 0.5, 5));
+  Run run = simulateModel(model, runOptions("initial.csv", 1.0, 0.5, 5, defaultTolerance));
   REQUIRE_MESSAGE(run.status.ok, run.status.message);
   for (const auto &row : run.table.rows) {
     CHECK(row[2] == 1);

@@ -18,17 +18,8 @@ using namespace mocc::rt::test;
 
 namespace {
 
-SimulationOptions runOptions(const std::string &file, double stop, double interval,
-                             std::size_t numColumns, double tolerance = 1e-8) {
-  SimulationOptions options;
-  options.stopTime = stop;
-  options.interval = interval;
-  options.tolerance = tolerance;
-  options.outputPath = scratchPath(file);
-  for (std::size_t i = 0; i < numColumns; ++i)
-    options.columns.push_back(static_cast<int32_t>(i));
-  return options;
-}
+/// The tolerance of these tests unless one says otherwise.
+constexpr double defaultTolerance = 1e-8;
 
 /// Simulates and reads the result back; fails the test if the run fails.
 CsvTable run(const CompiledModel &model, const SimulationOptions &options,
@@ -67,7 +58,7 @@ CompiledModel decayModel() {
 
 TEST_CASE("exponential decay matches exp(-k t) on a non-dividing grid") {
   CompiledModel model = decayModel();
-  SimulationOptions options = runOptions("decay.csv", 10.0, 0.3, 2);
+  SimulationOptions options = runOptions("decay.csv", 10.0, 0.3, 2, defaultTolerance);
   options.startTime = 1.0;
   CsvTable table = run(model, options);
   CHECK(table.names == std::vector<std::string>{"time", "x", "der(x)"});
@@ -84,7 +75,7 @@ TEST_CASE("exponential decay matches exp(-k t) on a non-dividing grid") {
 }
 
 TEST_CASE("the columns are the selected outputs in the given order") {
-  SimulationOptions options = runOptions("columns.csv", 1.0, 0.5, 0);
+  SimulationOptions options = runOptions("columns.csv", 1.0, 0.5, 0, defaultTolerance);
   options.columns = {2, 0};
   CsvTable table = run(decayModel(), options);
   CHECK(table.names == std::vector<std::string>{"time", "k", "x"});
@@ -137,7 +128,7 @@ void assignedJvp(double, const double *v, double *dv, double *dres) {
 } // namespace
 
 TEST_CASE("an index-1 DAE with an algebraic component matches x = 1 / (1 + t)") {
-  CsvTable table = run(algebraicModel(), runOptions("algebraic.csv", 3.0, 0.25, 3));
+  CsvTable table = run(algebraicModel(), runOptions("algebraic.csv", 3.0, 0.25, 3, defaultTolerance));
   REQUIRE(table.rows.size() == 13);
   for (const std::vector<double> &row : table.rows) {
     double x = 1 / (1 + row[0]);
@@ -154,7 +145,7 @@ TEST_CASE("slots the residual kernel assigns are written at every output point")
   model.residual = assignedResidual;
   model.jvp = assignedJvp;
   model.jacobian = patternFromColumns({{0}}, {0});
-  CsvTable table = run(model, runOptions("assigned.csv", 3.0, 0.5, 2));
+  CsvTable table = run(model, runOptions("assigned.csv", 3.0, 0.5, 2, defaultTolerance));
   for (const std::vector<double> &row : table.rows) {
     double x = 1 / (1 + row[0]);
     CHECK(row[1] == doctest::Approx(x).epsilon(1e-5));
@@ -210,7 +201,7 @@ CompiledModel loopModel() {
 } // namespace
 
 TEST_CASE("a linear algebraic loop solved at initialization and by IDA") {
-  CsvTable table = run(loopModel(), runOptions("loop.csv", 2.0, 0.1, 3));
+  CsvTable table = run(loopModel(), runOptions("loop.csv", 2.0, 0.1, 3, defaultTolerance));
   REQUIRE(table.rows.size() == 21);
   CHECK(table.rows[0][2] == doctest::Approx(1.5).epsilon(1e-12)); // from KINSOL
   for (const std::vector<double> &row : table.rows) {
@@ -304,7 +295,7 @@ TEST_CASE("a failing simulation reports the time and leaves no file") {
   model.init[0].assign = [](double, double *v, double *) { v[2] = v[1] * v[1]; };
   model.residual = blowUpResidual;
   model.jvp = blowUpJvp;
-  SimulationOptions options = runOptions("blowup.csv", 2.0, 0.1, 1);
+  SimulationOptions options = runOptions("blowup.csv", 2.0, 0.1, 1, defaultTolerance);
   SolverStatistics stats;
   std::ostringstream log;
   RunStatus status = simulate(model, options, stats, log);
@@ -327,7 +318,7 @@ TEST_CASE("a failing initialization leaves no file") {
   };
   impossible.system.description = "`x^2 + 1 = 0`";
   model.init.insert(model.init.begin(), impossible);
-  SimulationOptions options = runOptions("noinit.csv", 1.0, 0.1, 1);
+  SimulationOptions options = runOptions("noinit.csv", 1.0, 0.1, 1, defaultTolerance);
   SolverStatistics stats;
   std::ostringstream log;
   RunStatus status = simulate(model, options, stats, log);
@@ -342,7 +333,7 @@ TEST_CASE("inconsistent initial values are repaired by IDACalcIC") {
     v[2] = 0.3; // wrong: y must be x^2 = 1
     v[1] = -1.0;
   };
-  CsvTable table = run(model, runOptions("calcic.csv", 1.0, 0.5, 3));
+  CsvTable table = run(model, runOptions("calcic.csv", 1.0, 0.5, 3, defaultTolerance));
   CHECK(table.rows[0][2] == doctest::Approx(1.0).epsilon(1e-8));
   CHECK(table.rows[2][1] == doctest::Approx(0.5).epsilon(1e-5));
 }
@@ -353,14 +344,14 @@ TEST_CASE("a model without unknowns evaluates its kernel at each output time") {
   model.numSlots = 1;
   model.residual = [](double t, double *v, double *) { v[0] = std::sin(t); };
   model.outputs = {{"s", 0}};
-  CsvTable table = run(model, runOptions("clock.csv", 1.0, 0.25, 1));
+  CsvTable table = run(model, runOptions("clock.csv", 1.0, 0.25, 1, defaultTolerance));
   REQUIRE(table.rows.size() == 5);
   for (const std::vector<double> &row : table.rows)
     CHECK(row[1] == std::sin(row[0]));
 }
 
 TEST_CASE("verbose runs print the statistics and bad options are refused") {
-  SimulationOptions options = runOptions("verbose.csv", 1.0, 0.1, 1);
+  SimulationOptions options = runOptions("verbose.csv", 1.0, 0.1, 1, defaultTolerance);
   options.verbose = true;
   SolverStatistics stats;
   std::ostringstream log;

@@ -95,6 +95,18 @@ static std::filesystem::path scratchDirectory() {
 
 std::string scratchPath(const std::string &name) { return (scratchDirectory() / name).string(); }
 
+SimulationOptions runOptions(const std::string &file, double stop, double interval,
+                             std::size_t numColumns, double tolerance) {
+  SimulationOptions options;
+  options.stopTime = stop;
+  options.interval = interval;
+  options.tolerance = tolerance;
+  options.outputPath = scratchPath(file);
+  for (std::size_t i = 0; i < numColumns; ++i)
+    options.columns.push_back(static_cast<int32_t>(i));
+  return options;
+}
+
 std::vector<std::string> scratchFiles(const std::string &prefix) {
   std::vector<std::string> names;
   for (const auto &entry : std::filesystem::directory_iterator(scratchDirectory())) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "runtime/CompiledModel.h"
+#include "runtime/Simulator.h"
 
 #include <cstdint>
 #include <string>
@@ -28,6 +29,11 @@ std::string readText(const std::string &path);
 
 /// A fresh path for `name` in this process's scratch directory.
 std::string scratchPath(const std::string &name);
+
+/// Options for a test run to `stop` with output every `interval`, the first
+/// `numColumns` outputs written to a scratch file named `file`.
+SimulationOptions runOptions(const std::string &file, double stop, double interval,
+                             std::size_t numColumns, double tolerance);
 
 /// The names of the files in the scratch directory that start with `prefix`.
 std::vector<std::string> scratchFiles(const std::string &prefix);
