@@ -735,13 +735,6 @@ std::optional<SimulationPlan> causalize(flat::FlatModel &model, Diagnostics &dia
 
 std::optional<PlanStatistics> checkModel(const flat::FlatModel &model, Diagnostics &diags) {
   // Index reduction changes the model: check a copy.
-  flat::FlatModel copy = model;
-  prepareEvents(copy);
-  ReductionOptions options;
-  options.dynamicStateSelection = false;
-  auto reduced = reduceIndex(copy, diags, options);
-  if (!reduced)
-    return std::nullopt;
   auto roles = classifyVariables(model);
   PlanStatistics stats;
   stats.equations = model.equations.size();
@@ -754,6 +747,25 @@ std::optional<PlanStatistics> checkModel(const flat::FlatModel &model, Diagnosti
       ++stats.equations;
       ++stats.unknowns;
     }
+  // A balanced model with connectors of its own is a component: the
+  // connections of an enclosing model complete it (its unconnected flows
+  // are zero here), so whether it can be simulated alone is only a warning
+  // (MLS 4.7 asks components to be balanced; tools check no more).
+  bool component = model.hasConnectors && stats.equations == stats.unknowns;
+  flat::FlatModel copy = model;
+  prepareEvents(copy);
+  ReductionOptions options;
+  options.dynamicStateSelection = false;
+  diags.setErrorsAsWarnings(component);
+  auto reduced = reduceIndex(copy, diags, options);
+  diags.setErrorsAsWarnings(false);
+  if (!reduced) {
+    if (!component)
+      return std::nullopt;
+    diags.note(model.loc, "`" + model.name + "` has connectors of its own: as a component it is "
+                          "balanced, but it cannot be simulated on its own");
+    return stats;
+  }
   stats.states = reduced->choices[0].states.size();
   stats.aliases = reduced->aliases.aliases.size();
   stats.differentiated = reduced->equations.size() - reduced->numModelEquations;

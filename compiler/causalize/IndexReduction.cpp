@@ -217,6 +217,7 @@ private:
   const std::vector<RoleKind> &roles_;
   const CallDifferentiator &hook_;
   std::string failure_;
+  std::vector<char> incidenceSeen_; ///< per pool node, cleared after each use
 };
 
 void SymbolicDifferentiator::addedDerivativeVariable(int var, int derVar) {
@@ -298,14 +299,42 @@ std::vector<int> SymbolicDifferentiator::differentiateEquation(
 }
 
 std::vector<int> SymbolicDifferentiator::incidence(ExprId lhs, ExprId rhs) {
+  // The variables whose derivatives the differentiated equation holds:
+  // nothing below a relation, a logical or integer-valued operation, or in
+  // the condition of an if-expression (their time derivative is zero
+  // between events). A continuous variable seen only there cannot be
+  // solved from the equation, and must not be matched to it: its
+  // derivative would be `0 = 0` (Boolean equations such as
+  // `b = if c then false else x >= y`).
   std::vector<int> vars;
-  ExprId roots[] = {lhs, rhs};
-  sym::forEachNode(pool_, roots, [&](ExprId id) {
-    VarId v = pool_.variableOf(id);
-    if (v.valid() && v.index < system_.localOf.size() && system_.localOf[v.index] >= 0)
-      vars.push_back(system_.localOf[v.index]);
-  });
+  std::vector<ExprId> stack{lhs, rhs};
+  std::vector<char> &seen = incidenceSeen_;
+  seen.resize(pool_.size(), 0);
+  std::vector<ExprId> visited;
+  while (!stack.empty()) {
+    ExprId id = stack.back();
+    stack.pop_back();
+    if (seen[id.index])
+      continue;
+    seen[id.index] = 1;
+    visited.push_back(id);
+    const sym::Node &node = pool_.node(id);
+    if (node.op == OpKind::Variable) {
+      VarId v = pool_.variableOf(id);
+      if (v.valid() && v.index < system_.localOf.size() && system_.localOf[v.index] >= 0)
+        vars.push_back(system_.localOf[v.index]);
+      continue;
+    }
+    if (sym::isPiecewiseConstant(node.op))
+      continue;
+    auto operands = pool_.operands(id);
+    for (size_t k = node.op == OpKind::IfElse ? 1 : 0; k < operands.size(); ++k)
+      stack.push_back(operands[k]);
+  }
+  for (ExprId id : visited)
+    seen[id.index] = 0;
   std::sort(vars.begin(), vars.end());
+  vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
   return vars;
 }
 

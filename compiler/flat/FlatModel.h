@@ -147,6 +147,9 @@ class FlatModel {
 public:
   std::string name;
   SourceRange loc;
+  /// The model has public connectors of its own with variables: it is a
+  /// component, whose flows and bus signals other models would connect.
+  bool hasConnectors = false;
   sym::ExprPool pool;
   std::vector<Variable> variables;
   std::vector<Equation> equations;

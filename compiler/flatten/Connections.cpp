@@ -506,9 +506,21 @@ void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &
         parent_.push_back(static_cast<uint32_t>(parent_.size()));
         elementLoc_.push_back(loc);
         elementKind_.push_back(la[k].kind);
+        elementBus_.push_back(busKind(key == ka ? ea.connector : eb.connector));
       }
     unite(elementIndex_[ka], elementIndex_[kb]);
   }
+}
+
+/// A built-in signal of an expandable connector: TopLevel when every
+/// enclosing connector up to the model is public (the model's own bus).
+ConnectionGraph::BusKind ConnectionGraph::busKind(const Instance *x) {
+  if (!x || !x->isBuiltin() || !x->parent || !isExpandable(x->parent))
+    return BusKind::None;
+  for (const Instance *p = x->parent; p->parent; p = p->parent)
+    if (p->prefixes.isProtected || !p->isConnector())
+      return BusKind::Inner;
+  return BusKind::TopLevel;
 }
 
 uint32_t ConnectionGraph::find(uint32_t x) {
@@ -652,6 +664,35 @@ void ConnectionGraph::findConnectors(Instance *instance, std::vector<Instance *>
     visit(instance->implicitInners[i].get());
 }
 
+/// A signal of the model's own expandable connector whose connection set
+/// has no source inside the model (only inputs of components and signals
+/// of inner buses) is provided from outside: an input of the model (MLS
+/// 9.1.3 gives it the causality its connections need; 9.3 allows an
+/// outside public expandable connector as the source of a set).
+void ConnectionGraph::markBusInput(const std::vector<uint32_t> &set) {
+  auto &model = f_.model();
+  int top = -1;
+  for (uint32_t e : set) {
+    const flat::Variable &v = model.variables[elements_[e] / 2];
+    if (elementBus_[e] == BusKind::TopLevel) {
+      if (top < 0)
+        top = static_cast<int>(e);
+      continue;
+    }
+    bool insideInput = v.causality == flat::CausalityKind::Input && !v.topLevelInput;
+    if (!insideInput && elementBus_[e] != BusKind::Inner)
+      return; // an output, or a variable that equations determine
+    if (v.variability != flat::VariabilityKind::Continuous &&
+        v.variability != flat::VariabilityKind::Discrete)
+      return;
+  }
+  if (top < 0)
+    return;
+  flat::Variable &input = model.variables[elements_[top] / 2];
+  input.topLevelInput = true;
+  input.causality = flat::CausalityKind::Input;
+}
+
 void ConnectionGraph::generateEquations(Instance *root) {
   auto &pool = f_.model().pool;
   auto variable = [&](uint64_t key) { return pool.variable(sym::VarId{static_cast<uint32_t>(key / 2)}); };
@@ -681,6 +722,40 @@ void ConnectionGraph::generateEquations(Instance *root) {
     for (size_t k = 1; k < set.size(); ++k)
       add(variable(elements_[set[0]]), variable(elements_[set[k]]), elementLoc_[set[k]],
           flat::EquationOriginKind::Connect);
+  }
+  // Signals of the model's own buses: the sets of one variable's inside and
+  // outside elements together (a signal passes through an inner bus).
+  {
+    std::vector<uint32_t> group(elements_.size());
+    for (uint32_t i = 0; i < elements_.size(); ++i)
+      group[i] = find(i);
+    std::map<uint32_t, uint32_t> groupOfVar;
+    auto root = [&](uint32_t g) {
+      while (group[g] != g)
+        g = group[g] = group[group[g]];
+      return g;
+    };
+    for (uint32_t i = 0; i < elements_.size(); ++i) {
+      if (elementKind_[i] == ast::ConnectorKind::Flow)
+        continue;
+      auto [it, fresh] = groupOfVar.try_emplace(static_cast<uint32_t>(elements_[i] / 2), i);
+      if (!fresh) {
+        uint32_t a = root(it->second), b = root(i);
+        if (a != b)
+          group[std::max(a, b)] = std::min(a, b);
+      }
+    }
+    std::vector<std::vector<uint32_t>> signals(elements_.size());
+    bool any = false;
+    for (uint32_t i = 0; i < elements_.size(); ++i)
+      if (elementKind_[i] != ast::ConnectorKind::Flow) {
+        signals[root(i)].push_back(i);
+        any |= elementBus_[i] == BusKind::TopLevel;
+      }
+    if (any)
+      for (const auto &set : signals)
+        if (!set.empty())
+          markBusInput(set);
   }
   // Flows of inside connectors that nothing connects are zero.
   std::vector<Instance *> connectors;

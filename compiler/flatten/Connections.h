@@ -70,6 +70,7 @@ private:
   };
   void collectEquations(const std::vector<ast::EquationPtr> &eqs, Scope scope);
   void connectExpandable();
+  void markBusInput(const std::vector<uint32_t> &set);
   bool isPresent(Instance *x);
   void makePresent(Instance *x);
   void connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &eb, SourceRange loc);
@@ -104,6 +105,11 @@ private:
   std::vector<uint32_t> parent_;
   std::vector<SourceRange> elementLoc_;
   std::vector<ast::ConnectorKind> elementKind_;
+  /// Per element: a signal of an expandable connector, and whether that
+  /// connector is a public connector of the model itself (MLS 9.1.3, 9.3).
+  enum class BusKind : uint8_t { None, Inner, TopLevel };
+  std::vector<BusKind> elementBus_;
+  static BusKind busKind(const Instance *x);
 };
 
 } // namespace mocc::flattening

@@ -233,6 +233,12 @@ const VarRange *Flattener::varsOf(Instance *x) {
     topLevelInput = (p->restriction() == ast::ClassRestrictionKind::Connector ||
                      p->restriction() == ast::ClassRestrictionKind::ExpandableConnector) &&
                     !p->prefixes.isProtected;
+  if (!model_.hasConnectors && !x->prefixes.isProtected && x->parent && x->parent->parent) {
+    bool inConnector = true;
+    for (Instance *p = x->parent; inConnector && p->parent; p = p->parent)
+      inConnector = p->isConnector() && !p->prefixes.isProtected;
+    model_.hasConnectors = inConnector;
+  }
   for (int64_t k = 0; k < count; ++k) {
     flat::Variable v;
     v.topLevelInput = topLevelInput && !x->prefixes.isProtected;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace mocc::flattening {
 
@@ -200,6 +201,7 @@ private:
   std::vector<double> values_;
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
   std::unordered_map<Instance *, bool> enabled_;
+  std::unordered_set<Instance *> stringBindings_; ///< String bindings being lowered (cycles)
   /// Bindings that the elements of an array of components share, lowered once.
   std::map<std::tuple<const ast::Expr *, Instance *, inst::ClassNode *, sym::ExprPool *>, Value>
       shared_;

@@ -275,6 +275,19 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
     const VarRange *range = varsOf(x);
     if (!range)
       return std::nullopt;
+    // A String parameter or constant: the text of its binding (the flat
+    // model's expressions hold no strings; messages and external calls
+    // need the text).
+    if (range->type == flat::TypeKind::String && x->mod.binding &&
+        model_.variables[range->first].variability <= flat::VariabilityKind::Parameter &&
+        !stringBindings_.count(x)) {
+      stringBindings_.insert(x);
+      auto text = lower(*x->mod.binding, x->mod.scope);
+      stringBindings_.erase(x);
+      if (text && text->isString() && text->dims == range->dims &&
+          static_cast<int64_t>(text->strings.size()) == text->count())
+        return text;
+    }
     Value all;
     all.type = range->type;
     all.dims = range->dims;

@@ -18,6 +18,8 @@ static const char *severityName(SeverityKind severity) {
 
 void Diagnostics::report(SeverityKind severity, SourceRange range,
                          const std::string &message) {
+  if (severity == SeverityKind::Error && errorsAsWarnings_)
+    severity = SeverityKind::Warning;
   if (severity == SeverityKind::Error) {
     ++errors_;
     suppressNotes_ = errorLimit_ != 0 && errors_ > errorLimit_;

@@ -40,6 +40,9 @@ public:
   unsigned warningCount() const { return warnings_; }
   bool hasErrors() const { return errors_ != 0; }
 
+  /// While set, errors are reported (and counted) as warnings.
+  void setErrorsAsWarnings(bool on) { errorsAsWarnings_ = on; }
+
   /// Stops printing (but keeps counting) after this many errors; 0: no limit.
   void setErrorLimit(unsigned limit) { errorLimit_ = limit; }
 
@@ -54,6 +57,7 @@ private:
   unsigned warnings_ = 0;
   unsigned errorLimit_ = 50;
   bool suppressNotes_ = false;
+  bool errorsAsWarnings_ = false;
 };
 
 } // namespace mocc

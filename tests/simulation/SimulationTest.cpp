@@ -333,3 +333,16 @@ TEST_CASE("a parameter bound to a free parameter is found by initialization too"
   auto r = simulate("FreeParameterBinding.mo");
   checkColumn(r, "x", [](double t) { return std::exp(-4 * t); }, 1e-5);
 }
+
+TEST_CASE("derivatives of a variable an if-equation gives, next to a Boolean row") {
+  // k = 1, te = 1, fast: s = t^2 up to t = 1, then 1 + 2 (t - 1).
+  auto r = simulate("BooleanRowDerivative.mo");
+  checkColumn(r, "s", [](double t) { return t < 1 ? t * t : 1 + 2 * (t - 1); }, 1e-6);
+  checkColumn(r, "sd", [](double t) { return t < 1 ? 2 * t : 2.0; }, 1e-6);
+  // sdd jumps at the event t = 1 (two rows there, before and after).
+  const auto &t = r["time"];
+  const auto &sdd = r["sdd"];
+  for (size_t i = 0; i < t.size(); ++i)
+    if (std::fabs(t[i] - 1) > 1e-9)
+      CHECK(std::fabs(sdd[i] - (t[i] < 1 ? 2.0 : 0.0)) < 1e-6);
+}
