@@ -127,6 +127,18 @@ void ConnectionGraph::connectExpandable() {
     changed = false;
     for (size_t k = 0; k < expandableConnections_.size(); ++k) {
       Instance *a = expandableConnections_[k].a.connector, *b = expandableConnections_[k].b.connector;
+      // Each is augmented with the present elements only the other has.
+      for (auto [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
+        auto &members = from->members();
+        for (size_t i = 0; i < members.size(); ++i) {
+          if (members[i].kind != inst::Member::Kind::Component || to->findMember(members[i].name))
+            continue;
+          Instance *c = from->memberInstance(members[i]);
+          if (c && (isExpandable(c) || isPresent(c)) && f_.dimsOf(c) &&
+              to->addElementLike(members[i].name, *c))
+            changed = true;
+        }
+      }
       auto &members = a->members();
       for (size_t i = 0; i < members.size(); ++i) {
         if (members[i].kind != inst::Member::Kind::Component)
@@ -330,6 +342,12 @@ bool ConnectionGraph::selectElements(const std::vector<int64_t> &dims, const ast
 
 std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast::RefExpr &ref,
                                                                        Scope scope) {
+  return resolveEnds(ref, scope, nullptr);
+}
+
+std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast::RefExpr &ref,
+                                                                       Scope scope,
+                                                                       MissingElement *missing) {
   inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
   if (found.kind == inst::Found::Kind::Failed)
     return std::nullopt; // already reported
@@ -366,6 +384,11 @@ std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast:
         inst::Member *m = item.connector->isBuiltin() ? nullptr
                                                       : item.connector->findMember(ref.parts[p + 1].name);
         Instance *child = m ? item.connector->memberInstance(*m) : nullptr;
+        if (!m && missing && isExpandable(item.connector) && next.size() == 1 &&
+            p + 2 == ref.parts.size() && ref.parts[p + 1].subscripts.empty()) {
+          *missing = {item.connector, ref.parts[p + 1].name, outside};
+          return std::vector<ConnectorEnd>{};
+        }
         if (!child) {
           f_.diags().error(ref.parts[p + 1].range, "`" + item.connector->path() +
                                                        "` has no component named `" +
@@ -429,9 +452,35 @@ bool ConnectionGraph::leaves(const ConnectorEnd &end, std::vector<ConnectorLeaf>
 }
 
 void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) {
-  auto a = resolveEnds(*c.a, scope);
-  auto b = resolveEnds(*c.b, scope);
-  if (!a || !b || a->empty() || b->empty())
+  MissingElement missingA, missingB;
+  auto a = resolveEnds(*c.a, scope, &missingA);
+  auto b = resolveEnds(*c.b, scope, &missingB);
+  if (!a || !b)
+    return;
+  // An element of an expandable connector that the connection introduces
+  // takes the type of the other end (MLS 9.1.3).
+  if (missingA.bus && missingB.bus) {
+    f_.diags().error(c.range, "neither `" + c.a->str() + "` nor `" + c.b->str() +
+                                  "` is declared: one end of a connection that adds an element "
+                                  "to an expandable connector must be declared");
+    return;
+  }
+  for (auto [missing, ends, other, ref] :
+       {std::tuple{&missingA, &*a, &*b, c.a.get()}, std::tuple{&missingB, &*b, &*a, c.b.get()}}) {
+    if (!missing->bus)
+      continue;
+    Instance *like = other->size() == 1 && (*other)[0].element < 0 ? (*other)[0].connector : nullptr;
+    if (like && !f_.dimsOf(like))
+      return;
+    inst::Member *added = like ? missing->bus->addElementLike(missing->name, *like) : nullptr;
+    if (!added) {
+      f_.diags().error(ref->range, "`" + missing->bus->path() + "` has no component named `" +
+                                       missing->name + "`");
+      return;
+    }
+    ends->push_back({missing->bus->memberInstance(*added), -1, missing->outside});
+  }
+  if (a->empty() || b->empty())
     return;
   if (a->size() != b->size()) {
     f_.diags().error(c.range, "connect of " + std::to_string(a->size()) + " and " +

@@ -54,6 +54,16 @@ public:
   /// the arguments of Connections.* and cardinality).
   std::optional<std::vector<ConnectorEnd>> resolveEnds(const ast::RefExpr &ref, Scope scope);
 
+  /// A connect-equation's reference to an element that its expandable
+  /// connector does not have (yet): added by the connection (MLS 9.1.3).
+  struct MissingElement {
+    Instance *bus = nullptr;
+    std::string name;
+    bool outside = false;
+  };
+  std::optional<std::vector<ConnectorEnd>> resolveEnds(const ast::RefExpr &ref, Scope scope,
+                                                       MissingElement *missing);
+
 private:
   /// The linear indices of the elements a subscripted reference part selects.
   bool selectElements(const std::vector<int64_t> &dims, const ast::RefPart &part, Scope scope,

@@ -24,6 +24,39 @@ Member *Instance::findMember(const std::string &memberName) {
   return it == memberIndex_.end() ? nullptr : &members_[it->second];
 }
 
+Member *Instance::addElementLike(const std::string &name, const Instance &like) {
+  members();
+  if (memberIndex_.count(name) || !like.member)
+    return nullptr;
+  Member &m = members_.emplace_back();
+  m.kind = Member::Kind::Component;
+  m.name = name;
+  m.element = like.member->element;
+  m.decl = like.member->decl;
+  m.declaredIn = like.member->declaredIn;
+  memberIndex_[name] = members_.size() - 1;
+  auto c = std::make_unique<Instance>();
+  c->kind = InstanceKind::Component;
+  c->name = name;
+  c->parent = this;
+  c->cls = like.cls;
+  c->builtin = like.builtin;
+  c->member = &m;
+  c->loc = like.loc;
+  c->prefixes = like.prefixes;
+  c->prefixes.causality = ast::CausalityKind::None;
+  c->prefixes.isProtected = false;
+  c->prefixes.inner = c->prefixes.outer = false;
+  c->mod = like.mod;
+  c->mod.binding = nullptr;
+  c->mod.redeclare = nullptr;
+  c->dims = like.dims;
+  c->connectorType = like.connectorType;
+  c->inst_ = inst_;
+  m.instance = std::move(c);
+  return &m;
+}
+
 Instance *Instance::memberInstance(Member &m) {
   if (m.kind != Member::Kind::Component)
     return nullptr;

@@ -132,6 +132,10 @@ public:
 
   /// The members (expanded on first use).
   std::deque<Member> &members();
+  /// An expandable connector gains an element by a connection to it (MLS
+  /// 9.1.3): a new member `name` of the type, attributes and (evaluated)
+  /// dimensions of `like`, without its causality or binding.
+  Member *addElementLike(const std::string &name, const Instance &like);
   Member *findMember(const std::string &memberName);
   Instance *memberInstance(Member &m);
 
