@@ -426,7 +426,7 @@ void ASTPrinter::print(const Argument &arg) {
     print(arg.path);
     if (arg.mod)
       print(*arg.mod);
-    if (!arg.description.empty()) {
+    if (descriptions_ && !arg.description.empty()) {
       out_ += ' ';
       string(arg.description);
     }
@@ -443,6 +443,8 @@ void ASTPrinter::print(const Argument &arg) {
 }
 
 void ASTPrinter::description(const Description &desc) {
+  if (!descriptions_)
+    return;
   if (!desc.text.empty()) {
     out_ += ' ';
     string(desc.text);
@@ -780,7 +782,7 @@ void ASTPrinter::longClassBody(const ClassDef &cls) {
   out_ += cls.name;
   if (cls.extendsMod)
     print(*cls.extendsMod);
-  if (!cls.description.text.empty()) {
+  if (descriptions_ && !cls.description.text.empty()) {
     out_ += ' ';
     string(cls.description.text);
   }
@@ -805,7 +807,7 @@ void ASTPrinter::composition(const ClassDef &cls) {
   indent_ += 2;
   if (cls.external)
     external(*cls.external);
-  if (cls.annotation) {
+  if (descriptions_ && cls.annotation) {
     newline();
     annotation(*cls.annotation);
     out_ += ';';
@@ -922,5 +924,12 @@ std::string toString(const Statement &stmt) { return printed(stmt); }
 std::string toString(const Modification &mod) { return printed(mod); }
 std::string toString(const ClassDef &cls) { return printed(cls); }
 std::string toString(const StoredDefinition &def) { return printed(def); }
+std::string toString(const Element &element, bool descriptions) {
+  std::string out;
+  ASTPrinter printer(out);
+  printer.setDescriptions(descriptions);
+  printer.print(element);
+  return out;
+}
 
 } // namespace mocc::ast

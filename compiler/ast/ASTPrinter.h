@@ -39,6 +39,10 @@ public:
   /// A dotted name (type-specifier).
   void print(const Name &name);
 
+  /// Leaves out description strings and annotations (for comparing
+  /// declarations, which MLS 7.3.3 compares without them).
+  void setDescriptions(bool on) { descriptions_ = on; }
+
 private:
   void newline();
   void expr(const Expr &e, int minLevel);
@@ -81,6 +85,7 @@ private:
 
   std::string &out_;
   unsigned indent_;
+  bool descriptions_ = true;
 };
 
 /// The Modelica source text of an expression, e.g. for a diagnostic.
@@ -93,6 +98,9 @@ std::string toString(const Statement &stmt);
 std::string toString(const Modification &mod);
 /// The source text of a class definition, without the final `;`.
 std::string toString(const ClassDef &cls);
+/// The source text of an element; without description strings and
+/// annotations if `descriptions` is false.
+std::string toString(const Element &element, bool descriptions = true);
 /// The source text of a whole file.
 std::string toString(const StoredDefinition &def);
 

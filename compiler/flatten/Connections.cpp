@@ -768,9 +768,30 @@ void ConnectionGraph::generateEquations(Instance *root) {
       add(sum, pool.zero(), elementLoc_[set[0]], flat::EquationOriginKind::FlowSum);
       continue;
     }
-    for (size_t k = 1; k < set.size(); ++k)
+    // Parameters and constants of connectors are not unknowns: connected,
+    // they must be equal (MLS 9.3), which is checked here when their values
+    // are known.
+    auto isParameter = [&](uint32_t e) {
+      auto variability = f_.model().variables[elements_[e] / 2].variability;
+      return variability == flat::VariabilityKind::Parameter ||
+             variability == flat::VariabilityKind::Constant;
+    };
+    for (size_t k = 1; k < set.size(); ++k) {
+      if (isParameter(set[0]) || isParameter(set[k])) {
+        auto a = f_.evaluate(variable(elements_[set[0]]));
+        auto b = f_.evaluate(variable(elements_[set[k]]));
+        if (a && b && *a != *b)
+          f_.diags().error(elementLoc_[set[k]],
+                           "connected parameters differ: `" +
+                               f_.model().nameOf(sym::VarId{static_cast<uint32_t>(elements_[set[0]] / 2)}) +
+                               "` and `" +
+                               f_.model().nameOf(sym::VarId{static_cast<uint32_t>(elements_[set[k]] / 2)}) +
+                               "`");
+        continue;
+      }
       add(variable(elements_[set[0]]), variable(elements_[set[k]]), elementLoc_[set[k]],
           flat::EquationOriginKind::Connect);
+    }
   }
   // Signals of the model's own buses: the sets of one variable's inside and
   // outside elements together (a signal passes through an inner bus).

@@ -785,8 +785,21 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
     return std::nullopt;
   }
   if (a->isString() || b->isString()) {
-    diags_.error(e.range, "relations on Strings are not supported");
-    return std::nullopt;
+    // Strings are known while translating (parameters, constants,
+    // literals): the relation is decided here, in lexicographic order.
+    if (!a->isString() || !b->isString() || a->strings.size() != 1 || b->strings.size() != 1) {
+      diags_.error(e.range, std::string("relation `") + text +
+                                "` needs two Strings whose values are known when translating");
+      return std::nullopt;
+    }
+    int c = a->strings[0].compare(b->strings[0]);
+    bool result = e.op == B::Less      ? c < 0
+                  : e.op == B::LessEq  ? c <= 0
+                  : e.op == B::Greater ? c > 0
+                  : e.op == B::GreaterEq ? c >= 0
+                  : e.op == B::Equal   ? c == 0
+                                       : c != 0;
+    return Value::scalar(pool_->constant(result ? 1.0 : 0.0), ElementType::Boolean);
   }
   static const std::pair<B, OpKind> kRelations[] = {
       {B::Less, OpKind::Less},       {B::LessEq, OpKind::LessEq}, {B::Greater, OpKind::Greater},

@@ -4,6 +4,8 @@
 // names in nested scopes, imports and enclosing classes (MLS chapter 5).
 #include "compiler/instantiate/Instance.h"
 
+#include "compiler/ast/ASTPrinter.h"
+
 #include <algorithm>
 
 namespace mocc::inst {
@@ -248,11 +250,22 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       return;
     auto [it, inserted] = instance.memberIndex_.try_emplace(member.name, instance.members_.size());
     if (!inserted) {
-      const Member &existing = instance.members_[it->second];
+      Member &existing = instance.members_[it->second];
       if (existing.element == member.element)
         return; // the same element inherited twice
+      // Identical declarations (but for comments and annotations), as two
+      // base classes may both have: one is kept (MLS 7.3.3).
+      if (existing.kind == member.kind && existing.element && member.element &&
+          ast::toString(*existing.element, false) == ast::toString(*member.element, false)) {
+        if (extendsMod)
+          if (const Modifier *m = extendsMod->child(member.name))
+            mergeModifier(existing.mod, *m, diags_);
+        return;
+      }
       diags_.error(element.range, "`" + member.name + "` is already declared in `" +
                                       cls->fullName() + "`");
+      if (existing.element)
+        diags_.note(existing.element->range, "the other declaration, which is not identical");
       return;
     }
     if (extendsMod)

@@ -1,0 +1,32 @@
+// RUN: mocc check %s
+// RUN: mocc flatten %s
+// Relations on Strings known while translating (as the MSL's TerminalBox:
+// `Star star if terminalConnection <> "D"`) are decided then, in
+// lexicographic order.
+model StringRelation
+  parameter String connection = "Y";
+  model Part
+    Real x(start = 1, fixed = true);
+  equation
+    der(x) = -x;
+  end Part;
+  Part star if connection <> "D";
+  Part delta if connection == "D";
+  parameter Boolean ordered = "abc" < "abd" and connection >= "Y" and not ("b" <= "a");
+  Real y;
+equation
+  y = if ordered then 1 else 0;
+end StringRelation;
+
+// star exists (x, y); delta does not.
+
+// CHECK:STDOUT: Class StringRelation has 2 equation(s) and 2 variable(s).
+// CHECK:STDOUT: class StringRelation
+// CHECK:STDOUT:   parameter String connection;
+// CHECK:STDOUT:   Real star.x(start = 1, fixed = true);
+// CHECK:STDOUT:   parameter Boolean ordered = true;
+// CHECK:STDOUT:   Real y;
+// CHECK:STDOUT: equation
+// CHECK:STDOUT:   der(star.x) = -star.x;
+// CHECK:STDOUT:   y = 1;
+// CHECK:STDOUT: end StringRelation;
