@@ -442,6 +442,22 @@ struct BuiltinCall {
         return f.elementwise(x, [&](ExprId e) { return pool().unary(OpKind::NoEvent, e); });
       return f.elementwise(x, [&](ExprId e) { return pool().smooth(static_cast<uint32_t>(*order), e); });
     }
+    if (name == "semiLinear") {
+      // semiLinear(x, k+, k-) = if x >= 0 then k+ x else k- x (MLS 3.7.4.5):
+      // continuous, so no event.
+      if (!expectArgs(3, 3))
+        return std::nullopt;
+      for (const Value &v : pos)
+        if (!numeric(v) || !v.isScalar()) {
+          f.diags().error(call.range, "`semiLinear` takes three scalar numbers");
+          return std::nullopt;
+        }
+      ExprId x = pos[0].elements[0];
+      ExprId value = pool().ifElse(pool().binary(OpKind::GreaterEq, x, pool().zero()),
+                                   pool().binary(OpKind::Mul, pos[1].elements[0], x),
+                                   pool().binary(OpKind::Mul, pos[2].elements[0], x));
+      return Value::scalar(pool().smooth(0, value), ElementType::Real);
+    }
     if (name == "homotopy") {
       if (auto it = args.named.find("actual"); it != args.named.end())
         return it->second;
@@ -494,7 +510,7 @@ struct BuiltinCall {
 
 bool isBuiltinName(const std::string &name) {
   static const char *const kOthers[] = {
-      "der", "noEvent", "smooth", "homotopy", "sum", "product", "min", "max", "size", "ndims",
+      "der", "noEvent", "smooth", "homotopy", "semiLinear", "sum", "product", "min", "max", "size", "ndims",
       "zeros", "ones", "fill", "identity", "diagonal", "transpose", "cross", "skew",
       "outerProduct", "linspace", "scalar", "vector", "matrix", "cat", "Integer"};
   if (kUnaryFunctions.count(name) || kBinaryFunctions.count(name))

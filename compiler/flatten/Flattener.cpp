@@ -5,6 +5,8 @@
 // array sizes and other structural uses.
 #include "compiler/flatten/Flattener.h"
 
+#include "compiler/flat/Evaluate.h"
+
 #include "compiler/flatten/Connections.h"
 
 #include <cmath>
@@ -263,6 +265,17 @@ const VarRange *Flattener::varsOf(Instance *x) {
 std::optional<std::vector<int64_t>> Flattener::dimsOf(Instance *x) {
   if (x->dims)
     return x->dims;
+  // Dimensions that failed were reported once; the component is asked for
+  // them again by each phase that meets it.
+  if (failedDims_.count(x))
+    return std::nullopt;
+  auto dims = evaluateDims(x);
+  if (!dims)
+    failedDims_.insert(x);
+  return dims;
+}
+
+std::optional<std::vector<int64_t>> Flattener::evaluateDims(Instance *x) {
   std::vector<int64_t> dims;
   std::optional<Value> binding;
   for (size_t i = 0; i < x->dimExprs.size(); ++i) {
@@ -538,13 +551,30 @@ std::optional<double> Flattener::evaluate(sym::ExprId expr) {
     sym::ExprId binding = model_.var(v).binding;
     std::optional<double> result;
     if (binding.valid())
-      result = sym::evaluate(*pool_, binding, valueOf);
+      result = evaluateWithCalls(binding, valueOf);
     valueState_[v.index] = result ? 2 : 3;
     if (result)
       values_[v.index] = *result;
     return result;
   };
-  return sym::evaluate(*pool_, expr, valueOf);
+  return evaluateWithCalls(expr, valueOf);
+}
+
+/// sym::evaluate, and if that fails on a function call, the interpreter of
+/// the lowered functions (flat/Evaluate.h).
+std::optional<double> Flattener::evaluateWithCalls(
+    sym::ExprId expr, const std::function<std::optional<double>(sym::VarId)> &valueOf) {
+  if (auto value = sym::evaluate(*pool_, expr, valueOf))
+    return value;
+  bool calls = false;
+  sym::ExprId roots[] = {expr};
+  sym::forEachNode(*pool_, roots, [&](sym::ExprId id) {
+    calls = calls || pool_->op(id) == sym::OpKind::Call;
+  });
+  if (!calls)
+    return std::nullopt;
+  flat::FunctionInterpreter interpreter(model_.functions);
+  return interpreter.evaluate(*pool_, expr, valueOf);
 }
 
 void Flattener::defineVariables(Instance *x, const VarRange &range) {

@@ -51,6 +51,8 @@ public:
   std::optional<bool> evaluateBoolean(const ast::Expr &expr, Scope scope, const char *what);
   /// The value of a scalar expression from parameter and constant values.
   std::optional<double> evaluate(sym::ExprId expr);
+  std::optional<double> evaluateWithCalls(sym::ExprId expr,
+                                          const std::function<std::optional<double>(sym::VarId)> &valueOf);
 
   // --- Calls (Builtins.cpp, Calls.cpp) -----------------------------------------
   std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
@@ -121,6 +123,7 @@ public:
   bool hasVariables(Instance *instance) const { return vars_.count(instance) != 0; }
   /// The evaluated dimensions of a component.
   std::optional<std::vector<int64_t>> dimsOf(Instance *instance);
+  std::optional<std::vector<int64_t>> evaluateDims(Instance *instance);
   /// Whether a component exists (false for a conditional component whose
   /// condition is false).
   bool isEnabled(Instance *instance);
@@ -202,6 +205,7 @@ private:
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
   std::unordered_map<Instance *, bool> enabled_;
   std::unordered_set<Instance *> stringBindings_; ///< String bindings being lowered (cycles)
+  std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong
   /// Bindings that the elements of an array of components share, lowered once.
   std::map<std::tuple<const ast::Expr *, Instance *, inst::ClassNode *, sym::ExprPool *>, Value>
       shared_;

@@ -552,9 +552,14 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
     }
   }
   for (ClassNode *c = scope.lexical; c; c = c->parent) {
-    if (c != scope.lexical || !scope.instance)
+    if (c != scope.lexical || !scope.instance) {
       if (Found f = lookupInPackage(c, name))
         return f;
+    } else if (ClassNode *local = c->findChild(name)) {
+      // A class declared later in the class being expanded: `extends P`
+      // of a local P (MLS 5.6.1 looks the base up in the class itself).
+      return {Found::Kind::Class, local, nullptr};
+    }
     if (Found f = lookupInImports(name, c))
       return f;
     if (c->isEncapsulated()) {

@@ -1,0 +1,55 @@
+// Evaluation while translating: expressions of the flat model that call its
+// lowered functions, for parameters that structure depends on (array sizes,
+// conditions of conditional components and if-equations) when they are
+// computed by a function (`mSystems = numberOfSymmetricBaseSystems(m)`).
+//
+// Lowered functions (Function.h) are interpreted statement by statement over
+// their slots: the same semantics as the generated code (for-loops run
+// floor((stop - start) / step) + 1 times with the bounds evaluated once;
+// if-expressions evaluate only the branch taken, so recursion ends), with
+// limits on the depth of calls and on loop iterations so that a function
+// that does not end cannot hang the translation.
+#pragma once
+
+#include "compiler/flat/Function.h"
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace mocc::flat {
+
+class FunctionInterpreter {
+public:
+  explicit FunctionInterpreter(const std::vector<Function> &functions) : functions_(functions) {}
+
+  /// The outputs (flattened) of function `index` called with the flattened
+  /// arguments; nothing if it cannot be evaluated here (an external
+  /// function, a failed assert, a limit reached; see failure()).
+  std::optional<std::vector<double>> call(uint32_t index, std::span<const double> args);
+
+  /// Evaluates an expression of `pool`, with `valueOf` giving variables and
+  /// Call/Output nodes calling the functions. Time has no value.
+  std::optional<double> evaluate(const sym::ExprPool &pool, sym::ExprId expr,
+                                 const std::function<std::optional<double>(sym::VarId)> &valueOf);
+
+  /// Why the last evaluation failed, if it was for a reason worth telling.
+  const std::string &failure() const { return failure_; }
+
+private:
+  struct Frame;
+  std::optional<double> value(sym::ExprId id, Frame &frame);
+  enum class Flow { Next, Break, Return, Fail };
+  Flow run(const std::vector<Statement> &body, Frame &frame);
+  bool step(const Function *f);
+
+  const std::vector<Function> &functions_;
+  int depth_ = 0;
+  int nesting_ = 0;
+  int64_t steps_ = 0; ///< statements run in this evaluation
+  std::string failure_;
+};
+
+} // namespace mocc::flat
