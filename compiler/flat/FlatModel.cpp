@@ -158,7 +158,9 @@ void printVariable(const FlatModel &model, const Variable &v, std::ostream &out)
       v.enumeration < model.enumerations.size() ? &model.enumerations[v.enumeration] : nullptr;
   out << (enumeration ? enumeration->name : typeName(v.type)) << ' ' << v.name
       << attributeList(model, v);
-  if (v.binding.valid()) {
+  if (v.type == TypeKind::String && v.text) {
+    out << " = " << quoted(*v.text);
+  } else if (v.binding.valid()) {
     auto constant = model.pool.constantValue(v.binding);
     if (v.type == TypeKind::Boolean && constant)
       out << " = " << (*constant != 0 ? "true" : "false");

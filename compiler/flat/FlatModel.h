@@ -55,6 +55,9 @@ struct Variable {
   /// when there is none. Other variables never have one here: flattening
   /// turns their bindings into equations.
   sym::ExprId binding;
+  /// String parameters and constants: their text, known while translating
+  /// (expressions hold no strings); unset if they have none.
+  std::optional<std::string> text;
   SourceRange bindingLoc; ///< where the binding was written (a modifier or the declaration)
   Attributes attributes;
   SourceRange loc;

@@ -590,16 +590,24 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
   if (isParameter) {
     ensureParameterBinding(sym::VarId{range.first});
     // A String parameter's value is a compile-time string, which the flat
-    // model's expressions cannot hold: it has a value if it has a binding.
-    if (range.type == flat::TypeKind::String && x->mod.binding)
-      return;
+    // model's expressions cannot hold: the variables keep its text.
+    if (range.type == flat::TypeKind::String) {
+      if (auto text = instanceValue(x, x->loc);
+          text && text->isString() && static_cast<int64_t>(text->strings.size()) == count)
+        for (int64_t k = 0; k < count; ++k)
+          model_.variables[range.first + k].text = text->strings[k];
+      if (x->mod.binding)
+        return;
+    }
     for (int64_t k = 0; k < count; ++k) {
       flat::Variable &v = model_.variables[range.first + k];
       if (v.binding.valid() || v.attributes.fixed == false)
         continue; // fixed = false: computed by initialization
+      bool stringStart = v.type == flat::TypeKind::String && x->mod.child("start") &&
+                         x->mod.child("start")->binding;
       if (k == 0)
         diags_.warning(x->loc, "parameter `" + x->path() + "` has no value; using its start value" +
-                                   (v.attributes.start.valid() ? ""
+                                   (v.attributes.start.valid() || stringStart ? ""
                                     : v.type == flat::TypeKind::String ? " (\"\")" : " (0)"));
       v.binding = v.attributes.start.valid() ? v.attributes.start : pool_->zero();
     }
@@ -655,6 +663,9 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
       continue;
     }
     if (!mod.binding)
+      continue;
+    // A String's start value is text, which only instanceValue reads.
+    if (range.type == flat::TypeKind::String && name == "start")
       continue;
     std::optional<Value> own;
     const Value *value = lowerShared(*mod.binding, mod.scope, !mod.elementIndex.empty(), own);

@@ -275,14 +275,17 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
     const VarRange *range = varsOf(x);
     if (!range)
       return std::nullopt;
-    // A String parameter or constant: the text of its binding (the flat
-    // model's expressions hold no strings; messages and external calls
-    // need the text).
-    if (range->type == flat::TypeKind::String && x->mod.binding &&
+    // A String parameter or constant: the text of its binding, else of its
+    // start value (the flat model's expressions hold no strings; messages,
+    // String relations and external calls need the text).
+    const inst::Modifier *start = x->mod.child("start");
+    const inst::Modifier *textMod =
+        x->mod.binding ? &x->mod : start && start->binding ? start : nullptr;
+    if (range->type == flat::TypeKind::String && textMod &&
         model_.variables[range->first].variability <= flat::VariabilityKind::Parameter &&
         !stringBindings_.count(x)) {
       stringBindings_.insert(x);
-      auto text = lower(*x->mod.binding, x->mod.scope);
+      auto text = lower(*textMod->binding, textMod->scope);
       stringBindings_.erase(x);
       if (text && text->isString() && text->dims == range->dims &&
           static_cast<int64_t>(text->strings.size()) == text->count())
