@@ -528,7 +528,7 @@ void Flattener::ensureParameterBinding(sym::VarId var) {
 
 std::optional<double> Flattener::evaluate(sym::ExprId expr) {
   if (pool_ != &model_.pool) // in a function: its slots are never constant
-    return sym::evaluate(*pool_, expr, [](sym::VarId) { return std::optional<double>(); });
+    return evaluateWithCalls(expr, [](sym::VarId) { return std::optional<double>(); });
   std::function<std::optional<double>(sym::VarId)> valueOf = [&](sym::VarId v) -> std::optional<double> {
     if (valueState_.size() < model_.variables.size()) {
       valueState_.resize(model_.variables.size(), 0);

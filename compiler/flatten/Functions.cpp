@@ -25,6 +25,8 @@ using sym::OpKind;
 
 namespace {
 
+void collectTargets(const std::vector<ast::StatementPtr> &body, std::vector<const ast::RefExpr *> &out);
+
 constexpr int64_t kMaxUnrolledIterations = 256;
 
 /// The function's component members of one kind, in declaration order.
@@ -371,10 +373,28 @@ bool FunctionLowering::run() {
         frame_.values[var].elements = {pool().constant(*constant)};
   }
   // Constants stood in for protected variables only while declaring: the
-  // algorithm reads them from their slots (loops may change them).
-  for (auto &[var, slots] : slots_)
-    if (var->prefixes.causality != ast::CausalityKind::Input)
+  // algorithm reads them from their slots (loops may change them), unless
+  // it never assigns them (then branches on them are decided here, and a
+  // branch that is not taken need not fit: `if mBase == 1 then ind :=
+  // fill(0, 0)` for an ind of size 4).
+  std::set<std::string> assigned;
+  {
+    std::vector<const ast::RefExpr *> targets;
+    for (const auto &section : function_->algorithmSections())
+      collectTargets(section.node->statements, targets);
+    for (const ast::RefExpr *t : targets)
+      if (t && !t->parts.empty())
+        assigned.insert(t->parts[0].name);
+  }
+  for (auto &[var, slots] : slots_) {
+    if (var->prefixes.causality == ast::CausalityKind::Input)
+      continue;
+    const Value &current = frame_.values[var];
+    bool constant = current.isScalar() && !current.isRecord && !current.isString() &&
+                    !current.elements.empty() && pool().constantValue(current.elements[0]).has_value();
+    if (!constant || assigned.count(var->name))
       frame_.values[var] = slots;
+  }
   const ast::ClassDef *def = function_->cls->def;
   if (def && def->external) {
     f_.diags().error(def->external->range, "external functions such as `" +
@@ -1067,11 +1087,17 @@ static void collectNames(const ast::Expr &e, std::set<std::string> &out) {
     }
     collectNames(*ast::cast<ast::IfExpr>(e).elseValue, out);
     return;
-  case ast::ExprKind::Call:
-    for (const auto &a : ast::cast<ast::CallExpr>(e).args)
-      if (a->kind != ast::ExprKind::Ref) // size(v, 1) needs v's size only
+  case ast::ExprKind::Call: {
+    const auto &call = ast::cast<ast::CallExpr>(e);
+    std::string callee = call.callee->str();
+    bool shapeOnly = callee == "size" || callee == "ndims"; // size(v, 1) needs v's size only
+    for (const auto &a : call.args)
+      if (!shapeOnly || a->kind != ast::ExprKind::Ref)
         collectNames(*a, out);
+    for (const auto &a : call.namedArgs)
+      collectNames(*a.value, out);
     return;
+  }
   default:
     return;
   }
