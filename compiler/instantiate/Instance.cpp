@@ -363,6 +363,16 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
     declScope = member.mod.scope;
   }
   c->mod = makeModifier(decl->mod.get(), declScope);
+  if (decl != member.decl) {
+    // The modification of the replaced declaration stays in force where
+    // the redeclaration does not override it (MLS 7.3.2): `replaceable
+    // PortA port(final m = m)` redeclared as `PortB port` keeps m = m.
+    Modifier original = makeModifier(member.decl->mod.get(), Scope{&parent, member.declaredIn});
+    original.binding = nullptr; // a binding belongs to the type it was written for
+    for (auto &[name, child] : original.children)
+      if (!c->mod.child(name))
+        c->mod.children.push_back({name, child});
+  }
   c->mod.final |= member.element->final; // `final parameter Real c = 2`
   Modifier outer = member.mod;
   outer.redeclare = nullptr;
