@@ -250,6 +250,14 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
              : var->builtin == inst::BuiltinKind::Real    ? ElementType::Real
                                                           : ElementType::Enumeration;
     v.dims = *dims;
+    if (shape && (shape->isRecord || shape->isString() != v.isString() ||
+                  (!v.isString() && static_cast<int64_t>(shape->elements.size()) != v.count()))) {
+      f_.diags().error(var->loc, "the argument for `" + var->name + "` is " +
+                                     (shape->isRecord ? "a record" : shape->isString() ? "a String"
+                                                                                        : "a number") +
+                                     ", which the input cannot take");
+      return std::nullopt;
+    }
     if (v.isString()) { // Strings are compile-time constants of a specialization
       if (shape)
         v.strings = shape->strings;

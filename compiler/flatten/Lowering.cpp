@@ -387,6 +387,12 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
     if (keep[d])
       resultDims.push_back(static_cast<int64_t>((*indices)[d].size()));
   std::vector<Value> parts;
+  for (const auto &selected : *indices)
+    if (selected.empty()) { // an empty array (`ports[0].m_flow`): no elements
+      Value empty;
+      empty.dims = resultDims;
+      return empty;
+    }
   std::vector<size_t> pos(dims->size(), 0);
   while (true) {
     int64_t linear = 0;
@@ -685,6 +691,10 @@ std::optional<Value> Flattener::elementwise2(const Value &a, const Value &b, Sou
 
 /// a * b for scalars, vectors and matrices (MLS 10.6.4).
 std::optional<Value> Flattener::multiply(const Value &a, const Value &b, SourceRange loc) {
+  if (a.isRecord || b.isRecord || a.isString() || b.isString()) {
+    diags_.error(loc, "operator `*` needs numeric operands");
+    return std::nullopt;
+  }
   if (a.isScalar() || b.isScalar())
     return elementwise2(a, b, loc, [&](ExprId x, ExprId y) { return pool_->mul(x, y); }, "*");
   auto sumOfProducts = [&](auto &&term, int64_t n) {

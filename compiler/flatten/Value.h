@@ -39,17 +39,23 @@ struct Value {
   int rank() const { return static_cast<int>(dims.size()); }
   /// Element `index` (1-based) along the first dimension: for an array of
   /// records its item, else the slice of elements or strings.
+  /// Parts that are not there (a String whose text is unknown has no
+  /// strings) stay empty.
   Value element(int64_t index) const {
     if (isRecord)
-      return items[index - 1];
+      return index >= 1 && static_cast<size_t>(index) <= items.size() ? items[index - 1] : Value{};
     Value e;
     e.type = type;
+    if (dims.empty() || index < 1 || index > dims[0])
+      return e;
     e.dims.assign(dims.begin() + 1, dims.end());
     int64_t stride = count() / dims[0];
-    if (isString())
-      e.strings.assign(strings.begin() + (index - 1) * stride, strings.begin() + index * stride);
-    else
-      e.elements.assign(elements.begin() + (index - 1) * stride, elements.begin() + index * stride);
+    auto slice = [&](const auto &all, auto &part) {
+      if (static_cast<int64_t>(all.size()) == count())
+        part.assign(all.begin() + (index - 1) * stride, all.begin() + index * stride);
+    };
+    slice(strings, e.strings);
+    slice(elements, e.elements);
     return e;
   }
 

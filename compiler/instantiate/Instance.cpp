@@ -114,6 +114,7 @@ std::vector<std::unique_ptr<Instance>> &Instance::elements(const std::vector<int
     element->member = member;
     element->loc = loc;
     element->prefixes = prefixes;
+    element->connectorType = connectorType;
     element->inst_ = inst_;
     element->mod = mod;
     std::string suffix;
