@@ -269,7 +269,22 @@ std::optional<std::vector<int64_t>> Flattener::dimsOf(Instance *x) {
   // them again by each phase that meets it.
   if (failedDims_.count(x))
     return std::nullopt;
+  if (!sizing_.insert(x).second) {
+    // `A[:, size(A, 1)] = [1, 0; 0, 1]`: a size of x used in its own
+    // dimensions comes from its binding's shape.
+    if (x->mod.binding && !sizingFromBinding_.count(x)) {
+      sizingFromBinding_.insert(x);
+      auto binding = lower(*x->mod.binding, x->mod.scope);
+      sizingFromBinding_.erase(x);
+      if (binding && binding->rank() == static_cast<int>(x->dimExprs.size()))
+        return binding->dims;
+    }
+    diags_.error(x->loc, "the size of `" + x->path() + "` depends on itself");
+    failedDims_.insert(x);
+    return std::nullopt;
+  }
   auto dims = evaluateDims(x);
+  sizing_.erase(x);
   if (!dims)
     failedDims_.insert(x);
   return dims;

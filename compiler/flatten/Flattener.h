@@ -206,6 +206,8 @@ private:
   std::unordered_map<Instance *, bool> enabled_;
   std::unordered_set<Instance *> stringBindings_; ///< String bindings being lowered (cycles)
   std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong
+  std::unordered_set<Instance *> sizing_;         ///< dimensions being evaluated (cycles)
+  std::unordered_set<Instance *> sizingFromBinding_;
   /// Bindings that the elements of an array of components share, lowered once.
   std::map<std::tuple<const ast::Expr *, Instance *, inst::ClassNode *, sym::ExprPool *>, Value>
       shared_;
