@@ -12,6 +12,8 @@
 
 #include <llvm/IR/Module.h>
 
+#include <algorithm>
+
 namespace mocc::codegen {
 
 using flat::Statement;
@@ -126,6 +128,161 @@ std::vector<llvm::Value *> makeFrame(FunctionEmitter &emitter, const flat::Funct
   return frame;
 }
 
+/// The C type of a value of `type` (MLS 12.9.1): double, int, or a pointer
+/// (String, external object). Scalar Integer inputs are passed as 64-bit
+/// integers (see emitExternalCall).
+llvm::Type *cType(llvm::LLVMContext &context, flat::TypeKind type) {
+  switch (type) {
+  case flat::TypeKind::Real: return llvm::Type::getDoubleTy(context);
+  case flat::TypeKind::String:
+  case flat::TypeKind::ExternalObject: return llvm::PointerType::getUnqual(context);
+  default: return llvm::Type::getInt32Ty(context);
+  }
+}
+
+/// The thunk that makes the C call: `void thunk(ptr context)`, where
+/// context[i] points to the storage of argument i and context[n] to that
+/// of the result. The runtime calls it through mocc_call_external, which
+/// catches ModelicaError (see runtime/ModelicaUtilities.cpp).
+llvm::Function *makeThunk(llvm::Module &module, const flat::Function &f,
+                          const std::vector<llvm::Type *> &argTypes, llvm::Type *resultType) {
+  const flat::ExternalCall &call = *f.external;
+  llvm::LLVMContext &context = module.getContext();
+  llvm::Type *pointer = llvm::PointerType::getUnqual(context);
+  auto *cFunctionType = llvm::FunctionType::get(resultType, argTypes, false);
+  llvm::FunctionCallee callee = module.getOrInsertFunction(call.function, cFunctionType);
+  auto *thunk = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(context), {pointer}, false),
+      llvm::Function::InternalLinkage, functionSymbol(f) + ".thunk", module);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", thunk));
+  std::vector<llvm::Value *> args;
+  for (size_t i = 0; i < argTypes.size(); ++i) {
+    llvm::Value *cell = b.CreateLoad(pointer, b.CreateConstInBoundsGEP1_64(pointer, thunk->getArg(0), i));
+    args.push_back(b.CreateLoad(argTypes[i], cell));
+  }
+  llvm::Value *result = b.CreateCall(callee, args);
+  if (!resultType->isVoidTy()) {
+    llvm::Value *cell =
+        b.CreateLoad(pointer, b.CreateConstInBoundsGEP1_64(pointer, thunk->getArg(0), args.size()));
+    b.CreateStore(result, cell);
+  }
+  b.CreateRetVoid();
+  return thunk;
+}
+
+/// Converts slot values (doubles) to C values of `type` and back.
+llvm::Value *toC(llvm::IRBuilderBase &b, llvm::Value *v, flat::TypeKind type, llvm::Type *to) {
+  if (type == flat::TypeKind::Real)
+    return v;
+  if (type == flat::TypeKind::ExternalObject) // the slot holds the pointer's bits
+    return b.CreateIntToPtr(b.CreateBitCast(v, b.getInt64Ty()), to);
+  return b.CreateFPToSI(v, to);
+}
+llvm::Value *fromC(llvm::IRBuilderBase &b, llvm::Value *v, flat::TypeKind type) {
+  if (type == flat::TypeKind::Real)
+    return v;
+  if (type == flat::TypeKind::ExternalObject)
+    return b.CreateBitCast(b.CreatePtrToInt(v, b.getInt64Ty()), b.getDoubleTy());
+  return b.CreateSIToFP(v, b.getDoubleTy());
+}
+
+/// The call of an external C function (flat::ExternalCall): the arguments
+/// are prepared in storage of their C types, the thunk runs under
+/// mocc_call_external, then outputs are copied back into the slots. A
+/// scalar Integer passed by value is widened to 64 bits: on x86-64 and
+/// AArch64 an `int` parameter reads its low half, and a `size_t` one (as
+/// the MSL's C sources declare sizes) gets the whole value.
+void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat::Function &f) {
+  const flat::ExternalCall &call = *f.external;
+  llvm::IRBuilderBase &b = emitter.builder();
+  llvm::LLVMContext &context = module.getContext();
+  llvm::Type *pointer = b.getPtrTy();
+  struct CopyBack {
+    llvm::Value *buffer;
+    llvm::Type *type;
+    const flat::ExternalArgument *arg;
+  };
+  std::vector<CopyBack> copies;
+  std::vector<llvm::Type *> types;
+  std::vector<llvm::Value *> values;
+  llvm::Value *object = nullptr; // a destructor's object
+  for (const flat::ExternalArgument &arg : call.args) {
+    using K = flat::ExternalArgument::Kind;
+    if (arg.kind == K::Value) {
+      llvm::Value *v = emitter.value(arg.value);
+      bool integral = arg.type != flat::TypeKind::Real && arg.type != flat::TypeKind::ExternalObject;
+      llvm::Type *type = integral ? b.getInt64Ty() : cType(context, arg.type);
+      types.push_back(type);
+      values.push_back(toC(b, v, arg.type, type));
+      if (arg.type == flat::TypeKind::ExternalObject && !object)
+        object = values.back();
+    } else if (arg.kind == K::String) {
+      types.push_back(pointer);
+      if (!arg.isArray) {
+        values.push_back(b.CreateGlobalString(arg.strings.empty() ? "" : arg.strings[0], "text"));
+        continue;
+      }
+      llvm::Value *array = emitter.entryArray(std::max<size_t>(arg.strings.size(), 1), "texts");
+      for (size_t k = 0; k < arg.strings.size(); ++k)
+        b.CreateStore(b.CreateGlobalString(arg.strings[k], "text"),
+                      b.CreateConstInBoundsGEP1_64(pointer, array, k));
+      values.push_back(array);
+    } else if (arg.count == 0) {
+      types.push_back(pointer);
+      values.push_back(llvm::ConstantPointerNull::get(b.getPtrTy()));
+    } else if (arg.type == flat::TypeKind::Real) {
+      types.push_back(pointer); // the variable's slots are one array
+      values.push_back(emitter.slotAddress(arg.firstSlot));
+    } else {
+      llvm::Type *element = cType(context, arg.type);
+      llvm::Value *buffer = emitter.entryArray(arg.count, "ints"); // 8 bytes per element: enough
+      for (uint32_t k = 0; k < arg.count; ++k)
+        b.CreateStore(toC(b, b.CreateLoad(b.getDoubleTy(), emitter.slotAddress(arg.firstSlot + k)),
+                          arg.type, element),
+                      b.CreateConstInBoundsGEP1_64(element, buffer, k));
+      types.push_back(pointer);
+      values.push_back(buffer);
+      if (arg.writable)
+        copies.push_back({buffer, element, &arg});
+    }
+  }
+  llvm::Type *resultType = call.hasResult ? cType(context, call.resultType) : b.getVoidTy();
+  llvm::Function *thunk = makeThunk(module, f, types, resultType);
+  llvm::Value *cells = emitter.entryArray(types.size() + 1, "context");
+  for (size_t i = 0; i < values.size(); ++i) {
+    llvm::Value *cell = emitter.entryArray(1, "argument");
+    b.CreateStore(values[i], cell);
+    b.CreateStore(cell, b.CreateConstInBoundsGEP1_64(pointer, cells, i));
+  }
+  llvm::Value *resultCell = emitter.entryArray(1, "result");
+  b.CreateStore(resultCell, b.CreateConstInBoundsGEP1_64(pointer, cells, values.size()));
+  auto runtimeCall = module.getOrInsertFunction(
+      "mocc_call_external",
+      llvm::FunctionType::get(b.getInt32Ty(), {pointer, pointer}, false));
+  llvm::BasicBlock *after = nullptr;
+  if (call.isDestructor && object) { // an object whose constructor never ran
+    llvm::Function *function = b.GetInsertBlock()->getParent();
+    auto *callBlock = llvm::BasicBlock::Create(context, "destroy", function);
+    after = llvm::BasicBlock::Create(context, "destroyed", function);
+    b.CreateCondBr(b.CreateIsNull(object), after, callBlock);
+    b.SetInsertPoint(callBlock);
+  }
+  emitter.exitIfFailed(b.CreateCall(runtimeCall, {thunk, cells}));
+  if (after) {
+    b.CreateBr(after);
+    b.SetInsertPoint(after);
+  }
+  emitter.forget(); // the callee wrote into slots
+  for (const CopyBack &copy : copies)
+    for (uint32_t k = 0; k < copy.arg->count; ++k)
+      b.CreateStore(fromC(b, b.CreateLoad(copy.type, b.CreateConstInBoundsGEP1_64(copy.type, copy.buffer, k)),
+                          copy.arg->type),
+                    emitter.slotAddress(copy.arg->firstSlot + k));
+  if (call.hasResult)
+    b.CreateStore(fromC(b, b.CreateLoad(resultType, resultCell), call.resultType),
+                  emitter.slotAddress(call.resultSlot));
+}
+
 /// Emits the body of `f` into its declared function.
 void emitFunction(llvm::Module &module, const flat::Function &f,
                   std::span<const flat::Function> table, std::string &error) {
@@ -141,6 +298,8 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
   }
   auto *returnBlock = llvm::BasicBlock::Create(module.getContext(), "return");
   StatementEmitter(emitter, f, returnBlock).emitBody(f.body);
+  if (f.external)
+    emitExternalCall(module, emitter, f);
   b.CreateBr(returnBlock);
   returnBlock->insertInto(function);
   b.SetInsertPoint(returnBlock);
