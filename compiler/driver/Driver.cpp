@@ -243,7 +243,8 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
     return std::nullopt;
   // The model's functions, and the forward derivatives the JVPs call.
   std::vector<flat::Function> &functions = model.functions;
-  if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error))
+  if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error,
+                                     plan.constantSlots))
     return std::nullopt;
   // Huge models are generated into one module per core (up to 4), which the
   // JIT compiles in parallel: machine code generation is most of the JIT's

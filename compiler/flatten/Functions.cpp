@@ -1435,8 +1435,10 @@ static bool compileSpecialization(Flattener &f, Instance *function, uint32_t ind
 /// specialization `index`: df is specialized for the arguments followed by
 /// the derivatives of the inputs that are neither noDerivative nor
 /// zeroDerivative. Index reduction calls df instead of differentiating the
-/// algorithm (compiler/causalize/IndexReduction.cpp). Only first-order
-/// entries whose differentiated inputs are Real scalars or arrays are
+/// algorithm (compiler/causalize/IndexReduction.cpp). Inputs that are not
+/// Real (Integer, Boolean, external objects) have no derivative argument.
+/// Only first-order entries whose differentiated inputs are Real scalars or
+/// arrays (not records) are
 /// recorded; for others the algorithm is differentiated.
 static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
                               const std::vector<Value> &args, SourceRange loc) {
@@ -1488,11 +1490,15 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
       const std::string &name = inputs[i]->name;
       if (listed(info.noDerivative, name) || listed(info.zeroDerivative, name))
         continue;
-      if (args[i].isRecord || args[i].isString() || args[i].type != ElementType::Real) {
+      Instance *input = function->memberInstance(*inputs[i]);
+      if (input && input->isBuiltin() && input->builtin != inst::BuiltinKind::Real)
+        continue; // only Real inputs have derivatives (MLS 12.7.1)
+      if (args[i].isRecord) {
         supported = false;
         break;
       }
       Value shape = args[i]; // only the shape matters for the specialization
+      shape.type = ElementType::Real;
       std::fill(shape.elements.begin(), shape.elements.end(), f.pool().zero());
       derivativeArgs.push_back(std::move(shape));
     }
@@ -1502,9 +1508,12 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
     inst::ClassNode *cls = f.resolveCallee(*ref, Scope{nullptr, function->cls}, &owner);
     if (!cls)
       continue; // resolveCallee reported it
+    Instance *derivative = f.functionInstance(cls, owner);
+    if (membersOf(derivative, 0).size() != derivativeArgs.size())
+      continue; // not a derivative of this shape: the algorithm is differentiated
     bool inlining = f.inlineFunctions;
     f.inlineFunctions = false; // a call, not the inlined body
-    auto outputs = callFunction(f, f.functionInstance(cls, owner), derivativeArgs, loc);
+    auto outputs = callFunction(f, derivative, derivativeArgs, loc);
     f.inlineFunctions = inlining;
     if (!outputs || outputs->empty() || outputs->front().elements.empty())
       continue;

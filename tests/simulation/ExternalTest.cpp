@@ -90,6 +90,22 @@ TEST_CASE("external objects are destroyed after the run") {
   CHECK(out.str() == "0\n");
 }
 
+TEST_CASE("the Jacobian calls the derivative of an external function") {
+  Run run = simulate("ExtTable.Feedback", MOCC_EXTTABLE_SHARED);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const auto &time = run.result["time"];
+  for (size_t i = 0; i < time.size(); ++i) // x = (1 - exp(-2 t)) / 2
+    CHECK(run.result["x"][i] == doctest::Approx((1 - std::exp(-2 * time[i])) / 2).epsilon(1e-4));
+}
+
+TEST_CASE("an external function without derivative where the Jacobian needs one") {
+  Run run = simulate("ExtTable.NoDerivative", MOCC_EXTTABLE_SHARED);
+  CHECK(run.code == 1);
+  CHECK(run.err.find("the external function `ExtTable.interpolate` has no `derivative` "
+                     "annotation, and its derivative is needed") != std::string::npos);
+}
+
 TEST_CASE("mocc eval calls external functions with Strings and Boolean arrays") {
   driver::CompileOptions options;
   options.files.push_back(kModels);
@@ -111,7 +127,7 @@ TEST_CASE("ModelicaError in an external function is a run-time failure") {
 TEST_CASE("a C function found nowhere is an error at its external clause") {
   Run run = simulate("ExtTable.Missing", MOCC_EXTTABLE_SHARED);
   CHECK(run.code == 1);
-  CHECK(run.err.find("ExtTable.mo:44:3: error: the C function `ExtTable_noSuchFunction` of the "
+  CHECK(run.err.find("ExtTable.mo:58:3: error: the C function `ExtTable_noSuchFunction` of the "
                      "external function `ExtTable.missing` was not found") != std::string::npos);
 }
 

@@ -55,6 +55,15 @@ double ExtTable_value(void *object, double u) {
   return t->y[i - 1] + s * (t->y[i] - t->y[i - 1]);
 }
 
+/* The derivative of ExtTable_value along du. */
+double ExtTable_slope(void *object, double u, double du) {
+  const Table *t = object;
+  size_t i = 1;
+  while (i + 1 < t->n && u > t->x[i])
+    ++i;
+  return du * (t->y[i] - t->y[i - 1]) / (t->x[i] - t->x[i - 1]);
+}
+
 /* y = k * x, n = the number of elements: the default mapping passes
    (x, size(x, 1), k, y, size(y, 1), n). */
 void ExtTable_scale(const double *x, size_t nx, int k, double *y, size_t ny, int *n) {

@@ -20,6 +20,20 @@ package ExtTable "models for tests/simulation/ExternalTest.cpp; the C library is
     output Real y;
   external "C" y = ExtTable_value(table, u) annotation(Library = "mocc_exttable");
   end interpolate;
+  function smoothValue "ExtTable_value with its derivative, for Jacobians"
+    input Table table;
+    input Real u;
+    output Real y;
+  external "C" y = ExtTable_value(table, u) annotation(Library = "mocc_exttable");
+    annotation(derivative = slope);
+  end smoothValue;
+  function slope
+    input Table table;
+    input Real u;
+    input Real du;
+    output Real dy;
+  external "C" dy = ExtTable_slope(table, u, du) annotation(Library = "mocc_exttable");
+  end slope;
   function ExtTable_scale "default mapping: arrays with their sizes, outputs by address"
     input Real x[:];
     input Integer k;
@@ -63,6 +77,20 @@ package ExtTable "models for tests/simulation/ExternalTest.cpp; the C library is
     der(x) = interpolate(ramp, time);
     annotation(experiment(StopTime = 1));
   end Tables;
+
+  model Feedback "der(x) = 1 - 2 x: the Jacobian needs the table's derivative"
+    parameter Table ramp = Table("ramp", [0, 0; 0.5, 1; 1, 3]);
+    Real x(start = 0, fixed = true);
+  equation
+    der(x) = 1 - smoothValue(ramp, x);
+  end Feedback;
+
+  model NoDerivative "the Jacobian needs a derivative that the function does not have"
+    parameter Table ramp = Table("ramp", [0, 0; 0.5, 1; 1, 3]);
+    Real x(start = 0, fixed = true);
+  equation
+    der(x) = 1 - interpolate(ramp, x);
+  end NoDerivative;
 
   model Failing
     Real y = checked(time);
