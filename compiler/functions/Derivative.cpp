@@ -314,11 +314,59 @@ void Differentiator::emitLoadIndexed(const Statement &s, std::vector<Statement> 
   out.push_back(s);
 }
 
+/// The tangents of an external function without a derivative annotation,
+/// by a forward difference along the direction (as tools do for numerical
+/// Jacobians): dy = (f(x + h dx) - f(x)) / h over the Real inputs, with h =
+/// 1.5e-8 (1 + |x|) / |dx|; exactly zero when dx is zero (the common case
+/// of arguments that vary only with time or at events).
+flat::Function finiteDifference(flat::Function &df, const flat::Function &f, uint32_t index,
+                                const std::vector<ExprId> &primal) {
+  sym::ExprPool &pool = df.pool;
+  auto nIn = static_cast<uint32_t>(f.inputSlots.size());
+  auto nOut = static_cast<uint32_t>(f.outputSlots.size());
+  std::vector<bool> realInput(nIn, false), realOutput(nOut, false);
+  for (const flat::FunctionVariable &v : f.variables)
+    for (int64_t e = 0; e < v.count(); ++e) {
+      const std::vector<uint32_t> &slots =
+          v.kind == flat::FunctionVariable::Kind::Input ? f.inputSlots : f.outputSlots;
+      auto it = std::find(slots.begin(), slots.end(), v.firstSlot + static_cast<uint32_t>(e));
+      if (v.kind == flat::FunctionVariable::Kind::Protected || it == slots.end())
+        continue;
+      auto at = static_cast<size_t>(it - slots.begin());
+      (v.kind == flat::FunctionVariable::Kind::Input ? realInput : realOutput)[at] =
+          v.type == flat::TypeKind::Real;
+    }
+  ExprId direction = pool.zero(), size = pool.zero();
+  for (uint32_t i = 0; i < nIn; ++i)
+    if (realInput[i]) {
+      ExprId dx = pool.variable(VarId{nIn + i});
+      direction = pool.add(direction, pool.mul(dx, dx));
+      size = pool.add(size, pool.mul(primal[i], primal[i]));
+    }
+  ExprId h = pool.div(pool.mul(pool.constant(1.5e-8), pool.add(pool.one(), pool.unary(OpKind::Sqrt, size))),
+                      pool.unary(OpKind::Sqrt, direction));
+  std::vector<ExprId> shifted = primal;
+  for (uint32_t i = 0; i < nIn; ++i)
+    if (realInput[i])
+      shifted[i] = pool.add(primal[i], pool.mul(h, pool.variable(VarId{nIn + i})));
+  ExprId base = pool.call(index, primal), moved = pool.call(index, shifted);
+  ExprId still = pool.binary(OpKind::Equal, direction, pool.zero());
+  flat::Statement origin;
+  origin.loc = f.loc;
+  for (uint32_t k = 0; k < nOut; ++k)
+    if (realOutput[k]) {
+      ExprId difference = pool.div(pool.sub(pool.output(moved, k), pool.output(base, k)), h);
+      df.body.push_back(assignment(origin, 2 * nIn + nOut + k, pool.ifElse(still, pool.zero(), difference)));
+    }
+  return std::move(df);
+}
+
 /// The forward derivative of the external function `index` (whose body
 /// cannot be differentiated): (y, dy) with y = f(x) and dy from the
 /// function of its `derivative` annotation on x and the tangents of the
-/// inputs that are neither noDerivative nor zeroDerivative; or zero
-/// tangents if no output is Real. Nothing with `error` set otherwise.
+/// inputs that are neither noDerivative nor zeroDerivative; without one,
+/// by finite differences. Nothing with `error` set if the annotation's
+/// function does not fit.
 std::optional<flat::Function> externalDerivative(std::span<const flat::Function> table,
                                                  uint32_t index, std::string *error) {
   const flat::Function &f = table[index];
@@ -331,12 +379,6 @@ std::optional<flat::Function> externalDerivative(std::span<const flat::Function>
   for (const flat::DerivativeInfo &d : f.derivatives)
     if (d.order == 1 && d.function < table.size())
       info = &d;
-  bool realOutputs = false;
-  for (const flat::FunctionVariable &v : f.variables)
-    realOutputs |= v.kind == flat::FunctionVariable::Kind::Output && v.type == flat::TypeKind::Real;
-  if (!info && realOutputs)
-    return fail("the external function `" + f.name +
-                "` has no `derivative` annotation, and its derivative is needed");
   auto nIn = static_cast<uint32_t>(f.inputSlots.size());
   auto nOut = static_cast<uint32_t>(f.outputSlots.size());
   flat::Function df;
@@ -361,7 +403,7 @@ std::optional<flat::Function> externalDerivative(std::span<const flat::Function>
   for (uint32_t k = 0; k < nOut; ++k)
     df.body.push_back(assignment(origin, 2 * nIn + k, df.pool.output(value, k)));
   if (!info)
-    return df; // the tangent slots stay zero
+    return finiteDifference(df, f, index, primal);
   // The derivative's inputs: f's inputs, then the tangents of the
   // differentiated ones (by variable, in order).
   std::vector<ExprId> args = primal;

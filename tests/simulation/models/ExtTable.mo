@@ -85,7 +85,7 @@ package ExtTable "models for tests/simulation/ExternalTest.cpp; the C library is
     der(x) = 1 - smoothValue(ramp, x);
   end Feedback;
 
-  model NoDerivative "the Jacobian needs a derivative that the function does not have"
+  model NoDerivative "the Jacobian takes the derivative by finite differences"
     parameter Table ramp = Table("ramp", [0, 0; 0.5, 1; 1, 3]);
     Real x(start = 0, fixed = true);
   equation
