@@ -78,7 +78,7 @@ end External;
 // CHECK:STDOUT: end External.ExtTable_scale;
 // CHECK:STDOUT:
 // CHECK:STDOUT: class External
-// CHECK:STDOUT:   parameter String name;
+// CHECK:STDOUT:   parameter String name = "ramp";
 // CHECK:STDOUT:   parameter External.Table table = External.Table.constructor(0, 0, 1, 2);
 // CHECK:STDOUT:   parameter External.Table same = table "shares the object of `table`";
 // CHECK:STDOUT:   Real y;
