@@ -186,84 +186,109 @@ llvm::Value *fromC(llvm::IRBuilderBase &b, llvm::Value *v, flat::TypeKind type) 
   return b.CreateSIToFP(v, b.getDoubleTy());
 }
 
+/// One argument of a C call: its C type and value, and for an Integer or
+/// Boolean array the buffer to copy back into the slots after the call.
+struct CArgument {
+  llvm::Type *type = nullptr;
+  llvm::Value *value = nullptr;
+  llvm::Value *copyBack = nullptr; ///< the int buffer of a writable array
+};
+
+/// The address of a String constant, or of an array of them.
+llvm::Value *stringArgument(FunctionEmitter &emitter, const flat::ExternalArgument &arg) {
+  llvm::IRBuilderBase &b = emitter.builder();
+  if (!arg.isArray)
+    return b.CreateGlobalString(arg.strings.empty() ? "" : arg.strings[0], "text");
+  llvm::Value *array = emitter.entryArray(std::max<size_t>(arg.strings.size(), 1), "texts");
+  for (size_t k = 0; k < arg.strings.size(); ++k)
+    b.CreateStore(b.CreateGlobalString(arg.strings[k], "text"),
+                  b.CreateConstInBoundsGEP1_64(b.getPtrTy(), array, k));
+  return array;
+}
+
+/// An argument in its C type. A scalar Integer passed by value is widened
+/// to 64 bits: on x86-64 and AArch64 an `int` parameter reads its low half,
+/// and a `size_t` one (as the MSL's C sources declare sizes) gets the whole
+/// value. A Real array is passed as the address of its slots (one alloca);
+/// an Integer or Boolean array goes through a buffer of ints.
+CArgument prepareArgument(FunctionEmitter &emitter, const flat::ExternalArgument &arg) {
+  llvm::IRBuilderBase &b = emitter.builder();
+  llvm::LLVMContext &context = b.getContext();
+  using K = flat::ExternalArgument::Kind;
+  if (arg.kind == K::Value) {
+    bool integral = arg.type != flat::TypeKind::Real && arg.type != flat::TypeKind::ExternalObject;
+    llvm::Type *type = integral ? b.getInt64Ty() : cType(context, arg.type);
+    return {type, toC(b, emitter.value(arg.value), arg.type, type)};
+  }
+  if (arg.kind == K::String)
+    return {b.getPtrTy(), stringArgument(emitter, arg)};
+  if (arg.count == 0)
+    return {b.getPtrTy(), llvm::ConstantPointerNull::get(b.getPtrTy())};
+  if (arg.type == flat::TypeKind::Real)
+    return {b.getPtrTy(), emitter.slotAddress(arg.firstSlot)};
+  llvm::Type *element = cType(context, arg.type);
+  llvm::Value *buffer = emitter.entryArray(arg.count, "ints"); // 8 bytes per element: enough
+  for (uint32_t k = 0; k < arg.count; ++k)
+    b.CreateStore(toC(b, b.CreateLoad(b.getDoubleTy(), emitter.slotAddress(arg.firstSlot + k)),
+                      arg.type, element),
+                  b.CreateConstInBoundsGEP1_64(element, buffer, k));
+  return {b.getPtrTy(), buffer, arg.writable ? buffer : nullptr};
+}
+
+/// Copies what the C function wrote (int arrays, the result) into the slots.
+void copyBack(FunctionEmitter &emitter, const flat::ExternalCall &call,
+              const std::vector<CArgument> &args, llvm::Value *resultCell, llvm::Type *resultType) {
+  llvm::IRBuilderBase &b = emitter.builder();
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].copyBack)
+      continue;
+    const flat::ExternalArgument &arg = call.args[i];
+    llvm::Type *element = cType(b.getContext(), arg.type);
+    for (uint32_t k = 0; k < arg.count; ++k)
+      b.CreateStore(
+          fromC(b, b.CreateLoad(element, b.CreateConstInBoundsGEP1_64(element, args[i].copyBack, k)),
+                arg.type),
+          emitter.slotAddress(arg.firstSlot + k));
+  }
+  if (call.hasResult)
+    b.CreateStore(fromC(b, b.CreateLoad(resultType, resultCell), call.resultType),
+                  emitter.slotAddress(call.resultSlot));
+}
+
 /// The call of an external C function (flat::ExternalCall): the arguments
 /// are prepared in storage of their C types, the thunk runs under
 /// mocc_call_external, then outputs are copied back into the slots. A
-/// scalar Integer passed by value is widened to 64 bits: on x86-64 and
-/// AArch64 an `int` parameter reads its low half, and a `size_t` one (as
-/// the MSL's C sources declare sizes) gets the whole value.
+/// destructor skips a null object (one whose constructor never ran).
 void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat::Function &f) {
   const flat::ExternalCall &call = *f.external;
   llvm::IRBuilderBase &b = emitter.builder();
-  llvm::LLVMContext &context = module.getContext();
   llvm::Type *pointer = b.getPtrTy();
-  struct CopyBack {
-    llvm::Value *buffer;
-    llvm::Type *type;
-    const flat::ExternalArgument *arg;
-  };
-  std::vector<CopyBack> copies;
+  std::vector<CArgument> args;
   std::vector<llvm::Type *> types;
-  std::vector<llvm::Value *> values;
-  llvm::Value *object = nullptr; // a destructor's object
+  llvm::Value *object = nullptr;
   for (const flat::ExternalArgument &arg : call.args) {
-    using K = flat::ExternalArgument::Kind;
-    if (arg.kind == K::Value) {
-      llvm::Value *v = emitter.value(arg.value);
-      bool integral = arg.type != flat::TypeKind::Real && arg.type != flat::TypeKind::ExternalObject;
-      llvm::Type *type = integral ? b.getInt64Ty() : cType(context, arg.type);
-      types.push_back(type);
-      values.push_back(toC(b, v, arg.type, type));
-      if (arg.type == flat::TypeKind::ExternalObject && !object)
-        object = values.back();
-    } else if (arg.kind == K::String) {
-      types.push_back(pointer);
-      if (!arg.isArray) {
-        values.push_back(b.CreateGlobalString(arg.strings.empty() ? "" : arg.strings[0], "text"));
-        continue;
-      }
-      llvm::Value *array = emitter.entryArray(std::max<size_t>(arg.strings.size(), 1), "texts");
-      for (size_t k = 0; k < arg.strings.size(); ++k)
-        b.CreateStore(b.CreateGlobalString(arg.strings[k], "text"),
-                      b.CreateConstInBoundsGEP1_64(pointer, array, k));
-      values.push_back(array);
-    } else if (arg.count == 0) {
-      types.push_back(pointer);
-      values.push_back(llvm::ConstantPointerNull::get(b.getPtrTy()));
-    } else if (arg.type == flat::TypeKind::Real) {
-      types.push_back(pointer); // the variable's slots are one array
-      values.push_back(emitter.slotAddress(arg.firstSlot));
-    } else {
-      llvm::Type *element = cType(context, arg.type);
-      llvm::Value *buffer = emitter.entryArray(arg.count, "ints"); // 8 bytes per element: enough
-      for (uint32_t k = 0; k < arg.count; ++k)
-        b.CreateStore(toC(b, b.CreateLoad(b.getDoubleTy(), emitter.slotAddress(arg.firstSlot + k)),
-                          arg.type, element),
-                      b.CreateConstInBoundsGEP1_64(element, buffer, k));
-      types.push_back(pointer);
-      values.push_back(buffer);
-      if (arg.writable)
-        copies.push_back({buffer, element, &arg});
-    }
+    args.push_back(prepareArgument(emitter, arg));
+    types.push_back(args.back().type);
+    if (arg.type == flat::TypeKind::ExternalObject && !object)
+      object = args.back().value;
   }
-  llvm::Type *resultType = call.hasResult ? cType(context, call.resultType) : b.getVoidTy();
+  llvm::Type *resultType = call.hasResult ? cType(module.getContext(), call.resultType) : b.getVoidTy();
   llvm::Function *thunk = makeThunk(module, f, types, resultType);
-  llvm::Value *cells = emitter.entryArray(types.size() + 1, "context");
-  for (size_t i = 0; i < values.size(); ++i) {
+  llvm::Value *cells = emitter.entryArray(args.size() + 1, "context");
+  for (size_t i = 0; i < args.size(); ++i) {
     llvm::Value *cell = emitter.entryArray(1, "argument");
-    b.CreateStore(values[i], cell);
+    b.CreateStore(args[i].value, cell);
     b.CreateStore(cell, b.CreateConstInBoundsGEP1_64(pointer, cells, i));
   }
   llvm::Value *resultCell = emitter.entryArray(1, "result");
-  b.CreateStore(resultCell, b.CreateConstInBoundsGEP1_64(pointer, cells, values.size()));
+  b.CreateStore(resultCell, b.CreateConstInBoundsGEP1_64(pointer, cells, args.size()));
   auto runtimeCall = module.getOrInsertFunction(
-      "mocc_call_external",
-      llvm::FunctionType::get(b.getInt32Ty(), {pointer, pointer}, false));
+      "mocc_call_external", llvm::FunctionType::get(b.getInt32Ty(), {pointer, pointer}, false));
   llvm::BasicBlock *after = nullptr;
-  if (call.isDestructor && object) { // an object whose constructor never ran
+  if (call.isDestructor && object) {
     llvm::Function *function = b.GetInsertBlock()->getParent();
-    auto *callBlock = llvm::BasicBlock::Create(context, "destroy", function);
-    after = llvm::BasicBlock::Create(context, "destroyed", function);
+    auto *callBlock = llvm::BasicBlock::Create(module.getContext(), "destroy", function);
+    after = llvm::BasicBlock::Create(module.getContext(), "destroyed", function);
     b.CreateCondBr(b.CreateIsNull(object), after, callBlock);
     b.SetInsertPoint(callBlock);
   }
@@ -273,14 +298,7 @@ void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat
     b.SetInsertPoint(after);
   }
   emitter.forget(); // the callee wrote into slots
-  for (const CopyBack &copy : copies)
-    for (uint32_t k = 0; k < copy.arg->count; ++k)
-      b.CreateStore(fromC(b, b.CreateLoad(copy.type, b.CreateConstInBoundsGEP1_64(copy.type, copy.buffer, k)),
-                          copy.arg->type),
-                    emitter.slotAddress(copy.arg->firstSlot + k));
-  if (call.hasResult)
-    b.CreateStore(fromC(b, b.CreateLoad(resultType, resultCell), call.resultType),
-                  emitter.slotAddress(call.resultSlot));
+  copyBack(emitter, call, args, resultCell, resultType);
 }
 
 /// Emits the body of `f` into its declared function.

@@ -745,6 +745,11 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   auto value = lowerExpression(s.instantiator, *expr, model, s.diags);
   if (!value)
     return ExitModelError;
+  if (value->type == flattening::ElementType::ExternalObject) {
+    s.diags.error(expr->range, "the value is an external object of class `" + value->recordName +
+                                   "`, which has no text");
+    return ExitModelError;
+  }
   std::string error;
   std::unique_ptr<jit::FunctionLibrary> library;
   std::vector<jit::MissingExternal> missing;

@@ -515,6 +515,11 @@ bool FunctionLowering::variableArgument(Instance *var, bool withSizes, SourceRan
     arg.kind = flat::ExternalArgument::Kind::String;
     arg.strings = frame_.values[var].strings;
     arg.isArray = !slots.isScalar();
+    if (static_cast<int64_t>(arg.strings.size()) != slots.count()) {
+      f_.diags().error(loc, "the text of the String `" + var->name +
+                                "` is not known while translating, so it cannot be passed to C");
+      return false;
+    }
   } else if (slots.isScalar() && input) {
     arg.kind = flat::ExternalArgument::Kind::Value;
     arg.value = slots.elements[0];
