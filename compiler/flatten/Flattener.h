@@ -111,6 +111,7 @@ public:
   /// An algorithm section of a model (Functions.cpp): its equations, or
   /// when-clauses for its when-statements.
   void lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope);
+  bool independentOfGroup(const std::vector<sym::ExprId> &targets, sym::ExprId value);
   void lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
                      flat::WhenBranch &branch);
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,

@@ -1253,14 +1253,35 @@ void Flattener::lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope
                                         "outside when-statements of this algorithm: not supported yet");
           return;
         }
-      for (size_t other = 0; other < w; ++other)
-        for (auto &t : whenTargets[other])
-          if (t.first == instance) {
-            diags_.error(whens[w]->range, "`" + instance->path() + "` is assigned in two "
-                                          "when-statements of this algorithm: not supported yet");
-            return;
-          }
     }
+  // When-statements that assign the same variables become one when-clause
+  // whose branches are theirs in reverse order: at an event where several
+  // fire, the last in the algorithm wins, as sequential execution gives
+  // (exact when each branch assigns every variable of the group without
+  // reading them; checked below).
+  std::vector<size_t> groupOf(whens.size());
+  for (size_t w = 0; w < whens.size(); ++w) {
+    groupOf[w] = w;
+    for (size_t other = 0; other < w && groupOf[w] == w; ++other)
+      for (auto &t : whenTargets[other])
+        for (auto &mine : whenTargets[w])
+          if (t.first == mine.first)
+            groupOf[w] = groupOf[other];
+    if (groupOf[w] == w)
+      continue;
+    bool same = whenTargets[w].size() == whenTargets[groupOf[w]].size();
+    for (auto &mine : whenTargets[w]) {
+      bool found = false;
+      for (auto &t : whenTargets[groupOf[w]])
+        found |= t.first == mine.first;
+      same &= found;
+    }
+    if (!same) {
+      diags_.error(whens[w]->range, "when-statements of this algorithm that assign some of the "
+                                    "same variables must assign all the same: not supported yet");
+      return;
+    }
+  }
   auto finish = [&](FunctionLowering &lowering, SourceRange loc) {
     if (lowering.notInlinable)
       diags_.error(loc, lowering.notInlinableReason + " in an algorithm section of a model is not "
@@ -1287,36 +1308,68 @@ void Flattener::lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope
                                         : flat::EquationOriginKind::Equation, 0});
     }
   }
-  for (size_t w = 0; w < whens.size(); ++w) {
+  for (size_t first = 0; first < whens.size(); ++first) {
+    if (groupOf[first] != first)
+      continue;
     flat::WhenClause clause;
-    clause.loc = whens[w]->range;
-    for (const ast::StatementBranch &b : whens[w]->branches) {
-      flat::WhenBranch branch;
-      branch.loc = b.range;
-      auto conditions = whenConditions(b.condition.get(), scope, "when-statement");
-      if (!conditions)
-        return;
-      branch.conditions = std::move(*conditions);
-      FunctionLowering lowering(*this, scope.instance, nullptr);
-      lowering.setModelAlgorithm(&branch, false);
-      for (auto &[instance, value] : whenTargets[w])
-        lowering.setValue(instance, mapScalars(*this, value, pre));
-      if (!lowering.runStatements(b.body, scope.lexical)) {
-        finish(lowering, b.range);
-        return;
+    clause.loc = whens[first]->range;
+    std::vector<ExprId> groupScalars;
+    for (auto &[instance, value] : whenTargets[first])
+      appendScalars(value, groupScalars);
+    for (size_t w = whens.size(); w-- > first;) {
+      if (groupOf[w] != first)
+        continue;
+      bool grouped = w != first;
+      for (size_t other = first + 1; other < whens.size(); ++other)
+        grouped |= groupOf[other] == first && other != w;
+      for (const ast::StatementBranch &b : whens[w]->branches) {
+        flat::WhenBranch branch;
+        branch.loc = b.range;
+        auto conditions = whenConditions(b.condition.get(), scope, "when-statement");
+        if (!conditions)
+          return;
+        branch.conditions = std::move(*conditions);
+        FunctionLowering lowering(*this, scope.instance, nullptr);
+        lowering.setModelAlgorithm(&branch, false);
+        for (auto &[instance, value] : whenTargets[w])
+          lowering.setValue(instance, mapScalars(*this, value, pre));
+        if (!lowering.runStatements(b.body, scope.lexical)) {
+          finish(lowering, b.range);
+          return;
+        }
+        for (auto &[instance, value] : whenTargets[first]) { // the group's order
+          std::vector<ExprId> vars, finals;
+          appendScalars(value, vars);
+          appendScalars(lowering.valueOf(instance), finals);
+          for (size_t k = 0; k < vars.size(); ++k) {
+            if (grouped && !independentOfGroup(groupScalars, finals[k])) {
+              diags_.error(b.range, "`" + instance->path() + "` is assigned in two "
+                                        "when-statements of this algorithm, and this one does "
+                                        "not give it a value of its own: not supported yet");
+              return;
+            }
+            branch.assignments.push_back(
+                {vars[k], finals[k], b.range, flat::EquationOriginKind::Equation, 0});
+          }
+        }
+        clause.branches.push_back(std::move(branch));
       }
-      for (auto &[instance, value] : whenTargets[w]) {
-        std::vector<ExprId> vars, finals;
-        appendScalars(value, vars);
-        appendScalars(lowering.valueOf(instance), finals);
-        for (size_t k = 0; k < vars.size(); ++k)
-          branch.assignments.push_back({vars[k], finals[k], b.range,
-                                        flat::EquationOriginKind::Equation, 0});
-      }
-      clause.branches.push_back(std::move(branch));
     }
     model_.whenClauses.push_back(std::move(clause));
   }
+}
+
+/// Whether `value`, assigned to one of `targets` in a when-statement that
+/// shares them with others, neither keeps the previous value nor reads
+/// any of them (their pre()), so that the last statement that fires wins.
+bool Flattener::independentOfGroup(const std::vector<ExprId> &targets, ExprId value) {
+  for (sym::VarId v : sym::variablesOf(*pool_, value))
+    for (ExprId t : targets) {
+      sym::VarId target = pool_->variableOf(t);
+      if (v == target || (model_.var(target).pre.valid() && v == model_.var(target).pre))
+        return false;
+    }
+  return true;
 }
 
 // --- Calls ------------------------------------------------------------------------------------

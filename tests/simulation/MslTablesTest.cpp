@@ -112,6 +112,23 @@ TEST_CASE("MSL tables: BooleanTable switches at the table's times") {
   }
 }
 
+TEST_CASE("MSL tables: Interaction1 (radio buttons: two when-statements assign `on`)") {
+  bool skipped = false;
+  test::ResultFile result = simulateWithTables("Modelica.Blocks.Examples.Interaction1", skipped);
+  if (skipped)
+    return;
+  // start is pressed at 1 and 3 and reset by stop, pressed at 2 and 4.
+  const auto &time = result["time"];
+  const auto &on = result["start.on"];
+  for (size_t i = 0; i < time.size(); ++i) {
+    double t = time[i];
+    if (std::abs(t - std::round(t)) < 1e-6)
+      continue; // at a switch
+    bool expected = (t > 1 && t < 2) || (t > 3 && t < 4);
+    CHECK_MESSAGE(on[i] == expected, "at t = " << t);
+  }
+}
+
 TEST_CASE("MSL tables: LogicalNetwork1") { simulatesToStop("Modelica.Blocks.Examples.LogicalNetwork1", 10); }
 TEST_CASE("MSL tables: ShowLogicalSources") { simulatesToStop("Modelica.Blocks.Examples.ShowLogicalSources", 10); }
 TEST_CASE("MSL tables: CharacteristicThyristors") {
