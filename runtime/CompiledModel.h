@@ -217,6 +217,17 @@ struct CompiledModel {
 
   /// Events, time events, discrete variables and assertions.
   EventModel events;
+
+  /// External objects (MLS 12.9.7) that `setParameters` constructed: the
+  /// slot holding each (the bits of its pointer) and its destructor, a
+  /// lowered function `i32 (const double *in, double *out)` taking the
+  /// slot's value. After the run (also a failed one) each distinct object
+  /// is destroyed once, in the reverse order.
+  struct ExternalObject {
+    int32_t slot = -1;
+    int32_t (*destructor)(const double *in, double *out) = nullptr;
+  };
+  std::vector<ExternalObject> externalObjects;
 };
 
 } // namespace mocc::rt

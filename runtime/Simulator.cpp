@@ -12,6 +12,8 @@
 #include "runtime/Stopwatch.h"
 
 #include <cmath>
+#include <cstring>
+#include <set>
 
 namespace mocc::rt {
 
@@ -194,6 +196,21 @@ void logStatistics(std::ostream &log, const CompiledModel &model, const SolverSt
 
 } // namespace
 
+void destroyExternalObjects(const CompiledModel &model, const std::vector<double> &v) {
+  std::set<uint64_t> destroyed{0}; // 0: never constructed
+  for (size_t i = model.externalObjects.size(); i-- > 0;) {
+    const CompiledModel::ExternalObject &object = model.externalObjects[i];
+    if (object.slot < 0 || static_cast<size_t>(object.slot) >= v.size() || !object.destructor)
+      continue;
+    uint64_t bits;
+    std::memcpy(&bits, &v[static_cast<size_t>(object.slot)], sizeof bits);
+    if (!destroyed.insert(bits).second)
+      continue; // shared by another parameter
+    double in = v[static_cast<size_t>(object.slot)];
+    object.destructor(&in, nullptr);
+  }
+}
+
 RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> &v,
                      SolverStatistics &stats) {
   Stopwatch watch;
@@ -235,6 +252,7 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
     status = integrate(model, options, v, rows, stats, log);
   if (status.ok && writing && !writer.commit())
     status = {false, options.stopTime, writer.error()};
+  destroyExternalObjects(model, v);
   for (const std::string &warning : takeRuntimeWarnings())
     log << "warning: " << warning << "\n";
   if (options.verbose)

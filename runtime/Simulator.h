@@ -51,6 +51,10 @@ struct RunStatus {
 /// Computes consistent initial values of every slot at time t0 into v. The
 /// slot of initial() is 1 throughout (and stays 1: the initial event
 /// iteration, which integration starts with, sets it to 0).
+/// Calls the destructor of every external object in v once (see
+/// CompiledModel::externalObjects).
+void destroyExternalObjects(const CompiledModel &model, const std::vector<double> &v);
+
 RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> &v,
                      SolverStatistics &stats);
 

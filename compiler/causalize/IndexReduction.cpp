@@ -61,7 +61,8 @@ ExprId annotatedDerivative(flat::FlatModel &model, uint32_t function,
       }
       bool zero = named(info.zeroDerivative, v.name);
       for (size_t i = next; fits && i < next + count; ++i) {
-        if (named(info.noDerivative, v.name))
+        // Only Real inputs have derivatives (an Integer, an external object: none).
+        if (named(info.noDerivative, v.name) || v.type != flat::TypeKind::Real)
           continue;
         ExprId d = timeDerivative(args[i]);
         if (!d.valid() || (zero && !pool.isConstant(d, 0.0)))

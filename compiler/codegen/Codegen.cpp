@@ -208,7 +208,12 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
 }
 
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
-                          std::span<const KernelSpec> kernels, std::string *error) {
+                          std::span<const KernelSpec> kernels, std::string *error,
+                          std::span<const uint32_t> constantSlots) {
+  // Only calls whose arguments have tangents call a derivative (see
+  // FunctionEmitter::callValue): an external function without a derivative
+  // annotation is fine where its arguments are constant in the JVP.
+  PoolFacts facts(pool, true, constantSlots);
   std::vector<sym::ExprId> roots;
   for (const KernelSpec &spec : kernels) {
     for (const KernelStep &step : spec.steps) {
@@ -218,7 +223,7 @@ bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::Exp
   }
   std::vector<uint32_t> called;
   sym::forEachNode(pool, roots, [&](sym::ExprId id) {
-    if (pool.op(id) == sym::OpKind::Call)
+    if (pool.op(id) == sym::OpKind::Call && facts.hasTangent(id))
       called.push_back(pool.node(id).payload.index);
   });
   std::sort(called.begin(), called.end());

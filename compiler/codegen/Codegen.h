@@ -99,10 +99,13 @@ std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
                                                 std::string *error = nullptr);
 
 /// Adds to `functions` (see functions::DerivativeTable) the forward
-/// derivative of every function that a kernel with a JVP calls, so that
-/// generateKernels can call it. False with `error` set if one cannot be made.
+/// derivative of every function that a kernel with a JVP calls with
+/// arguments that have tangents (`constantSlots` as in CodegenOptions), so
+/// that generateKernels can call it. False with `error` set if one cannot
+/// be made.
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
-                          std::span<const KernelSpec> kernels, std::string *error = nullptr);
+                          std::span<const KernelSpec> kernels, std::string *error = nullptr,
+                          std::span<const uint32_t> constantSlots = {});
 
 /// Name of the JVP function generated for the kernel `kernelName`.
 std::string jvpName(const std::string &kernelName);

@@ -136,6 +136,8 @@ public:
   /// Leaves the function with failure `status` (an i32, nonzero) and goes on
   /// emitting into a new block that nothing reaches.
   void exitWithStatus(llvm::Value *status);
+  /// Leaves the function with `status` (an i32) if it is nonzero.
+  void exitIfFailed(llvm::Value *status);
 
 private:
   enum class Mode { Value, Tangent };
@@ -175,7 +177,6 @@ private:
   llvm::Value *loadValue(sym::ExprId load);
   llvm::Value *callTangent(sym::ExprId call);
   llvm::Value *outputValue(sym::ExprId output, Mode mode);
-  void exitIfFailed(llvm::Value *status);
   llvm::BasicBlock *failureBlockFor(llvm::Value *status);
   llvm::Value *messagePattern(const std::string &pattern);
   void callHook(CheckKind kind, const std::string &pattern,

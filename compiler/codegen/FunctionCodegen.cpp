@@ -12,6 +12,8 @@
 
 #include <llvm/IR/Module.h>
 
+#include <algorithm>
+
 namespace mocc::codegen {
 
 using flat::Statement;
@@ -126,6 +128,179 @@ std::vector<llvm::Value *> makeFrame(FunctionEmitter &emitter, const flat::Funct
   return frame;
 }
 
+/// The C type of a value of `type` (MLS 12.9.1): double, int, or a pointer
+/// (String, external object). Scalar Integer inputs are passed as 64-bit
+/// integers (see emitExternalCall).
+llvm::Type *cType(llvm::LLVMContext &context, flat::TypeKind type) {
+  switch (type) {
+  case flat::TypeKind::Real: return llvm::Type::getDoubleTy(context);
+  case flat::TypeKind::String:
+  case flat::TypeKind::ExternalObject: return llvm::PointerType::getUnqual(context);
+  default: return llvm::Type::getInt32Ty(context);
+  }
+}
+
+/// The thunk that makes the C call: `void thunk(ptr context)`, where
+/// context[i] points to the storage of argument i and context[n] to that
+/// of the result. The runtime calls it through mocc_call_external, which
+/// catches ModelicaError (see runtime/ModelicaUtilities.cpp).
+llvm::Function *makeThunk(llvm::Module &module, const flat::Function &f,
+                          const std::vector<llvm::Type *> &argTypes, llvm::Type *resultType) {
+  const flat::ExternalCall &call = *f.external;
+  llvm::LLVMContext &context = module.getContext();
+  llvm::Type *pointer = llvm::PointerType::getUnqual(context);
+  auto *cFunctionType = llvm::FunctionType::get(resultType, argTypes, false);
+  llvm::FunctionCallee callee = module.getOrInsertFunction(call.function, cFunctionType);
+  auto *thunk = llvm::Function::Create(
+      llvm::FunctionType::get(llvm::Type::getVoidTy(context), {pointer}, false),
+      llvm::Function::InternalLinkage, functionSymbol(f) + ".thunk", module);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", thunk));
+  std::vector<llvm::Value *> args;
+  for (size_t i = 0; i < argTypes.size(); ++i) {
+    llvm::Value *cell = b.CreateLoad(pointer, b.CreateConstInBoundsGEP1_64(pointer, thunk->getArg(0), i));
+    args.push_back(b.CreateLoad(argTypes[i], cell));
+  }
+  llvm::Value *result = b.CreateCall(callee, args);
+  if (!resultType->isVoidTy()) {
+    llvm::Value *cell =
+        b.CreateLoad(pointer, b.CreateConstInBoundsGEP1_64(pointer, thunk->getArg(0), args.size()));
+    b.CreateStore(result, cell);
+  }
+  b.CreateRetVoid();
+  return thunk;
+}
+
+/// Converts slot values (doubles) to C values of `type` and back.
+llvm::Value *toC(llvm::IRBuilderBase &b, llvm::Value *v, flat::TypeKind type, llvm::Type *to) {
+  if (type == flat::TypeKind::Real)
+    return v;
+  if (type == flat::TypeKind::ExternalObject) // the slot holds the pointer's bits
+    return b.CreateIntToPtr(b.CreateBitCast(v, b.getInt64Ty()), to);
+  return b.CreateFPToSI(v, to);
+}
+llvm::Value *fromC(llvm::IRBuilderBase &b, llvm::Value *v, flat::TypeKind type) {
+  if (type == flat::TypeKind::Real)
+    return v;
+  if (type == flat::TypeKind::ExternalObject)
+    return b.CreateBitCast(b.CreatePtrToInt(v, b.getInt64Ty()), b.getDoubleTy());
+  return b.CreateSIToFP(v, b.getDoubleTy());
+}
+
+/// One argument of a C call: its C type and value, and for an Integer or
+/// Boolean array the buffer to copy back into the slots after the call.
+struct CArgument {
+  llvm::Type *type = nullptr;
+  llvm::Value *value = nullptr;
+  llvm::Value *copyBack = nullptr; ///< the int buffer of a writable array
+};
+
+/// The address of a String constant, or of an array of them.
+llvm::Value *stringArgument(FunctionEmitter &emitter, const flat::ExternalArgument &arg) {
+  llvm::IRBuilderBase &b = emitter.builder();
+  if (!arg.isArray)
+    return b.CreateGlobalString(arg.strings.empty() ? "" : arg.strings[0], "text");
+  llvm::Value *array = emitter.entryArray(std::max<size_t>(arg.strings.size(), 1), "texts");
+  for (size_t k = 0; k < arg.strings.size(); ++k)
+    b.CreateStore(b.CreateGlobalString(arg.strings[k], "text"),
+                  b.CreateConstInBoundsGEP1_64(b.getPtrTy(), array, k));
+  return array;
+}
+
+/// An argument in its C type. A scalar Integer passed by value is widened
+/// to 64 bits: on x86-64 and AArch64 an `int` parameter reads its low half,
+/// and a `size_t` one (as the MSL's C sources declare sizes) gets the whole
+/// value. A Real array is passed as the address of its slots (one alloca);
+/// an Integer or Boolean array goes through a buffer of ints.
+CArgument prepareArgument(FunctionEmitter &emitter, const flat::ExternalArgument &arg) {
+  llvm::IRBuilderBase &b = emitter.builder();
+  llvm::LLVMContext &context = b.getContext();
+  using K = flat::ExternalArgument::Kind;
+  if (arg.kind == K::Value) {
+    bool integral = arg.type != flat::TypeKind::Real && arg.type != flat::TypeKind::ExternalObject;
+    llvm::Type *type = integral ? b.getInt64Ty() : cType(context, arg.type);
+    return {type, toC(b, emitter.value(arg.value), arg.type, type)};
+  }
+  if (arg.kind == K::String)
+    return {b.getPtrTy(), stringArgument(emitter, arg)};
+  if (arg.count == 0)
+    return {b.getPtrTy(), llvm::ConstantPointerNull::get(b.getPtrTy())};
+  if (arg.type == flat::TypeKind::Real)
+    return {b.getPtrTy(), emitter.slotAddress(arg.firstSlot)};
+  llvm::Type *element = cType(context, arg.type);
+  llvm::Value *buffer = emitter.entryArray(arg.count, "ints"); // 8 bytes per element: enough
+  for (uint32_t k = 0; k < arg.count; ++k)
+    b.CreateStore(toC(b, b.CreateLoad(b.getDoubleTy(), emitter.slotAddress(arg.firstSlot + k)),
+                      arg.type, element),
+                  b.CreateConstInBoundsGEP1_64(element, buffer, k));
+  return {b.getPtrTy(), buffer, arg.writable ? buffer : nullptr};
+}
+
+/// Copies what the C function wrote (int arrays, the result) into the slots.
+void copyBack(FunctionEmitter &emitter, const flat::ExternalCall &call,
+              const std::vector<CArgument> &args, llvm::Value *resultCell, llvm::Type *resultType) {
+  llvm::IRBuilderBase &b = emitter.builder();
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].copyBack)
+      continue;
+    const flat::ExternalArgument &arg = call.args[i];
+    llvm::Type *element = cType(b.getContext(), arg.type);
+    for (uint32_t k = 0; k < arg.count; ++k)
+      b.CreateStore(
+          fromC(b, b.CreateLoad(element, b.CreateConstInBoundsGEP1_64(element, args[i].copyBack, k)),
+                arg.type),
+          emitter.slotAddress(arg.firstSlot + k));
+  }
+  if (call.hasResult)
+    b.CreateStore(fromC(b, b.CreateLoad(resultType, resultCell), call.resultType),
+                  emitter.slotAddress(call.resultSlot));
+}
+
+/// The call of an external C function (flat::ExternalCall): the arguments
+/// are prepared in storage of their C types, the thunk runs under
+/// mocc_call_external, then outputs are copied back into the slots. A
+/// destructor skips a null object (one whose constructor never ran).
+void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat::Function &f) {
+  const flat::ExternalCall &call = *f.external;
+  llvm::IRBuilderBase &b = emitter.builder();
+  llvm::Type *pointer = b.getPtrTy();
+  std::vector<CArgument> args;
+  std::vector<llvm::Type *> types;
+  llvm::Value *object = nullptr;
+  for (const flat::ExternalArgument &arg : call.args) {
+    args.push_back(prepareArgument(emitter, arg));
+    types.push_back(args.back().type);
+    if (arg.type == flat::TypeKind::ExternalObject && !object)
+      object = args.back().value;
+  }
+  llvm::Type *resultType = call.hasResult ? cType(module.getContext(), call.resultType) : b.getVoidTy();
+  llvm::Function *thunk = makeThunk(module, f, types, resultType);
+  llvm::Value *cells = emitter.entryArray(args.size() + 1, "context");
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::Value *cell = emitter.entryArray(1, "argument");
+    b.CreateStore(args[i].value, cell);
+    b.CreateStore(cell, b.CreateConstInBoundsGEP1_64(pointer, cells, i));
+  }
+  llvm::Value *resultCell = emitter.entryArray(1, "result");
+  b.CreateStore(resultCell, b.CreateConstInBoundsGEP1_64(pointer, cells, args.size()));
+  auto runtimeCall = module.getOrInsertFunction(
+      "mocc_call_external", llvm::FunctionType::get(b.getInt32Ty(), {pointer, pointer}, false));
+  llvm::BasicBlock *after = nullptr;
+  if (call.isDestructor && object) {
+    llvm::Function *function = b.GetInsertBlock()->getParent();
+    auto *callBlock = llvm::BasicBlock::Create(module.getContext(), "destroy", function);
+    after = llvm::BasicBlock::Create(module.getContext(), "destroyed", function);
+    b.CreateCondBr(b.CreateIsNull(object), after, callBlock);
+    b.SetInsertPoint(callBlock);
+  }
+  emitter.exitIfFailed(b.CreateCall(runtimeCall, {thunk, cells}));
+  if (after) {
+    b.CreateBr(after);
+    b.SetInsertPoint(after);
+  }
+  emitter.forget(); // the callee wrote into slots
+  copyBack(emitter, call, args, resultCell, resultType);
+}
+
 /// Emits the body of `f` into its declared function.
 void emitFunction(llvm::Module &module, const flat::Function &f,
                   std::span<const flat::Function> table, std::string &error) {
@@ -141,6 +316,8 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
   }
   auto *returnBlock = llvm::BasicBlock::Create(module.getContext(), "return");
   StatementEmitter(emitter, f, returnBlock).emitBody(f.body);
+  if (f.external)
+    emitExternalCall(module, emitter, f);
   b.CreateBr(returnBlock);
   returnBlock->insertInto(function);
   b.SetInsertPoint(returnBlock);

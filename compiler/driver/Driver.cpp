@@ -200,13 +200,51 @@ struct NativeModel {
   rt::CompiledModel model;
 };
 
+/// The folders of --library-path, then those of MOCC_LIBRARY_PATH.
+std::vector<std::string> librarySearchPath(const CompileOptions &options) {
+  std::vector<std::string> path = options.libraryPath;
+  if (const char *env = std::getenv("MOCC_LIBRARY_PATH")) {
+    std::string list = env;
+    for (size_t start = 0; start <= list.size();) {
+      size_t end = list.find(':', start);
+      if (end == std::string::npos)
+        end = list.size();
+      if (end > start)
+        path.push_back(list.substr(start, end - start));
+      start = end + 1;
+    }
+  }
+  return path;
+}
+
+/// Loads the libraries of the external functions into `jit`; a C symbol
+/// found nowhere is an error at its function's external clause.
+bool linkExternals(jit::Jit &jit, std::span<const flat::Function> functions,
+                   const CompileOptions &options, Diagnostics &diags, std::string &error) {
+  std::vector<jit::MissingExternal> missing;
+  if (!jit::linkExternalFunctions(jit, functions, librarySearchPath(options), missing, error))
+    return false;
+  for (const jit::MissingExternal &m : missing)
+    diags.error(functions[m.function].external->loc, m.message);
+  return missing.empty();
+}
+
 std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
                                          flat::FlatModel &model, PhaseTimes &times,
+                                         const CompileOptions &compile, Diagnostics &diags,
                                          std::string &error) {
   auto start = Clock::now();
+  // The JIT, with the libraries of the external functions.
+  NativeModel native;
+  native.jit = jit::Jit::create(error);
+  if (!native.jit)
+    return std::nullopt;
+  if (!linkExternals(*native.jit, model.functions, compile, diags, error))
+    return std::nullopt;
   // The model's functions, and the forward derivatives the JVPs call.
   std::vector<flat::Function> &functions = model.functions;
-  if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error))
+  if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error,
+                                     plan.constantSlots))
     return std::nullopt;
   // Huge models are generated into one module per core (up to 4), which the
   // JIT compiles in parallel: machine code generation is most of the JIT's
@@ -230,10 +268,6 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
     return std::nullopt;
   times.add("codegen", secondsSince(start));
   start = Clock::now();
-  NativeModel native;
-  native.jit = jit::Jit::create(error);
-  if (!native.jit)
-    return std::nullopt;
   if (!functions.empty() && !jit::addFunctions(*native.jit, functions, error))
     return std::nullopt;
   const std::string &modelName = model.name;
@@ -273,6 +307,18 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   m.jacobian = plan.jacobian;
   m.outputs = plan.outputs;
   m.experiment = plan.experiment;
+  // The external objects that constructors made (a parameter bound to
+  // another object shares it), in the order of their variables.
+  for (uint32_t i = 0; i < model.variables.size(); ++i) {
+    const flat::Variable &v = model.variables[i];
+    if (v.externalObject >= model.externalObjects.size() || !v.binding.valid() ||
+        model.pool.op(v.binding) != sym::OpKind::Output)
+      continue;
+    const flat::Function &destructor = functions[model.externalObjects[v.externalObject].destructor];
+    m.externalObjects.push_back({static_cast<int32_t>(i), jit::lookupFunction(*native.jit, destructor, error)});
+    if (!m.externalObjects.back().destructor)
+      return std::nullopt;
+  }
   for (const causalize::StateSetPlan &set : plan.stateSets) {
     rt::StateSet s{set.ySlot, set.ypSlot, set.yNominal, kernel(set.residual), jvp(set.residual),
                    set.jacobian, set.pivotBlocks, set.description};
@@ -475,9 +521,10 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   if (!plan)
     return ExitModelError;
   std::string error;
-  auto native = compileNative(*plan, *model, s.times, error);
+  auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
   if (!native) {
-    s.diags.error("code generation failed: " + error);
+    if (!error.empty())
+      s.diags.error("code generation failed: " + error);
     return ExitModelError;
   }
   rt::SimulationOptions run;
@@ -698,10 +745,21 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   auto value = lowerExpression(s.instantiator, *expr, model, s.diags);
   if (!value)
     return ExitModelError;
+  if (value->type == flattening::ElementType::ExternalObject) {
+    s.diags.error(expr->range, "the value is an external object of class `" + value->recordName +
+                                   "`, which has no text");
+    return ExitModelError;
+  }
   std::string error;
   std::unique_ptr<jit::FunctionLibrary> library;
+  std::vector<jit::MissingExternal> missing;
   if (!model.functions.empty()) {
-    library = jit::FunctionLibrary::compile(model.functions, error);
+    library = jit::FunctionLibrary::compile(model.functions, error, librarySearchPath(options),
+                                            &missing);
+    for (const jit::MissingExternal &m : missing)
+      s.diags.error(model.functions[m.function].external->loc, m.message);
+    if (!missing.empty())
+      return ExitModelError;
     if (!library) {
       err << "mocc: error: code generation failed: " << error << "\n";
       return ExitModelError;

@@ -23,6 +23,9 @@ struct CompileOptions {
   std::vector<std::string> files;
   std::vector<std::string> libraries; ///< --lib, in order
   std::string model;                  ///< -m; empty: the default model
+  /// Folders searched first for the libraries of external functions:
+  /// --library-path, in order, then those of MOCC_LIBRARY_PATH.
+  std::vector<std::string> libraryPath;
   bool verbose = false;               ///< -v: sizes, statistics and phase times
   bool timePhases = false;            ///< --time-phases
 };

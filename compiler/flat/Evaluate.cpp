@@ -41,6 +41,10 @@ std::optional<std::vector<double>> FunctionInterpreter::call(uint32_t index,
   const Function &f = functions_[index];
   if (args.size() != f.inputSlots.size())
     return std::nullopt;
+  if (f.external) { // C code runs only with the compiled model
+    failure_ = "`" + f.name + "` is an external function, which is not called while translating";
+    return std::nullopt;
+  }
   if (depth_ >= kMaxDepth) {
     failure_ = "the calls of `" + f.name + "` nest more than " + std::to_string(kMaxDepth) +
                " deep";

@@ -13,6 +13,7 @@ const char *typeName(TypeKind type) {
   case TypeKind::Boolean: return "Boolean";
   case TypeKind::String: return "String";
   case TypeKind::Enumeration: return "enumeration";
+  case TypeKind::ExternalObject: return "ExternalObject";
   }
   return "Real";
 }
@@ -156,7 +157,9 @@ void printVariable(const FlatModel &model, const Variable &v, std::ostream &out)
     out << "output ";
   const EnumerationType *enumeration =
       v.enumeration < model.enumerations.size() ? &model.enumerations[v.enumeration] : nullptr;
-  out << (enumeration ? enumeration->name : typeName(v.type)) << ' ' << v.name
+  const ExternalObjectType *object = v.externalObject < model.externalObjects.size()
+                                         ? &model.externalObjects[v.externalObject] : nullptr;
+  out << (enumeration ? enumeration->name : object ? object->name : typeName(v.type)) << ' ' << v.name
       << attributeList(model, v);
   if (v.type == TypeKind::String && v.text) {
     out << " = " << quoted(*v.text);
@@ -281,6 +284,47 @@ void printStatements(const FlatModel &model, const Function &f, const std::vecto
   }
 }
 
+/// `external "C" y = name(args);` as the C call sees it: arrays and
+/// outputs by name, sizes and other expressions by value.
+void printExternalCall(const FlatModel &model, const Function &f,
+                       const std::vector<std::string> &names, std::ostream &out) {
+  const ExternalCall &call = *f.external;
+  out << "external \"C\" ";
+  if (call.hasResult)
+    out << names[call.resultSlot] << " = ";
+  out << call.function << '(';
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    const ExternalArgument &arg = call.args[i];
+    out << (i ? ", " : "");
+    if (arg.kind == ExternalArgument::Kind::String) {
+      std::vector<std::string> texts;
+      for (const std::string &text : arg.strings)
+        texts.push_back(quoted(text));
+      out << (arg.isArray ? "{" : "");
+      for (size_t k = 0; k < texts.size(); ++k)
+        out << (k ? ", " : "") << texts[k];
+      out << (arg.isArray ? "}" : "");
+    } else if (arg.kind == ExternalArgument::Kind::Value) {
+      out << sym::print(f.pool, arg.value, [&](sym::VarId v) { return names[v.index]; },
+                        [&](uint32_t k) { return model.functions[k].name; });
+    } else {
+      std::string name = arg.count ? names[arg.firstSlot] : "{}";
+      for (const FunctionVariable &v : f.variables)
+        if (v.firstSlot == arg.firstSlot && v.count() == arg.count)
+          name = v.name;
+      out << name;
+    }
+  }
+  out << ')';
+  if (!call.libraries.empty()) {
+    out << " annotation(Library = {";
+    for (size_t i = 0; i < call.libraries.size(); ++i)
+      out << (i ? ", " : "") << quoted(call.libraries[i]);
+    out << "})";
+  }
+  out << ";\n";
+}
+
 void printFunction(const FlatModel &model, const Function &f, std::ostream &out) {
   out << "function " << f.name << " \"" << f.symbol << "\"\n";
   for (const FunctionVariable &v : f.variables) {
@@ -296,8 +340,12 @@ void printFunction(const FlatModel &model, const Function &f, std::ostream &out)
     }
     out << ";\n";
   }
-  out << "algorithm\n";
-  printStatements(model, f, slotNames(f), f.body, 2, out);
+  std::vector<std::string> names = slotNames(f);
+  if (!f.body.empty() || !f.external)
+    out << "algorithm\n";
+  printStatements(model, f, names, f.body, 2, out);
+  if (f.external)
+    printExternalCall(model, f, names, out);
   out << "end " << f.name << ";\n\n";
 }
 

@@ -70,6 +70,8 @@ struct Variable {
   sym::VarId derivative;   ///< set on x once der(x) exists
   /// Enumeration variables: index into FlatModel::enumerations.
   uint32_t enumeration = UINT32_MAX;
+  /// ExternalObject variables: index into FlatModel::externalObjects.
+  uint32_t externalObject = UINT32_MAX;
   SpecialKind special = SpecialKind::None;
   sym::VarId preOf; ///< Pre: the variable it is the pre() of
   sym::VarId pre;   ///< set on x once pre(x) exists
@@ -79,6 +81,15 @@ struct Variable {
 struct EnumerationType {
   std::string name;
   std::vector<std::string> literals;
+};
+
+/// A class that extends ExternalObject (MLS 12.9.7). A parameter or
+/// constant of it is bound to a call of its constructor (or to another
+/// external object, which it then shares); the runtime calls the
+/// destructor on each object a constructor made, once, after the last use.
+struct ExternalObjectType {
+  std::string name;                 ///< the class, "Modelica.Blocks.Types.ExternalCombiTimeTable"
+  uint32_t destructor = UINT32_MAX; ///< the destructor's specialization in FlatModel::functions
 };
 
 /// Why an equation exists (for messages that point at the user's source).
@@ -160,6 +171,7 @@ public:
   /// The functions that Call nodes refer to (by index); see Function.h.
   std::vector<Function> functions;
   std::vector<EnumerationType> enumerations;
+  std::vector<ExternalObjectType> externalObjects;
   std::vector<WhenClause> whenClauses;
   std::vector<Assertion> assertions; ///< checked at run time
   std::vector<Sample> samples;

@@ -78,6 +78,47 @@ struct Statement {
   int level = 1;                    ///< Assert: 1 error, 2 warning
 };
 
+/// One argument of the call of an external C function, in the mapping of
+/// MLS 12.9.1: Real is double, Integer, Boolean and enumerations are int,
+/// String is const char *, an external object is void *, an array is a
+/// pointer to its elements (row-major), an output scalar a pointer to it.
+struct ExternalArgument {
+  enum class Kind {
+    Value,   ///< a scalar passed by value: `value`, an expression over the slots
+    Pointer, ///< the address of `count` slots from `firstSlot` (an array, or a scalar output)
+    String,  ///< a String constant, or the address of an array of them
+  } kind = Kind::Value;
+  TypeKind type = TypeKind::Real;
+  sym::ExprId value;
+  uint32_t firstSlot = 0;
+  uint32_t count = 0;
+  bool writable = false;            ///< Pointer: the callee writes it (outputs, protected)
+  std::vector<std::string> strings; ///< String: one text, or an array's elements
+  bool isArray = false;             ///< String: pass the address of the array
+};
+
+/// The external clause of a function (MLS 12.9): the C function it calls,
+/// with arguments and result, and the annotations that say where the
+/// function is found. Code generation makes the call after the body (the
+/// bindings of outputs and protected variables).
+struct ExternalCall {
+  std::string function; ///< the C symbol
+  std::vector<ExternalArgument> args;
+  bool hasResult = false;
+  TypeKind resultType = TypeKind::Real;
+  uint32_t resultSlot = 0;
+  /// A destructor: not called on a null object (one whose constructor
+  /// never ran).
+  bool isDestructor = false;
+  std::vector<std::string> libraries;   ///< annotation Library: "m" for libm
+  /// annotation LibraryDirectory, resolved to a folder (default
+  /// modelica://<TopPackage>/Resources/Library).
+  std::vector<std::string> libraryDirectories;
+  std::vector<std::string> includes;           ///< annotation Include (recorded only)
+  std::vector<std::string> includeDirectories; ///< annotation IncludeDirectory, resolved
+  SourceRange loc; ///< the external clause
+};
+
 /// What is known about a function's derivatives (annotation(derivative)).
 struct DerivativeInfo {
   uint32_t function = 0;          ///< index of the derivative function
@@ -100,6 +141,8 @@ struct Function {
   /// protected variables. Slots that are not inputs start at zero.
   std::vector<Statement> body;
   std::vector<DerivativeInfo> derivatives;
+  /// An external function: the call made after `body`.
+  std::shared_ptr<const ExternalCall> external;
   bool inlineRequested = false; ///< annotation(Inline = true)
   /// Index of the forward-mode derivative made from this function by
   /// functions::differentiateFunction (see compiler/functions), once one

@@ -654,6 +654,8 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     if (cls->restriction() == ast::ClassRestrictionKind::Record ||
         cls->restriction() == ast::ClassRestrictionKind::OperatorRecord)
       return constructRecord(cls, call, scope);
+    if (inst_.isExternalObjectClass(cls))
+      return constructExternalObject(cls, call, scope);
     if (std::string builtinName = externalBuiltin(cls); !builtinName.empty())
       name = builtinName;
     else

@@ -63,6 +63,8 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
   }
   if (owner)
     *owner = classOwner;
+  if (inst_.isExternalObjectClass(cls))
+    return cls; // a call of its constructor
   using R = ast::ClassRestrictionKind;
   R r = cls->restriction();
   if (r != R::Function && r != R::OperatorFunction && r != R::Record && r != R::OperatorRecord) {
@@ -79,6 +81,19 @@ std::string Flattener::externalBuiltin(inst::ClassNode *function) {
   if (!def || !def->external || def->external->language != "builtin")
     return "";
   return def->external->hasCall ? def->external->function : function->name;
+}
+
+std::optional<Value> Flattener::constructExternalObject(inst::ClassNode *cls,
+                                                       const ast::CallExpr &call, Scope scope) {
+  auto value = lowerFunctionCall(cls, call, scope); // calls the constructor
+  if (!value)
+    return std::nullopt;
+  if (value->type != ElementType::ExternalObject || value->recordName != cls->fullName()) {
+    diags_.error(call.range, "the constructor of `" + cls->fullName() + "` must return a `" +
+                                 cls->fullName() + "`");
+    return std::nullopt;
+  }
+  return value;
 }
 
 Instance *Flattener::functionInstance(inst::ClassNode *function, Instance *owner) {
@@ -195,6 +210,16 @@ std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExp
     if (!record)
       return std::nullopt;
     return std::vector<Value>{std::move(*record)};
+  }
+  if (inst_.isExternalObjectClass(cls)) {
+    inst::ClassNode *constructor = inst_.findNestedClass(cls, "constructor", Scope{nullptr, cls});
+    if (!constructor) {
+      diags_.error(call.callee->range, "the external object class `" + cls->fullName() +
+                                           "` has no `constructor`");
+      return std::nullopt;
+    }
+    cls = constructor;
+    owner = nullptr;
   }
   Instance *function = functionInstance(cls, owner);
   auto args = matchArguments(*this, function, call);

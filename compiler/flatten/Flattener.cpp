@@ -4,6 +4,7 @@
 // instance (second pass). Parameter values are evaluated on demand, for
 // array sizes and other structural uses.
 #include "compiler/flatten/Flattener.h"
+#include "compiler/flatten/Functions.h"
 
 #include "compiler/flat/Evaluate.h"
 
@@ -185,12 +186,50 @@ static flat::TypeKind typeOf(inst::BuiltinKind kind) {
   case inst::BuiltinKind::Integer: return flat::TypeKind::Integer;
   case inst::BuiltinKind::Boolean: return flat::TypeKind::Boolean;
   case inst::BuiltinKind::String: return flat::TypeKind::String;
+  case inst::BuiltinKind::ExternalObject: return flat::TypeKind::ExternalObject;
   case inst::BuiltinKind::StateSelect:
   case inst::BuiltinKind::AssertionLevel:
   case inst::BuiltinKind::Enumeration:
     return flat::TypeKind::Enumeration;
   default: return flat::TypeKind::Real;
   }
+}
+
+std::optional<uint32_t> Flattener::externalObjectIndex(Instance *x) {
+  if (x->prefixes.variability != ast::VariabilityKind::Parameter &&
+      x->prefixes.variability != ast::VariabilityKind::Constant) {
+    if (!failedObjects_.insert(x).second)
+      return std::nullopt; // reported
+    diags_.error(x->loc, "the external object `" + x->path() +
+                             "` must be a parameter or a constant");
+    return std::nullopt;
+  }
+  inst::ClassNode *cls = x->cls;
+  if (auto it = externalObjects_.find(cls); it != externalObjects_.end())
+    return it->second;
+  flat::ExternalObjectType type;
+  type.name = cls->fullName();
+  // The destructor, specialized once for the class: the runtime calls it.
+  inst::ClassNode *destructor = inst_.findNestedClass(cls, "destructor", Scope{nullptr, cls});
+  if (!destructor) {
+    diags_.error(x->loc, "the external object class `" + type.name + "` has no `destructor`");
+    return std::nullopt;
+  }
+  Value object = Value::scalar(pool_->zero(), ElementType::ExternalObject);
+  object.recordName = type.name;
+  std::vector<std::optional<Value>> args{object};
+  bool inlining = inlineFunctions;
+  inlineFunctions = false;
+  auto outputs = callFunction(*this, functionInstance(destructor), args,
+                              destructor->def ? destructor->def->nameRange : x->loc,
+                              &type.destructor);
+  inlineFunctions = inlining;
+  if (!outputs)
+    return std::nullopt;
+  model_.externalObjects.push_back(std::move(type));
+  uint32_t index = static_cast<uint32_t>(model_.externalObjects.size() - 1);
+  externalObjects_[cls] = index;
+  return index;
 }
 
 uint32_t Flattener::enumerationIndex(inst::ClassNode *cls) {
@@ -229,6 +268,13 @@ const VarRange *Flattener::varsOf(Instance *x) {
   uint32_t enumeration = UINT32_MAX;
   if (range.type == flat::TypeKind::Enumeration)
     enumeration = enumerationIndex(x->cls);
+  uint32_t externalObject = UINT32_MAX;
+  if (range.type == flat::TypeKind::ExternalObject) {
+    auto index = externalObjectIndex(x);
+    if (!index)
+      return nullptr;
+    externalObject = *index;
+  }
   // Inside connectors only, up to the model: an input of the model itself.
   bool topLevelInput = x->prefixes.causality == ast::CausalityKind::Input;
   for (Instance *p = x->parent; topLevelInput && p && p->parent; p = p->parent)
@@ -245,6 +291,7 @@ const VarRange *Flattener::varsOf(Instance *x) {
     flat::Variable v;
     v.topLevelInput = topLevelInput && !x->prefixes.isProtected;
     v.enumeration = enumeration;
+    v.externalObject = externalObject;
     v.name = path + indexSuffix(k, *dims);
     v.type = range.type;
     v.variability = variabilityOf(x->prefixes, range.type);
@@ -467,6 +514,10 @@ std::optional<Value> Flattener::inheritedBinding(Instance *x) {
 /// (Integer widens to Real; nothing else converts implicitly), or null.
 static const char *typeMismatch(flat::TypeKind var, flat::TypeKind value) {
   using T = flat::TypeKind;
+  if (value == T::ExternalObject && var != value)
+    return "an external object";
+  if (var == T::ExternalObject && var != value)
+    return "not an external object";
   if (var == value || var == T::String || value == T::String)
     return nullptr;
   if (var == T::Real && value == T::Integer)
@@ -505,6 +556,13 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
   if (auto problem = typeMismatch(range.type, value->type)) {
     diags_.error(loc, "type mismatch: `" + x->path() + "` is of type `" +
                           flat::typeName(range.type) + "` but its binding is " + problem);
+    return std::nullopt;
+  }
+  if (range.type == flat::TypeKind::ExternalObject &&
+      value->recordName != model_.externalObjects[model_.variables[range.first].externalObject].name) {
+    diags_.error(loc, "type mismatch: `" + x->path() + "` is an external object of class `" +
+                          model_.externalObjects[model_.variables[range.first].externalObject].name +
+                          "` but its binding is one of class `" + value->recordName + "`");
     return std::nullopt;
   }
   if ((range.type == flat::TypeKind::String) != value->isString()) {

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -110,6 +111,7 @@ public:
   /// An algorithm section of a model (Functions.cpp): its equations, or
   /// when-clauses for its when-statements.
   void lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope);
+  bool independentOfGroup(const std::vector<sym::ExprId> &targets, sym::ExprId value);
   void lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
                      flat::WhenBranch &branch);
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
@@ -134,6 +136,10 @@ public:
   /// field values, missing fields from their declaration bindings.
   std::optional<Value> constructRecord(inst::ClassNode *record, const ast::CallExpr &call,
                                        Scope scope);
+  /// `ExtObj(args)` for a class that extends ExternalObject: the call of
+  /// its constructor, an external object value of that class.
+  std::optional<Value> constructExternalObject(inst::ClassNode *cls, const ast::CallExpr &call,
+                                               Scope scope);
 
   // Helpers shared by the lowering files.
   Value elementwise(const Value &a, const std::function<sym::ExprId(sym::ExprId)> &f);
@@ -189,6 +195,9 @@ private:
   void ensureParameterBinding(sym::VarId var);
   void readExperiment(inst::ClassNode *cls);
   uint32_t enumerationIndex(inst::ClassNode *cls);
+  /// The external object class of a component (its destructor specialized
+  /// on first use); nothing after an error.
+  std::optional<uint32_t> externalObjectIndex(Instance *x);
 
   inst::Instantiator &inst_;
   Diagnostics &diags_;
@@ -198,6 +207,8 @@ private:
   std::map<std::pair<Instance *, uint64_t>, std::optional<Value>> constants_; ///< by pool id
   std::map<std::pair<inst::ClassNode *, Instance *>, Instance *> functionInstances_;
   std::unordered_map<inst::ClassNode *, uint32_t> enumerations_;
+  std::unordered_map<inst::ClassNode *, uint32_t> externalObjects_;
+  std::set<Instance *> failedObjects_; ///< external objects reported as misdeclared
   std::vector<Instance *> owner_;         ///< the instance of each variable
   std::vector<uint8_t> bindingState_;     ///< 0 not lowered, 1 lowering, 2 done
   std::vector<uint8_t> valueState_;       ///< 0 unknown, 1 evaluating, 2 known, 3 not constant

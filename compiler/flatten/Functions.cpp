@@ -172,6 +172,12 @@ private:
   bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool unsupported(const std::string &reason);
+  bool externalCall(const ast::ExternalClause &ext);
+  bool externalArgument(const ast::Expr &arg, flat::ExternalCall &call);
+  bool variableArgument(Instance *var, bool withSizes, SourceRange loc, flat::ExternalCall &call);
+  bool externalResult(Instance *var, SourceRange loc, flat::ExternalCall &call);
+  void externalAnnotations(const ast::ExternalClause &ext, flat::ExternalCall &call);
+  std::string resolveUri(const std::string &uri);
   void emit(flat::Statement s) { current_->push_back(std::move(s)); }
   Instance *variableOf(const ast::RefExpr &ref, Scope scope);
   uint32_t newSlot() { return compiled_->numSlots++; }
@@ -243,12 +249,33 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
     return std::nullopt;
   }
   Value v;
+  if (var->builtin == inst::BuiltinKind::ExternalObject) {
+    // MLS 12.9.7: an input of any function, the output of its constructor.
+    std::string cls = var->cls->fullName();
+    bool constructorOutput = kind == flat::FunctionVariable::Kind::Output &&
+                             function_->cls->name == "constructor" && function_->cls->parent &&
+                             function_->cls->parent->fullName() == cls;
+    if (kind == flat::FunctionVariable::Kind::Protected ||
+        (kind == flat::FunctionVariable::Kind::Output && !constructorOutput) || !dims->empty()) {
+      f_.diags().error(var->loc, "the external object `" + var->name + "` of class `" + cls +
+                                     "` can only be a scalar input, or the output of its constructor");
+      return std::nullopt;
+    }
+    if (shape && (shape->type != ElementType::ExternalObject || shape->recordName != cls)) {
+      f_.diags().error(var->loc, "the argument for `" + var->name +
+                                     "` is not an external object of class `" + cls + "`");
+      return std::nullopt;
+    }
+    v.type = ElementType::ExternalObject;
+    v.recordName = cls;
+  }
   if (var->isBuiltin()) {
-    v.type = var->builtin == inst::BuiltinKind::Integer   ? ElementType::Integer
-             : var->builtin == inst::BuiltinKind::Boolean ? ElementType::Boolean
-             : var->builtin == inst::BuiltinKind::String  ? ElementType::String
-             : var->builtin == inst::BuiltinKind::Real    ? ElementType::Real
-                                                          : ElementType::Enumeration;
+    if (var->builtin != inst::BuiltinKind::ExternalObject)
+      v.type = var->builtin == inst::BuiltinKind::Integer   ? ElementType::Integer
+               : var->builtin == inst::BuiltinKind::Boolean ? ElementType::Boolean
+               : var->builtin == inst::BuiltinKind::String  ? ElementType::String
+               : var->builtin == inst::BuiltinKind::Real    ? ElementType::Real
+                                                            : ElementType::Enumeration;
     v.dims = *dims;
     if (shape && (shape->isRecord || shape->isString() != v.isString() ||
                   (!v.isString() && static_cast<int64_t>(shape->elements.size()) != v.count()))) {
@@ -404,15 +431,233 @@ bool FunctionLowering::run() {
       frame_.values[var] = slots;
   }
   const ast::ClassDef *def = function_->cls->def;
-  if (def && def->external) {
-    f_.diags().error(def->external->range, "external functions such as `" +
-                                               function_->cls->fullName() + "` are not supported");
-    return false;
-  }
+  if (def && def->external)
+    return externalCall(*def->external);
   for (const auto &section : function_->algorithmSections())
     if (!statements(section.node->statements, section.lexical))
       return false;
   return true;
+}
+
+// --- External functions (MLS 12.9) -----------------------------------------------------------
+
+/// The call of an external C function: the C name and arguments of the
+/// explicit call, or the default mapping (the inputs in order, each array
+/// followed by its sizes; a single scalar output is the result, otherwise
+/// the outputs follow as pointers).
+bool FunctionLowering::externalCall(const ast::ExternalClause &ext) {
+  if (!compiled_)
+    return unsupported("an external function");
+  if (!ext.language.empty() && ext.language != "C") {
+    f_.diags().error(ext.range, "external functions in the language \"" + ext.language +
+                                    "\" are not supported (only \"C\")");
+    return false;
+  }
+  auto call = std::make_shared<flat::ExternalCall>();
+  call->loc = ext.range;
+  call->function = ext.hasCall ? ext.function : function_->cls->name;
+  inst::ClassNode *owner = function_->cls->parent;
+  call->isDestructor = function_->cls->name == "destructor" && owner &&
+                       f_.instantiator().isExternalObjectClass(owner);
+  if (ext.hasCall) {
+    for (const ast::ExprPtr &arg : ext.args)
+      if (!externalArgument(*arg, *call))
+        return false;
+    if (ext.output) {
+      Instance *var = variableOf(*ext.output, Scope{function_, function_->cls});
+      if (!var || !externalResult(var, ext.output->range, *call))
+        return false;
+    }
+  } else {
+    auto outputs = membersOf(function_, 1);
+    Instance *result = nullptr;
+    if (outputs.size() == 1) {
+      Instance *out = function_->memberInstance(*outputs[0]);
+      const Value &slots = slots_[out];
+      if (slots.isScalar() && !slots.isRecord)
+        result = out;
+    }
+    for (inst::Member *m : membersOf(function_, 0))
+      if (!variableArgument(function_->memberInstance(*m), true, ext.range, *call))
+        return false;
+    for (inst::Member *m : outputs) {
+      Instance *out = function_->memberInstance(*m);
+      if (out == result ? !externalResult(out, ext.range, *call)
+                        : !variableArgument(out, true, ext.range, *call))
+        return false;
+    }
+  }
+  externalAnnotations(ext, *call);
+  compiled_->external = std::move(call);
+  return true;
+}
+
+/// A variable of the function as an argument: a scalar input by value, a
+/// String as its text, an array or an output by address (followed by its
+/// sizes in the default mapping).
+bool FunctionLowering::variableArgument(Instance *var, bool withSizes, SourceRange loc,
+                                        flat::ExternalCall &call) {
+  const Value &slots = slots_[var];
+  bool input = var->prefixes.causality == ast::CausalityKind::Input && !var->prefixes.isProtected;
+  flat::ExternalArgument arg;
+  arg.type = slots.type;
+  if (slots.isRecord) {
+    f_.diags().error(loc, "the record `" + var->name +
+                              "` cannot be passed to an external function (not supported)");
+    return false;
+  }
+  if (slots.isString()) {
+    if (!input) {
+      f_.diags().error(loc, "the String output `" + var->name +
+                                "` of an external function is not supported");
+      return false;
+    }
+    arg.kind = flat::ExternalArgument::Kind::String;
+    arg.strings = frame_.values[var].strings;
+    arg.isArray = !slots.isScalar();
+    if (static_cast<int64_t>(arg.strings.size()) != slots.count()) {
+      f_.diags().error(loc, "the text of the String `" + var->name +
+                                "` is not known while translating, so it cannot be passed to C");
+      return false;
+    }
+  } else if (slots.isScalar() && input) {
+    arg.kind = flat::ExternalArgument::Kind::Value;
+    arg.value = slots.elements[0];
+  } else {
+    arg.kind = flat::ExternalArgument::Kind::Pointer;
+    arg.count = static_cast<uint32_t>(slots.elements.size());
+    arg.firstSlot = slots.elements.empty() ? 0 : pool().variableOf(slots.elements[0]).index;
+    arg.writable = !input;
+  }
+  call.args.push_back(std::move(arg));
+  if (withSizes)
+    for (int64_t d : slots.dims) {
+      flat::ExternalArgument size;
+      size.type = flat::TypeKind::Integer;
+      size.value = pool().constant(static_cast<double>(d));
+      call.args.push_back(std::move(size));
+    }
+  return true;
+}
+
+bool FunctionLowering::externalResult(Instance *var, SourceRange loc, flat::ExternalCall &call) {
+  const Value &slots = slots_[var];
+  if (var->prefixes.causality != ast::CausalityKind::Output || !slots.isScalar() ||
+      slots.isRecord || slots.isString()) {
+    f_.diags().error(loc, "the result of the external function must be a scalar output "
+                          "that is not a String (`" + var->name + "` is not)");
+    return false;
+  }
+  call.hasResult = true;
+  call.resultType = slots.type;
+  call.resultSlot = pool().variableOf(slots.elements[0]).index;
+  return true;
+}
+
+/// An argument of an explicit external call: a variable of the function
+/// (without subscripts), or an expression of them (`size(x, 1)`, a constant).
+bool FunctionLowering::externalArgument(const ast::Expr &arg, flat::ExternalCall &call) {
+  Scope scope{function_, function_->cls};
+  if (const auto *ref = ast::dynCast<ast::RefExpr>(&arg);
+      ref && ref->parts.size() == 1 && ref->parts[0].subscripts.empty() && !ref->global) {
+    inst::Found found = f_.instantiator().lookupFirst(ref->parts[0].name, scope);
+    if (found.kind == inst::Found::Kind::Component && slots_.count(found.instance))
+      return variableArgument(found.instance, false, arg.range, call);
+  }
+  auto value = f_.lower(arg, scope);
+  if (!value)
+    return false;
+  if (value->isRecord || !value->isScalar()) {
+    f_.diags().error(arg.range, "an argument of an external call must be a variable of the "
+                                "function or a scalar expression");
+    return false;
+  }
+  flat::ExternalArgument a;
+  a.type = value->type;
+  if (value->isString()) {
+    a.kind = flat::ExternalArgument::Kind::String;
+    a.strings = value->strings;
+  } else {
+    a.value = value->elements[0];
+  }
+  call.args.push_back(std::move(a));
+  return true;
+}
+
+/// A `modelica://Package/path` URI as a path: the folder of the top-level
+/// package (or of the file that defines it) followed by the path; other
+/// text (a plain path, `file://`) as it is.
+std::string FunctionLowering::resolveUri(const std::string &uri) {
+  const std::string modelicaScheme = "modelica://", fileScheme = "file://";
+  if (uri.rfind(fileScheme, 0) == 0)
+    return uri.substr(fileScheme.size());
+  if (uri.rfind(modelicaScheme, 0) != 0)
+    return uri;
+  std::string rest = uri.substr(modelicaScheme.size());
+  size_t slash = rest.find('/');
+  std::string package = rest.substr(0, slash);
+  std::string path = slash == std::string::npos ? "" : rest.substr(slash);
+  std::string top = package.substr(0, package.find('.'));
+  inst::ClassNode *cls = f_.instantiator().tree().lookupTopLevel(top);
+  if (!cls)
+    return uri;
+  std::string folder = cls->packageDirectory();
+  if (folder.empty() && cls->def) {
+    std::string file = f_.instantiator().tree().sources().path(cls->def->range.file);
+    size_t end = file.find_last_of('/');
+    folder = end == std::string::npos ? "." : file.substr(0, end);
+  }
+  // Nested packages below the top one are folders of their own.
+  for (size_t dot = package.find('.'); dot != std::string::npos; dot = package.find('.', dot + 1)) {
+    size_t next = package.find('.', dot + 1);
+    folder += "/" + package.substr(dot + 1, next == std::string::npos ? std::string::npos
+                                                                     : next - dot - 1);
+  }
+  return folder + path;
+}
+
+/// Library, LibraryDirectory, Include and IncludeDirectory (MLS 12.9.4),
+/// from the external clause's annotation or the function's.
+void FunctionLowering::externalAnnotations(const ast::ExternalClause &ext,
+                                           flat::ExternalCall &call) {
+  Scope scope{function_, function_->cls};
+  auto strings = [&](const ast::Argument &arg) {
+    std::vector<std::string> out;
+    if (!arg.mod || !arg.mod->binding)
+      return out;
+    auto value = f_.lower(*arg.mod->binding, scope);
+    if (value && value->isString())
+      out = value->strings;
+    else if (value)
+      f_.diags().error(arg.mod->binding->range, "the annotation `" + arg.path.str() +
+                                                    "` must be a String or an array of Strings");
+    return out;
+  };
+  for (const ast::Modification *annotation :
+       {ext.annotation.get(), function_->cls->def ? function_->cls->def->annotation.get() : nullptr}) {
+    if (!annotation)
+      continue;
+    for (const ast::Argument &arg : annotation->arguments) {
+      if (arg.path.parts.size() != 1)
+        continue;
+      const std::string &key = arg.path.parts[0];
+      std::vector<std::string> *target = key == "Library"            ? &call.libraries
+                                         : key == "LibraryDirectory" ? &call.libraryDirectories
+                                         : key == "Include"          ? &call.includes
+                                         : key == "IncludeDirectory" ? &call.includeDirectories
+                                                                     : nullptr;
+      if (!target)
+        continue;
+      for (std::string &text : strings(arg))
+        target->push_back(key.find("Directory") != std::string::npos ? resolveUri(text) : text);
+    }
+  }
+  if (call.libraryDirectories.empty()) {
+    inst::ClassNode *top = function_->cls;
+    while (top->parent)
+      top = top->parent;
+    call.libraryDirectories.push_back(resolveUri("modelica://" + top->name + "/Resources/Library"));
+  }
 }
 
 std::vector<Value> FunctionLowering::outputs() {
@@ -1008,14 +1253,35 @@ void Flattener::lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope
                                         "outside when-statements of this algorithm: not supported yet");
           return;
         }
-      for (size_t other = 0; other < w; ++other)
-        for (auto &t : whenTargets[other])
-          if (t.first == instance) {
-            diags_.error(whens[w]->range, "`" + instance->path() + "` is assigned in two "
-                                          "when-statements of this algorithm: not supported yet");
-            return;
-          }
     }
+  // When-statements that assign the same variables become one when-clause
+  // whose branches are theirs in reverse order: at an event where several
+  // fire, the last in the algorithm wins, as sequential execution gives
+  // (exact when each branch assigns every variable of the group without
+  // reading them; checked below).
+  std::vector<size_t> groupOf(whens.size());
+  for (size_t w = 0; w < whens.size(); ++w) {
+    groupOf[w] = w;
+    for (size_t other = 0; other < w && groupOf[w] == w; ++other)
+      for (auto &t : whenTargets[other])
+        for (auto &mine : whenTargets[w])
+          if (t.first == mine.first)
+            groupOf[w] = groupOf[other];
+    if (groupOf[w] == w)
+      continue;
+    bool same = whenTargets[w].size() == whenTargets[groupOf[w]].size();
+    for (auto &mine : whenTargets[w]) {
+      bool found = false;
+      for (auto &t : whenTargets[groupOf[w]])
+        found |= t.first == mine.first;
+      same &= found;
+    }
+    if (!same) {
+      diags_.error(whens[w]->range, "when-statements of this algorithm that assign some of the "
+                                    "same variables must assign all the same: not supported yet");
+      return;
+    }
+  }
   auto finish = [&](FunctionLowering &lowering, SourceRange loc) {
     if (lowering.notInlinable)
       diags_.error(loc, lowering.notInlinableReason + " in an algorithm section of a model is not "
@@ -1042,36 +1308,68 @@ void Flattener::lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope
                                         : flat::EquationOriginKind::Equation, 0});
     }
   }
-  for (size_t w = 0; w < whens.size(); ++w) {
+  for (size_t first = 0; first < whens.size(); ++first) {
+    if (groupOf[first] != first)
+      continue;
     flat::WhenClause clause;
-    clause.loc = whens[w]->range;
-    for (const ast::StatementBranch &b : whens[w]->branches) {
-      flat::WhenBranch branch;
-      branch.loc = b.range;
-      auto conditions = whenConditions(b.condition.get(), scope, "when-statement");
-      if (!conditions)
-        return;
-      branch.conditions = std::move(*conditions);
-      FunctionLowering lowering(*this, scope.instance, nullptr);
-      lowering.setModelAlgorithm(&branch, false);
-      for (auto &[instance, value] : whenTargets[w])
-        lowering.setValue(instance, mapScalars(*this, value, pre));
-      if (!lowering.runStatements(b.body, scope.lexical)) {
-        finish(lowering, b.range);
-        return;
+    clause.loc = whens[first]->range;
+    std::vector<ExprId> groupScalars;
+    for (auto &[instance, value] : whenTargets[first])
+      appendScalars(value, groupScalars);
+    for (size_t w = whens.size(); w-- > first;) {
+      if (groupOf[w] != first)
+        continue;
+      bool grouped = w != first;
+      for (size_t other = first + 1; other < whens.size(); ++other)
+        grouped |= groupOf[other] == first && other != w;
+      for (const ast::StatementBranch &b : whens[w]->branches) {
+        flat::WhenBranch branch;
+        branch.loc = b.range;
+        auto conditions = whenConditions(b.condition.get(), scope, "when-statement");
+        if (!conditions)
+          return;
+        branch.conditions = std::move(*conditions);
+        FunctionLowering lowering(*this, scope.instance, nullptr);
+        lowering.setModelAlgorithm(&branch, false);
+        for (auto &[instance, value] : whenTargets[w])
+          lowering.setValue(instance, mapScalars(*this, value, pre));
+        if (!lowering.runStatements(b.body, scope.lexical)) {
+          finish(lowering, b.range);
+          return;
+        }
+        for (auto &[instance, value] : whenTargets[first]) { // the group's order
+          std::vector<ExprId> vars, finals;
+          appendScalars(value, vars);
+          appendScalars(lowering.valueOf(instance), finals);
+          for (size_t k = 0; k < vars.size(); ++k) {
+            if (grouped && !independentOfGroup(groupScalars, finals[k])) {
+              diags_.error(b.range, "`" + instance->path() + "` is assigned in two "
+                                        "when-statements of this algorithm, and this one does "
+                                        "not give it a value of its own: not supported yet");
+              return;
+            }
+            branch.assignments.push_back(
+                {vars[k], finals[k], b.range, flat::EquationOriginKind::Equation, 0});
+          }
+        }
+        clause.branches.push_back(std::move(branch));
       }
-      for (auto &[instance, value] : whenTargets[w]) {
-        std::vector<ExprId> vars, finals;
-        appendScalars(value, vars);
-        appendScalars(lowering.valueOf(instance), finals);
-        for (size_t k = 0; k < vars.size(); ++k)
-          branch.assignments.push_back({vars[k], finals[k], b.range,
-                                        flat::EquationOriginKind::Equation, 0});
-      }
-      clause.branches.push_back(std::move(branch));
     }
     model_.whenClauses.push_back(std::move(clause));
   }
+}
+
+/// Whether `value`, assigned to one of `targets` in a when-statement that
+/// shares them with others, neither keeps the previous value nor reads
+/// any of them (their pre()), so that the last statement that fires wins.
+bool Flattener::independentOfGroup(const std::vector<ExprId> &targets, ExprId value) {
+  for (sym::VarId v : sym::variablesOf(*pool_, value))
+    for (ExprId t : targets) {
+      sym::VarId target = pool_->variableOf(t);
+      if (v == target || (model_.var(target).pre.valid() && v == model_.var(target).pre))
+        return false;
+    }
+  return true;
 }
 
 // --- Calls ------------------------------------------------------------------------------------
@@ -1195,8 +1493,10 @@ static bool compileSpecialization(Flattener &f, Instance *function, uint32_t ind
 /// specialization `index`: df is specialized for the arguments followed by
 /// the derivatives of the inputs that are neither noDerivative nor
 /// zeroDerivative. Index reduction calls df instead of differentiating the
-/// algorithm (compiler/causalize/IndexReduction.cpp). Only first-order
-/// entries whose differentiated inputs are Real scalars or arrays are
+/// algorithm (compiler/causalize/IndexReduction.cpp). Inputs that are not
+/// Real (Integer, Boolean, external objects) have no derivative argument.
+/// Only first-order entries whose differentiated inputs are Real scalars or
+/// arrays (not records) are
 /// recorded; for others the algorithm is differentiated.
 static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
                               const std::vector<Value> &args, SourceRange loc) {
@@ -1248,11 +1548,15 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
       const std::string &name = inputs[i]->name;
       if (listed(info.noDerivative, name) || listed(info.zeroDerivative, name))
         continue;
-      if (args[i].isRecord || args[i].isString() || args[i].type != ElementType::Real) {
+      Instance *input = function->memberInstance(*inputs[i]);
+      if (input && input->isBuiltin() && input->builtin != inst::BuiltinKind::Real)
+        continue; // only Real inputs have derivatives (MLS 12.7.1)
+      if (args[i].isRecord) {
         supported = false;
         break;
       }
       Value shape = args[i]; // only the shape matters for the specialization
+      shape.type = ElementType::Real;
       std::fill(shape.elements.begin(), shape.elements.end(), f.pool().zero());
       derivativeArgs.push_back(std::move(shape));
     }
@@ -1262,9 +1566,12 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
     inst::ClassNode *cls = f.resolveCallee(*ref, Scope{nullptr, function->cls}, &owner);
     if (!cls)
       continue; // resolveCallee reported it
+    Instance *derivative = f.functionInstance(cls, owner);
+    if (membersOf(derivative, 0).size() != derivativeArgs.size())
+      continue; // not a derivative of this shape: the algorithm is differentiated
     bool inlining = f.inlineFunctions;
     f.inlineFunctions = false; // a call, not the inlined body
-    auto outputs = callFunction(f, f.functionInstance(cls, owner), derivativeArgs, loc);
+    auto outputs = callFunction(f, derivative, derivativeArgs, loc);
     f.inlineFunctions = inlining;
     if (!outputs || outputs->empty() || outputs->front().elements.empty())
       continue;
@@ -1278,7 +1585,7 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
 
 std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                std::vector<std::optional<Value>> &optionalArgs,
-                                               SourceRange loc) {
+                                               SourceRange loc, uint32_t *specialization) {
   if (!completeArguments(f, function, optionalArgs, loc))
     return std::nullopt;
   std::vector<Value> args;
@@ -1334,6 +1641,8 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   } else {
     index = it->second;
   }
+  if (specialization)
+    *specialization = index;
   auto shapesIt = f.outputShapes.find(index);
   if (shapesIt == f.outputShapes.end()) {
     f.diags().error(loc, "the recursive function `" + cls->fullName() +

@@ -12,8 +12,11 @@ namespace mocc::flattening {
 
 /// Calls `function` with `args` (one per input, in input order; nothing for
 /// an input left to its default) and returns the values of all outputs.
+/// When `specialization` is given and the call is compiled, it receives the
+/// index of the specialization in the model's functions.
 std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                std::vector<std::optional<Value>> &args,
-                                               SourceRange loc);
+                                               SourceRange loc,
+                                               uint32_t *specialization = nullptr);
 
 } // namespace mocc::flattening

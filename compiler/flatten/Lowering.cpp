@@ -294,6 +294,8 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
     Value all;
     all.type = range->type;
     all.dims = range->dims;
+    if (range->type == ElementType::ExternalObject)
+      all.recordName = x->cls->fullName();
     int64_t count = all.count();
     for (int64_t k = 0; k < count; ++k)
       all.elements.push_back(pool_->variable(sym::VarId{static_cast<uint32_t>(range->first + k)}));
@@ -623,6 +625,8 @@ std::optional<Value> Flattener::subscriptVariables(Instance *x, const ast::RefPa
     return std::nullopt;
   Value result;
   result.type = range->type;
+  if (range->type == ElementType::ExternalObject)
+    result.recordName = x->cls->fullName();
   for (size_t d = 0; d < range->dims.size(); ++d)
     if (keep[d])
       result.dims.push_back(static_cast<int64_t>((*indices)[d].size()));

@@ -8,6 +8,7 @@
 
 #include "compiler/functions/ExprTangents.h"
 
+#include <algorithm>
 #include <deque>
 #include <unordered_map>
 
@@ -313,11 +314,142 @@ void Differentiator::emitLoadIndexed(const Statement &s, std::vector<Statement> 
   out.push_back(s);
 }
 
+/// The tangents of an external function without a derivative annotation,
+/// by a forward difference along the direction (as tools do for numerical
+/// Jacobians): dy = (f(x + h dx) - f(x)) / h over the Real inputs, with h =
+/// 1.5e-8 (1 + |x|) / |dx|; exactly zero when dx is zero (the common case
+/// of arguments that vary only with time or at events).
+flat::Function finiteDifference(flat::Function &df, const flat::Function &f, uint32_t index,
+                                const std::vector<ExprId> &primal) {
+  sym::ExprPool &pool = df.pool;
+  auto nIn = static_cast<uint32_t>(f.inputSlots.size());
+  auto nOut = static_cast<uint32_t>(f.outputSlots.size());
+  std::vector<bool> realInput(nIn, false), realOutput(nOut, false);
+  for (const flat::FunctionVariable &v : f.variables)
+    for (int64_t e = 0; e < v.count(); ++e) {
+      const std::vector<uint32_t> &slots =
+          v.kind == flat::FunctionVariable::Kind::Input ? f.inputSlots : f.outputSlots;
+      auto it = std::find(slots.begin(), slots.end(), v.firstSlot + static_cast<uint32_t>(e));
+      if (v.kind == flat::FunctionVariable::Kind::Protected || it == slots.end())
+        continue;
+      auto at = static_cast<size_t>(it - slots.begin());
+      (v.kind == flat::FunctionVariable::Kind::Input ? realInput : realOutput)[at] =
+          v.type == flat::TypeKind::Real;
+    }
+  ExprId direction = pool.zero(), size = pool.zero();
+  for (uint32_t i = 0; i < nIn; ++i)
+    if (realInput[i]) {
+      ExprId dx = pool.variable(VarId{nIn + i});
+      direction = pool.add(direction, pool.mul(dx, dx));
+      size = pool.add(size, pool.mul(primal[i], primal[i]));
+    }
+  ExprId h = pool.div(pool.mul(pool.constant(1.5e-8), pool.add(pool.one(), pool.unary(OpKind::Sqrt, size))),
+                      pool.unary(OpKind::Sqrt, direction));
+  std::vector<ExprId> shifted = primal;
+  for (uint32_t i = 0; i < nIn; ++i)
+    if (realInput[i])
+      shifted[i] = pool.add(primal[i], pool.mul(h, pool.variable(VarId{nIn + i})));
+  ExprId base = pool.call(index, primal), moved = pool.call(index, shifted);
+  ExprId still = pool.binary(OpKind::Equal, direction, pool.zero());
+  flat::Statement origin;
+  origin.loc = f.loc;
+  for (uint32_t k = 0; k < nOut; ++k)
+    if (realOutput[k]) {
+      ExprId difference = pool.div(pool.sub(pool.output(moved, k), pool.output(base, k)), h);
+      df.body.push_back(assignment(origin, 2 * nIn + nOut + k, pool.ifElse(still, pool.zero(), difference)));
+    }
+  return std::move(df);
+}
+
+/// The forward derivative of the external function `index` (whose body
+/// cannot be differentiated): (y, dy) with y = f(x) and dy from the
+/// function of its `derivative` annotation on x and the tangents of the
+/// inputs that are neither noDerivative nor zeroDerivative; without one,
+/// by finite differences. Nothing with `error` set if the annotation's
+/// function does not fit.
+std::optional<flat::Function> externalDerivative(std::span<const flat::Function> table,
+                                                 uint32_t index, std::string *error) {
+  const flat::Function &f = table[index];
+  auto fail = [&](std::string message) -> std::optional<flat::Function> {
+    if (error)
+      *error = std::move(message);
+    return std::nullopt;
+  };
+  const flat::DerivativeInfo *info = nullptr;
+  for (const flat::DerivativeInfo &d : f.derivatives)
+    if (d.order == 1 && d.function < table.size())
+      info = &d;
+  auto nIn = static_cast<uint32_t>(f.inputSlots.size());
+  auto nOut = static_cast<uint32_t>(f.outputSlots.size());
+  flat::Function df;
+  df.name = f.name + "$der";
+  df.symbol = f.symbol + "$der";
+  df.loc = f.loc;
+  df.numSlots = 2 * (nIn + nOut);
+  for (uint32_t i = 0; i < 2 * nIn; ++i)
+    df.inputSlots.push_back(i);
+  for (uint32_t i = 0; i < 2 * nOut; ++i)
+    df.outputSlots.push_back(2 * nIn + i);
+  df.variables.push_back({flat::FunctionVariable::Kind::Input, "in", flat::TypeKind::Real,
+                          {int64_t{2 * nIn}}, 0});
+  df.variables.push_back({flat::FunctionVariable::Kind::Output, "out", flat::TypeKind::Real,
+                          {int64_t{2 * nOut}}, 2 * nIn});
+  std::vector<ExprId> primal;
+  for (uint32_t i = 0; i < nIn; ++i)
+    primal.push_back(df.pool.variable(VarId{i}));
+  ExprId value = df.pool.call(index, primal);
+  flat::Statement origin;
+  origin.loc = f.loc;
+  for (uint32_t k = 0; k < nOut; ++k)
+    df.body.push_back(assignment(origin, 2 * nIn + k, df.pool.output(value, k)));
+  if (!info)
+    return finiteDifference(df, f, index, primal);
+  // The derivative's inputs: f's inputs, then the tangents of the
+  // differentiated ones (by variable, in order).
+  std::vector<ExprId> args = primal;
+  uint32_t position = 0;
+  for (const flat::FunctionVariable &v : f.variables) {
+    if (v.kind != flat::FunctionVariable::Kind::Input)
+      continue;
+    auto listed = [&](const std::vector<std::string> &names) {
+      return std::find(names.begin(), names.end(), v.name) != names.end();
+    };
+    bool skipped = listed(info->noDerivative) || listed(info->zeroDerivative) ||
+                   v.type != flat::TypeKind::Real; // only Real inputs have derivatives
+    for (int64_t e = 0; e < v.count(); ++e, ++position)
+      if (!skipped)
+        args.push_back(df.pool.variable(VarId{nIn + position}));
+  }
+  const flat::Function &d = table[info->function];
+  if (d.inputSlots.size() != args.size() || d.outputSlots.size() > nOut)
+    return fail("the derivative `" + d.name + "` of the external function `" + f.name +
+                "` does not fit its inputs and outputs");
+  ExprId tangent = df.pool.call(info->function, args);
+  uint32_t k = 0;
+  for (const flat::FunctionVariable &v : f.variables) { // d's outputs: the Real outputs' derivatives
+    if (v.kind != flat::FunctionVariable::Kind::Output)
+      continue;
+    for (int64_t e = 0; e < v.count(); ++e)
+      if (v.type == flat::TypeKind::Real && k < d.outputSlots.size()) {
+        uint32_t slot = v.firstSlot; // position of this output among f's outputs
+        auto it = std::find(f.outputSlots.begin(), f.outputSlots.end(), slot + e);
+        auto at = static_cast<uint32_t>(it - f.outputSlots.begin());
+        df.body.push_back(assignment(origin, 2 * nIn + nOut + at, df.pool.output(tangent, k++)));
+      }
+  }
+  return df;
+}
+
 } // namespace
 
 std::optional<flat::Function> differentiateFunction(const flat::Function &f,
                                                     const CalleeDerivativeFn &callee,
                                                     std::string *error) {
+  if (f.external) {
+    if (error)
+      *error = "the external function `" + f.name + "` cannot be differentiated by its body";
+    return std::nullopt;
+  }
   return Differentiator(f, callee).run(error);
 }
 
@@ -377,7 +509,8 @@ std::optional<uint32_t> DerivativeTable::derivativeOf(uint32_t index, std::strin
                             static_cast<uint32_t>(function.outputSlots.size())};
   };
   for (uint32_t f : reserved) {
-    auto derivative = differentiateFunction(functions_[f], callee, error);
+    auto derivative = functions_[f].external ? externalDerivative(functions_, f, error)
+                                             : differentiateFunction(functions_[f], callee, error);
     if (!derivative)
       return std::nullopt;
     functions_[functions_[f].forwardDerivative] = std::move(*derivative);

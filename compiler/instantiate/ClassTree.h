@@ -41,6 +41,9 @@ public:
     return def ? def->prefixes.restriction : ast::ClassRestrictionKind::Type;
   }
   bool isEncapsulated() const { return def && def->prefixes.encapsulated; }
+  /// The folder of a directory package (`Modelica/` for `Modelica`), else
+  /// empty.
+  const std::string &packageDirectory() const { return directory_; }
 
 private:
   friend class ClassTree;

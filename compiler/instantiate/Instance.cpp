@@ -426,6 +426,8 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
     }
     if (!base) {
       instance.cls = type;
+      if (isExternalObjectClass(type))
+        instance.builtin = BuiltinKind::ExternalObject;
       return;
     }
     // The type's own modification is inner to the component's. A class
@@ -470,6 +472,20 @@ Instance *Instantiator::resolveOuter(Instance &instance, Member &member) {
   inner->prefixes.inner = true;
   root->implicitInners.push_back(std::move(inner));
   return root->implicitInners.back().get();
+}
+
+bool Instantiator::isExternalObjectClass(ClassNode *cls) {
+  if (!cls || !cls->def || cls->def->specifier != ast::ClassSpecifierKind::Long)
+    return false;
+  if (auto it = externalObjectClasses_.find(cls); it != externalObjectClasses_.end())
+    return it->second;
+  bool result = false;
+  for (const ast::Element &e : cls->def->elements)
+    if (e.kind == ast::ElementKind::Extends)
+      if (ClassNode *base = lookupClass(e.extends->base, Scope{nullptr, cls->parent}, false))
+        result = result || base->builtin == BuiltinKind::ExternalObject;
+  externalObjectClasses_[cls] = result;
+  return result;
 }
 
 ClassNode *Instantiator::resolveAlias(ClassNode *cls) {

@@ -205,6 +205,11 @@ public:
   ClassNode *resolveAlias(ClassNode *cls);
   /// An element of a package: a nested class or a constant.
   Found lookupInPackage(ClassNode *cls, const std::string &name);
+  /// Whether a class extends the predefined ExternalObject (MLS 12.9.7): a
+  /// component of it is an external object (its Instance::builtin is
+  /// ExternalObject, its cls the class) and a call of it calls its
+  /// `constructor`.
+  bool isExternalObjectClass(ClassNode *cls);
 
   ClassTree &tree() { return tree_; }
   Diagnostics &diags() { return diags_; }
@@ -227,6 +232,7 @@ private:
   /// Element names removed by `break` in the extends clauses being expanded.
   std::vector<std::vector<std::string>> breakNames_;
   std::map<ClassNode *, Instance *> packages_;
+  std::map<ClassNode *, bool> externalObjectClasses_;
 };
 
 } // namespace mocc::inst

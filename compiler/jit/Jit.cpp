@@ -7,9 +7,11 @@
 // resolve without the executable exporting its symbols (-rdynamic).
 #include "compiler/jit/Jit.h"
 
+#include "runtime/ModelicaUtilities.h"
 #include "runtime/RuntimeErrors.h"
 
 #include <llvm/ExecutionEngine/Orc/CompileUtils.h>
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
 #include <llvm/IR/LLVMContext.h>
@@ -24,6 +26,7 @@
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
 #include <array>
+#include <set>
 #include <thread>
 
 namespace mocc::jit {
@@ -67,6 +70,7 @@ struct Jit::Impl {
   std::unique_ptr<llvm::orc::LLJIT> lljit;
   /// Target machines per OptLevel, made on first use.
   std::array<std::unique_ptr<llvm::TargetMachine>, 3> machines;
+  std::set<std::string> libraries; ///< paths given to addLibrary
 
   llvm::TargetMachine *machine(OptLevel level, std::string &error);
 };
@@ -145,7 +149,10 @@ Jit::~Jit() = default;
 /// Defines the run-time error hooks in the JIT's main library.
 static llvm::Error defineHooks(llvm::orc::LLJIT &lljit) {
   llvm::orc::SymbolMap symbols;
-  for (auto [name, address] : rt::generatedCodeHooks())
+  auto hooks = rt::generatedCodeHooks();
+  for (auto entry : rt::modelicaUtilities())
+    hooks.push_back(entry);
+  for (auto [name, address] : hooks)
     symbols[lljit.mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
                                             llvm::JITSymbolFlags::Exported |
                                                 llvm::JITSymbolFlags::Callable};
@@ -171,7 +178,7 @@ std::unique_ptr<Jit> Jit::create(std::string &error) {
     error = message(std::move(failed));
     return nullptr;
   }
-  auto impl = std::make_unique<Impl>(Impl{std::move(*builder), std::move(*lljit), {}});
+  auto impl = std::make_unique<Impl>(Impl{std::move(*builder), std::move(*lljit), {}, {}});
   return std::unique_ptr<Jit>(new Jit(std::move(impl)));
 }
 
@@ -254,6 +261,45 @@ bool Jit::addModules(std::vector<Unit> units, OptLevel level, std::string &error
       error = message(std::move(failed));
       return false;
     }
+  }
+  return true;
+}
+
+bool Jit::addLibrary(const std::string &path, std::string &error) {
+  if (!impl_->libraries.insert(path).second)
+    return true;
+  llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
+  bool archive = path.size() > 2 && path.compare(path.size() - 2, 2, ".a") == 0;
+  if (archive) {
+    auto generator = llvm::orc::StaticLibraryDefinitionGenerator::Load(
+        impl_->lljit->getObjLinkingLayer(), path.c_str());
+    if (!generator) {
+      error = message(generator.takeError());
+      return false;
+    }
+    main.addGenerator(std::move(*generator));
+    return true;
+  }
+  auto generator = llvm::orc::DynamicLibrarySearchGenerator::Load(
+      path.c_str(), impl_->lljit->getDataLayout().getGlobalPrefix());
+  if (!generator) {
+    error = message(generator.takeError());
+    return false;
+  }
+  main.addGenerator(std::move(*generator));
+  return true;
+}
+
+bool Jit::hasSymbol(const std::string &name) {
+  llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
+  llvm::orc::JITDylibSearchOrder order;
+  main.withLinkOrderDo([&](const llvm::orc::JITDylibSearchOrder &links) { order = links; });
+  if (order.empty() || order.front().first != &main)
+    order.insert(order.begin(), {&main, llvm::orc::JITDylibLookupFlags::MatchAllSymbols});
+  auto found = impl_->lljit->getExecutionSession().lookup(order, impl_->lljit->mangleAndIntern(name));
+  if (!found) {
+    llvm::consumeError(found.takeError());
+    return false;
   }
   return true;
 }

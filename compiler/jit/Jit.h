@@ -62,6 +62,16 @@ public:
   /// Address of a function of an added module, or null with error text.
   void *lookup(const std::string &name, std::string &error);
 
+  /// Makes the symbols of a library available to code added later: a
+  /// shared library (`.so`, loaded with dlopen) or a static archive (`.a`,
+  /// whose members are linked into the JIT as they are needed). Loading the
+  /// same path again does nothing. False with error text on failure.
+  bool addLibrary(const std::string &path, std::string &error);
+
+  /// Whether a symbol resolves as generated code would see it: in the
+  /// added modules and libraries, or in the process.
+  bool hasSymbol(const std::string &name);
+
   ~Jit();
 
 private:

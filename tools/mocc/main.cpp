@@ -35,6 +35,8 @@ const char *const kCommonHelp = R"(
   -m MODEL          the model (full dotted name); default: the last class of the last FILE
   --lib PATH        a library: a package directory, a .mo file, or a folder of packages
                     (repeatable; searched before MODELICAPATH and the bundled stdlib/)
+  --library-path DIR  a folder searched first for the C libraries of external functions
+                    (lib<Name>.so or .a; repeatable; then MOCC_LIBRARY_PATH, colon-separated)
   -v                print sizes, solver statistics and phase times to stderr
   --time-phases     print the time of each compiler phase to stderr
 )";
@@ -113,6 +115,12 @@ int commonOption(const std::string &arg, Arguments &args, CompileOptions &option
     if (!args.value(value))
       return usage("`--lib` needs a path"), -1;
     options.libraries.push_back(value);
+    return 1;
+  }
+  if (arg == "--library-path") {
+    if (!args.value(value))
+      return usage("`--library-path` needs a folder"), -1;
+    options.libraryPath.push_back(value);
     return 1;
   }
   if (arg == "-v" || arg == "--verbose") {

@@ -1,0 +1,45 @@
+// The functions of ModelicaUtilities.h (MLS 12.9.6) that external C code
+// may call: messages, errors and strings allocated by the tool. They are
+// defined by the runtime, bound by name in the JIT (for JIT-ed code and
+// static libraries linked into it) and exported from the executable (for
+// shared libraries that it loads).
+//
+// ModelicaError and its variants do not return: they record the message as
+// a run-time error (runtime/RuntimeErrors.h) and jump back to
+// mocc_call_external, through which generated code makes every external
+// call; the generated function then fails as after a failed assert.
+#pragma once
+
+#include <cstdarg>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+extern "C" {
+void ModelicaMessage(const char *string);
+void ModelicaFormatMessage(const char *format, ...);
+void ModelicaVFormatMessage(const char *format, va_list args);
+void ModelicaWarning(const char *string);
+void ModelicaFormatWarning(const char *format, ...);
+void ModelicaVFormatWarning(const char *format, va_list args);
+[[noreturn]] void ModelicaError(const char *string);
+[[noreturn]] void ModelicaFormatError(const char *format, ...);
+[[noreturn]] void ModelicaVFormatError(const char *format, va_list args);
+char *ModelicaAllocateString(size_t len);
+char *ModelicaAllocateStringWithErrorReturn(size_t len);
+char *ModelicaDuplicateString(const char *str);
+char *ModelicaDuplicateStringWithErrorReturn(const char *str);
+
+/// Calls `thunk(context)` (the C call of an external function, made by
+/// generated code); returns 0, or 1 after ModelicaError (recorded as a
+/// run-time error). Strings allocated during the call are freed after it.
+int32_t mocc_call_external(void (*thunk)(void *), void *context);
+}
+
+namespace mocc::rt {
+
+/// The names and addresses of the functions above, for the JIT to define.
+std::vector<std::pair<const char *, void *>> modelicaUtilities();
+
+} // namespace mocc::rt

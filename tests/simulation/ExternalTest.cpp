@@ -1,0 +1,141 @@
+// External C functions and external objects end to end (MLS 12.9): the
+// models of models/ExtTable.mo call the C library external/ExtTable.c,
+// which CMake builds as a shared library and as a static archive. The
+// results are checked against the tables' values; the table objects must be
+// destroyed after the run; ModelicaError is a run-time failure and a C
+// function found nowhere an error at its external clause.
+#include "ResultFile.h"
+
+#include "compiler/driver/Driver.h"
+
+#include <cmath>
+#include <doctest/doctest.h>
+#include <filesystem>
+#include <sstream>
+#include <unistd.h>
+
+using namespace mocc;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kModels = MOCC_SIMULATION_MODELS "/ExtTable.mo";
+
+struct Run {
+  int code = 0;
+  std::string err;
+  test::ResultFile result;
+};
+
+Run simulate(const std::string &model, const std::string &libraryDir) {
+  driver::CompileOptions options;
+  options.files.push_back(kModels);
+  options.model = model;
+  if (!libraryDir.empty())
+    options.libraryPath.push_back(libraryDir);
+  fs::path path = fs::temp_directory_path() / ("mocc_ext_" + std::to_string(getpid()) + ".csv");
+  driver::SimulateOptions sim{NAN, NAN, NAN, 0, NAN, path.string(), ""};
+  std::ostringstream out, err;
+  Run run;
+  run.code = driver::runSimulate(options, sim, out, err);
+  run.err = err.str();
+  if (run.code == 0) {
+    run.result = test::readResultFile(path.string());
+    fs::remove(path);
+  }
+  return run;
+}
+
+/// The piecewise linear table of `ramp`: (0, 0), (0.5, 1), (1, 3).
+double ramp(double t) { return t <= 0.5 ? 2 * t : 1 + 4 * (t - 0.5); }
+
+void checkTables(const std::string &libraryDir) {
+  Run run = simulate("ExtTable.Tables", libraryDir);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const auto &time = run.result["time"];
+  REQUIRE(time.back() == doctest::Approx(1.0));
+  for (size_t i = 0; i < time.size(); ++i) {
+    double t = time[i];
+    CHECK(run.result["y"][i] == doctest::Approx(ramp(t)).epsilon(1e-12));
+    CHECK(run.result["w"][i] == doctest::Approx(ramp(t) + 1).epsilon(1e-12));
+    CHECK(run.result["z[1]"][i] == doctest::Approx(2 * t));
+    CHECK(run.result["z[2]"][i] == doctest::Approx(4 * t));
+    CHECK(run.result["z[3]"][i] == doctest::Approx(2));
+    CHECK(run.result["m"][i] == 3);
+  }
+  // x = integral of the ramp: 0.25 at 0.5, 0.25 + 1 at 1.
+  CHECK(run.result["x"].back() == doctest::Approx(1.25).epsilon(1e-5));
+}
+
+} // namespace
+
+TEST_CASE("external functions and objects from a shared library") {
+  checkTables(MOCC_EXTTABLE_SHARED);
+}
+
+TEST_CASE("external functions and objects from a static archive") {
+  checkTables(MOCC_EXTTABLE_STATIC);
+}
+
+TEST_CASE("external objects are destroyed after the run") {
+  // The shared library stays loaded in this process: its count of live
+  // tables is the same one the models see.
+  checkTables(MOCC_EXTTABLE_SHARED);
+  driver::CompileOptions options;
+  options.files.push_back(kModels);
+  options.libraryPath.push_back(MOCC_EXTTABLE_SHARED);
+  std::ostringstream out, err;
+  REQUIRE(driver::runEval("ExtTable.live()", options, out, err) == 0);
+  CHECK(out.str() == "0\n");
+}
+
+TEST_CASE("the Jacobian calls the derivative of an external function") {
+  Run run = simulate("ExtTable.Feedback", MOCC_EXTTABLE_SHARED);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const auto &time = run.result["time"];
+  for (size_t i = 0; i < time.size(); ++i) // x = (1 - exp(-2 t)) / 2
+    CHECK(run.result["x"][i] == doctest::Approx((1 - std::exp(-2 * time[i])) / 2).epsilon(1e-4));
+}
+
+TEST_CASE("without a derivative annotation the Jacobian takes finite differences") {
+  Run run = simulate("ExtTable.NoDerivative", MOCC_EXTTABLE_SHARED);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const auto &time = run.result["time"];
+  for (size_t i = 0; i < time.size(); ++i)
+    CHECK(run.result["x"][i] == doctest::Approx((1 - std::exp(-2 * time[i])) / 2).epsilon(1e-4));
+}
+
+TEST_CASE("mocc eval calls external functions with Strings and Boolean arrays") {
+  driver::CompileOptions options;
+  options.files.push_back(kModels);
+  options.libraryPath.push_back(MOCC_EXTTABLE_STATIC);
+  std::ostringstream out, err;
+  INFO(err.str());
+  REQUIRE(driver::runEval("ExtTable.count(\"abcd\", {true, false, true})", options, out, err) == 0);
+  CHECK(out.str() == "6\n");
+}
+
+TEST_CASE("ModelicaError in an external function is a run-time failure") {
+  Run run = simulate("ExtTable.Failing", MOCC_EXTTABLE_SHARED);
+  CHECK(run.code == 3);
+  CHECK(run.err.find("simulation failed at time t = 0.5") != std::string::npos);
+  CHECK(run.err.find("x = 0.5") != std::string::npos);
+  CHECK(run.err.find("is too large") != std::string::npos);
+}
+
+TEST_CASE("a C function found nowhere is an error at its external clause") {
+  Run run = simulate("ExtTable.Missing", MOCC_EXTTABLE_SHARED);
+  CHECK(run.code == 1);
+  CHECK(run.err.find("ExtTable.mo:58:3: error: the C function `ExtTable_noSuchFunction` of the "
+                     "external function `ExtTable.missing` was not found") != std::string::npos);
+}
+
+TEST_CASE("a library found nowhere is named in the error") {
+  Run run = simulate("ExtTable.Missing", "");
+  CHECK(run.code == 1);
+  CHECK(run.err.find("(not found: libmocc_exttable.so/.a in ") != std::string::npos);
+  CHECK(run.err.find("/Resources/Library/linux64)") != std::string::npos);
+}
