@@ -123,6 +123,13 @@ public:
   /// Whether a conditional component exists (its condition, evaluated by
   /// flattening); unset until evaluated, and for unconditional components.
   std::optional<bool> enabled;
+  /// Flattening's record of this component's variables: the index of its
+  /// range in the flattener that declared them, and that flattener's id (an
+  /// instance tree may be flattened more than once: `mocc eval` lowers each
+  /// expression with a flattener of its own). A field rather than a hash map
+  /// of the flattener: looking it up costs no cache miss.
+  uint64_t flatOwner = 0;
+  uint32_t flatVars = 0;
   /// connect(a, b) equations that `extends B(break connect(a, b))` removes
   /// from the inherited equations, as written ("a", "b").
   std::vector<std::pair<std::string, std::string>> brokenConnects;
