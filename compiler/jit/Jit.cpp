@@ -67,6 +67,8 @@ struct Jit::Impl {
   std::unique_ptr<llvm::orc::LLJIT> lljit;
   /// Target machines per OptLevel, made on first use.
   std::array<std::unique_ptr<llvm::TargetMachine>, 3> machines;
+  /// Frees the compiled modules of addModules in the background.
+  std::thread reaper;
 
   llvm::TargetMachine *machine(OptLevel level, std::string &error);
 };
@@ -140,7 +142,10 @@ llvm::TargetMachine *Jit::Impl::machine(OptLevel level, std::string &error) {
 
 Jit::Jit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
-Jit::~Jit() = default;
+Jit::~Jit() {
+  if (impl_->reaper.joinable())
+    impl_->reaper.join();
+}
 
 /// Defines the run-time error hooks in the JIT's main library.
 static llvm::Error defineHooks(llvm::orc::LLJIT &lljit) {
@@ -171,20 +176,23 @@ std::unique_ptr<Jit> Jit::create(std::string &error) {
     error = message(std::move(failed));
     return nullptr;
   }
-  auto impl = std::make_unique<Impl>(Impl{std::move(*builder), std::move(*lljit), {}});
+  auto impl = std::make_unique<Impl>(Impl{std::move(*builder), std::move(*lljit), {}, {}});
   return std::unique_ptr<Jit>(new Jit(std::move(impl)));
 }
 
 namespace {
 
 /// Verifies, optimizes and compiles one module to an object file; null with
-/// `error` set on failure.
+/// `error` set on failure. At None, the level of huge models, the verifier
+/// is skipped as well (it took 15% of the JIT's time on the 100,000-equation
+/// mass chain; clang's release builds skip it always): the models of the
+/// tests, which are smaller, are verified.
 std::unique_ptr<llvm::MemoryBuffer> compileModule(llvm::Module &module,
                                                   llvm::TargetMachine &machine, OptLevel level,
                                                   std::string &error) {
   std::string problems;
   llvm::raw_string_ostream stream(problems);
-  if (llvm::verifyModule(module, &stream)) {
+  if (level != OptLevel::None && llvm::verifyModule(module, &stream)) {
     error = "invalid generated code: " + problems;
     return nullptr;
   }
@@ -233,8 +241,6 @@ bool Jit::addModules(std::vector<Unit> units, OptLevel level, std::string &error
       errors[i] = message(machine.takeError());
     else
       objects[i] = compileModule(*units[i].module, **machine, level, errors[i]);
-    units[i].module.reset(); // before its context
-    units[i].context.reset();
   };
   std::vector<std::thread> threads;
   for (size_t i = 1; i < units.size(); ++i)
@@ -243,7 +249,17 @@ bool Jit::addModules(std::vector<Unit> units, OptLevel level, std::string &error
     work(0);
   for (std::thread &thread : threads)
     thread.join();
-  for (size_t i = 0; i < units.size(); ++i) {
+  // Freeing the modules and their contexts takes a tenth of the time it
+  // took to compile them: a thread does it while the model runs.
+  if (impl_->reaper.joinable())
+    impl_->reaper.join();
+  impl_->reaper = std::thread([units = std::move(units)]() mutable {
+    for (Unit &unit : units) {
+      unit.module.reset(); // before its context
+      unit.context.reset();
+    }
+  });
+  for (size_t i = 0; i < errors.size(); ++i) {
     if (!errors[i].empty()) {
       error = errors[i];
       return false;

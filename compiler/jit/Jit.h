@@ -55,8 +55,9 @@ public:
   };
 
   /// Like addModule for modules that may refer to each other's functions:
-  /// each is verified, optimized and compiled on its own thread (so each must
-  /// have its own context), then all are added.
+  /// each is verified (except at None), optimized and compiled on its own
+  /// thread (so each must have its own context), then all are added. The
+  /// modules are freed by a thread of their own, joined by the destructor.
   bool addModules(std::vector<Unit> units, OptLevel level, std::string &error);
 
   /// Address of a function of an added module, or null with error text.
