@@ -102,7 +102,8 @@ void emitKernel(std::span<Unit> units, const KernelSpec &spec, bool jvp,
   llvm::SmallVector<llvm::Function *, 8> parts;
   uint32_t residual = 0;
   size_t steps = 0;
-  for (const KernelStep &step : spec.steps) {
+  auto all = std::span(spec.steps);
+  for (const KernelStep &step : jvp ? all.first(std::min(all.size(), spec.jvpSteps)) : all) {
     if (chunkIsFull(*current->emitter, steps, options)) {
       if (parts.empty())
         entryEnd = current->emitter->currentBlock();
