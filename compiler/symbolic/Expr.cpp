@@ -201,7 +201,15 @@ ExprId ExprPool::constant(double value) {
   return intern(OpKind::Constant, {}, std::bit_cast<uint64_t>(value));
 }
 
-ExprId ExprPool::variable(VarId var) { return intern(OpKind::Variable, {}, var.index); }
+ExprId ExprPool::variable(VarId var) {
+  if (var.index < variableNodes_.size() && variableNodes_[var.index].valid())
+    return variableNodes_[var.index];
+  ExprId node = intern(OpKind::Variable, {}, var.index);
+  if (var.index >= variableNodes_.size())
+    variableNodes_.resize(std::max<size_t>(var.index + 1, variableNodes_.size() * 2));
+  variableNodes_[var.index] = node;
+  return node;
+}
 
 ExprId ExprPool::time() { return intern(OpKind::Time, {}, 0); }
 
