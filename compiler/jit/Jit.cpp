@@ -84,8 +84,6 @@ struct Jit::Impl {
   std::unique_ptr<llvm::orc::LLJIT> lljit;
   /// Target machines per OptLevel, made on first use.
   std::array<std::unique_ptr<llvm::TargetMachine>, 3> machines;
-  /// Frees the compiled modules of finishModules in the background.
-  std::thread reaper;
   /// The modules started, in order (a deque: workers hold references to
   /// jobs while more are added), the first that no thread has taken, and
   /// the workers.
@@ -179,8 +177,6 @@ Jit::~Jit() {
     for (std::thread &worker : impl_->workers)
       worker.join();
   }
-  if (impl_->reaper.joinable())
-    impl_->reaper.join();
 }
 
 /// Defines the run-time error hooks in the JIT's main library.
@@ -289,6 +285,10 @@ void Jit::Impl::work() {
       machineLevel = job.level;
     }
     job.object = compileModule(*job.unit.module, *machine, job.level, job.error);
+    // Freed at once, while the main thread generates the next module (it
+    // takes a tenth of the time that compiling took).
+    job.unit.module.reset(); // before its context
+    job.unit.context.reset();
   }
 }
 
@@ -327,23 +327,10 @@ bool Jit::finishModules(std::string &error) {
     if (error.empty() && !job.error.empty())
       error = job.error;
   }
-  // Freeing the modules and their contexts takes a tenth of the time it
-  // took to compile them: a thread does it while the model runs.
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
-  for (Job &job : jobs)
-    objects.push_back(std::move(job.object));
-  if (impl.reaper.joinable())
-    impl.reaper.join();
-  impl.reaper = std::thread([jobs = std::move(jobs)]() mutable {
-    for (Job &job : jobs) {
-      job.unit.module.reset(); // before its context
-      job.unit.context.reset();
-    }
-  });
   if (!error.empty())
     return false;
-  for (auto &object : objects) {
-    if (llvm::Error failed = impl.lljit->addObjectFile(std::move(object))) {
+  for (Job &job : jobs) {
+    if (llvm::Error failed = impl.lljit->addObjectFile(std::move(job.object))) {
       error = message(std::move(failed));
       return false;
     }

@@ -61,8 +61,8 @@ public:
 
   /// Compiles the modules that no worker has taken yet on the calling thread
   /// too, waits for the others, then adds them all in the order they were
-  /// started; false with the first error. The modules are freed by a thread
-  /// of their own (joined by the destructor) while the model runs.
+  /// started; false with the first error. Each module (and its context) is
+  /// freed as soon as it is compiled.
   bool finishModules(std::string &error);
 
   /// Address of a function of an added module, or null with error text.
