@@ -151,6 +151,8 @@ void Flattener::declare(Instance *instance) {
 }
 
 bool Flattener::isEnabled(Instance *x) {
+  if (x->enabled) // unconditional, or evaluated before
+    return *x->enabled;
   const ast::Expr *condition = x->condition();
   if (!condition)
     return true;

@@ -120,8 +120,9 @@ public:
   /// Set when a class in the type's chain of short definitions is a
   /// connector (`connector RealInput = input Real`).
   bool connectorType = false;
-  /// Whether a conditional component exists (its condition, evaluated by
-  /// flattening); unset until evaluated, and for unconditional components.
+  /// Whether the component exists: true from its creation for an
+  /// unconditional component; for a conditional one, its condition as
+  /// flattening evaluated it (unset before).
   std::optional<bool> enabled;
   /// Flattening's record of this component's variables: the index of its
   /// range in the flattener that declared them, and that flattener's id (an
