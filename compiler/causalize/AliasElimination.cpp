@@ -130,7 +130,7 @@ AliasLink AliasFinder::resolve(VarId v) {
 ExprId AliasFinder::valueOf(VarId v) {
   AliasLink link = resolve(v);
   ExprId base = link.target.valid() ? pool_.variable(link.target) : link.constant;
-  return pool_.mul(pool_.constant(link.sign), base);
+  return link.sign == 1.0 ? base : pool_.mul(pool_.constant(link.sign), base);
 }
 
 ExprId AliasFinder::substituteAliases(ExprId expr) {

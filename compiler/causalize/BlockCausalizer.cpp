@@ -28,16 +28,6 @@ std::optional<ExprId> explicitSolution(sym::ExprPool &pool, const flat::Equation
   return solution;
 }
 
-/// Merges sorted vector b into sorted vector a.
-void mergeInto(std::vector<int> &a, const std::vector<int> &b) {
-  if (b.empty())
-    return;
-  std::vector<int> out;
-  out.reserve(a.size() + b.size());
-  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
-  a = std::move(out);
-}
-
 /// Converts rows (sorted column lists) into a CSC pattern with a coloring.
 rt::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int numColumns) {
   rt::SparsityPattern p;
@@ -66,20 +56,34 @@ rt::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int n
 rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const KernelStep> steps,
                                     const std::unordered_map<uint32_t, int> &columnOf,
                                     int numColumns) {
-  std::unordered_map<uint32_t, std::vector<int>> deps; // of assigned slots
+  // Per slot: its column, or the columns an assignment made it depend on
+  // (arrays indexed by slot: one hash lookup per variable node cost more
+  // than all the rest on big models).
+  uint32_t numSlots = 0;
+  for (const auto &[slot, column] : columnOf)
+    numSlots = std::max(numSlots, slot + 1);
+  for (const KernelStep &step : steps)
+    if (step.kind == KernelStep::Kind::Assign)
+      numSlots = std::max(numSlots, step.target.index + 1);
+  std::vector<int> column(numSlots, -1);
+  for (const auto &[slot, c] : columnOf)
+    column[slot] = c;
+  std::vector<std::vector<int>> deps(numSlots); // of assigned slots
   std::vector<std::vector<int>> rows;
   auto dependencies = [&](ExprId expr) {
     std::vector<int> result;
     ExprId roots[] = {expr};
     sym::forEachNode(pool, roots, [&](ExprId id) {
       VarId v = pool.variableOf(id);
-      if (!v.valid())
+      if (!v.valid() || v.index >= numSlots)
         return;
-      if (auto c = columnOf.find(v.index); c != columnOf.end())
-        mergeInto(result, {c->second});
-      else if (auto d = deps.find(v.index); d != deps.end())
-        mergeInto(result, d->second);
+      if (column[v.index] >= 0)
+        result.push_back(column[v.index]);
+      else
+        result.insert(result.end(), deps[v.index].begin(), deps[v.index].end());
     });
+    std::sort(result.begin(), result.end());
+    result.erase(std::unique(result.begin(), result.end()), result.end());
     return result;
   };
   for (const KernelStep &step : steps) {

@@ -361,10 +361,12 @@ bool PlanBuilder::buildSimulation(size_t k) {
   KernelSpec kernel{k == 0 ? "mocc_residual" : "mocc_residual_" + std::to_string(k), {}, true};
   if (!planBlocks(sim, kernel, k == 0))
     return false;
-  auto trailing = trailingAssignments(sim.ownSlot);
-  kernel.steps.insert(kernel.steps.end(), trailing.begin(), trailing.end());
+  // The residuals depend on none of the trailing assignments.
   StateSetPlan &set = sim.set;
   set.jacobian = residualPattern(pool_, kernel.steps, sim.columnOf, static_cast<int>(set.ySlot.size()));
+  kernel.jvpSteps = kernel.steps.size();
+  auto trailing = trailingAssignments(sim.ownSlot);
+  kernel.steps.insert(kernel.steps.end(), trailing.begin(), trailing.end());
   set.residual = kernel.name;
   set.description = describeStates(model_, choice);
   plan_.kernels.push_back(std::move(kernel));

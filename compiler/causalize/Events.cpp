@@ -39,11 +39,13 @@ public:
   }
 
   ExprId rewrite(ExprId e, bool noEvent) {
-    auto key = std::make_pair(e.index, noEvent);
-    if (auto it = memo_.find(key); it != memo_.end())
-      return it->second;
+    std::vector<ExprId> &memo = memo_[noEvent];
+    if (e.index < memo.size() && memo[e.index].valid())
+      return memo[e.index];
     ExprId result = rewriteNode(e, noEvent);
-    memo_[key] = result;
+    if (e.index >= memo.size())
+      memo.resize(std::max<size_t>(pool_.size(), e.index + 1));
+    memo[e.index] = result;
     return result;
   }
 
@@ -111,7 +113,8 @@ private:
   sym::ExprPool &pool_;
   EventSystem &events_;
   std::vector<char> known_;
-  std::map<std::pair<uint32_t, bool>, ExprId> memo_;
+  /// The rewritten node of each node, outside and inside noEvent.
+  std::vector<ExprId> memo_[2];
   std::map<uint32_t, VarId> held_;
 };
 

@@ -78,57 +78,133 @@ void callParts(llvm::Function *entry, llvm::BasicBlock *entryEnd,
   caller.CreateRetVoid();
 }
 
-/// One output module and the emitter that writes into it.
-struct Unit {
-  llvm::Module *module;
-  std::unique_ptr<FunctionEmitter> emitter;
-  size_t instructions = 0; ///< emitted so far, to balance the units
-};
-
-/// Emits a kernel (or its JVP). Its public function, in the first unit,
-/// runs the first steps; when it is full, the next steps go to a new part
-/// function, and so on, and the public function ends by calling these in
-/// order. The functions communicate through v (and dv) only, so the order of
-/// steps is preserved. Each part goes to the unit with the fewest
-/// instructions so far; one in another unit is declared in the first.
-void emitKernel(std::span<Unit> units, const KernelSpec &spec, bool jvp,
+/// Emits a kernel (or its JVP). Its public function runs the first steps;
+/// when it is full, the next steps go to a new internal part function, and
+/// so on, and the public function ends by calling these in order. The
+/// functions communicate through v (and dv) only, so the order of steps is
+/// preserved.
+void emitKernel(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec &spec, bool jvp,
                 const CodegenOptions &options) {
   std::string name = jvp ? jvpName(spec.name) : spec.name;
-  Unit &home = units[0];
-  llvm::Function *entry = createFunction(*home.module, name, jvp, false, false);
-  Unit *current = &home;
-  current->emitter->begin(entry, jvp);
+  llvm::Function *entry = createFunction(module, name, jvp, false, false);
+  emitter.begin(entry, jvp);
   llvm::BasicBlock *entryEnd = nullptr;
   llvm::SmallVector<llvm::Function *, 8> parts;
   uint32_t residual = 0;
   size_t steps = 0;
-  for (const KernelStep &step : spec.steps) {
-    if (chunkIsFull(*current->emitter, steps, options)) {
+  auto all = std::span(spec.steps);
+  for (const KernelStep &step : jvp ? all.first(std::min(all.size(), spec.jvpSteps)) : all) {
+    if (chunkIsFull(emitter, steps, options)) {
       if (parts.empty())
-        entryEnd = current->emitter->currentBlock();
+        entryEnd = emitter.currentBlock();
       else
-        current->emitter->finish();
-      current->instructions += current->emitter->instructionCount();
-      current = &*std::min_element(units.begin(), units.end(), [](const Unit &a, const Unit &b) {
-        return a.instructions < b.instructions;
-      });
+        emitter.finish();
       std::string partName = name + ".part" + std::to_string(parts.size());
-      bool shared = units.size() > 1;
-      llvm::Function *part = createFunction(*current->module, partName, jvp, true, !shared);
+      llvm::Function *part = createFunction(module, partName, jvp, true, true);
       part->addFnAttr(llvm::Attribute::NoInline);
-      parts.push_back(current == &home ? part
-                                       : createFunction(*home.module, partName, jvp, true, false));
-      current->emitter->begin(part, jvp);
+      parts.push_back(part);
+      emitter.begin(part, jvp);
       steps = 0;
     }
-    current->emitter->emitStep(step, residual);
+    emitter.emitStep(step, residual);
     residual += step.kind == KernelStep::Kind::Residual;
     ++steps;
   }
-  current->emitter->finish();
-  current->instructions += current->emitter->instructionCount();
+  emitter.finish();
   if (!parts.empty())
     callParts(entry, entryEnd, parts);
+}
+
+/// The modules of generateKernelsStreamed: one emitter at a time, over the
+/// module last opened; the memos go from each emitter to the next.
+class Stream {
+public:
+  Stream(ModuleSink &sink, size_t instructionsPerModule, const sym::ExprPool &pool,
+         const PoolFacts &facts, std::span<const flat::Function> functions)
+      : sink_(sink), perModule_(instructionsPerModule), pool_(pool), facts_(facts),
+        functions_(functions) {}
+
+  /// The emitter for the next function: of the current module, or of a new
+  /// one when the current one is full.
+  FunctionEmitter &emitter() {
+    if (emitter_ && instructions_ < perModule_)
+      return *emitter_;
+    if (!emitter_) {
+      emitter_ = std::make_unique<FunctionEmitter>(sink_.open(), pool_, facts_, functions_);
+    } else {
+      auto memos = emitter_->takeMemos();
+      close();
+      emitter_ = std::make_unique<FunctionEmitter>(sink_.open(), pool_, facts_, functions_,
+                                                   std::move(memos));
+    }
+    instructions_ = 0;
+    return *emitter_;
+  }
+  /// Counts the instructions of a finished function.
+  void finished(const FunctionEmitter &emitter) { instructions_ += emitter.instructionCount(); }
+  /// Closes the last module.
+  void end() {
+    if (emitter_)
+      close();
+  }
+  /// The first error of an emitter, or "".
+  const std::string &error() const {
+    return error_.empty() && emitter_ ? emitter_->error() : error_;
+  }
+
+private:
+  void close() {
+    if (error_.empty())
+      error_ = emitter_->error();
+    emitter_.reset();
+    sink_.close();
+  }
+
+  ModuleSink &sink_;
+  size_t perModule_;
+  const sym::ExprPool &pool_;
+  const PoolFacts &facts_;
+  std::span<const flat::Function> functions_;
+  std::unique_ptr<FunctionEmitter> emitter_;
+  size_t instructions_ = 0;
+  std::string error_;
+};
+
+/// Emits a kernel (or its JVP) for generateKernelsStreamed: its public
+/// function in `home` calls the parts, which hold the steps.
+void emitKernelStreamed(llvm::Module &home, Stream &stream, const KernelSpec &spec, bool jvp,
+                        const CodegenOptions &options) {
+  std::string name = jvp ? jvpName(spec.name) : spec.name;
+  llvm::Function *entry = createFunction(home, name, jvp, false, false);
+  auto *entryEnd = llvm::BasicBlock::Create(home.getContext(), "entry", entry);
+  llvm::SmallVector<llvm::Function *, 8> parts;
+  FunctionEmitter *emitter = nullptr;
+  uint32_t residual = 0;
+  size_t steps = 0;
+  auto all = std::span(spec.steps);
+  for (const KernelStep &step : jvp ? all.first(std::min(all.size(), spec.jvpSteps)) : all) {
+    if (!emitter || chunkIsFull(*emitter, steps, options)) {
+      if (emitter) {
+        emitter->finish();
+        stream.finished(*emitter);
+      }
+      emitter = &stream.emitter();
+      std::string partName = name + ".part" + std::to_string(parts.size());
+      llvm::Function *part = createFunction(emitter->module(), partName, jvp, true, false);
+      part->addFnAttr(llvm::Attribute::NoInline);
+      parts.push_back(createFunction(home, partName, jvp, true, false));
+      emitter->begin(part, jvp);
+      steps = 0;
+    }
+    emitter->emitStep(step, residual);
+    residual += step.kind == KernelStep::Kind::Residual;
+    ++steps;
+  }
+  if (emitter) {
+    emitter->finish();
+    stream.finished(*emitter);
+  }
+  callParts(entry, entryEnd, parts);
 }
 
 /// Checks what the emitter takes for granted: valid ids and unique names.
@@ -165,28 +241,27 @@ bool isDifferentiated(const KernelStep &step) {
 
 } // namespace
 
-bool generateKernelsInto(std::span<llvm::Module *const> modules, const sym::ExprPool &pool,
-                         std::span<const KernelSpec> kernels, const CodegenOptions &options,
-                         std::string *error, std::span<const flat::Function> functions) {
+bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instructionsPerModule,
+                             const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
+                             const CodegenOptions &options, std::string *error,
+                             std::span<const flat::Function> functions) {
   bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
                             [](const KernelSpec &spec) { return spec.withJvp; });
   PoolFacts facts(pool, anyJvp, options.constantSlots);
-  std::vector<Unit> units;
-  for (llvm::Module *module : modules)
-    units.push_back({module, std::make_unique<FunctionEmitter>(*module, pool, facts, functions)});
+  Stream stream(sink, instructionsPerModule, pool, facts, functions);
   std::string message;
   for (const KernelSpec &spec : kernels) {
-    if (!checkKernel(pool, spec, *units[0].module, message))
+    if (!checkKernel(pool, spec, home, message))
       break;
-    emitKernel(units, spec, false, options);
+    emitKernelStreamed(home, stream, spec, false, options);
     if (spec.withJvp)
-      emitKernel(units, spec, true, options);
-    for (const Unit &unit : units)
-      if (message.empty() && !unit.emitter->error().empty())
-        message = "kernel `" + spec.name + "`: " + unit.emitter->error();
-    if (!message.empty())
+      emitKernelStreamed(home, stream, spec, true, options);
+    if (!stream.error().empty()) {
+      message = "kernel `" + spec.name + "`: " + stream.error();
       break;
+    }
   }
+  stream.end();
   if (message.empty())
     return true;
   if (error)
@@ -201,10 +276,27 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               std::string *error,
                                               std::span<const flat::Function> functions) {
   auto module = std::make_unique<llvm::Module>("mocc_kernels", context);
-  llvm::Module *modules[] = {module.get()};
-  if (!generateKernelsInto(modules, pool, kernels, options, error, functions))
-    return nullptr;
-  return module;
+  bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
+                            [](const KernelSpec &spec) { return spec.withJvp; });
+  PoolFacts facts(pool, anyJvp, options.constantSlots);
+  FunctionEmitter emitter(*module, pool, facts, functions);
+  std::string message;
+  for (const KernelSpec &spec : kernels) {
+    if (!checkKernel(pool, spec, *module, message))
+      break;
+    emitKernel(*module, emitter, spec, false, options);
+    if (spec.withJvp)
+      emitKernel(*module, emitter, spec, true, options);
+    if (!emitter.error().empty()) {
+      message = "kernel `" + spec.name + "`: " + emitter.error();
+      break;
+    }
+  }
+  if (message.empty())
+    return module;
+  if (error)
+    *error = message;
+  return nullptr;
 }
 
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,

@@ -68,15 +68,28 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               std::string *error = nullptr,
                                               std::span<const flat::Function> functions = {});
 
-/// Like generateKernels, into the given empty modules (each in its own
-/// context, so that they can be compiled in parallel): the public functions
-/// go to the first; the parts of split kernels are spread over all of them,
-/// each to the module with the fewest instructions so far. A part outside its
-/// kernel's module is an external function named `<kernel>.part<k>`.
-bool generateKernelsInto(std::span<llvm::Module *const> modules, const sym::ExprPool &pool,
-                         std::span<const KernelSpec> kernels, const CodegenOptions &options,
-                         std::string *error = nullptr,
-                         std::span<const flat::Function> functions = {});
+/// Receives the modules of generateKernelsStreamed, one at a time.
+class ModuleSink {
+public:
+  virtual ~ModuleSink() = default;
+  /// A new empty module, in a context of its own.
+  virtual llvm::Module &open() = 0;
+  /// The module last opened is complete (code generation no longer touches
+  /// it or its context).
+  virtual void close() = 0;
+};
+
+/// Like generateKernels, for huge models whose code is compiled while it is
+/// generated: `home` gets the public function of each kernel, which only
+/// calls the parts of the kernel in order (`<kernel>.part<k>`, external
+/// functions, each at most a chunk of CodegenOptions' size); the parts fill
+/// the modules of `sink` one after another, each closed once it holds
+/// `instructionsPerModule` instructions (the last at the end), so that the
+/// JIT can compile it while the next is generated.
+bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instructionsPerModule,
+                             const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
+                             const CodegenOptions &options, std::string *error = nullptr,
+                             std::span<const flat::Function> functions = {});
 
 /// A lowered function compiled to native code: reads the flattened inputs
 /// from `in`, writes the flattened outputs to `out`, and returns 0, or a

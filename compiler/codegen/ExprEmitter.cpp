@@ -81,6 +81,23 @@ FunctionEmitter::FunctionEmitter(llvm::Module &module, const sym::ExprPool &pool
                })),
       double_(builder_.getDoubleTy()), values_(pool.size()), tangents_(pool.size()) {}
 
+FunctionEmitter::FunctionEmitter(llvm::Module &module, const sym::ExprPool &pool,
+                                 const PoolFacts &facts, std::span<const flat::Function> functions,
+                                 std::pair<ScopedMemo, ScopedMemo> memos)
+    : module_(module), pool_(pool), facts_(facts), functions_(functions),
+      builder_(module.getContext(), llvm::ConstantFolder(),
+               llvm::IRBuilderCallbackInserter([this](llvm::Instruction *) {
+                 ++instructionCount_;
+               })),
+      double_(builder_.getDoubleTy()), values_(std::move(memos.first)),
+      tangents_(std::move(memos.second)) {}
+
+std::pair<ScopedMemo, ScopedMemo> FunctionEmitter::takeMemos() {
+  values_.clear();
+  tangents_.clear();
+  return {std::move(values_), std::move(tangents_)};
+}
+
 /// Fresh memos and an entry block for `function`.
 void FunctionEmitter::startBody(llvm::Function *function) {
   values_.clear();

@@ -81,6 +81,15 @@ public:
   /// `functions` is the table that Call nodes refer to.
   FunctionEmitter(llvm::Module &module, const sym::ExprPool &pool, const PoolFacts &facts,
                   std::span<const flat::Function> functions = {});
+  /// The same, with the memos of an emitter of the same pool (takeMemos):
+  /// they have an entry per node of the pool, too many to allocate again for
+  /// each of a series of modules.
+  FunctionEmitter(llvm::Module &module, const sym::ExprPool &pool, const PoolFacts &facts,
+                  std::span<const flat::Function> functions,
+                  std::pair<ScopedMemo, ScopedMemo> memos);
+  /// Gives the memos away (between functions only); the emitter is done.
+  std::pair<ScopedMemo, ScopedMemo> takeMemos();
+  llvm::Module &module() const { return module_; }
 
   /// Starts the body of kernel `function` (a JVP function if `jvp`) with
   /// fresh memos. The function returns void, or an i32 status (0: success)

@@ -12,6 +12,7 @@
 #include "compiler/flat/Function.h"
 #include "compiler/symbolic/Expr.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,10 @@ struct KernelSpec {
   std::string name;
   std::vector<KernelStep> steps;
   bool withJvp = false;
+  /// The JVP differentiates the first jvpSteps steps only: the later ones
+  /// compute values that no residual depends on (the eliminated aliases,
+  /// for the results), so their tangents would be dead code.
+  size_t jvpSteps = SIZE_MAX;
 };
 
 } // namespace mocc::codegen

@@ -229,6 +229,36 @@ bool linkExternals(jit::Jit &jit, std::span<const flat::Function> functions,
   return missing.empty();
 }
 
+/// Huge models are compiled while they are generated: code generation fills
+/// one module after another (of about instructionsPerModule instructions)
+/// and hands each to the JIT's workers as soon as it is complete. Machine
+/// code generation is most of the JIT's time and is linear in the code, so
+/// the workers divide it by the number of cores and hide code generation
+/// behind it; below streamedSteps kernel steps the threads cost more than
+/// they save.
+constexpr uint64_t streamedSteps = 20000;
+constexpr size_t instructionsPerModule = 100000;
+
+/// The modules of a streamed code generation, each started in the JIT when
+/// complete.
+class KernelStream : public codegen::ModuleSink {
+public:
+  KernelStream(jit::Jit &jit, jit::OptLevel level) : jit_(jit), level_(level) {}
+  llvm::Module &open() override {
+    unit_.context = std::make_unique<llvm::LLVMContext>();
+    unit_.module = std::make_unique<llvm::Module>("mocc_kernels" + std::to_string(++count_),
+                                                  *unit_.context);
+    return *unit_.module;
+  }
+  void close() override { jit_.startModule(std::move(unit_), level_); }
+
+private:
+  jit::Jit &jit_;
+  jit::OptLevel level_;
+  jit::Jit::Unit unit_;
+  unsigned count_ = 0;
+};
+
 std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
                                          flat::FlatModel &model, PhaseTimes &times,
                                          const CompileOptions &compile, Diagnostics &diags,
@@ -246,33 +276,42 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error,
                                      plan.constantSlots))
     return std::nullopt;
-  // Huge models are generated into one module per core (up to 4), which the
-  // JIT compiles in parallel: machine code generation is most of the JIT's
-  // time and is linear in the code, so this divides it by the number of
-  // cores; below 20,000 steps the threads cost more than they save.
   uint64_t steps = 0;
   for (const auto &kernel : plan.kernels)
     steps += kernel.steps.size();
-  unsigned numUnits = steps <= 20000 ? 1 : std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
-  std::vector<jit::Jit::Unit> units;
-  std::vector<llvm::Module *> modules;
-  for (unsigned i = 0; i < numUnits; ++i) {
-    auto context = std::make_unique<llvm::LLVMContext>();
-    auto module = std::make_unique<llvm::Module>("mocc_kernels" + std::to_string(i), *context);
-    modules.push_back(module.get());
-    units.push_back({std::move(module), std::move(context)});
-  }
+  jit::OptLevel level = jit::suggestOptLevel(steps);
   codegen::CodegenOptions options;
   options.constantSlots = plan.constantSlots;
-  if (!codegen::generateKernelsInto(modules, model.pool, plan.kernels, options, &error, functions))
-    return std::nullopt;
+  auto home = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> homeModule;
+  bool streamed = steps > streamedSteps;
+  if (!streamed) {
+    homeModule = codegen::generateKernels(*home, model.pool, plan.kernels, options, &error,
+                                          functions);
+    if (!homeModule)
+      return std::nullopt;
+  } else {
+    homeModule = std::make_unique<llvm::Module>("mocc_kernels", *home);
+    KernelStream stream(*native.jit, level);
+    if (!codegen::generateKernelsStreamed(*homeModule, stream, instructionsPerModule, model.pool,
+                                          plan.kernels, options, &error, functions)) {
+      native.jit->finishModules(error);
+      return std::nullopt;
+    }
+  }
   times.add("codegen", secondsSince(start));
   start = Clock::now();
   if (!functions.empty() && !jit::addFunctions(*native.jit, functions, error))
     return std::nullopt;
   const std::string &modelName = model.name;
-  if (!native.jit->addModules(std::move(units), jit::suggestOptLevel(steps), error))
-    return std::nullopt;
+  if (!streamed) {
+    if (!native.jit->addModule(std::move(homeModule), std::move(home), level, error))
+      return std::nullopt;
+  } else {
+    native.jit->startModule({std::move(homeModule), std::move(home)}, level);
+    if (!native.jit->finishModules(error))
+      return std::nullopt;
+  }
   auto kernel = [&](const std::string &name) {
     return reinterpret_cast<rt::KernelFn>(native.jit->lookup(name, error));
   };

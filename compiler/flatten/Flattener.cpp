@@ -10,6 +10,7 @@
 
 #include "compiler/flatten/Connections.h"
 
+#include <atomic>
 #include <cmath>
 #include <unordered_map>
 
@@ -153,6 +154,8 @@ void Flattener::declare(Instance *instance) {
 }
 
 bool Flattener::isEnabled(Instance *x) {
+  if (x->enabled) // unconditional, or evaluated before
+    return *x->enabled;
   const ast::Expr *condition = x->condition();
   if (!condition)
     return true;
@@ -250,9 +253,14 @@ uint32_t Flattener::enumerationIndex(inst::ClassNode *cls) {
   return index;
 }
 
+uint64_t Flattener::nextId() {
+  static std::atomic<uint64_t> last{0};
+  return ++last;
+}
+
 const VarRange *Flattener::varsOf(Instance *x) {
-  if (auto it = vars_.find(x); it != vars_.end())
-    return &it->second;
+  if (x->flatOwner == id_)
+    return &vars_[x->flatVars];
   auto dims = dimsOf(x);
   if (!dims)
     return nullptr;
@@ -306,7 +314,10 @@ const VarRange *Flattener::varsOf(Instance *x) {
   owner_.resize(model_.variables.size(), nullptr);
   for (int64_t k = 0; k < count; ++k)
     owner_[range.first + k] = x;
-  return &(vars_[x] = range);
+  x->flatOwner = id_;
+  x->flatVars = static_cast<uint32_t>(vars_.size());
+  vars_.push_back(std::move(range));
+  return &vars_.back();
 }
 
 std::optional<std::vector<int64_t>> Flattener::dimsOf(Instance *x) {
@@ -582,7 +593,7 @@ void Flattener::ensureParameterBinding(sym::VarId var) {
   if (bindingState_[var.index] != 0)
     return;
   Instance *x = owner_[var.index];
-  const VarRange &range = vars_.at(x);
+  const VarRange &range = vars_[x->flatVars];
   int64_t count = 1;
   for (int64_t d : range.dims)
     count *= d;

@@ -6,6 +6,7 @@
 #include "compiler/flatten/Flatten.h"
 #include "compiler/flatten/Value.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <set>
@@ -122,7 +123,7 @@ public:
   const VarRange *varsOf(Instance *instance);
   /// Whether the variables of a component were declared (components of an
   /// expandable connector exist only once something refers to them).
-  bool hasVariables(Instance *instance) const { return vars_.count(instance) != 0; }
+  bool hasVariables(Instance *instance) const { return instance->flatOwner == id_; }
   /// The evaluated dimensions of a component.
   std::optional<std::vector<int64_t>> dimsOf(Instance *instance);
   std::optional<std::vector<int64_t>> evaluateDims(Instance *instance);
@@ -203,7 +204,12 @@ private:
   Diagnostics &diags_;
   flat::FlatModel &model_;
   sym::ExprPool *pool_;
-  std::unordered_map<Instance *, VarRange> vars_;
+  /// The variables of each component of a built-in type, indexed by
+  /// Instance::flatVars (a deque: varsOf's pointers stay valid).
+  std::deque<VarRange> vars_;
+  /// This flattener's id for Instance::flatOwner (never 0).
+  uint64_t id_ = nextId();
+  static uint64_t nextId();
   std::map<std::pair<Instance *, uint64_t>, std::optional<Value>> constants_; ///< by pool id
   std::map<std::pair<inst::ClassNode *, Instance *>, Instance *> functionInstances_;
   std::unordered_map<inst::ClassNode *, uint32_t> enumerations_;

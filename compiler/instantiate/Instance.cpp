@@ -112,6 +112,7 @@ std::vector<std::unique_ptr<Instance>> &Instance::elements(const std::vector<int
     element->cls = cls;
     element->builtin = builtin;
     element->member = member;
+    element->enabled = enabled;
     element->loc = loc;
     element->prefixes = prefixes;
     element->connectorType = connectorType;
@@ -346,6 +347,8 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
   c->parent = &parent;
   c->member = &member;
   c->inst_ = this;
+  if (!member.decl->condition)
+    c->enabled = true;
   c->loc = member.decl->nameRange;
   c->prefixes = prefixesOf(member, parent);
   Scope declScope{&parent, member.declaredIn};

@@ -120,9 +120,17 @@ public:
   /// Set when a class in the type's chain of short definitions is a
   /// connector (`connector RealInput = input Real`).
   bool connectorType = false;
-  /// Whether a conditional component exists (its condition, evaluated by
-  /// flattening); unset until evaluated, and for unconditional components.
+  /// Whether the component exists: true from its creation for an
+  /// unconditional component; for a conditional one, its condition as
+  /// flattening evaluated it (unset before).
   std::optional<bool> enabled;
+  /// Flattening's record of this component's variables: the index of its
+  /// range in the flattener that declared them, and that flattener's id (an
+  /// instance tree may be flattened more than once: `mocc eval` lowers each
+  /// expression with a flattener of its own). A field rather than a hash map
+  /// of the flattener: looking it up costs no cache miss.
+  uint64_t flatOwner = 0;
+  uint32_t flatVars = 0;
   /// connect(a, b) equations that `extends B(break connect(a, b))` removes
   /// from the inherited equations, as written ("a", "b").
   std::vector<std::pair<std::string, std::string>> brokenConnects;

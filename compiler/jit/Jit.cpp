@@ -1,7 +1,9 @@
 // The JIT on top of ORC's LLJIT. Each module is verified, optimized with the
 // new pass manager at the chosen level and compiled to an object file
-// eagerly (so compile errors and compile time show up in addModule), then
-// linked into the JIT's main library. Process symbols (libm's sin, tan, ...)
+// eagerly (so compile errors and compile time show up in addModule, or in
+// finishModules for the modules that worker threads compile while the next
+// ones are generated), then linked into the JIT's main library. Process
+// symbols (libm's sin, tan, ...)
 // resolve by default; the run-time error hooks that generated code calls
 // (runtime/RuntimeErrors.h) are defined explicitly, by address, so that they
 // resolve without the executable exporting its symbols (-rdynamic).
@@ -25,7 +27,11 @@
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
 
+#include <algorithm>
 #include <array>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -65,14 +71,35 @@ OptLevel suggestFunctionOptLevel(uint64_t numStatements) {
   return numStatements <= 1000 ? OptLevel::Default : OptLevel::Less;
 }
 
+/// A module started by startModule, and what compiling it gave.
+struct Job {
+  Jit::Unit unit;
+  OptLevel level;
+  std::unique_ptr<llvm::MemoryBuffer> object;
+  std::string error;
+};
+
 struct Jit::Impl {
+  Impl(llvm::orc::JITTargetMachineBuilder builder, std::unique_ptr<llvm::orc::LLJIT> jit)
+      : machineBuilder(std::move(builder)), lljit(std::move(jit)) {}
+
   llvm::orc::JITTargetMachineBuilder machineBuilder;
   std::unique_ptr<llvm::orc::LLJIT> lljit;
   /// Target machines per OptLevel, made on first use.
   std::array<std::unique_ptr<llvm::TargetMachine>, 3> machines;
   std::set<std::string> libraries; ///< paths given to addLibrary
+  /// The modules started, in order (a deque: workers hold references to
+  /// jobs while more are added), the first that no thread has taken, and
+  /// the workers.
+  std::deque<Job> jobs;
+  size_t nextJob = 0;
+  bool closing = false;
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::vector<std::thread> workers;
 
   llvm::TargetMachine *machine(OptLevel level, std::string &error);
+  void work();
 };
 
 namespace {
@@ -144,7 +171,17 @@ llvm::TargetMachine *Jit::Impl::machine(OptLevel level, std::string &error) {
 
 Jit::Jit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
-Jit::~Jit() = default;
+Jit::~Jit() {
+  if (!impl_->workers.empty()) { // started modules that were never finished
+    {
+      std::lock_guard<std::mutex> lock(impl_->mutex);
+      impl_->closing = true;
+    }
+    impl_->ready.notify_all();
+    for (std::thread &worker : impl_->workers)
+      worker.join();
+  }
+}
 
 /// Defines the run-time error hooks in the JIT's main library.
 static llvm::Error defineHooks(llvm::orc::LLJIT &lljit) {
@@ -178,20 +215,23 @@ std::unique_ptr<Jit> Jit::create(std::string &error) {
     error = message(std::move(failed));
     return nullptr;
   }
-  auto impl = std::make_unique<Impl>(Impl{std::move(*builder), std::move(*lljit), {}, {}});
+  auto impl = std::make_unique<Impl>(std::move(*builder), std::move(*lljit));
   return std::unique_ptr<Jit>(new Jit(std::move(impl)));
 }
 
 namespace {
 
 /// Verifies, optimizes and compiles one module to an object file; null with
-/// `error` set on failure.
+/// `error` set on failure. At None, the level of huge models, the verifier
+/// is skipped as well (it took 15% of the JIT's time on the 100,000-equation
+/// mass chain; clang's release builds skip it always): the models of the
+/// tests, which are smaller, are verified.
 std::unique_ptr<llvm::MemoryBuffer> compileModule(llvm::Module &module,
                                                   llvm::TargetMachine &machine, OptLevel level,
                                                   std::string &error) {
   std::string problems;
   llvm::raw_string_ostream stream(problems);
-  if (llvm::verifyModule(module, &stream)) {
+  if (level != OptLevel::None && llvm::verifyModule(module, &stream)) {
     error = "invalid generated code: " + problems;
     return nullptr;
   }
@@ -227,37 +267,77 @@ bool Jit::addModule(std::unique_ptr<llvm::Module> module,
   return true;
 }
 
-bool Jit::addModules(std::vector<Unit> units, OptLevel level, std::string &error) {
-  // A target machine is not safe to share between threads: each thread
-  // makes its own (a millisecond or so).
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects(units.size());
-  std::vector<std::string> errors(units.size());
-  auto work = [&](size_t i) {
-    llvm::orc::JITTargetMachineBuilder builder = impl_->machineBuilder;
-    builder.setCodeGenOptLevel(codeGenLevel(level));
-    auto machine = builder.createTargetMachine();
-    if (!machine)
-      errors[i] = message(machine.takeError());
-    else
-      objects[i] = compileModule(*units[i].module, **machine, level, errors[i]);
-    units[i].module.reset(); // before its context
-    units[i].context.reset();
-  };
-  std::vector<std::thread> threads;
-  for (size_t i = 1; i < units.size(); ++i)
-    threads.emplace_back(work, i);
-  if (!units.empty())
-    work(0);
-  for (std::thread &thread : threads)
-    thread.join();
-  for (size_t i = 0; i < units.size(); ++i) {
-    if (!errors[i].empty()) {
-      error = errors[i];
-      return false;
+/// A worker: compiles the jobs in the order started until finishModules
+/// closes the queue and none is left. A target machine is not safe to
+/// share between threads: each worker makes its own (a millisecond or so).
+void Jit::Impl::work() {
+  std::unique_ptr<llvm::TargetMachine> machine;
+  OptLevel machineLevel = OptLevel::None;
+  while (true) {
+    std::unique_lock<std::mutex> lock(mutex);
+    ready.wait(lock, [&] { return nextJob < jobs.size() || closing; });
+    if (nextJob == jobs.size())
+      return;
+    Job &job = jobs[nextJob++];
+    lock.unlock();
+    if (!machine || machineLevel != job.level) {
+      llvm::orc::JITTargetMachineBuilder builder = machineBuilder;
+      builder.setCodeGenOptLevel(codeGenLevel(job.level));
+      auto created = builder.createTargetMachine();
+      if (!created) {
+        job.error = message(created.takeError());
+        continue;
+      }
+      machine = std::move(*created);
+      machineLevel = job.level;
     }
+    job.object = compileModule(*job.unit.module, *machine, job.level, job.error);
+    // Freed at once, while the main thread generates the next module (it
+    // takes a tenth of the time that compiling took).
+    job.unit.module.reset(); // before its context
+    job.unit.context.reset();
   }
-  for (auto &object : objects) {
-    if (llvm::Error failed = impl_->lljit->addObjectFile(std::move(object))) {
+}
+
+void Jit::startModule(Unit unit, OptLevel level) {
+  Impl &impl = *impl_;
+  {
+    std::lock_guard<std::mutex> lock(impl.mutex);
+    impl.jobs.push_back({std::move(unit), level, nullptr, ""});
+  }
+  impl.ready.notify_one();
+  // The caller goes on generating code: one worker fewer than the cores
+  // (at least one), and finishModules joins in.
+  if (impl.workers.empty()) {
+    unsigned cores = std::clamp(std::thread::hardware_concurrency(), 2u, 4u);
+    for (unsigned i = 1; i < cores; ++i)
+      impl.workers.emplace_back([&impl] { impl.work(); });
+  }
+}
+
+bool Jit::finishModules(std::string &error) {
+  Impl &impl = *impl_;
+  {
+    std::lock_guard<std::mutex> lock(impl.mutex);
+    impl.closing = true;
+  }
+  impl.ready.notify_all();
+  impl.work();
+  for (std::thread &worker : impl.workers)
+    worker.join();
+  impl.workers.clear();
+  impl.closing = false;
+  std::deque<Job> jobs = std::move(impl.jobs);
+  impl.jobs.clear();
+  impl.nextJob = 0;
+  for (Job &job : jobs) {
+    if (error.empty() && !job.error.empty())
+      error = job.error;
+  }
+  if (!error.empty())
+    return false;
+  for (Job &job : jobs) {
+    if (llvm::Error failed = impl.lljit->addObjectFile(std::move(job.object))) {
       error = message(std::move(failed));
       return false;
     }

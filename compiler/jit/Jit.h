@@ -54,10 +54,16 @@ public:
     std::unique_ptr<llvm::LLVMContext> context;
   };
 
-  /// Like addModule for modules that may refer to each other's functions:
-  /// each is verified, optimized and compiled on its own thread (so each must
-  /// have its own context), then all are added.
-  bool addModules(std::vector<Unit> units, OptLevel level, std::string &error);
+  /// Starts compiling a module on a worker thread, like addModule, while the
+  /// caller goes on (generating the next one); modules started may refer to
+  /// each other's functions. Each must have its own context.
+  void startModule(Unit unit, OptLevel level);
+
+  /// Compiles the modules that no worker has taken yet on the calling thread
+  /// too, waits for the others, then adds them all in the order they were
+  /// started; false with the first error. Each module (and its context) is
+  /// freed as soon as it is compiled.
+  bool finishModules(std::string &error);
 
   /// Address of a function of an added module, or null with error text.
   void *lookup(const std::string &name, std::string &error);

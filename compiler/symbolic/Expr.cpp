@@ -201,7 +201,15 @@ ExprId ExprPool::constant(double value) {
   return intern(OpKind::Constant, {}, std::bit_cast<uint64_t>(value));
 }
 
-ExprId ExprPool::variable(VarId var) { return intern(OpKind::Variable, {}, var.index); }
+ExprId ExprPool::variable(VarId var) {
+  if (var.index < variableNodes_.size() && variableNodes_[var.index].valid())
+    return variableNodes_[var.index];
+  ExprId node = intern(OpKind::Variable, {}, var.index);
+  if (var.index >= variableNodes_.size())
+    variableNodes_.resize(std::max<size_t>(var.index + 1, variableNodes_.size() * 2));
+  variableNodes_[var.index] = node;
+  return node;
+}
 
 ExprId ExprPool::time() { return intern(OpKind::Time, {}, 0); }
 
@@ -530,9 +538,29 @@ std::vector<VarId> variablesOf(const ExprPool &pool, ExprId expr) {
   return vars;
 }
 
+namespace {
+
+/// The image of each node of a substitution, indexed by node, reused from
+/// one substitution to the next: a substitution reads only the entries of
+/// the nodes it visits, after writing them (in post-order), so stale ones
+/// never need clearing. One per nesting level, as a replacement may
+/// substitute too.
+thread_local std::vector<std::unique_ptr<std::vector<ExprId>>> substituteImages;
+thread_local size_t substituteDepth = 0;
+
+} // namespace
+
 ExprId substitute(ExprPool &pool, ExprId expr,
                   const std::function<std::optional<ExprId>(VarId)> &replacement) {
-  std::unordered_map<uint32_t, ExprId> mapped;
+  if (substituteImages.size() <= substituteDepth)
+    substituteImages.push_back(std::make_unique<std::vector<ExprId>>());
+  std::vector<ExprId> &mapped = *substituteImages[substituteDepth];
+  struct Nesting {
+    Nesting() { ++substituteDepth; }
+    ~Nesting() { --substituteDepth; }
+  } nesting;
+  if (mapped.size() < pool.size())
+    mapped.resize(pool.size());
   ExprId roots[] = {expr};
   std::vector<ExprId> order;
   forEachNode(pool, roots, [&](ExprId id) { order.push_back(id); });

@@ -161,6 +161,9 @@ private:
   /// without touching them (on big models each touch is a cache miss).
   std::vector<uint64_t> table_;
   ExprId zero_, one_;
+  /// The node of each variable once made (variable() is the most frequent
+  /// factory: an index here spares a probe of the table).
+  std::vector<ExprId> variableNodes_;
 
   struct UniqueId {
     static uint64_t next() {

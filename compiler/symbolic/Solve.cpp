@@ -3,7 +3,7 @@
 // is not linear in the variable.
 #include "compiler/symbolic/Solve.h"
 
-#include <unordered_map>
+#include <memory>
 #include <vector>
 
 namespace mocc::sym {
@@ -19,19 +19,29 @@ bool contains(const ExprPool &pool, ExprId expr, VarId var) {
 
 namespace {
 
+/// Per node, whether it contains var and its form, reused from one run to
+/// the next: a run reads only the entries of the nodes it visits, after
+/// writing them (in post-order), so stale ones never need clearing.
+struct LinearizerScratch {
+  std::vector<char> depends;
+  std::vector<LinearForm> forms;
+};
+thread_local std::vector<std::unique_ptr<LinearizerScratch>> linearizerScratch;
+thread_local size_t linearizerDepth = 0;
+
 /// Splits each node; `depends` tells whether the node contains var.
 struct Linearizer {
   ExprPool &pool;
   VarId var;
-  std::unordered_map<uint32_t, bool> depends;
-  std::unordered_map<uint32_t, LinearForm> forms;
+  std::vector<char> &depends;
+  std::vector<LinearForm> &forms;
 
   std::optional<LinearForm> combine(ExprId id) {
     // A copy: the pool grows below, which may move the operand storage.
     auto view = pool.operands(id);
     std::vector<ExprId> ops(view.begin(), view.end());
-    auto form = [&](unsigned i) { return forms.at(ops[i].index); };
-    auto dep = [&](unsigned i) { return depends.at(ops[i].index); };
+    auto form = [&](unsigned i) { return forms[ops[i].index]; };
+    auto dep = [&](unsigned i) { return depends[ops[i].index] != 0; };
     switch (pool.op(id)) {
     case OpKind::Neg:
       return LinearForm{pool.neg(form(0).coefficient), pool.neg(form(0).rest)};
@@ -92,14 +102,25 @@ struct Linearizer {
         return std::nullopt;
       forms[id.index] = *form;
     }
-    return forms.at(expr.index);
+    return forms[expr.index];
   }
 };
 
 } // namespace
 
 std::optional<LinearForm> linearForm(ExprPool &pool, ExprId expr, VarId var) {
-  Linearizer linearizer{pool, var, {}, {}};
+  if (linearizerScratch.size() <= linearizerDepth)
+    linearizerScratch.push_back(std::make_unique<LinearizerScratch>());
+  LinearizerScratch &scratch = *linearizerScratch[linearizerDepth];
+  struct Nesting {
+    Nesting() { ++linearizerDepth; }
+    ~Nesting() { --linearizerDepth; }
+  } nesting;
+  if (scratch.depends.size() < pool.size()) {
+    scratch.depends.resize(pool.size());
+    scratch.forms.resize(pool.size());
+  }
+  Linearizer linearizer{pool, var, scratch.depends, scratch.forms};
   return linearizer.run(expr);
 }
 

@@ -25,6 +25,10 @@ CompiledKernels::CompiledKernels(const sym::ExprPool &pool, std::span<const Kern
   if (!addKernelDerivatives(functions, pool, kernels, &error_) ||
       !jit::addFunctions(*jit_, functions, error_))
     return;
+  if (request.instructionsPerModule != 0) {
+    compileStreamed(pool, kernels, request, functions);
+    return;
+  }
   auto context = std::make_unique<llvm::LLVMContext>();
   auto start = std::chrono::steady_clock::now();
   auto module = generateKernels(*context, pool, kernels, request.options, &error_, functions);
@@ -40,6 +44,52 @@ CompiledKernels::CompiledKernels(const sym::ExprPool &pool, std::span<const Kern
   start = std::chrono::steady_clock::now();
   jit_->addModule(std::move(module), std::move(context), request.level, error_);
   compileSeconds = secondsSince(start);
+}
+
+namespace {
+
+/// Starts each module in the JIT as soon as it is complete, counting the
+/// functions and instructions first.
+class CountingSink : public ModuleSink {
+public:
+  CountingSink(jit::Jit &jit, jit::OptLevel level, CompiledKernels &counts)
+      : jit_(jit), level_(level), counts_(counts) {}
+  llvm::Module &open() override {
+    unit_.context = std::make_unique<llvm::LLVMContext>();
+    unit_.module = std::make_unique<llvm::Module>("part", *unit_.context);
+    return *unit_.module;
+  }
+  void close() override { start(std::move(unit_)); }
+  void start(jit::Jit::Unit unit) {
+    for (const llvm::Function &function : *unit.module) {
+      counts_.numFunctions += !function.isDeclaration();
+      counts_.numInstructions += function.getInstructionCount();
+    }
+    ++counts_.numModules;
+    jit_.startModule(std::move(unit), level_);
+  }
+
+private:
+  jit::Jit &jit_;
+  jit::OptLevel level_;
+  CompiledKernels &counts_;
+  jit::Jit::Unit unit_;
+};
+
+} // namespace
+
+void CompiledKernels::compileStreamed(const sym::ExprPool &pool,
+                                      std::span<const KernelSpec> kernels,
+                                      const CompileRequest &request,
+                                      std::span<const flat::Function> functions) {
+  CountingSink sink(*jit_, request.level, *this);
+  jit::Jit::Unit home{nullptr, std::make_unique<llvm::LLVMContext>()};
+  home.module = std::make_unique<llvm::Module>("home", *home.context);
+  bool generated = generateKernelsStreamed(*home.module, sink, request.instructionsPerModule, pool,
+                                           kernels, request.options, &error_, functions);
+  if (generated)
+    sink.start(std::move(home));
+  jit_->finishModules(error_);
 }
 
 CompiledKernels::~CompiledKernels() = default;

@@ -23,6 +23,10 @@ struct CompileRequest {
   /// The functions that Call nodes refer to; compiled (with the derivatives
   /// that JVPs need) into the same JIT.
   std::vector<flat::Function> functions;
+  /// Nonzero: generate with generateKernelsStreamed into modules of about
+  /// this many instructions, each compiled by the JIT's workers as it is
+  /// complete (Jit::startModule); 0: one module (Jit::addModule).
+  size_t instructionsPerModule = 0;
 };
 
 /// A request for the optimization level `level`.
@@ -59,10 +63,13 @@ public:
   double compileSeconds = 0;  ///< Jit::addModule (verify, optimize, codegen, link)
   size_t numFunctions = 0;    ///< functions defined in the module
   size_t numInstructions = 0; ///< instructions before optimization
+  size_t numModules = 0;      ///< modules compiled (streamed: the home module too)
   std::string ir;             ///< unoptimized IR, if asked for
 
 private:
   void *lookup(const std::string &name);
+  void compileStreamed(const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
+                       const CompileRequest &request, std::span<const flat::Function> functions);
 
   std::unique_ptr<jit::Jit> jit_;
   std::string error_;

@@ -158,6 +158,63 @@ TEST_CASE("a big kernel split into many functions computes the same") {
   CHECK(std::isfinite(dr1.back()));
 }
 
+TEST_CASE("a big kernel streamed over several modules computes the same") {
+  sym::ExprPool pool;
+  KernelSpec spec = bigKernel(pool);
+  KernelSpec empty{"empty", {}, true};
+  KernelSpec specs[] = {spec, empty};
+  CompiledKernels whole(pool, {&spec, 1}, splitEvery(0, jit::OptLevel::None));
+  CompileRequest request = splitEvery(250, jit::OptLevel::None);
+  request.instructionsPerModule = 20000;
+  CompiledKernels streamed(pool, specs, request);
+  // 10,000 steps in parts of 250: 40 parts of the kernel and 40 of its JVP,
+  // in modules of about 20,000 instructions, then the home module with the
+  // public functions (the empty kernel's call no part).
+  CHECK(streamed.numFunctions == 2 * 40 + 4);
+  CHECK(streamed.numModules > 3);
+  rt::KernelFn f1 = whole.kernel("big"), f2 = streamed.kernel("big");
+  rt::KernelJvpFn j1 = whole.jvp("big"), j2 = streamed.jvp("big");
+  REQUIRE_MESSAGE((f1 && j1), whole.error());
+  REQUIRE_MESSAGE((f2 && j2), streamed.error());
+
+  std::vector<double> v1(5001, 0.0), v2(5001, 0.0), r1(5000), r2(5000);
+  v1[0] = v2[0] = 0.3;
+  f1(0.7, v1.data(), r1.data());
+  f2(0.7, v2.data(), r2.data());
+  CHECK(v1 == v2);
+  CHECK(r1 == r2);
+  std::vector<double> d1(5001, 0.0), d2(5001, 0.0), dr1(5000), dr2(5000);
+  d1[0] = d2[0] = 1.0;
+  j1(0.7, v1.data(), d1.data(), dr1.data());
+  j2(0.7, v2.data(), d2.data(), dr2.data());
+  CHECK(d1 == d2);
+  CHECK(dr1 == dr2);
+  rt::KernelFn e = streamed.kernel("empty");
+  REQUIRE_MESSAGE((e != nullptr), streamed.error());
+  e(0.0, v2.data(), r2.data());
+}
+
+TEST_CASE("a JVP differentiates only the first jvpSteps steps") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  // v1 := 2 v0; res0 := v1 - v0; then the alias v2 := -v1, for the results.
+  KernelSpec spec{"k", {assign(1, pool.mul(pool.constant(2.0), v[0])),
+                        residual(pool.sub(v[1], v[0])), assign(2, pool.neg(v[1]))}, true};
+  spec.jvpSteps = 2;
+  CompiledKernels compiled(pool, {&spec, 1}, atLevel(jit::OptLevel::None));
+  rt::KernelFn f = compiled.kernel("k");
+  rt::KernelJvpFn j = compiled.jvp("k");
+  REQUIRE_MESSAGE((f && j), compiled.error());
+  double values[3] = {1.5, 0.0, 0.0}, res[1];
+  f(0.0, values, res);
+  CHECK(values[2] == -3.0); // the kernel runs every step
+  double dv[3] = {1.0, 0.0, 7.0}, dres[1];
+  j(0.0, values, dv, dres);
+  CHECK(dres[0] == 1.0);
+  CHECK(dv[1] == 2.0);
+  CHECK(dv[2] == 7.0); // the JVP stops before the alias
+}
+
 TEST_CASE("an empty kernel and several kernels in one module") {
   sym::ExprPool pool;
   Vars v{pool};
