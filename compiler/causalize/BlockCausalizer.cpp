@@ -59,16 +59,27 @@ rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const K
   // Per slot: its column, or the columns an assignment made it depend on
   // (arrays indexed by slot: one hash lookup per variable node cost more
   // than all the rest on big models).
+  // The arrays are kept from call to call and only the entries a call sets
+  // are reset: the initialization makes one small pattern per system, and
+  // arrays of all slots per call made that quadratic in the model size.
   uint32_t numSlots = 0;
   for (const auto &[slot, column] : columnOf)
     numSlots = std::max(numSlots, slot + 1);
   for (const KernelStep &step : steps)
     if (step.kind == KernelStep::Kind::Assign)
       numSlots = std::max(numSlots, step.target.index + 1);
-  std::vector<int> column(numSlots, -1);
-  for (const auto &[slot, c] : columnOf)
+  thread_local std::vector<int> column;   // per slot: its column, or -1
+  thread_local std::vector<int> depIndex; // per slot: its entry in deps, or -1
+  if (column.size() < numSlots) {
+    column.resize(numSlots, -1);
+    depIndex.resize(numSlots, -1);
+  }
+  std::vector<uint32_t> touched;
+  for (const auto &[slot, c] : columnOf) {
     column[slot] = c;
-  std::vector<std::vector<int>> deps(numSlots); // of assigned slots
+    touched.push_back(slot);
+  }
+  std::vector<std::vector<int>> deps; // of assigned slots
   std::vector<std::vector<int>> rows;
   auto dependencies = [&](ExprId expr) {
     std::vector<int> result;
@@ -79,18 +90,32 @@ rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const K
         return;
       if (column[v.index] >= 0)
         result.push_back(column[v.index]);
-      else
-        result.insert(result.end(), deps[v.index].begin(), deps[v.index].end());
+      else if (depIndex[v.index] >= 0) {
+        const auto &d = deps[static_cast<size_t>(depIndex[v.index])];
+        result.insert(result.end(), d.begin(), d.end());
+      }
     });
     std::sort(result.begin(), result.end());
     result.erase(std::unique(result.begin(), result.end()), result.end());
     return result;
   };
   for (const KernelStep &step : steps) {
-    if (step.kind == KernelStep::Kind::Assign)
-      deps[step.target.index] = dependencies(step.expr);
-    else
+    if (step.kind == KernelStep::Kind::Assign) {
+      auto d = dependencies(step.expr);
+      if (depIndex[step.target.index] < 0) {
+        depIndex[step.target.index] = static_cast<int>(deps.size());
+        deps.push_back(std::move(d));
+        touched.push_back(step.target.index);
+      } else {
+        deps[static_cast<size_t>(depIndex[step.target.index])] = std::move(d);
+      }
+    } else {
       rows.push_back(dependencies(step.expr));
+    }
+  }
+  for (uint32_t slot : touched) {
+    column[slot] = -1;
+    depIndex[slot] = -1;
   }
   return makePattern(rows, numColumns);
 }
