@@ -13,6 +13,7 @@
 #include <climits>
 #include <cmath>
 #include <deque>
+#include <unordered_map>
 
 namespace mocc::flattening {
 
@@ -320,24 +321,11 @@ bool ConnectionGraph::selectElements(const std::vector<int64_t> &dims, const ast
   auto indices = f_.subscriptIndices(part, dims, keep, scope);
   if (!indices)
     return false;
-  for (const auto &list : *indices)
-    if (list.empty())
-      return true;
-  std::vector<size_t> pos(dims.size(), 0);
-  while (true) {
-    int64_t linear = 0;
-    for (size_t d = 0; d < dims.size(); ++d)
-      linear = linear * dims[d] + ((*indices)[d][pos[d]] - 1);
+  forEachSelected(dims, *indices, [&](int64_t linear) {
     selected.push_back(linear);
-    size_t d = dims.size();
-    while (d-- > 0) {
-      if (++pos[d] < (*indices)[d].size())
-        break;
-      pos[d] = 0;
-    }
-    if (d == static_cast<size_t>(-1))
-      return true;
-  }
+    return true;
+  });
+  return true;
 }
 
 std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast::RefExpr &ref,
@@ -572,11 +560,14 @@ ConnectionGraph::BusKind ConnectionGraph::busKind(const Instance *x) {
   return BusKind::TopLevel;
 }
 
-uint32_t ConnectionGraph::find(uint32_t x) {
-  while (parent_[x] != x)
-    x = parent_[x] = parent_[parent_[x]];
+/// The representative of x's set in a union-find forest (path halving).
+static uint32_t findRoot(std::vector<uint32_t> &parent, uint32_t x) {
+  while (parent[x] != x)
+    x = parent[x] = parent[parent[x]];
   return x;
 }
+
+uint32_t ConnectionGraph::find(uint32_t x) { return findRoot(parent_, x); }
 
 void ConnectionGraph::unite(uint32_t a, uint32_t b) {
   a = find(a);
@@ -713,6 +704,35 @@ void ConnectionGraph::findConnectors(Instance *instance, std::vector<Instance *>
     visit(instance->implicitInners[i].get());
 }
 
+/// Signals of the model's own buses, if it has any: the connection sets of
+/// one variable's inside and outside elements taken together (a signal
+/// passes through an inner bus), each given to markBusInput.
+void ConnectionGraph::markBusInputs() {
+  if (std::find(elementBus_.begin(), elementBus_.end(), BusKind::TopLevel) == elementBus_.end())
+    return;
+  std::vector<uint32_t> group(elements_.size());
+  for (uint32_t i = 0; i < elements_.size(); ++i)
+    group[i] = find(i);
+  std::unordered_map<uint32_t, uint32_t> groupOfVar; // a potential element of each variable
+  for (uint32_t i = 0; i < elements_.size(); ++i) {
+    if (elementKind_[i] == ast::ConnectorKind::Flow)
+      continue;
+    auto [it, fresh] = groupOfVar.try_emplace(static_cast<uint32_t>(elements_[i] / 2), i);
+    if (!fresh) {
+      uint32_t a = findRoot(group, it->second), b = findRoot(group, i);
+      if (a != b)
+        group[std::max(a, b)] = std::min(a, b);
+    }
+  }
+  std::vector<std::vector<uint32_t>> signals(elements_.size());
+  for (uint32_t i = 0; i < elements_.size(); ++i)
+    if (elementKind_[i] != ast::ConnectorKind::Flow)
+      signals[findRoot(group, i)].push_back(i);
+  for (const auto &set : signals)
+    if (!set.empty())
+      markBusInput(set);
+}
+
 /// A signal of the model's own expandable connector whose connection set
 /// has no source inside the model (only inputs of components and signals
 /// of inner buses) is provided from outside: an input of the model (MLS
@@ -793,40 +813,7 @@ void ConnectionGraph::generateEquations(Instance *root) {
           flat::EquationOriginKind::Connect);
     }
   }
-  // Signals of the model's own buses: the sets of one variable's inside and
-  // outside elements together (a signal passes through an inner bus).
-  {
-    std::vector<uint32_t> group(elements_.size());
-    for (uint32_t i = 0; i < elements_.size(); ++i)
-      group[i] = find(i);
-    std::map<uint32_t, uint32_t> groupOfVar;
-    auto root = [&](uint32_t g) {
-      while (group[g] != g)
-        g = group[g] = group[group[g]];
-      return g;
-    };
-    for (uint32_t i = 0; i < elements_.size(); ++i) {
-      if (elementKind_[i] == ast::ConnectorKind::Flow)
-        continue;
-      auto [it, fresh] = groupOfVar.try_emplace(static_cast<uint32_t>(elements_[i] / 2), i);
-      if (!fresh) {
-        uint32_t a = root(it->second), b = root(i);
-        if (a != b)
-          group[std::max(a, b)] = std::min(a, b);
-      }
-    }
-    std::vector<std::vector<uint32_t>> signals(elements_.size());
-    bool any = false;
-    for (uint32_t i = 0; i < elements_.size(); ++i)
-      if (elementKind_[i] != ast::ConnectorKind::Flow) {
-        signals[root(i)].push_back(i);
-        any |= elementBus_[i] == BusKind::TopLevel;
-      }
-    if (any)
-      for (const auto &set : signals)
-        if (!set.empty())
-          markBusInput(set);
-  }
+  markBusInputs();
   // Flows of inside connectors that nothing connects are zero.
   std::vector<Instance *> connectors;
   findConnectors(root, connectors, 0);

@@ -80,6 +80,7 @@ private:
   };
   void collectEquations(const std::vector<ast::EquationPtr> &eqs, Scope scope);
   void connectExpandable();
+  void markBusInputs();
   void markBusInput(const std::vector<uint32_t> &set);
   bool isPresent(Instance *x);
   void makePresent(Instance *x);

@@ -389,30 +389,19 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
     if (keep[d])
       resultDims.push_back(static_cast<int64_t>((*indices)[d].size()));
   std::vector<Value> parts;
-  for (const auto &selected : *indices)
-    if (selected.empty()) { // an empty array (`ports[0].m_flow`): no elements
-      Value empty;
-      empty.dims = resultDims;
-      return empty;
-    }
-  std::vector<size_t> pos(dims->size(), 0);
-  while (true) {
-    int64_t linear = 0;
-    for (size_t d = 0; d < dims->size(); ++d)
-      linear = linear * (*dims)[d] + ((*indices)[d][pos[d]] - 1);
+  bool ok = forEachSelected(*dims, *indices, [&](int64_t linear) {
     Instance *child = memberOf(elements[linear].get());
     auto sub = child ? lowerInstance(child, ref, part + 1, scope) : std::nullopt;
-    if (!sub)
-      return std::nullopt;
-    parts.push_back(std::move(*sub));
-    size_t d = dims->size();
-    while (d-- > 0) {
-      if (++pos[d] < (*indices)[d].size())
-        break;
-      pos[d] = 0;
-    }
-    if (d == static_cast<size_t>(-1))
-      break;
+    if (sub)
+      parts.push_back(std::move(*sub));
+    return sub.has_value();
+  });
+  if (!ok)
+    return std::nullopt;
+  if (parts.empty()) { // an empty array (`ports[0].m_flow`): no elements
+    Value empty;
+    empty.dims = resultDims;
+    return empty;
   }
   return stackValues(parts, resultDims);
 }
@@ -575,29 +564,15 @@ std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPa
   for (size_t d = 0; d < v.dims.size(); ++d)
     if (keep[d])
       result.dims.push_back(static_cast<int64_t>((*indices)[d].size()));
-  for (size_t d = 0; d < v.dims.size(); ++d)
-    if ((*indices)[d].empty())
-      return result;
-  std::vector<size_t> pos(v.dims.size(), 0);
-  while (true) {
-    int64_t linear = 0;
-    for (size_t d = 0; d < v.dims.size(); ++d)
-      linear = linear * v.dims[d] + ((*indices)[d][pos[d]] - 1);
+  forEachSelected(v.dims, *indices, [&](int64_t linear) {
     if (v.isRecord)
       result.items.push_back(v.items[linear]);
     else if (v.isString())
       result.strings.push_back(v.strings[linear]);
     else
       result.elements.push_back(v.elements[linear]);
-    size_t d = v.dims.size();
-    while (d-- > 0) {
-      if (++pos[d] < (*indices)[d].size())
-        break;
-      pos[d] = 0;
-    }
-    if (d == static_cast<size_t>(-1))
-      break;
-  }
+    return true;
+  });
   if (result.isRecord && result.dims.empty() && result.items.size() == 1) {
     Value record = std::move(result.items[0]);
     return record;
@@ -630,25 +605,12 @@ std::optional<Value> Flattener::subscriptVariables(Instance *x, const ast::RefPa
   for (size_t d = 0; d < range->dims.size(); ++d)
     if (keep[d])
       result.dims.push_back(static_cast<int64_t>((*indices)[d].size()));
-  for (const auto &list : *indices)
-    if (list.empty())
-      return result;
-  std::vector<size_t> pos(range->dims.size(), 0);
-  while (true) {
-    int64_t linear = 0;
-    for (size_t d = 0; d < range->dims.size(); ++d)
-      linear = linear * range->dims[d] + ((*indices)[d][pos[d]] - 1);
+  forEachSelected(range->dims, *indices, [&](int64_t linear) {
     result.elements.push_back(
         pool_->variable(sym::VarId{static_cast<uint32_t>(range->first + linear)}));
-    size_t d = range->dims.size();
-    while (d-- > 0) {
-      if (++pos[d] < (*indices)[d].size())
-        break;
-      pos[d] = 0;
-    }
-    if (d == static_cast<size_t>(-1))
-      return result;
-  }
+    return true;
+  });
+  return result;
 }
 
 // --- Operators --------------------------------------------------------------------------------

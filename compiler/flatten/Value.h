@@ -73,6 +73,33 @@ struct Value {
   }
 };
 
+/// Visits, in row-major order, the 0-based linear index of every element
+/// that `indices` (1-based, one list per dimension of `dims`) select; none
+/// if a list is empty. Stops early, returning false, when `visit` does.
+template <class Visit>
+bool forEachSelected(const std::vector<int64_t> &dims,
+                     const std::vector<std::vector<int64_t>> &indices, Visit &&visit) {
+  for (const auto &list : indices)
+    if (list.empty())
+      return true;
+  std::vector<size_t> pos(dims.size(), 0);
+  while (true) {
+    int64_t linear = 0;
+    for (size_t d = 0; d < dims.size(); ++d)
+      linear = linear * dims[d] + (indices[d][pos[d]] - 1);
+    if (!visit(linear))
+      return false;
+    size_t d = dims.size();
+    while (d-- > 0) {
+      if (++pos[d] < indices[d].size())
+        break;
+      pos[d] = 0;
+    }
+    if (d == static_cast<size_t>(-1))
+      return true;
+  }
+}
+
 /// "[3, 2]" or "scalar", for messages.
 std::string shapeText(const std::vector<int64_t> &dims);
 
