@@ -83,10 +83,13 @@ SparsityPattern densePattern(int64_t n) {
   return pattern;
 }
 
-ColoredJacobian::ColoredJacobian(const SparsityPattern &pattern, KernelJvpFn jvp, int32_t numSlots,
-                                 std::vector<int32_t> slots, std::vector<int32_t> rateSlots)
-    : pattern_(pattern), jvp_(jvp), slots_(std::move(slots)), rateSlots_(std::move(rateSlots)),
-      dv_(numSlots, 0.0) {
+ColoredJacobian::ColoredJacobian(const SparsityPattern &pattern, KernelJvpRef jvp, int32_t numSlots,
+                                 std::vector<int32_t> slots, std::vector<int32_t> rateSlots,
+                                 std::span<double> sharedDv)
+    : pattern_(pattern), jvp_(jvp), slots_(std::move(slots)), rateSlots_(std::move(rateSlots)) {
+  if (sharedDv.empty())
+    ownDv_.assign(numSlots, 0.0);
+  dv_ = sharedDv.empty() ? ownDv_.data() : sharedDv.data();
   auto n = static_cast<int64_t>(slots_.size());
   if (pattern_.colPtr.empty())
     pattern_ = densePattern(n);
@@ -134,7 +137,7 @@ void ColoredJacobian::evaluate(double t, const double *v, double rateFactor, dou
       continue;
     for (int32_t j : columns)
       seed(j, 1.0, rateFactor);
-    jvp_(t, v, dv_.data(), dres_.data());
+    jvp_(t, v, dv_, dres_.data());
     for (int32_t j : columns) {
       for (int64_t k = pattern_.colPtr[j]; k < pattern_.colPtr[j + 1]; ++k)
         values[k] = dres_[pattern_.rowIdx[k]];

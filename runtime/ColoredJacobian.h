@@ -12,6 +12,7 @@
 #include <sundials/sundials_matrix.h>
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,8 +35,20 @@ public:
   /// factor passed to evaluate() times the derivative with respect to slot
   /// `rateSlots[j]` (IDA's dF/dy + cj dF/dy'). An empty pattern (no column
   /// pointers) stands for a dense one.
-  ColoredJacobian(const SparsityPattern &pattern, KernelJvpFn jvp, int32_t numSlots,
-                  std::vector<int32_t> slots, std::vector<int32_t> rateSlots = {});
+  ///
+  /// The seeds go into a dv of numSlots zeros: its own, or `sharedDv` if
+  /// that is not empty (numSlots zeros, which the caller zeroes again at
+  /// the slots the kernel assigns once done: see ImplicitSystem::assigned).
+  /// Allocating numSlots doubles for each of many small systems would make
+  /// their initialization quadratic in the model's size.
+  ColoredJacobian(const SparsityPattern &pattern, KernelJvpRef jvp, int32_t numSlots,
+                  std::vector<int32_t> slots, std::vector<int32_t> rateSlots = {},
+                  std::span<double> sharedDv = {});
+  // dv_ may point into ownDv_: a move keeps the buffer, a copy would not.
+  ColoredJacobian(const ColoredJacobian &) = delete;
+  ColoredJacobian &operator=(const ColoredJacobian &) = delete;
+  ColoredJacobian(ColoredJacobian &&) = default;
+  ColoredJacobian &operator=(ColoredJacobian &&) = default;
 
   /// Fills `values` (one per nonzero of pattern(), in CSC order) with the
   /// Jacobian at the point in v; the kernel must have just been evaluated
@@ -59,11 +72,12 @@ private:
   void storeDense(const double *values, const double *diagonalShift, SUNMatrix matrix) const;
 
   SparsityPattern pattern_;
-  KernelJvpFn jvp_;
+  KernelJvpRef jvp_;
   std::vector<int32_t> slots_;
   std::vector<int32_t> rateSlots_;
   std::vector<std::vector<int32_t>> columnsOfColor_;
-  std::vector<double> dv_;
+  std::vector<double> ownDv_;
+  double *dv_ = nullptr;
   std::vector<double> dres_;
   // The stored matrix's CSC pattern: pattern_ with the diagonal added.
   std::vector<int64_t> matrixColPtr_;

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace mocc::rt {
@@ -28,6 +29,56 @@ using KernelFn = void (*)(double t, double *v, double *res);
 /// residuals.
 using KernelJvpFn = void (*)(double t, const double *v, double *dv, double *dres);
 
+/// Many small kernels (the systems of initialization, one or two per
+/// component) are cases of one batched native function: the last argument
+/// selects the case, which then behaves as a KernelFn (a KernelJvpFn). One
+/// function per small kernel would cost the JIT far more than its code.
+using BatchedKernelFn = void (*)(double t, double *v, double *res, int32_t which);
+using BatchedKernelJvpFn = void (*)(double t, const double *v, double *dv, double *dres,
+                                    int32_t which);
+
+/// A kernel as the runtime calls it: a function of its own, or a case of a
+/// batched one.
+struct KernelRef {
+  KernelFn fn = nullptr;
+  BatchedKernelFn batched = nullptr;
+  int32_t which = 0;
+
+  KernelRef() = default;
+  /// A plain function (or a lambda without captures) is a kernel.
+  template <class F>
+    requires std::is_convertible_v<F, KernelFn>
+  KernelRef(F fn) : fn(fn) {} // NOLINT(google-explicit-constructor)
+  KernelRef(BatchedKernelFn batched, int32_t which) : batched(batched), which(which) {}
+  explicit operator bool() const { return fn || batched; }
+  void operator()(double t, double *v, double *res) const {
+    if (fn)
+      fn(t, v, res);
+    else
+      batched(t, v, res, which);
+  }
+};
+
+/// The JVP of a KernelRef.
+struct KernelJvpRef {
+  KernelJvpFn fn = nullptr;
+  BatchedKernelJvpFn batched = nullptr;
+  int32_t which = 0;
+
+  KernelJvpRef() = default;
+  template <class F>
+    requires std::is_convertible_v<F, KernelJvpFn>
+  KernelJvpRef(F fn) : fn(fn) {} // NOLINT(google-explicit-constructor)
+  KernelJvpRef(BatchedKernelJvpFn batched, int32_t which) : batched(batched), which(which) {}
+  explicit operator bool() const { return fn || batched; }
+  void operator()(double t, const double *v, double *dv, double *dres) const {
+    if (fn)
+      fn(t, v, dv, dres);
+    else
+      batched(t, v, dv, dres, which);
+  }
+};
+
 /// A square sparse pattern in compressed-sparse-column form, with a column
 /// coloring: columns of one color share no row, so one Jacobian-vector
 /// product per color gives all entries.
@@ -43,8 +94,12 @@ struct SparsityPattern {
 /// the current values of the unknown slots `unknowns`.
 struct ImplicitSystem {
   std::vector<int32_t> unknowns; ///< slots of the unknowns (iteration variables)
-  KernelFn residual = nullptr;   ///< writes unknowns.size() residuals
-  KernelJvpFn jvp = nullptr;
+  KernelRef residual;            ///< writes unknowns.size() residuals
+  KernelJvpRef jvp;
+  /// Every slot the residual kernel assigns: the JVP writes their tangents
+  /// into dv, which initialization shares between its systems and zeroes
+  /// again at these slots (see solveImplicitSystem).
+  std::vector<int32_t> assigned;
   SparsityPattern pattern;       ///< Jacobian d residual / d unknowns
   std::vector<double> nominal;   ///< scale of each unknown (1 if not given)
   std::string description;       ///< which equations/variables, for messages
@@ -54,7 +109,7 @@ struct ImplicitSystem {
 /// solve (with the values in the unknowns' slots as the starting guess).
 struct InitStep {
   enum class Kind { Assign, Solve } kind = Kind::Assign;
-  KernelFn assign = nullptr; ///< Assign: computes slots explicitly
+  KernelRef assign;          ///< Assign: computes slots explicitly
   ImplicitSystem system;     ///< Solve
 };
 

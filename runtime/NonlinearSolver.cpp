@@ -82,7 +82,8 @@ bool allFinite(const double *values, int64_t n) {
 /// One implicit system with its KINSOL objects and the state of the homotopy.
 class KinsolSystem {
 public:
-  KinsolSystem(const ImplicitSystem &system, double t, std::vector<double> &v);
+  KinsolSystem(const ImplicitSystem &system, double t, std::vector<double> &v,
+               std::span<double> sharedDv);
 
   /// Creates the KINSOL objects; returns what failed, empty on success.
   std::string setUp();
@@ -130,9 +131,11 @@ private:
   std::unique_ptr<void, KinsolDeleter> kinsol_;
 };
 
-KinsolSystem::KinsolSystem(const ImplicitSystem &system, double t, std::vector<double> &v)
+KinsolSystem::KinsolSystem(const ImplicitSystem &system, double t, std::vector<double> &v,
+                           std::span<double> sharedDv)
     : system_(system), t_(t), v_(v), n_(static_cast<int64_t>(system.unknowns.size())),
-      jacobian_(system.pattern, system.jvp, static_cast<int32_t>(v.size()), system.unknowns),
+      jacobian_(system.pattern, system.jvp, static_cast<int32_t>(v.size()), system.unknowns, {},
+                sharedDv),
       values_(jacobian_.nonzeros()), nominal_(n_, 1.0), rowScale_(n_, 1.0), start_(n_), shift_(n_),
       residual_(n_) {
   for (int64_t i = 0; i < n_; ++i) {
@@ -354,7 +357,7 @@ void KinsolSystem::addStatistics(SolverStatistics &stats) const {
 } // namespace
 
 RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vector<double> &v,
-                              SolverStatistics &stats) {
+                              SolverStatistics &stats, std::span<double> sharedDv) {
   auto n = static_cast<int64_t>(system.unknowns.size());
   // The description reads "the system of N equation(s) ...".
   std::string what = system.description.rfind("the system ", 0) == 0
@@ -369,7 +372,20 @@ RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vecto
     return {false, t, what + " has no residual or derivative function"};
   if (std::string problem = checkPattern(system.pattern, n); !problem.empty())
     return {false, t, what + " has a bad Jacobian pattern: " + problem};
-  KinsolSystem solver(system, t, v);
+  if (sharedDv.size() != v.size())
+    sharedDv = {};
+  // The JVPs leave tangents in the slots the kernel assigns (the seeds are
+  // reset by ColoredJacobian): zero them for the next system.
+  struct Rezero {
+    std::span<double> dv;
+    const std::vector<int32_t> &assigned;
+    ~Rezero() {
+      for (int32_t slot : assigned)
+        if (slot >= 0 && static_cast<size_t>(slot) < dv.size())
+          dv[slot] = 0.0;
+    }
+  } rezero{sharedDv, system.assigned};
+  KinsolSystem solver(system, t, v, sharedDv);
   if (std::string problem = solver.setUp(); !problem.empty())
     return {false, t, what + " could not be solved: " + problem};
   std::string directCause;

@@ -10,6 +10,7 @@
 #include "runtime/Simulator.h"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace mocc::rt {
@@ -22,7 +23,11 @@ inline constexpr int64_t maxDenseSystemSize = 50;
 /// residual kernel assigns is evaluated there. On failure the message names
 /// the system and the cause, and the status time is t; the caller says what
 /// was being done ("initialization failed at time ...").
+///
+/// `sharedDv`, if not empty, is a dv of v.size() zeros for the system's
+/// JVPs (see ColoredJacobian), left zeroed again (at the system's unknowns
+/// and `assigned` slots) for the next system.
 RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vector<double> &v,
-                              SolverStatistics &stats);
+                              SolverStatistics &stats, std::span<double> sharedDv = {});
 
 } // namespace mocc::rt

@@ -3,6 +3,8 @@
 // integration (Integration.h) and the result file; see Simulator.h.
 #include "runtime/Simulator.h"
 
+#include <algorithm>
+
 #include "runtime/ColoredJacobian.h"
 #include "runtime/CsvWriter.h"
 #include "runtime/Integration.h"
@@ -151,6 +153,8 @@ std::string checkInitSteps(const CompiledModel &model) {
 /// Runs the init steps in order after the start values are set.
 RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double> &v,
                        SolverStatistics &stats) {
+  // One dv for the JVPs of all systems (see solveImplicitSystem).
+  std::vector<double> dv(v.size(), 0.0);
   for (const InitStep &step : model.init) {
     if (step.kind == InitStep::Kind::Assign) {
       if (step.assign)
@@ -159,7 +163,7 @@ RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double
         return *failure;
       continue;
     }
-    RunStatus status = solveImplicitSystem(step.system, t0, v, stats);
+    RunStatus status = solveImplicitSystem(step.system, t0, v, stats, dv);
     if (auto failure = generatedCodeFailure(t0))
       return *failure;
     if (!status.ok) {

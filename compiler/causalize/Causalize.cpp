@@ -13,6 +13,8 @@
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <string_view>
+#include <unordered_map>
 
 namespace mocc::causalize {
 
@@ -118,6 +120,7 @@ private:
   structural::Matching matchInitialization(const EquationSystem &system);
   void planInitBlocks(const EquationSystem &system, const structural::Matching &matching);
   void addSolveStep(BlockPlan block, std::string description);
+  void batchInitKernels(size_t firstKernel);
   std::vector<KernelStep> trailingAssignments(const std::vector<char> &isOwnSlot) const;
   void buildOutputs();
   double nominalOf(VarId v);
@@ -600,7 +603,9 @@ bool PlanBuilder::buildInitialization() {
       return buildInitialization();
     }
   }
+  size_t firstKernel = plan_.kernels.size();
   planInitBlocks(system, matching);
+  batchInitKernels(firstKernel);
   return true;
 }
 
@@ -704,10 +709,81 @@ void PlanBuilder::addSolveStep(BlockPlan block, std::string description) {
     step.nominal.push_back(nominalOf(v));
   }
   step.pattern = residualPattern(pool_, kernel.steps, columnOf, static_cast<int>(columnOf.size()));
+  for (const KernelStep &s : kernel.steps)
+    if (s.kind == KernelStep::Kind::Assign)
+      step.assigned.push_back(static_cast<int32_t>(s.target.index));
   step.description = std::move(description);
   plan_.init.push_back(std::move(step));
   plan_.kernels.push_back(std::move(kernel));
   ++plan_.statistics.initSystems;
+}
+
+/// Small kernels of initialization become the cases of batches (see
+/// KernelSpec::caseStart): a model of thousands of components has one or
+/// two small systems per component, and the JIT's fixed cost per function
+/// (its pass managers, machine function set-up) would be many times that of
+/// their code. Systems (with a JVP) and assignments (without) go to
+/// separate batches, each of consecutive kernels in the order of
+/// initialization, up to a bounded number of steps so that no batch is big
+/// enough for LLVM's super-linear costs per function.
+void PlanBuilder::batchInitKernels(size_t firstKernel) {
+  constexpr size_t maxCaseSteps = 40;   // a bigger kernel stays a function of its own
+  constexpr size_t maxBatchSteps = 400; // a batch is closed once it holds this many
+  std::unordered_map<std::string_view, size_t> kernelOf;
+  for (size_t k = firstKernel; k < plan_.kernels.size(); ++k)
+    kernelOf.emplace(plan_.kernels[k].name, k);
+  std::vector<char> batched(plan_.kernels.size(), 0);
+  std::vector<KernelSpec> batches;
+  KernelSpec current[2]; // by withJvp
+  std::vector<InitStepPlan *> members[2];
+  auto close = [&](int jvp) {
+    KernelSpec &batch = current[jvp];
+    if (members[jvp].size() >= 2) {
+      batch.name = "mocc_init_batch_" + std::to_string(batches.size());
+      for (InitStepPlan *step : members[jvp])
+        step->kernel = batch.name;
+      batches.push_back(std::move(batch));
+    } else if (members[jvp].size() == 1) {
+      batched[kernelOf.at(members[jvp][0]->kernel)] = false; // stays as it is
+      members[jvp][0]->kernelCase = -1;
+    }
+    batch = KernelSpec{};
+    members[jvp].clear();
+  };
+  for (InitStepPlan &step : plan_.init) {
+    auto found = kernelOf.find(step.kernel);
+    if (found == kernelOf.end())
+      continue;
+    KernelSpec &kernel = plan_.kernels[found->second];
+    if (kernel.steps.size() > maxCaseSteps || kernel.jvpSteps < kernel.steps.size())
+      continue;
+    int jvp = kernel.withJvp ? 1 : 0;
+    KernelSpec &batch = current[jvp];
+    if (batch.caseStart.empty())
+      batch.caseStart.push_back(0);
+    batch.withJvp = kernel.withJvp;
+    batch.steps.insert(batch.steps.end(), kernel.steps.begin(), kernel.steps.end());
+    batch.caseStart.push_back(static_cast<uint32_t>(batch.steps.size()));
+    step.kernelCase = static_cast<int32_t>(members[jvp].size());
+    members[jvp].push_back(&step);
+    batched[found->second] = true;
+    if (batch.steps.size() >= maxBatchSteps)
+      close(jvp);
+  }
+  close(0);
+  close(1);
+  // The batched kernels go; the batches come after the others.
+  size_t kept = firstKernel;
+  for (size_t k = firstKernel; k < plan_.kernels.size(); ++k) {
+    if (batched[k])
+      continue;
+    if (kept != k)
+      plan_.kernels[kept] = std::move(plan_.kernels[k]);
+    ++kept;
+  }
+  plan_.kernels.resize(kept);
+  for (KernelSpec &batch : batches)
+    plan_.kernels.push_back(std::move(batch));
 }
 
 void PlanBuilder::buildOutputs() {

@@ -34,6 +34,10 @@ struct InitStepPlan {
   rt::SparsityPattern pattern;
   std::vector<double> nominal;
   std::string description;
+  /// The case of `kernel` if it is a batch (KernelSpec::caseStart), else -1.
+  int32_t kernelCase = -1;
+  /// Solve: the slots the kernel assigns (rt::ImplicitSystem::assigned).
+  std::vector<int32_t> assigned{};
 };
 
 /// Sizes reported by `mocc check` and by -v.

@@ -21,28 +21,34 @@ namespace {
 /// `void (double t, const double *v, double *dv, double *dres)`. The parts
 /// of a split kernel return an i32 status instead (0: success; nonzero: a
 /// called function failed, see Codegen.h).
-llvm::FunctionType *kernelType(llvm::LLVMContext &context, bool jvp, bool part) {
+/// A batch of kernels takes the case to run as a last i32.
+llvm::FunctionType *kernelType(llvm::LLVMContext &context, bool jvp, bool part,
+                               bool batch = false) {
   llvm::Type *pointer = llvm::PointerType::getUnqual(context);
   llvm::Type *time = llvm::Type::getDoubleTy(context);
   llvm::Type *result = part ? llvm::Type::getInt32Ty(context) : llvm::Type::getVoidTy(context);
+  llvm::SmallVector<llvm::Type *, 5> args{time, pointer, pointer};
   if (jvp)
-    return llvm::FunctionType::get(result, {time, pointer, pointer, pointer}, false);
-  return llvm::FunctionType::get(result, {time, pointer, pointer}, false);
+    args.push_back(pointer);
+  if (batch)
+    args.push_back(llvm::Type::getInt32Ty(context));
+  return llvm::FunctionType::get(result, args, false);
 }
 
 /// A kernel function: the public one, or a part of a split kernel (with
 /// the part's i32 status). Parts are internal unless their kernel's public
 /// function lives in another module.
 llvm::Function *createFunction(llvm::Module &module, const std::string &name, bool jvp, bool part,
-                               bool internal) {
+                               bool internal, bool batch = false) {
   auto linkage = internal ? llvm::Function::InternalLinkage : llvm::Function::ExternalLinkage;
-  auto *function =
-      llvm::Function::Create(kernelType(module.getContext(), jvp, part), linkage, name, module);
+  auto *function = llvm::Function::Create(kernelType(module.getContext(), jvp, part, batch),
+                                          linkage, name, module);
   function->setDoesNotThrow();
   // The arrays never overlap (Kernel.h): telling LLVM spares its alias
   // analysis and instruction schedulers the memory dependencies between
   // every store of a result and every later load of v.
-  for (unsigned arg = 1; arg < function->arg_size(); ++arg)
+  unsigned arrays = jvp ? 4 : 3;
+  for (unsigned arg = 1; arg < arrays; ++arg)
     function->addParamAttr(arg, llvm::Attribute::NoAlias);
   if (jvp)
     function->addParamAttr(1, llvm::Attribute::ReadOnly);
@@ -78,6 +84,33 @@ void callParts(llvm::Function *entry, llvm::BasicBlock *entryEnd,
   caller.CreateRetVoid();
 }
 
+/// Emits a batch of kernels (or its JVP) as one function: the entry block
+/// switches on the case argument to the block of the case, which runs the
+/// case's steps with fresh memos and returns. An unknown case does nothing.
+void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec &spec, bool jvp) {
+  std::string name = jvp ? jvpName(spec.name) : spec.name;
+  llvm::Function *function = createFunction(module, name, jvp, false, false, true);
+  llvm::LLVMContext &context = module.getContext();
+  emitter.begin(function, jvp);
+  auto *none = llvm::BasicBlock::Create(context, "none", function);
+  llvm::IRBuilder<>(none).CreateRetVoid();
+  llvm::IRBuilderBase &builder = emitter.builder();
+  llvm::SwitchInst *dispatch = builder.CreateSwitch(function->getArg(function->arg_size() - 1),
+                                                    none, static_cast<unsigned>(spec.numCases()));
+  for (size_t k = 0; k < spec.numCases(); ++k) {
+    auto *block = llvm::BasicBlock::Create(context, "case" + std::to_string(k), function);
+    dispatch->addCase(builder.getInt32(static_cast<uint32_t>(k)), block);
+    builder.SetInsertPoint(block);
+    emitter.forget();
+    uint32_t residual = 0;
+    for (size_t i = spec.caseStart[k]; i < spec.caseStart[k + 1]; ++i) {
+      emitter.emitStep(spec.steps[i], residual);
+      residual += spec.steps[i].kind == KernelStep::Kind::Residual;
+    }
+    emitter.finish();
+  }
+}
+
 /// Emits a kernel (or its JVP). Its public function runs the first steps;
 /// when it is full, the next steps go to a new internal part function, and
 /// so on, and the public function ends by calling these in order. The
@@ -85,6 +118,10 @@ void callParts(llvm::Function *entry, llvm::BasicBlock *entryEnd,
 /// preserved.
 void emitKernel(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec &spec, bool jvp,
                 const CodegenOptions &options) {
+  if (spec.isBatch()) {
+    emitBatch(module, emitter, spec, jvp);
+    return;
+  }
   std::string name = jvp ? jvpName(spec.name) : spec.name;
   llvm::Function *entry = createFunction(module, name, jvp, false, false);
   emitter.begin(entry, jvp);
@@ -174,6 +211,12 @@ private:
 /// function in `home` calls the parts, which hold the steps.
 void emitKernelStreamed(llvm::Module &home, Stream &stream, const KernelSpec &spec, bool jvp,
                         const CodegenOptions &options) {
+  if (spec.isBatch()) { // one function, public in the stream's module
+    FunctionEmitter &emitter = stream.emitter();
+    emitBatch(emitter.module(), emitter, spec, jvp);
+    stream.finished(emitter);
+    return;
+  }
   std::string name = jvp ? jvpName(spec.name) : spec.name;
   llvm::Function *entry = createFunction(home, name, jvp, false, false);
   auto *entryEnd = llvm::BasicBlock::Create(home.getContext(), "entry", entry);
@@ -213,6 +256,14 @@ bool checkKernel(const sym::ExprPool &pool, const KernelSpec &spec, const llvm::
   for (const std::string &name : {spec.name, jvpName(spec.name)}) {
     if (module.getFunction(name) && (name == spec.name || spec.withJvp)) {
       error = "two kernels are named `" + name + "`";
+      return false;
+    }
+  }
+  if (spec.isBatch()) {
+    const std::vector<uint32_t> &start = spec.caseStart;
+    if (start.size() < 2 || start.front() != 0 || start.back() != spec.steps.size() ||
+        !std::is_sorted(start.begin(), start.end()) || spec.jvpSteps < spec.steps.size()) {
+      error = "kernel `" + spec.name + "` is a batch whose cases do not cover its steps";
       return false;
     }
   }

@@ -42,8 +42,10 @@ struct CodegenOptions {
 /// Builds one LLVM module holding, per kernel, `void name(double t, double
 /// *v, double *res)` and, if spec.withJvp, `void name_jvp(double t, const
 /// double *v, double *dv, double *dres)` (see runtime/CompiledModel.h for
-/// their contract). Each distinct expression node is evaluated once per
-/// function; `if` expressions evaluate only the selected branch.
+/// their contract); a batch (KernelSpec::caseStart) is one function with the
+/// case as a last `int32_t` argument, never split. Each distinct expression
+/// node is evaluated once per function (per case of a batch); `if`
+/// expressions evaluate only the selected branch.
 ///
 /// Call nodes refer to `functions` (the table given to generateFunctions,
 /// whose module must be in the same JIT): each distinct call is made once.
@@ -85,7 +87,8 @@ public:
 /// functions, each at most a chunk of CodegenOptions' size); the parts fill
 /// the modules of `sink` one after another, each closed once it holds
 /// `instructionsPerModule` instructions (the last at the end), so that the
-/// JIT can compile it while the next is generated.
+/// JIT can compile it while the next is generated. A batch goes whole, and
+/// public, into the modules of `sink`.
 bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instructionsPerModule,
                              const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
                              const CodegenOptions &options, std::string *error = nullptr,

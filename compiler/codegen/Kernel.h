@@ -4,7 +4,8 @@
 // residual steps in order), and the checks of assert() and terminate(). Code
 // generation turns each kernel into a native function `void name(double t,
 // double *v, double *res)` and, when asked, its forward-mode derivative
-// `void name_jvp(double t, const double *v, double *dv, double *dres)`. The
+// `void name_jvp(double t, const double *v, double *dv, double *dres)` (a
+// batch of small kernels takes the case to run as a last `int32_t`). The
 // arrays passed to one call must not overlap (the functions declare them
 // `noalias`).
 #pragma once
@@ -47,6 +48,17 @@ struct KernelSpec {
   /// compute values that no residual depends on (the eliminated aliases,
   /// for the results), so their tangents would be dead code.
   size_t jvpSteps = SIZE_MAX;
+  /// Empty for a kernel of its own. Otherwise the kernel is a batch of
+  /// small kernels, its cases: case k holds the steps [caseStart[k],
+  /// caseStart[k + 1]) (caseStart has one entry more than there are
+  /// cases), and numbers its residuals from 0. Its native function takes
+  /// the case as a last argument (runtime/CompiledModel.h:
+  /// BatchedKernelFn) and runs only that case. A batch is one function,
+  /// never split, and its JVP covers every step.
+  std::vector<uint32_t> caseStart{};
+
+  bool isBatch() const { return !caseStart.empty(); }
+  size_t numCases() const { return caseStart.empty() ? 0 : caseStart.size() - 1; }
 };
 
 } // namespace mocc::codegen

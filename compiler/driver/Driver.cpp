@@ -323,15 +323,30 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   m.numSlots = plan.numSlots;
   m.setParameters = kernel(plan.setParameters);
   m.setStartValues = kernel(plan.setStartValues);
+  // A case of a batch (KernelSpec::caseStart) or a function of its own.
+  auto kernelRef = [&](const causalize::InitStepPlan &step) -> rt::KernelRef {
+    if (step.kernelCase < 0)
+      return kernel(step.kernel);
+    return {reinterpret_cast<rt::BatchedKernelFn>(native.jit->lookup(step.kernel, error)),
+            step.kernelCase};
+  };
+  auto jvpRef = [&](const causalize::InitStepPlan &step) -> rt::KernelJvpRef {
+    if (step.kernelCase < 0)
+      return jvp(step.kernel);
+    return {reinterpret_cast<rt::BatchedKernelJvpFn>(
+                native.jit->lookup(codegen::jvpName(step.kernel), error)),
+            step.kernelCase};
+  };
   for (const causalize::InitStepPlan &step : plan.init) {
     rt::InitStep s;
     s.kind = step.kind;
     if (step.kind == rt::InitStep::Kind::Assign) {
-      s.assign = kernel(step.kernel);
+      s.assign = kernelRef(step);
     } else {
       s.system.unknowns = step.unknowns;
-      s.system.residual = kernel(step.kernel);
-      s.system.jvp = jvp(step.kernel);
+      s.system.assigned = step.assigned;
+      s.system.residual = kernelRef(step);
+      s.system.jvp = jvpRef(step);
       s.system.pattern = step.pattern;
       s.system.nominal = step.nominal;
       s.system.description = step.description;

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <doctest/doctest.h>
 #include <sstream>
+#include <string>
+#include <vector>
 
 using namespace mocc;
 using sym::ExprId;
@@ -83,6 +85,61 @@ TEST_CASE("a nonlinear algebraic equation puts its unknown into the solver's vec
     solves |= step.kind == rt::InitStep::Kind::Solve &&
               step.unknowns == std::vector<int32_t>{static_cast<int32_t>(y.index)};
   CHECK(solves);
+}
+
+TEST_CASE("small initialization systems are the cases of one batched kernel") {
+  // der(x_i) = -y_i, y_i^3 + y_i = x_i with x_i fixed: five scalar systems.
+  Builder b;
+  auto &p = b.model.pool;
+  std::vector<VarId> ys;
+  for (int i = 0; i < 5; ++i) {
+    VarId x = b.var("x" + std::to_string(i)), y = b.var("y" + std::to_string(i));
+    b.model.var(x).attributes.start = p.constant(i + 1.0);
+    b.model.var(x).attributes.fixed = true;
+    b.equation(b.der(x), p.neg(b.ref(y)));
+    b.equation(p.add(p.pow(b.ref(y), p.constant(3)), b.ref(y)), b.ref(x));
+    ys.push_back(y);
+  }
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  std::vector<const causalize::InitStepPlan *> solves;
+  for (const auto &step : plan->init)
+    if (step.kind == rt::InitStep::Kind::Solve)
+      solves.push_back(&step);
+  REQUIRE(solves.size() == 5);
+  const codegen::KernelSpec *batch = nullptr;
+  for (const auto &kernel : plan->kernels) {
+    CHECK(kernel.name != "mocc_init_0"); // batched kernels are gone
+    if (kernel.name == solves[0]->kernel)
+      batch = &kernel;
+  }
+  REQUIRE(batch);
+  CHECK(batch->isBatch());
+  CHECK(batch->withJvp);
+  CHECK(batch->numCases() == 5);
+  std::vector<int32_t> unknowns;
+  for (size_t k = 0; k < solves.size(); ++k) {
+    CHECK(solves[k]->kernel == batch->name);
+    CHECK(solves[k]->kernelCase == static_cast<int32_t>(k));
+    unknowns.push_back(solves[k]->unknowns.at(0));
+    // Each case has its system's residual, and assigns what `assigned` says.
+    std::vector<int32_t> assigned;
+    size_t residuals = 0;
+    for (size_t i = batch->caseStart[k]; i < batch->caseStart[k + 1]; ++i) {
+      const codegen::KernelStep &step = batch->steps[i];
+      residuals += step.kind == codegen::KernelStep::Kind::Residual;
+      if (step.kind == codegen::KernelStep::Kind::Assign)
+        assigned.push_back(static_cast<int32_t>(step.target.index));
+    }
+    CHECK(residuals == 1);
+    CHECK(assigned == solves[k]->assigned);
+  }
+  std::sort(unknowns.begin(), unknowns.end());
+  std::vector<int32_t> expected;
+  for (VarId y : ys)
+    expected.push_back(static_cast<int32_t>(y.index));
+  CHECK(unknowns == expected);
 }
 
 TEST_CASE("parameters are computed in dependency order, and a cycle is an error") {

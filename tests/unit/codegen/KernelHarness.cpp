@@ -108,6 +108,14 @@ rt::KernelJvpFn CompiledKernels::jvp(const std::string &name) {
   return reinterpret_cast<rt::KernelJvpFn>(lookup(jvpName(name)));
 }
 
+rt::BatchedKernelFn CompiledKernels::batch(const std::string &name) {
+  return reinterpret_cast<rt::BatchedKernelFn>(lookup(name));
+}
+
+rt::BatchedKernelJvpFn CompiledKernels::batchJvp(const std::string &name) {
+  return reinterpret_cast<rt::BatchedKernelJvpFn>(lookup(jvpName(name)));
+}
+
 CompiledFunctionTable::CompiledFunctionTable(std::span<const flat::Function> functions,
                                              jit::OptLevel level) {
   jit_ = jit::Jit::create(error_);

@@ -58,6 +58,10 @@ public:
   rt::KernelFn kernel(const std::string &name);
   /// The JVP of kernel `name`, or null (with error()) if absent.
   rt::KernelJvpFn jvp(const std::string &name);
+  /// The function of a batch of kernels (KernelSpec::caseStart), or null.
+  rt::BatchedKernelFn batch(const std::string &name);
+  /// The JVP of a batch, or null.
+  rt::BatchedKernelJvpFn batchJvp(const std::string &name);
 
   double generateSeconds = 0; ///< generateKernels
   double compileSeconds = 0;  ///< Jit::addModule (verify, optimize, codegen, link)

@@ -5,7 +5,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 using namespace mocc;
@@ -189,6 +191,71 @@ TEST_CASE("a big kernel streamed over several modules computes the same") {
   REQUIRE_MESSAGE((e != nullptr), streamed.error());
   std::vector<double> v(5001, 0.0), r(5000);
   e(0.0, v.data(), r.data());
+}
+
+TEST_CASE("a batch of kernels runs the case asked for, with residuals numbered from 0") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  // Case 0: v1 := v0^2; res0 := v1 - 4. Case 1: res0 := v0 v1; v2 := sin(v1);
+  // res1 := v2 + t. Case 2: nothing.
+  KernelSpec spec{"batch", {assign(1, pool.mul(v[0], v[0])),
+                            residual(pool.sub(v[1], pool.constant(4.0))),
+                            residual(pool.mul(v[0], v[1])),
+                            assign(2, pool.unary(OpKind::Sin, v[1])),
+                            residual(pool.add(v[2], pool.time()))},
+                  true};
+  spec.caseStart = {0, 2, 5, 5};
+  for (size_t perModule : {size_t{0}, size_t{10}}) {
+    CAPTURE(perModule);
+    CompileRequest request = atLevel(jit::OptLevel::Less);
+    request.instructionsPerModule = perModule; // 10: streamed, a module per function
+    CompiledKernels compiled(pool, {&spec, 1}, request);
+    rt::BatchedKernelFn fn = compiled.batch("batch");
+    rt::BatchedKernelJvpFn jvp = compiled.batchJvp("batch");
+    REQUIRE_MESSAGE((fn && jvp), compiled.error());
+    CHECK(compiled.numFunctions == 2); // the batch and its JVP, never split
+
+    double values[3] = {3.0, 0.5, -1.0};
+    double res[2] = {-7.0, -7.0};
+    fn(0.25, values, res, 0);
+    CHECK(values[1] == 9.0);
+    CHECK(values[2] == -1.0); // case 1 did not run
+    CHECK(res[0] == 5.0);
+    CHECK(res[1] == -7.0);
+    fn(0.25, values, res, 1);
+    CHECK(values[1] == 9.0);
+    CHECK(values[2] == doctest::Approx(std::sin(9.0)));
+    CHECK(res[0] == 27.0);
+    CHECK(res[1] == doctest::Approx(std::sin(9.0) + 0.25));
+    double before[3] = {values[0], values[1], values[2]};
+    fn(0.25, values, res, 2); // an empty case
+    fn(0.25, values, res, 7); // no such case: nothing
+    CHECK(std::equal(values, values + 3, before));
+
+    // JVPs of case 1 along v1: d res0 = v0, d v2 = cos(v1), d res1 = cos(v1).
+    double dv[3] = {0.0, 1.0, 0.0};
+    double dres[2] = {};
+    jvp(0.25, values, dv, dres, 1);
+    CHECK(dres[0] == 3.0);
+    CHECK(dv[2] == doctest::Approx(std::cos(9.0)));
+    CHECK(dres[1] == doctest::Approx(std::cos(9.0)));
+    // Case 0 along v0: d v1 = 2 v0, d res0 = 2 v0.
+    double dv0[3] = {1.0, 0.0, 0.0};
+    jvp(0.25, values, dv0, dres, 0);
+    CHECK(dv0[1] == 6.0);
+    CHECK(dres[0] == 6.0);
+  }
+}
+
+TEST_CASE("codegen refuses a batch whose cases do not cover its steps") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  KernelSpec spec{"batch", {residual(v[0]), residual(v[1])}, false};
+  for (std::vector<uint32_t> starts : {std::vector<uint32_t>{0, 1}, {1, 2}, {0, 2, 1, 2}, {0}}) {
+    spec.caseStart = starts;
+    CompiledKernels compiled(pool, {&spec, 1});
+    CHECK(compiled.error() == "kernel `batch` is a batch whose cases do not cover its steps");
+  }
 }
 
 TEST_CASE("a JVP differentiates only the first jvpSteps steps") {

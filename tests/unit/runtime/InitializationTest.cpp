@@ -202,3 +202,53 @@ TEST_CASE("a large sparse system is solved with KLU") {
     CHECK(v[i] == doctest::Approx(chainTarget(i)).epsilon(1e-12));
   CHECK(stats.jacobianEvaluations > 0);
 }
+
+namespace {
+
+// Two systems as the cases of one batched function: case 0 is x^3 + x = 10
+// (x in slot 0, assigning slot 1 = 2 x), case 1 is y = v1 (y in slot 2). The
+// JVP of case 0 leaves d v1 = 2 in dv; case 1 reads it as the tangent of a
+// known value, so it must have been zeroed in between.
+void batchResidual(double t, double *v, double *res, int32_t which) {
+  if (which == 0)
+    cubicResidual(t, v, res);
+  else
+    res[0] = v[2] - v[1];
+}
+double lastCase1Derivative = 0; // d res / d y as case 1's JVP last saw it
+void batchJvp(double t, const double *v, double *dv, double *dres, int32_t which) {
+  if (which == 0) {
+    cubicJvp(t, v, dv, dres);
+  } else {
+    dres[0] = dv[2] - dv[1];
+    lastCase1Derivative = dres[0];
+  }
+}
+
+} // namespace
+
+TEST_CASE("systems that are cases of one batch share a dv zeroed at what each assigns") {
+  CompiledModel model;
+  model.name = "Init";
+  model.numSlots = 3;
+  model.setStartValues = [](double, double *v, double *) { v[0] = 50; };
+  for (int32_t which : {0, 1}) {
+    InitStep step;
+    step.kind = InitStep::Kind::Solve;
+    step.system.unknowns = {which == 0 ? 0 : 2};
+    step.system.residual = KernelRef(batchResidual, which);
+    step.system.jvp = KernelJvpRef(batchJvp, which);
+    step.system.pattern = scalarPattern();
+    if (which == 0)
+      step.system.assigned = {1};
+    step.system.description = which == 0 ? "`x^3 + x = 10`" : "`y = 2 x`";
+    model.init.push_back(std::move(step));
+  }
+  std::vector<double> v;
+  SolverStatistics stats;
+  RunStatus status = initialize(model, 0.0, v, stats);
+  REQUIRE_MESSAGE(status.ok, status.message);
+  CHECK(v[0] * v[0] * v[0] + v[0] == doctest::Approx(10.0));
+  CHECK(v[2] == doctest::Approx(2 * v[0]));
+  CHECK(lastCase1Derivative == 1.0); // -1 with the stale d v1 of case 0
+}
