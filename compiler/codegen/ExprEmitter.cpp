@@ -370,7 +370,15 @@ llvm::Value *FunctionEmitter::binaryValue(OpKind op, llvm::Value *a, llvm::Value
   case OpKind::Sub: return builder_.CreateFSub(a, b);
   case OpKind::Mul: return builder_.CreateFMul(a, b);
   case OpKind::Div: return builder_.CreateFDiv(a, b);
-  case OpKind::Pow: return builder_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, a, b);
+  case OpKind::Pow: {
+    // x^2 as x * x: exact, as LLVM's own simplification of pow(x, 2.0),
+    // which the unoptimized levels of huge models do not run (a call
+    // spills every register around it).
+    auto *exponent = llvm::dyn_cast<llvm::ConstantFP>(b);
+    if (exponent && exponent->isExactlyValue(2.0))
+      return builder_.CreateFMul(a, a);
+    return builder_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, a, b);
+  }
   case OpKind::Atan2: return libm("atan2", {a, b});
   case OpKind::Min:
   case OpKind::Max:

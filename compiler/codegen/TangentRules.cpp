@@ -130,8 +130,7 @@ llvm::Value *FunctionEmitter::powTangent(ExprId id, ExprId a, ExprId b) {
       factor = builder_.CreateFMul(constant(2.0), x);
     } else {
       llvm::Value *y = value(b);
-      llvm::Value *power = builder_.CreateBinaryIntrinsic(
-          llvm::Intrinsic::pow, x, builder_.CreateFSub(y, constant(1.0)));
+      llvm::Value *power = binaryValue(OpKind::Pow, x, builder_.CreateFSub(y, constant(1.0)));
       factor = builder_.CreateFMul(y, power);
     }
     result = guardedScale(da, factor);

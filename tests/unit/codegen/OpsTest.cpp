@@ -7,9 +7,11 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <limits>
 #include <random>
 #include <sstream>
+#include <string>
 #include <vector>
 
 using namespace mocc;
@@ -221,5 +223,30 @@ TEST_CASE("pow with a constant exponent 2, 0.5 or -1 is within an ulp of evaluat
                    std::nextafter(expected, res[k]) == res[k];
       CHECK_MESSAGE(close, v, "^", exponents[k], " = ", res[k], ", expected ", expected);
     }
+  }
+}
+
+TEST_CASE("x^2 is x * x at every level, without a call of pow") {
+  // The unoptimized level of huge models does not run LLVM's rewrite of
+  // pow(x, 2.0), so codegen makes it: a call costs the JIT and the run.
+  sym::ExprPool pool;
+  ExprId x = pool.variable(VarId{0});
+  KernelSpec spec{"square", {}, false};
+  spec.steps.push_back({KernelStep::Kind::Residual, {}, pool.pow(x, pool.constant(2.0))});
+  spec.steps.push_back({KernelStep::Kind::Residual, {}, pool.pow(x, pool.constant(3.0))});
+  CompiledKernels compiled(pool, {&spec, 1}, atLevel(jit::OptLevel::None, true));
+  rt::KernelFn fn = compiled.kernel("square");
+  REQUIRE_MESSAGE((fn != nullptr), compiled.error());
+  size_t calls = 0;
+  const std::string call = "call double @llvm.pow.f64(";
+  for (size_t at = compiled.ir.find(call); at != std::string::npos;
+       at = compiled.ir.find(call, at + 1))
+    ++calls;
+  CHECK(calls == 1); // x^3 only
+  for (double v : {3.0, -1.5, 1e-170, 1e200, 0.1}) {
+    double res[2];
+    fn(0.0, &v, res);
+    CHECK(res[0] == v * v);
+    CHECK(res[1] == std::pow(v, 3.0));
   }
 }
