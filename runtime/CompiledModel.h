@@ -247,8 +247,11 @@ struct EventModel {
 /// Simulation: IDA solves F(t, y, y') = 0 where y[i] is stored in slot
 /// ySlot[i] and y'[i] in slot ypSlot[i] (-1 for an algebraic component,
 /// whose derivative does not appear). `residual` computes every other slot
-/// from them by assignment and writes the size() residuals; `jvp` is its
-/// derivative; `jacobian` is the pattern of dF/dy + cj dF/dy'.
+/// from them by assignment, but for the eliminated aliases that no kernel
+/// reads, and writes the size() residuals; `jvp` is its derivative;
+/// `jacobian` is the pattern of dF/dy + cj dF/dy'. `aliases` (if any)
+/// assigns those aliases from the slots they alias: it runs before a row of
+/// results is written, not at every evaluation of the residual.
 struct CompiledModel {
   std::string name;
   int32_t numSlots = 0;
@@ -263,6 +266,7 @@ struct CompiledModel {
   KernelFn residual = nullptr;
   KernelJvpFn jvp = nullptr;
   SparsityPattern jacobian;
+  KernelFn aliases = nullptr;
 
   std::vector<OutputVariable> outputs;
   ExperimentDefaults experiment;

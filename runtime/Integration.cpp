@@ -424,8 +424,11 @@ RunStatus Integration::finish(double t) {
   return writeRow(t);
 }
 
-/// The model's assertions, then a row.
+/// The model's assertions, then a row (with the aliases the residual
+/// kernel leaves out).
 RunStatus Integration::writeRow(double t) {
+  if (model_.aliases)
+    model_.aliases(t, v_.data(), nullptr);
   if (events_.assertions) {
     events_.assertions(t, v_.data(), nullptr);
     if (auto failure = generatedCodeFailure(t))

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <iterator>
 #include <memory>
 #include <string_view>
 #include <unordered_map>
@@ -121,6 +122,7 @@ private:
   void planInitBlocks(const EquationSystem &system, const structural::Matching &matching);
   void addSolveStep(BlockPlan block, std::string description);
   void batchInitKernels(size_t firstKernel);
+  void splitOffAliases();
   std::vector<KernelStep> trailingAssignments(const std::vector<char> &isOwnSlot) const;
   void buildOutputs();
   double nominalOf(VarId v);
@@ -183,6 +185,7 @@ std::optional<SimulationPlan> PlanBuilder::run() {
     if (!buildInitialization())
       return std::nullopt;
   }
+  splitOffAliases();
   buildOutputs();
   const flat::Experiment &e = model_.experiment;
   plan_.experiment.startTime = e.startTime.value_or(0.0);
@@ -784,6 +787,55 @@ void PlanBuilder::batchInitKernels(size_t firstKernel) {
   plan_.kernels.resize(kept);
   for (KernelSpec &batch : batches)
     plan_.kernels.push_back(std::move(batch));
+}
+
+/// Most eliminated aliases are only results (masses on springs: nearly half
+/// of the variables, and so of the steps of the residual kernel): the
+/// residual kernels leave out the assignments of those that no kernel reads
+/// and pre() does not copy, and a kernel of their own computes them before
+/// each row of results (rt::CompiledModel::aliases).
+void PlanBuilder::splitOffAliases() {
+  if (reduced_.aliases.aliases.empty())
+    return;
+  std::vector<char> read(model_.size(), 0);
+  std::vector<ExprId> roots;
+  for (const KernelSpec &kernel : plan_.kernels)
+    for (const KernelStep &step : kernel.steps) {
+      roots.push_back(step.expr);
+      for (const flat::MessagePart &part : step.message)
+        if (part.value.valid())
+          roots.push_back(part.value);
+    }
+  sym::forEachNode(pool_, roots, [&](ExprId id) {
+    if (pool_.op(id) == sym::OpKind::Variable)
+      read[pool_.variableOf(id).index] = 1;
+  });
+  for (int32_t slot : plan_.events.valueSlot)
+    read[slot] = 1; // pre() copies it
+  std::vector<char> resultOnly(model_.size(), 0);
+  for (const Alias &alias : reduced_.aliases.aliases)
+    resultOnly[alias.var.index] = !read[alias.var.index];
+  std::vector<std::string> residuals{plan_.residual};
+  for (const StateSetPlan &set : plan_.stateSets)
+    residuals.push_back(set.residual);
+  KernelSpec aliases{"mocc_aliases", {}, false};
+  for (KernelSpec &kernel : plan_.kernels) {
+    if (std::find(residuals.begin(), residuals.end(), kernel.name) == residuals.end())
+      continue;
+    auto trailing = kernel.steps.begin() + static_cast<std::ptrdiff_t>(
+                                               std::min(kernel.jvpSteps, kernel.steps.size()));
+    auto isResultOnly = [&](const KernelStep &step) {
+      return step.kind == KernelStep::Kind::Assign && resultOnly[step.target.index];
+    };
+    if (aliases.steps.empty())
+      std::copy_if(trailing, kernel.steps.end(), std::back_inserter(aliases.steps), isResultOnly);
+    kernel.steps.erase(std::remove_if(trailing, kernel.steps.end(), isResultOnly),
+                       kernel.steps.end());
+  }
+  if (aliases.steps.empty())
+    return;
+  plan_.aliases = aliases.name;
+  plan_.kernels.push_back(std::move(aliases));
 }
 
 void PlanBuilder::buildOutputs() {

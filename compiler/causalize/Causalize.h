@@ -98,6 +98,9 @@ struct SimulationPlan {
   std::vector<uint32_t> constantSlots;
   std::string setStartValues;
   std::string residual;
+  /// The kernel of the aliases that no kernel reads (rt::CompiledModel::
+  /// aliases), or empty.
+  std::string aliases;
   std::vector<InitStepPlan> init;
   int32_t numSlots = 0;
   std::vector<int32_t> ySlot;

@@ -253,6 +253,21 @@ TEST_CASE("initial(), pre() in initial equations, edge() and a time event") {
   CHECK(std::fabs(r.result["x"].back() - 7.5) < 1e-6);
 }
 
+TEST_CASE("aliases: pre() of an alias at an event between output points, and the results") {
+  Run r = simulateOk("PreOfAlias.mo");
+  auto events = eventTimes(r.result);
+  REQUIRE(events.size() == 1);
+  CHECK(std::fabs(events[0] - 0.5501) < 1e-8);
+  // pre(a) at the event, not a's value at the last output point (0.55).
+  CHECK(std::fabs(r.result["m"].back() - 55.01) < 1e-6);
+  const auto &x = r.result["x"], &a = r.result["a"], &b = r.result["b"];
+  REQUIRE(x.size() > 500);
+  for (size_t i = 0; i < x.size(); ++i) {
+    CHECK(a[i] == x[i]);
+    CHECK(b[i] == -x[i]);
+  }
+}
+
 TEST_CASE("discrete variables at initialization: fixed = true gives pre(v), initial equations may give pre(v)") {
   Run r = simulateOk("DiscreteStart.mo");
   // latched = pre(latched) and x >= 0.5 with pre(latched) = true: true until

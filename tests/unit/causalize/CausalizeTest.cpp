@@ -142,6 +142,39 @@ TEST_CASE("small initialization systems are the cases of one batched kernel") {
   CHECK(unknowns == expected);
 }
 
+TEST_CASE("aliases that only the results need are left to a kernel of their own") {
+  // der(x) = 1, a = x, b = -x, and pre(a) read by a when-clause.
+  Builder b;
+  auto &p = b.model.pool;
+  VarId x = b.var("x"), a = b.var("a"), minus = b.var("b");
+  b.model.var(x).attributes.start = p.zero();
+  b.model.var(x).attributes.fixed = true;
+  b.equation(b.der(x), p.one());
+  b.equation(b.ref(a), b.ref(x));
+  b.equation(b.ref(minus), p.neg(b.ref(x)));
+  flat::Variable pre;
+  pre.name = "pre(a)";
+  pre.variability = flat::VariabilityKind::Discrete;
+  pre.special = flat::SpecialKind::Pre;
+  pre.preOf = a;
+  b.model.addVariable(pre);
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  auto assigned = [&](const std::string &kernel) {
+    std::vector<std::string> names;
+    for (const auto &k : plan->kernels)
+      if (k.name == kernel)
+        for (const auto &step : k.steps)
+          if (step.kind == codegen::KernelStep::Kind::Assign)
+            names.push_back(b.model.nameOf(step.target));
+    return names;
+  };
+  REQUIRE(!plan->aliases.empty());
+  CHECK(assigned(plan->aliases) == std::vector<std::string>{"b"});
+  CHECK(assigned(plan->residual) == std::vector<std::string>{"a"}); // pre(a) copies it
+}
+
 TEST_CASE("parameters are computed in dependency order, and a cycle is an error") {
   Builder b;
   auto &p = b.model.pool;
@@ -250,15 +283,30 @@ TEST_CASE("a pendulum: a residual kernel per state set, a pivot kernel, start va
   // Nothing is fixed: the states of the first set take their start values.
   CHECK(b.messages.str().find("using the start values of 2 state(s): `x`, `der(x)`") !=
         std::string::npos);
-  // The velocities are aliases, computed after the residuals of every
-  // kernel; so is the slot of x' that only the first set's IDA uses.
+  // The velocities are aliases that no kernel reads: a kernel of their own
+  // computes them for the results, not every residual kernel. The slot of
+  // x' that only the first set's IDA uses is assigned after the residuals of
+  // the second set's kernel.
+  const std::vector<std::string> velocities{"vx", "der(vx)", "vy", "der(vy)"};
+  bool found = false;
   for (const auto &kernel : plan->kernels) {
-    if (kernel.name != plan->stateSets[1].residual)
-      continue;
-    std::vector<std::string> trailing;
-    for (auto step = kernel.steps.rbegin();
-         step != kernel.steps.rend() && step->kind == codegen::KernelStep::Kind::Assign; ++step)
-      trailing.insert(trailing.begin(), b.model.nameOf(step->target));
-    CHECK(trailing == std::vector<std::string>{"vx", "der(vx)", "vy", "der(vy)", "$der(x)"});
+    std::vector<std::string> assigned;
+    for (const auto &step : kernel.steps)
+      if (step.kind == codegen::KernelStep::Kind::Assign)
+        assigned.push_back(b.model.nameOf(step.target));
+    if (kernel.name == plan->aliases) {
+      found = true;
+      CHECK(assigned == velocities);
+      CHECK(!kernel.withJvp);
+    }
+    if (kernel.name == plan->residual || kernel.name == plan->stateSets[1].residual) {
+      for (const std::string &name : velocities)
+        CHECK(std::find(assigned.begin(), assigned.end(), name) == assigned.end());
+    }
+    if (kernel.name == plan->stateSets[1].residual) {
+      REQUIRE(!kernel.steps.empty());
+      CHECK(b.model.nameOf(kernel.steps.back().target) == "$der(x)");
+    }
   }
+  CHECK(found);
 }
