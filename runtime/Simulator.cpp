@@ -3,8 +3,6 @@
 // integration (Integration.h) and the result file; see Simulator.h.
 #include "runtime/Simulator.h"
 
-#include <algorithm>
-
 #include "runtime/ColoredJacobian.h"
 #include "runtime/CsvWriter.h"
 #include "runtime/Integration.h"
@@ -13,6 +11,7 @@
 #include "runtime/RuntimeErrors.h"
 #include "runtime/Stopwatch.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -175,8 +174,13 @@ RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double
 }
 
 /// The -v summary.
-void logStatistics(std::ostream &log, const CompiledModel &model, const SolverStatistics &stats,
-                   const RunStatus &status) {
+/// `init` holds the counters after initialization (KINSOL's), `stats` the
+/// totals: integration is the difference.
+void logStatistics(std::ostream &log, const CompiledModel &model, const SolverStatistics &init,
+                   const SolverStatistics &stats, const RunStatus &status) {
+  long systems = std::count_if(model.init.begin(), model.init.end(), [](const InitStep &step) {
+    return step.kind == InitStep::Kind::Solve;
+  });
   log << "simulation of `" << model.name << "` " << (status.ok ? "succeeded" : "failed") << "\n"
       << "  states and algebraic unknowns: " << model.ySlot.size() << " (Jacobian "
       << model.jacobian.rowIdx.size() << " nonzeros, " << model.jacobian.numColors << " colors)\n"
@@ -189,11 +193,18 @@ void logStatistics(std::ostream &log, const CompiledModel &model, const SolverSt
               : "  events: " + std::to_string(stats.stateEvents) + " state, " +
                     std::to_string(stats.timeEvents) + " time (event iterations: " +
                     std::to_string(stats.eventIterations) + ")\n")
+      << (systems == 0 ? std::string()
+                       : "  initialization: " + std::to_string(systems) +
+                             " nonlinear system(s), residual evaluations: " +
+                             std::to_string(init.residualEvaluations) +
+                             ", Jacobian evaluations: " + std::to_string(init.jacobianEvaluations) +
+                             ", nonlinear iterations: " + std::to_string(init.nonlinearIterations) +
+                             "\n")
       << "  steps: " << stats.steps << " (error test failures: " << stats.errorTestFailures
       << ", convergence failures: " << stats.convergenceFailures << ")\n"
-      << "  residual evaluations: " << stats.residualEvaluations
-      << ", Jacobian evaluations: " << stats.jacobianEvaluations
-      << ", nonlinear iterations: " << stats.nonlinearIterations << "\n"
+      << "  residual evaluations: " << stats.residualEvaluations - init.residualEvaluations
+      << ", Jacobian evaluations: " << stats.jacobianEvaluations - init.jacobianEvaluations
+      << ", nonlinear iterations: " << stats.nonlinearIterations - init.nonlinearIterations << "\n"
       << "  time: initialization " << stats.initSeconds << " s, integration "
       << stats.integrationSeconds << " s, output " << stats.outputSeconds << " s\n";
 }
@@ -252,6 +263,7 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
   ResultRows rows(model, options, writing ? &writer : nullptr);
   std::vector<double> v;
   RunStatus status = initialize(model, options.startTime, v, stats);
+  SolverStatistics init = stats;
   if (status.ok)
     status = integrate(model, options, v, rows, stats, log);
   if (status.ok && writing && !writer.commit())
@@ -260,7 +272,7 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
   for (const std::string &warning : takeRuntimeWarnings())
     log << "warning: " << warning << "\n";
   if (options.verbose)
-    logStatistics(log, model, stats, status);
+    logStatistics(log, model, init, stats, status);
   return status;
 }
 

@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <sstream>
 
@@ -200,6 +201,32 @@ CompiledModel loopModel() {
 
 } // namespace
 
+TEST_CASE("-v counts initialization's solves apart from the integration's") {
+  SimulationOptions options = runOptions("loopv.csv", 2.0, 0.1, 3, defaultTolerance);
+  options.verbose = true;
+  SolverStatistics stats;
+  std::ostringstream log;
+  REQUIRE(simulate(loopModel(), options, stats, log).ok);
+  std::string text = log.str();
+  CAPTURE(text);
+  // KINSOL: a linear 2 x 2 system, one Newton step.
+  auto at = text.find("  initialization: 1 nonlinear system(s), residual evaluations: ");
+  REQUIRE(at != std::string::npos);
+  long residuals = 0, jacobians = 0, iterations = 0;
+  REQUIRE(std::sscanf(text.c_str() + at,
+                      "  initialization: 1 nonlinear system(s), residual evaluations: %ld, "
+                      "Jacobian evaluations: %ld, nonlinear iterations: %ld",
+                      &residuals, &jacobians, &iterations) == 3);
+  CHECK(iterations >= 1);
+  CHECK(iterations <= 3);
+  // IDA's own counts are the totals less these.
+  auto ida = text.find("\n  residual evaluations: ");
+  REQUIRE(ida != std::string::npos);
+  long idaResiduals = 0;
+  REQUIRE(std::sscanf(text.c_str() + ida, "\n  residual evaluations: %ld", &idaResiduals) == 1);
+  CHECK(idaResiduals + residuals == stats.residualEvaluations);
+}
+
 TEST_CASE("a linear algebraic loop solved at initialization and by IDA") {
   CsvTable table = run(loopModel(), runOptions("loop.csv", 2.0, 0.1, 3, defaultTolerance));
   REQUIRE(table.rows.size() == 21);
@@ -358,6 +385,7 @@ TEST_CASE("verbose runs print the statistics and bad options are refused") {
   REQUIRE(simulate(decayModel(), options, stats, log).ok);
   CHECK(log.str().find("steps: ") != std::string::npos);
   CHECK(log.str().find("Jacobian evaluations: ") != std::string::npos);
+  CHECK(log.str().find("initialization: ") == std::string::npos); // no system to solve
   options.interval = 0.0;
   CHECK_FALSE(simulate(decayModel(), options, stats, log).ok);
   options.interval = 0.1;
