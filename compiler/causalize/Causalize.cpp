@@ -791,9 +791,10 @@ void PlanBuilder::batchInitKernels(size_t firstKernel) {
 
 /// Most eliminated aliases are only results (masses on springs: nearly half
 /// of the variables, and so of the steps of the residual kernel): the
-/// residual kernels leave out the assignments of those that no kernel reads
-/// and pre() does not copy, and a kernel of their own computes them before
-/// each row of results (rt::CompiledModel::aliases).
+/// residual kernels and the last step of initialization leave out the
+/// assignments of those that no kernel reads and pre() does not copy, and a
+/// kernel of their own computes them before each row of results
+/// (rt::CompiledModel::aliases).
 void PlanBuilder::splitOffAliases() {
   if (reduced_.aliases.aliases.empty())
     return;
@@ -819,17 +820,26 @@ void PlanBuilder::splitOffAliases() {
   for (const StateSetPlan &set : plan_.stateSets)
     residuals.push_back(set.residual);
   KernelSpec aliases{"mocc_aliases", {}, false};
+  for (const Alias &alias : reduced_.aliases.aliases)
+    if (resultOnly[alias.var.index])
+      aliases.steps.push_back({KernelStep::Kind::Assign, alias.var, alias.value});
+  // The residual kernels' trailing assignments, and the last step of
+  // initialization (unless it is a case of a batch, which stays as it is).
+  std::string lastInit;
+  if (!plan_.init.empty() && plan_.init.back().kind == rt::InitStep::Kind::Assign &&
+      plan_.init.back().kernelCase < 0)
+    lastInit = plan_.init.back().kernel;
+  auto isResultOnly = [&](const KernelStep &step) {
+    return step.kind == KernelStep::Kind::Assign && resultOnly[step.target.index];
+  };
   for (KernelSpec &kernel : plan_.kernels) {
-    if (std::find(residuals.begin(), residuals.end(), kernel.name) == residuals.end())
+    bool residual = std::find(residuals.begin(), residuals.end(), kernel.name) != residuals.end();
+    if (!residual && kernel.name != lastInit)
       continue;
     auto trailing = kernel.steps.begin() + static_cast<std::ptrdiff_t>(
                                                std::min(kernel.jvpSteps, kernel.steps.size()));
-    auto isResultOnly = [&](const KernelStep &step) {
-      return step.kind == KernelStep::Kind::Assign && resultOnly[step.target.index];
-    };
-    if (aliases.steps.empty())
-      std::copy_if(trailing, kernel.steps.end(), std::back_inserter(aliases.steps), isResultOnly);
-    kernel.steps.erase(std::remove_if(trailing, kernel.steps.end(), isResultOnly),
+    kernel.steps.erase(std::remove_if(residual ? trailing : kernel.steps.begin(),
+                                      kernel.steps.end(), isResultOnly),
                        kernel.steps.end());
   }
   if (aliases.steps.empty())

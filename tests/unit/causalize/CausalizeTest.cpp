@@ -173,6 +173,10 @@ TEST_CASE("aliases that only the results need are left to a kernel of their own"
   REQUIRE(!plan->aliases.empty());
   CHECK(assigned(plan->aliases) == std::vector<std::string>{"b"});
   CHECK(assigned(plan->residual) == std::vector<std::string>{"a"}); // pre(a) copies it
+  REQUIRE(!plan->init.empty());
+  auto init = assigned(plan->init.back().kernel);
+  CHECK(std::find(init.begin(), init.end(), "a") != init.end());
+  CHECK(std::find(init.begin(), init.end(), "b") == init.end());
 }
 
 TEST_CASE("parameters are computed in dependency order, and a cycle is an error") {
