@@ -802,7 +802,8 @@ void PlanBuilder::splitOffAliases() {
   std::vector<ExprId> roots;
   for (const KernelSpec &kernel : plan_.kernels)
     for (const KernelStep &step : kernel.steps) {
-      roots.push_back(step.expr);
+      if (step.expr.valid())
+        roots.push_back(step.expr);
       for (const flat::MessagePart &part : step.message)
         if (part.value.valid())
           roots.push_back(part.value);
