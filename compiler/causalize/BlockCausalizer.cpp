@@ -135,9 +135,17 @@ BlockPlan BlockCausalizer::plan(std::span<const int> eqs, std::span<const int> v
 
 BlockPlan BlockCausalizer::planWhole(std::span<const int> eqs, std::span<const int> vars,
                                      std::span<const char> isForced) {
+  // The residuals in the order of the block's columns (the forced unknowns
+  // first, then the others; see PlanBuilder::addColumns), so that the
+  // diagonal of the Jacobian is the block's matching: structurally nonzero,
+  // where the sparse LU's fill-reducing orderings, which permute rows and
+  // columns alike, look for their pivots.
   BlockPlan plan;
-  for (int e : eqs)
-    plan.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[e])});
+  for (bool forced : {true, false})
+    for (size_t i = 0; i < eqs.size(); ++i)
+      if ((isForced[vars[i]] != 0) == forced)
+        plan.steps.push_back(
+            {KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[i]])});
   for (int var : vars)
     if (!isForced[var])
       plan.iterationVariables.push_back(system_.unknowns[var]);

@@ -1,6 +1,7 @@
 // Unit tests of causalization on flat models built by hand: which equations
 // become assignments and which residuals, the solver's vector, the Jacobian
 // pattern and the initialization sequence.
+#include "compiler/causalize/BlockCausalizer.h"
 #include "compiler/causalize/Causalize.h"
 
 #include <algorithm>
@@ -313,4 +314,40 @@ TEST_CASE("a pendulum: a residual kernel per state set, a pivot kernel, start va
     }
   }
   CHECK(found);
+}
+
+TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagonal") {
+  // z[1] = 0.5 z[2] + der(x), z[i] = 0.5 z[i+1] + 0.1 (1 < i < m),
+  // z[m] = 0.3 z[1] + x, der(x) = z[m] - x: one loop of m + 1 unknowns,
+  // more than maxTornLoopSize, left whole to IDA with the state x among its
+  // columns. Each residual comes in the position of the column it was
+  // matched to, so that every diagonal entry is a structural nonzero.
+  const int m = static_cast<int>(causalize::maxTornLoopSize) + 50;
+  Builder b;
+  auto &p = b.model.pool;
+  VarId x = b.var("x");
+  b.model.var(x).attributes.start = p.one();
+  b.model.var(x).attributes.fixed = true;
+  std::vector<VarId> z;
+  for (int i = 0; i < m; ++i)
+    z.push_back(b.var("z[" + std::to_string(i + 1) + "]"));
+  b.equation(b.der(x), p.sub(b.ref(z[m - 1]), b.ref(x)));
+  b.equation(b.ref(z[0]), p.add(p.mul(p.constant(0.5), b.ref(z[1])), b.der(x)));
+  for (int i = 1; i + 1 < m; ++i)
+    b.equation(b.ref(z[i]), p.add(p.mul(p.constant(0.5), b.ref(z[i + 1])), p.constant(0.1)));
+  b.equation(b.ref(z[m - 1]), p.add(p.mul(p.constant(0.3), b.ref(z[0])), b.ref(x)));
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  CHECK(plan->statistics.largestBlock == static_cast<size_t>(m + 1));
+  CHECK(plan->statistics.tornBlocks == 0);
+  const rt::SparsityPattern &pattern = plan->jacobian;
+  REQUIRE(pattern.size == m + 1);
+  int missing = 0;
+  for (int64_t j = 0; j < pattern.size; ++j) {
+    auto first = pattern.rowIdx.begin() + pattern.colPtr[j];
+    auto last = pattern.rowIdx.begin() + pattern.colPtr[j + 1];
+    missing += !std::binary_search(first, last, j);
+  }
+  CHECK(missing == 0);
 }
