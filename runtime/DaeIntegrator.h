@@ -96,6 +96,7 @@ private:
                         SUNMatrix jacobian, void *self, N_Vector, N_Vector, N_Vector);
   static int rootFn(double t, N_Vector y, N_Vector yp, double *g, void *self);
   void load(double t, const double *y, const double *yp, double *residual);
+  void project(double t, double *y, double *yp);
   void copyFromSlots();
   std::string createSolver(double t0);
   double scaledResidual(double t);
@@ -126,6 +127,13 @@ private:
   SunContext context_;
   NVectorPtr y_, yp_, id_, absTolerance_;
   NVectorPtr yInterpolated_, ypInterpolated_;
+  // project(): IDA's error weights, the Newton correction and its right-hand
+  // side; whether IDA has algebraic components; the cj of the last setup
+  // (the factored matrix is dF/dy + cj dF/dy'); copies for the root function.
+  NVectorPtr weights_, correction_, rhs_;
+  bool hasAlgebraic_ = false;
+  double setupCj_ = 0.0;
+  std::vector<double> rootY_, rootYp_;
   SunMatrixPtr matrix_;
   SunLinearSolverPtr linearSolver_;
   std::unique_ptr<void, IdaDeleter> ida_;
