@@ -3,7 +3,9 @@
 // Choices:
 // - Absolute tolerances are per component, tolerance * yNominal[i].
 // - Algebraic components are left out of the error test
-//   (IDASetSuppressAlg), as in OpenModelica's DAE mode: after index
+//   (IDASetSuppressAlg), so that error control sees the states only, as in
+//   the ODE form that OpenModelica and Dymola integrate by default (they
+//   solve the algebraic variables from the states): after index
 //   reduction the DAE has index 1, and the algebraic components are
 //   functions of the states, as accurate as the states are (the corrector
 //   solves their equations at every step). Many of them are dummy
