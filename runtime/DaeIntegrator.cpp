@@ -332,8 +332,9 @@ RunStatus DaeIntegrator::interpolate(double t) {
 /// with the matrix of IDA's last setup (dF/dy + cj dF/dy' for its cj): they
 /// move the algebraic components onto their equations, the differential
 /// ones by about the residual over cj. At most three, until the correction
-/// is a thousandth of the tolerance (in IDA's error weights); a correction
-/// that fails or does not shrink is not applied.
+/// is a tenth of the tolerance (in IDA's error weights: stricter than IDA's
+/// own corrector, which stops at a third); a correction that fails or does
+/// not shrink is not applied.
 void DaeIntegrator::project(double t, double *y, double *yp) {
   if (!hasAlgebraic_ || setupCj_ <= 0.0 || !correction_)
     return;
@@ -362,7 +363,7 @@ void DaeIntegrator::project(double t, double *y, double *yp) {
       yp[i] += setupCj_ * d[i];
     }
     previous = norm;
-    if (norm <= 1e-3)
+    if (norm <= 0.1)
       return;
   }
 }
