@@ -114,6 +114,8 @@ private:
   void addStates(const StateChoice &choice, SimulationSystem &sim);
   void addColumns(SimulationSystem &sim, std::span<const int> vars, const BlockPlan &block);
   bool planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool counted);
+  bool limitDependencies(SimulationSystem &sim, BlockPlan &block,
+                         std::vector<std::vector<int>> &dependencies);
   void countBlock(const BlockPlan &block, size_t size);
   void buildPivotKernel();
   bool buildInitialization();
@@ -455,6 +457,7 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
   // Td would flip at every restart otherwise). Codegen evaluates the shared
   // expression f once per kernel.
   std::unordered_map<uint32_t, ExprId> explicitDerivative;
+  std::vector<std::vector<int>> dependencies(model_.size());
   auto replacement = [&](VarId v) -> std::optional<ExprId> {
     if (auto it = explicitDerivative.find(v.index); it != explicitDerivative.end())
       return it->second;
@@ -476,8 +479,13 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
         explicitDerivative[yp.index] = pool_.operand(r, 1);
     }
     addColumns(sim, blocks.variables(b), block);
-    if (counted)
+    size_t assignments = block.steps.size();
+    bool promoted = limitDependencies(sim, block, dependencies);
+    if (counted) {
       countBlock(block, eqs.size());
+      plan_.statistics.algebraicInSolver += promoted ? assignments : 0;
+      plan_.statistics.promoted += promoted ? assignments : 0;
+    }
     kernel.steps.insert(kernel.steps.end(), block.steps.begin(), block.steps.end());
   }
   if (counted) {
@@ -486,6 +494,83 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
     stats.unknowns = system.unknowns.size();
     stats.aliases = reduced_.aliases.aliases.size();
     stats.differentiated = reduced_.equations.size() - reduced_.numModelEquations;
+  }
+  return true;
+}
+
+/// IDA's columns that an assigned slot depends on, through the assignments
+/// before it, are kept (sorted, each named by its variable) up to
+/// maxColumnsPerAssignment; more than that is "wide". An explicit block (no iteration variables) with a wide
+/// variable instead becomes residuals, and its variables algebraic columns
+/// of IDA's: the Jacobian's rows then depend on the columns of their
+/// neighbourhood, not on those of everything upstream. Without this a chain
+/// of N MultiBody links computes each link's absolute orientation by
+/// assignments from every joint above it: dense state columns, N^2 entries
+/// in the Jacobian, as many colors as links and as much fill in KLU. A
+/// bounded number of columns per row keeps the Jacobian's entries, its
+/// colors and the LU's fill proportional to the model. Returns whether the
+/// block's variables were promoted.
+bool PlanBuilder::limitDependencies(SimulationSystem &sim, BlockPlan &block,
+                                    std::vector<std::vector<int>> &dependencies) {
+  constexpr size_t maxColumns = maxColumnsPerAssignment;
+  // The columns of each assigned slot, in order (a later step may read an
+  // earlier one's slot).
+  std::vector<int> merged, both;
+  bool anyWide = false;
+  std::vector<uint32_t> assigned;
+  for (KernelStep &step : block.steps) {
+    if (step.kind != KernelStep::Kind::Assign)
+      continue;
+    std::vector<int> columns;
+    bool wide = false;
+    for (VarId v : sym::variablesOf(pool_, step.expr)) {
+      // A column is named by its variable (a state for its derivative too):
+      // the blocks that give states their columns may come later.
+      if (sim.isState[v.index]) {
+        merged.assign(1, static_cast<int>(v.index));
+      } else if (sim.isForced[v.index]) {
+        merged.assign(1, static_cast<int>(sim.stateOf.at(v.index).index));
+      } else if (sim.columnOf.count(v.index)) {
+        merged.assign(1, static_cast<int>(v.index));
+      } else {
+        merged = dependencies[v.index];
+        if (merged.size() > maxColumns) {
+          wide = true;
+          break;
+        }
+      }
+      both.clear();
+      std::set_union(columns.begin(), columns.end(), merged.begin(), merged.end(),
+                     std::back_inserter(both));
+      columns.swap(both);
+      if (columns.size() > maxColumns) {
+        wide = true;
+        break;
+      }
+    }
+    if (wide)
+      columns.assign(maxColumns + 1, -1); // only its size says something
+    dependencies[step.target.index] = std::move(columns);
+    assigned.push_back(step.target.index);
+    anyWide |= wide;
+  }
+  bool explicitOnly = block.iterationVariables.empty() &&
+                      std::all_of(block.steps.begin(), block.steps.end(), [](const KernelStep &s) {
+                        return s.kind == KernelStep::Kind::Assign;
+                      });
+  if (!anyWide || !explicitOnly)
+    return false;
+  // v := f becomes the residual v - f, and v a column of IDA's, for every
+  // variable of the block (one equation, or a call with several outputs).
+  StateSetPlan &set = sim.set;
+  for (KernelStep &step : block.steps) {
+    VarId v = step.target;
+    step = {KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), step.expr)};
+    sim.columnOf[v.index] = static_cast<int>(set.ySlot.size());
+    set.ySlot.push_back(static_cast<int32_t>(v.index));
+    set.ypSlot.push_back(-1);
+    set.yNominal.push_back(nominalOf(v));
+    dependencies[v.index] = {static_cast<int>(v.index)};
   }
   return true;
 }

@@ -57,7 +57,13 @@ struct PlanStatistics {
   size_t tornUnknowns = 0;       ///< unknowns of those loops
   size_t tearingVariables = 0;   ///< what is left of them in IDA's vector
   size_t stateSets = 1;          ///< alternative choices of states
+  /// Explicit equations left to IDA because their variable depends on more
+  /// than maxColumnsPerAssignment of its columns.
+  size_t promoted = 0;
 };
+
+/// See PlanStatistics::promoted.
+inline constexpr size_t maxColumnsPerAssignment = 16;
 
 /// One alternative choice of states (dynamic state selection): how IDA
 /// runs with it. Mirrors rt::StateSet.

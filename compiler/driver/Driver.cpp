@@ -486,7 +486,11 @@ void printStatistics(const causalize::SimulationPlan &plan, const flat::FlatMode
       << " equations differentiated, " << stats.dummyDerivatives << " dummy derivatives, "
       << stats.stateSets << " state set(s); " << stats.tornBlocks << " algebraic loops of "
       << stats.tornUnknowns << " unknowns torn to " << stats.tearingVariables
-      << " iteration variables\n";
+      << " iteration variables";
+  if (stats.promoted)
+    out << "; " << stats.promoted << " explicit variable(s) in the solver (each depends on more "
+        << "than " << causalize::maxColumnsPerAssignment << " of its unknowns)";
+  out << "\n";
   out << "  causalization passes:";
   for (const auto &[pass, seconds] : plan.passTimes)
     out << " " << pass << " " << seconds << " s;";

@@ -180,6 +180,42 @@ TEST_CASE("aliases that only the results need are left to a kernel of their own"
   CHECK(std::find(init.begin(), init.end(), "b") == init.end());
 }
 
+TEST_CASE("an explicit variable that depends on too many of IDA's columns goes to IDA") {
+  // der(s_k) = -a_k with a_1 = 2 s_1 and a_k = a_(k-1) + s_k: a_k depends
+  // on s_1 .. s_k through the assignments. With K the bound, a_(K+1) would
+  // depend on K + 1 states: it becomes a column of IDA's, and the a_k after
+  // it depend on a_(K+1) and their own states only.
+  constexpr int bound = static_cast<int>(causalize::maxColumnsPerAssignment);
+  constexpr int n = bound + 4;
+  Builder b;
+  auto &p = b.model.pool;
+  std::vector<VarId> s, a;
+  for (int k = 0; k < n; ++k) {
+    s.push_back(b.var("s" + std::to_string(k + 1)));
+    a.push_back(b.var("a" + std::to_string(k + 1)));
+    b.model.var(s[k]).attributes.start = p.one();
+    b.model.var(s[k]).attributes.fixed = true;
+    b.equation(b.der(s[k]), p.neg(b.ref(a[k])));
+    b.equation(b.ref(a[k]), k == 0 ? p.mul(p.constant(2), b.ref(s[0]))
+                                   : p.add(b.ref(a[k - 1]), b.ref(s[k])));
+  }
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  CHECK(plan->statistics.promoted == 1);
+  CHECK(plan->ySlot.size() == n + 1);
+  auto column = std::find(plan->ySlot.begin(), plan->ySlot.end(),
+                          static_cast<int32_t>(a[bound].index));
+  REQUIRE(column != plan->ySlot.end());
+  CHECK(plan->ypSlot[column - plan->ySlot.begin()] == -1);
+  // The longest row is a_(K+1)'s own residual: a_K's K states, s_(K+1) and
+  // a_(K+1); without the promotion der(s_n)'s row would have n entries.
+  std::vector<int> perRow(plan->jacobian.size, 0);
+  for (int64_t k = 0; k < static_cast<int64_t>(plan->jacobian.rowIdx.size()); ++k)
+    ++perRow[plan->jacobian.rowIdx[k]];
+  CHECK(*std::max_element(perRow.begin(), perRow.end()) == bound + 2);
+}
+
 TEST_CASE("parameters are computed in dependency order, and a cycle is an error") {
   Builder b;
   auto &p = b.model.pool;
