@@ -14,6 +14,7 @@
 #include <cmath>
 #include <iterator>
 #include <memory>
+#include <span>
 #include <string_view>
 #include <unordered_map>
 
@@ -115,6 +116,7 @@ private:
   void addColumns(SimulationSystem &sim, std::span<const int> vars, const BlockPlan &block);
   bool planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool counted);
   bool limitDependencies(SimulationSystem &sim, BlockPlan &block,
+                         std::span<const int> occurrences,
                          std::vector<std::vector<int>> &dependencies);
   void countBlock(const BlockPlan &block, size_t size);
   void buildPivotKernel();
@@ -458,6 +460,10 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
   // expression f once per kernel.
   std::unordered_map<uint32_t, ExprId> explicitDerivative;
   std::vector<std::vector<int>> dependencies(model_.size());
+  std::vector<int> occurrences(system.unknowns.size(), 0); // equations per unknown
+  for (int e = 0; e < system.graph.numEquations(); ++e)
+    for (int var : system.graph.variables(e))
+      ++occurrences[var];
   auto replacement = [&](VarId v) -> std::optional<ExprId> {
     if (auto it = explicitDerivative.find(v.index); it != explicitDerivative.end())
       return it->second;
@@ -480,7 +486,7 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
     }
     addColumns(sim, blocks.variables(b), block);
     size_t assignments = block.steps.size();
-    bool promoted = limitDependencies(sim, block, dependencies);
+    bool promoted = limitDependencies(sim, block, occurrences, dependencies);
     if (counted) {
       countBlock(block, eqs.size());
       plan_.statistics.algebraicInSolver += promoted ? assignments : 0;
@@ -499,30 +505,30 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
 }
 
 /// IDA's columns that an assigned slot depends on, through the assignments
-/// before it, are kept (sorted, each named by its variable) up to
-/// maxColumnsPerAssignment; more than that is "wide". An explicit block (no iteration variables) with a wide
-/// variable instead becomes residuals, and its variables algebraic columns
-/// of IDA's: the Jacobian's rows then depend on the columns of their
+/// before it, are kept (sorted, each named by its variable) up to four
+/// times maxColumnsPerAssignment. An explicit block (no iteration
+/// variables) with a variable that depends on more than
+/// maxColumnsPerAssignment columns, and that other equations read, instead
+/// becomes residuals, and its variables algebraic columns of IDA's: the
+/// Jacobian's rows after it then depend on the columns of their
 /// neighbourhood, not on those of everything upstream. Without this a chain
 /// of N MultiBody links computes each link's absolute orientation by
 /// assignments from every joint above it: dense state columns, N^2 entries
-/// in the Jacobian, as many colors as links and as much fill in KLU. A
-/// bounded number of columns per row keeps the Jacobian's entries, its
-/// colors and the LU's fill proportional to the model. Returns whether the
-/// block's variables were promoted.
+/// in the Jacobian, as many colors as links and as much fill in KLU. Not
+/// promoted: a variable no other equation reads (its columns reach no row),
+/// and one of more than four times the bound (a sum over a whole circuit:
+/// its own row would be the dense one). Returns whether the block's
+/// variables were promoted.
 bool PlanBuilder::limitDependencies(SimulationSystem &sim, BlockPlan &block,
+                                    std::span<const int> occurrences,
                                     std::vector<std::vector<int>> &dependencies) {
-  constexpr size_t maxColumns = maxColumnsPerAssignment;
-  // The columns of each assigned slot, in order (a later step may read an
-  // earlier one's slot).
+  constexpr size_t bound = maxColumnsPerAssignment, kept = 4 * maxColumnsPerAssignment;
   std::vector<int> merged, both;
-  bool anyWide = false;
-  std::vector<uint32_t> assigned;
+  bool promote = false, huge = false;
   for (KernelStep &step : block.steps) {
     if (step.kind != KernelStep::Kind::Assign)
       continue;
     std::vector<int> columns;
-    bool wide = false;
     for (VarId v : sym::variablesOf(pool_, step.expr)) {
       // A column is named by its variable (a state for its derivative too):
       // the blocks that give states their columns may come later.
@@ -534,31 +540,25 @@ bool PlanBuilder::limitDependencies(SimulationSystem &sim, BlockPlan &block,
         merged.assign(1, static_cast<int>(v.index));
       } else {
         merged = dependencies[v.index];
-        if (merged.size() > maxColumns) {
-          wide = true;
-          break;
-        }
       }
       both.clear();
       std::set_union(columns.begin(), columns.end(), merged.begin(), merged.end(),
                      std::back_inserter(both));
       columns.swap(both);
-      if (columns.size() > maxColumns) {
-        wide = true;
+      if (columns.size() > kept)
         break;
-      }
     }
-    if (wide)
-      columns.assign(maxColumns + 1, -1); // only its size says something
+    int32_t local = sim.system.localOf[step.target.index];
+    bool read = local >= 0 && occurrences[local] > 1;
+    promote |= columns.size() > bound && read;
+    huge |= columns.size() > kept;
     dependencies[step.target.index] = std::move(columns);
-    assigned.push_back(step.target.index);
-    anyWide |= wide;
   }
   bool explicitOnly = block.iterationVariables.empty() &&
                       std::all_of(block.steps.begin(), block.steps.end(), [](const KernelStep &s) {
                         return s.kind == KernelStep::Kind::Assign;
                       });
-  if (!anyWide || !explicitOnly)
+  if (!promote || huge || !explicitOnly)
     return false;
   // v := f becomes the residual v - f, and v a column of IDA's, for every
   // variable of the block (one equation, or a call with several outputs).

@@ -199,11 +199,20 @@ TEST_CASE("an explicit variable that depends on too many of IDA's columns goes t
     b.equation(b.ref(a[k]), k == 0 ? p.mul(p.constant(2), b.ref(s[0]))
                                    : p.add(b.ref(a[k - 1]), b.ref(s[k])));
   }
+  // A sum of all states that no other equation reads stays assigned: its
+  // columns reach no row (and its own row would be the dense one).
+  VarId total = b.var("total");
+  ExprId sum = b.ref(s[0]);
+  for (int k = 1; k < n; ++k)
+    sum = p.add(sum, b.ref(s[k]));
+  b.equation(b.ref(total), sum);
   auto plan = causalize::causalize(b.model, b.diags);
   INFO(b.messages.str());
   REQUIRE(plan);
   CHECK(plan->statistics.promoted == 1);
   CHECK(plan->ySlot.size() == n + 1);
+  CHECK(std::find(plan->ySlot.begin(), plan->ySlot.end(), static_cast<int32_t>(total.index)) ==
+        plan->ySlot.end());
   auto column = std::find(plan->ySlot.begin(), plan->ySlot.end(),
                           static_cast<int32_t>(a[bound].index));
   REQUIRE(column != plan->ySlot.end());
