@@ -251,7 +251,8 @@ struct EventModel {
 /// reads, and writes the size() residuals; `jvp` is its derivative;
 /// `jacobian` is the pattern of dF/dy + cj dF/dy'. `aliases` (if any)
 /// assigns those aliases from the slots they alias: it runs before a row of
-/// results is written, not at every evaluation of the residual.
+/// results is written that holds one, not at every evaluation of the
+/// residual.
 struct CompiledModel {
   std::string name;
   int32_t numSlots = 0;
@@ -267,6 +268,9 @@ struct CompiledModel {
   KernelJvpFn jvp = nullptr;
   SparsityPattern jacobian;
   KernelFn aliases = nullptr;
+  /// The slots `aliases` assigns: it runs only before rows that write one
+  /// (all rows if this is empty).
+  std::vector<int32_t> aliasSlots;
 
   std::vector<OutputVariable> outputs;
   ExperimentDefaults experiment;

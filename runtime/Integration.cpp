@@ -54,6 +54,13 @@ ResultRows::ResultRows(const CompiledModel &model, const SimulationOptions &opti
     : writer_(writer), row_(options.columns.size() + 1) {
   for (int32_t column : options.columns)
     slots_.push_back(model.outputs[column].slot);
+  if (writer_ && model.aliases) {
+    std::vector<int32_t> aliases = model.aliasSlots;
+    std::sort(aliases.begin(), aliases.end());
+    needsAliases_ = aliases.empty() || std::any_of(slots_.begin(), slots_.end(), [&](int32_t s) {
+                      return std::binary_search(aliases.begin(), aliases.end(), s);
+                    });
+  }
 }
 
 void ResultRows::write(double t, const std::vector<double> &v) {
@@ -425,9 +432,9 @@ RunStatus Integration::finish(double t) {
 }
 
 /// The model's assertions, then a row (with the aliases the residual
-/// kernel leaves out).
+/// kernel leaves out, if it holds one: they are results only).
 RunStatus Integration::writeRow(double t) {
-  if (model_.aliases)
+  if (rows_.needsAliases())
     model_.aliases(t, v_.data(), nullptr);
   if (events_.assertions) {
     events_.assertions(t, v_.data(), nullptr);

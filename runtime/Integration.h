@@ -22,6 +22,8 @@ public:
   ResultRows(const CompiledModel &model, const SimulationOptions &options, CsvWriter *writer);
 
   void write(double t, const std::vector<double> &v);
+  /// Whether the rows hold a slot of the model's `aliases` kernel.
+  bool needsAliases() const { return needsAliases_; }
 
   /// Rows written so far.
   long count() const { return count_; }
@@ -32,6 +34,7 @@ private:
   CsvWriter *writer_;
   std::vector<int32_t> slots_;
   std::vector<double> row_;
+  bool needsAliases_ = false;
   long count_ = 0;
   double seconds_ = 0.0;
 };

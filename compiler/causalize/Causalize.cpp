@@ -930,6 +930,8 @@ void PlanBuilder::splitOffAliases() {
   }
   if (aliases.steps.empty())
     return;
+  for (const KernelStep &step : aliases.steps)
+    plan_.aliasSlots.push_back(static_cast<int32_t>(step.target.index));
   plan_.aliases = aliases.name;
   plan_.kernels.push_back(std::move(aliases));
 }

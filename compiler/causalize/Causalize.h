@@ -107,6 +107,7 @@ struct SimulationPlan {
   /// The kernel of the aliases that no kernel reads (rt::CompiledModel::
   /// aliases), or empty.
   std::string aliases;
+  std::vector<int32_t> aliasSlots; ///< the slots `aliases` assigns
   std::vector<InitStepPlan> init;
   int32_t numSlots = 0;
   std::vector<int32_t> ySlot;

@@ -358,8 +358,10 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   m.yNominal = plan.yNominal;
   m.residual = kernel(plan.residual);
   m.jvp = jvp(plan.residual);
-  if (!plan.aliases.empty())
+  if (!plan.aliases.empty()) {
     m.aliases = kernel(plan.aliases);
+    m.aliasSlots = plan.aliasSlots;
+  }
   m.jacobian = plan.jacobian;
   m.outputs = plan.outputs;
   m.experiment = plan.experiment;

@@ -57,6 +57,39 @@ CompiledModel decayModel() {
 
 } // namespace
 
+namespace {
+long aliasCalls = 0;
+/// The decay model with an alias y = -x (slot 3) left to the `aliases`
+/// kernel, which counts its calls.
+CompiledModel decayWithAlias() {
+  CompiledModel model = decayModel();
+  model.numSlots = 4;
+  model.aliases = [](double, double *v, double *) {
+    ++aliasCalls;
+    v[3] = -v[1];
+  };
+  model.aliasSlots = {3};
+  model.outputs.push_back({"y", 3});
+  return model;
+}
+} // namespace
+
+TEST_CASE("the kernel of aliases runs before the rows that hold an alias, and only then") {
+  SimulationOptions options = runOptions("alias.csv", 1.0, 0.1, 0, defaultTolerance);
+  options.columns = {0, 3}; // x, y
+  aliasCalls = 0;
+  CsvTable table = run(decayWithAlias(), options);
+  REQUIRE(table.rows.size() == 11);
+  CHECK(aliasCalls == 11);
+  for (const std::vector<double> &row : table.rows)
+    CHECK(row[2] == -row[1]);
+  options.columns = {0, 1}; // x, der(x): no alias, no call
+  aliasCalls = 0;
+  table = run(decayWithAlias(), options);
+  CHECK(table.rows.size() == 11);
+  CHECK(aliasCalls == 0);
+}
+
 TEST_CASE("exponential decay matches exp(-k t) on a non-dividing grid") {
   CompiledModel model = decayModel();
   SimulationOptions options = runOptions("decay.csv", 10.0, 0.3, 2, defaultTolerance);
