@@ -37,47 +37,33 @@ using BatchedKernelFn = void (*)(double t, double *v, double *res, int32_t which
 using BatchedKernelJvpFn = void (*)(double t, const double *v, double *dv, double *dres,
                                     int32_t which);
 
-/// A kernel as the runtime calls it: a function of its own, or a case of a
-/// batched one.
-struct KernelRef {
-  KernelFn fn = nullptr;
-  BatchedKernelFn batched = nullptr;
+/// A kernel as the runtime calls it: a function of its own (`Fn`), or a
+/// case of a batched one (`Batched`, which takes the case as a last
+/// argument).
+template <class Fn, class Batched>
+struct CaseRef {
+  Fn fn = nullptr;
+  Batched batched = nullptr;
   int32_t which = 0;
 
-  KernelRef() = default;
+  CaseRef() = default;
   /// A plain function (or a lambda without captures) is a kernel.
   template <class F>
-    requires std::is_convertible_v<F, KernelFn>
-  KernelRef(F fn) : fn(fn) {} // NOLINT(google-explicit-constructor)
-  KernelRef(BatchedKernelFn batched, int32_t which) : batched(batched), which(which) {}
+    requires std::is_convertible_v<F, Fn>
+  CaseRef(F fn) : fn(fn) {} // NOLINT(google-explicit-constructor)
+  CaseRef(Batched batched, int32_t which) : batched(batched), which(which) {}
   explicit operator bool() const { return fn || batched; }
-  void operator()(double t, double *v, double *res) const {
+  template <class... Args>
+  void operator()(Args... args) const {
     if (fn)
-      fn(t, v, res);
+      fn(args...);
     else
-      batched(t, v, res, which);
+      batched(args..., which);
   }
 };
 
-/// The JVP of a KernelRef.
-struct KernelJvpRef {
-  KernelJvpFn fn = nullptr;
-  BatchedKernelJvpFn batched = nullptr;
-  int32_t which = 0;
-
-  KernelJvpRef() = default;
-  template <class F>
-    requires std::is_convertible_v<F, KernelJvpFn>
-  KernelJvpRef(F fn) : fn(fn) {} // NOLINT(google-explicit-constructor)
-  KernelJvpRef(BatchedKernelJvpFn batched, int32_t which) : batched(batched), which(which) {}
-  explicit operator bool() const { return fn || batched; }
-  void operator()(double t, const double *v, double *dv, double *dres) const {
-    if (fn)
-      fn(t, v, dv, dres);
-    else
-      batched(t, v, dv, dres, which);
-  }
-};
+using KernelRef = CaseRef<KernelFn, BatchedKernelFn>;
+using KernelJvpRef = CaseRef<KernelJvpFn, BatchedKernelJvpFn>; ///< the JVP of a KernelRef
 
 /// A square sparse pattern in compressed-sparse-column form, with a column
 /// coloring: columns of one color share no row, so one Jacobian-vector
