@@ -7,6 +7,7 @@
 #include "compiler/ast/ASTPrinter.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace mocc::inst {
 
@@ -149,9 +150,9 @@ Instance *Instantiator::instantiateModel(ClassNode *cls, Instance *owner) {
   return roots_.back().get();
 }
 
-void Instantiator::releaseInstances() {
+std::vector<std::unique_ptr<Instance>> Instantiator::takeInstances() {
   packages_.clear();
-  std::vector<std::unique_ptr<Instance>>().swap(roots_);
+  return std::exchange(roots_, {});
 }
 
 Instance *Instantiator::packageInstance(ClassNode *cls) {
