@@ -7,7 +7,6 @@
 #include "compiler/ast/ASTPrinter.h"
 
 #include <algorithm>
-#include <utility>
 
 namespace mocc::inst {
 
@@ -150,9 +149,9 @@ Instance *Instantiator::instantiateModel(ClassNode *cls, Instance *owner) {
   return roots_.back().get();
 }
 
-std::vector<std::unique_ptr<Instance>> Instantiator::takeInstances() {
+void Instantiator::releaseInstances() {
   packages_.clear();
-  return std::exchange(roots_, {});
+  std::vector<std::unique_ptr<Instance>>().swap(roots_);
 }
 
 Instance *Instantiator::packageInstance(ClassNode *cls) {

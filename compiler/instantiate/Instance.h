@@ -222,11 +222,10 @@ public:
   ClassTree &tree() { return tree_; }
   Diagnostics &diags() { return diags_; }
 
-  /// Hands over every instance (models and packages), for the caller to
-  /// free: the flat model needs none of them, and a large model's instance
-  /// tree is a third of the memory still held when code generation peaks.
-  /// Instance pointers die with them.
-  std::vector<std::unique_ptr<Instance>> takeInstances();
+  /// Frees every instance (models and packages): the flat model needs none
+  /// of them, and a large model's instance tree is a third of the memory
+  /// still held when code generation peaks. Instance pointers die with it.
+  void releaseInstances();
 
 private:
   friend class Instance;
