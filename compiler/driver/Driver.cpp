@@ -184,8 +184,6 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
   double parseBefore = s.tree.parseSeconds();
   inst::Instance *root = s.instantiator.instantiateModel(cls);
   auto model = flatten(s.instantiator, root, s.diags);
-  // Every command that flattens goes on with the flat model alone.
-  s.instantiator.releaseInstances();
   double libraryParse = s.tree.parseSeconds() - parseBefore;
   s.times.add("parse libraries", libraryParse);
   s.times.add("flatten", secondsSince(start) - libraryParse);

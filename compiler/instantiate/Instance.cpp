@@ -149,11 +149,6 @@ Instance *Instantiator::instantiateModel(ClassNode *cls, Instance *owner) {
   return roots_.back().get();
 }
 
-void Instantiator::releaseInstances() {
-  packages_.clear();
-  std::vector<std::unique_ptr<Instance>>().swap(roots_);
-}
-
 Instance *Instantiator::packageInstance(ClassNode *cls) {
   if (auto it = packages_.find(cls); it != packages_.end())
     return it->second;

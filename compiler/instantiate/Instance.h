@@ -222,11 +222,6 @@ public:
   ClassTree &tree() { return tree_; }
   Diagnostics &diags() { return diags_; }
 
-  /// Frees every instance (models and packages): the flat model needs none
-  /// of them, and a large model's instance tree is a third of the memory
-  /// still held when code generation peaks. Instance pointers die with it.
-  void releaseInstances();
-
 private:
   friend class Instance;
   void expand(Instance &instance);
