@@ -183,11 +183,11 @@ std::string DaeIntegrator::createSolver(double t0) {
   for (int64_t i = 0; i < size_; ++i) {
     id[i] = clock_ || model_.ypSlot[i] >= 0 ? 1.0 : 0.0;
     states += id[i] != 0.0;
-    hasAlgebraic_ = hasAlgebraic_ || id[i] == 0.0;
     double nominal = i < static_cast<int64_t>(model_.yNominal.size()) ? model_.yNominal[i] : 1.0;
     bool usable = std::isfinite(nominal) && nominal != 0.0;
     absTolerance[i] = tolerance_ * (usable ? std::abs(nominal) : 1.0);
   }
+  hasAlgebraic_ = states < size_;
   int64_t nonzeros = clock_ ? 1 : jacobian_.matrixNonzeros();
   matrix_.reset(SUNSparseMatrix(size_, size_, nonzeros, CSC_MAT, context));
   if (matrix_)
@@ -359,9 +359,9 @@ RunStatus DaeIntegrator::interpolate(double t) {
 /// with the matrix of IDA's last setup (dF/dy + cj dF/dy' for its cj): they
 /// move the algebraic components onto their equations, the differential
 /// ones by about the residual over cj. At most three, until the correction
-/// is a tenth of the tolerance (in IDA's error weights: stricter than IDA's
-/// own corrector, which stops at a third); a correction that fails or does
-/// not shrink is not applied.
+/// is a tenth of the tolerance in IDA's error weights (IDA's own corrector
+/// stops at 0.33 sqrt(ns / n): from 0.06 in a MultiBody chain to 0.23 for
+/// pendulums); a correction that fails or does not shrink is not applied.
 void DaeIntegrator::project(double t, double *y, double *yp) {
   if (!hasAlgebraic_ || setupCj_ <= 0.0 || !correction_)
     return;
