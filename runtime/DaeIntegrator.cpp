@@ -40,14 +40,14 @@
 //   the output grid does not restrict the step size. Time events are IDA's
 //   stop time, so that no step crosses them.
 // - A restart after an event is IDAReInit on the same solver: the vectors,
-//   the KLU solver and its symbolic factorization are kept.
+//   the KLU solver and its symbolic analysis are kept (KluSolver.h).
 #include "runtime/DaeIntegrator.h"
 
+#include "runtime/KluSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/RuntimeErrors.h"
 
 #include <ida/ida.h>
-#include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <algorithm>
@@ -191,7 +191,7 @@ std::string DaeIntegrator::createSolver(double t0) {
   int64_t nonzeros = clock_ ? 1 : jacobian_.matrixNonzeros();
   matrix_.reset(SUNSparseMatrix(size_, size_, nonzeros, CSC_MAT, context));
   if (matrix_)
-    linearSolver_.reset(SUNLinSol_KLU(y_.get(), matrix_.get(), context));
+    linearSolver_ = makeKluSolver(context);
   ida_.reset(IDACreate(context));
   if (!matrix_ || !linearSolver_ || !ida_)
     return "cannot create the IDA solver";

@@ -16,13 +16,13 @@
 #include "runtime/NonlinearSolver.h"
 
 #include "runtime/ColoredJacobian.h"
+#include "runtime/KluSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/RuntimeErrors.h"
 #include "runtime/SundialsSupport.h"
 
 #include <kinsol/kinsol.h>
 #include <sunlinsol/sunlinsol_dense.h>
-#include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
@@ -157,7 +157,7 @@ std::string KinsolSystem::setUp() {
   if (n_ > maxDenseSystemSize) {
     matrix_.reset(SUNSparseMatrix(n_, n_, jacobian_.matrixNonzeros(), CSC_MAT, context));
     if (matrix_)
-      linearSolver_.reset(SUNLinSol_KLU(u_.get(), matrix_.get(), context));
+      linearSolver_ = makeKluSolver(context);
   } else {
     matrix_.reset(SUNDenseMatrix(n_, n_, context));
     if (matrix_)

@@ -1,7 +1,8 @@
 // The speed limit for mocc's simulations: the benchmark models `masses` and
 // `heat` (see bench/generate) integrated by hand-written C++ with the setup
 // mocc's runtime uses (runtime/DaeIntegrator.cpp): SUNDIALS 6.4 IDA on
-// F(t, y, y') = y' - f(y) = 0, the KLU sparse solver with an analytic CSC
+// F(t, y, y') = y' - f(y) = 0, the runtime's KLU solver (runtime/KluSolver.h,
+// KLU with 32-bit indices) with an analytic CSC
 // Jacobian dF/dy + cj dF/dy', relative tolerance TOL, absolute tolerance
 // TOL (nominal values 1), IDASetId, at most 100000 steps per output interval,
 // the stop time set, IDA_NORMAL to each point of the output grid, and no
@@ -14,10 +15,11 @@
 //
 // prints one line: "baseline MODEL N=...: n ... nnz ... steps ... residuals
 // ... jacobians ... integration S s output S s".
+#include "runtime/KluSolver.h"
+
 #include <ida/ida.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
-#include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <charconv>
@@ -315,7 +317,7 @@ bool integrate(const Problem &problem, const Options &options, ResultFile &file,
   N_VConst(1.0, id);
   N_VConst(options.tolerance, absTol);
   SUNMatrix matrix = SUNSparseMatrix(n, n, problem.nonzeros(), CSC_MAT, context);
-  SUNLinearSolver solver = SUNLinSol_KLU(y, matrix, context);
+  SUNLinearSolver solver = mocc::rt::makeKluSolver(context).release();
   void *ida = IDACreate(context);
   UserData data{&problem};
   bool ok = IDAInit(ida, residualFn, 0.0, y, yp) == IDA_SUCCESS &&
