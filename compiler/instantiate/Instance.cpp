@@ -12,7 +12,7 @@ namespace mocc::inst {
 
 // --- Instance ------------------------------------------------------------------
 
-std::deque<Member> &Instance::members() {
+MemberList &Instance::members() {
   // During expansion (looking up an extends clause's base class) the
   // members found so far are visible.
   if (!expanded_ && !expanding_)

@@ -76,6 +76,36 @@ struct Member {
   std::unique_ptr<Instance> instance; ///< created on first use
 };
 
+/// An instance's members. A deque, so that pointers to members stay valid
+/// as it grows, allocated with the first member: std::deque allocates its
+/// map and a first block (512 bytes) when it is constructed, and most
+/// instances (Real variables) have no members. For 100,000 equations of
+/// masses that was 75 MB of a 561 MB peak.
+class MemberList {
+public:
+  using iterator = std::deque<Member>::iterator;
+  using const_iterator = std::deque<Member>::const_iterator;
+
+  size_t size() const { return members_ ? members_->size() : 0; }
+  bool empty() const { return size() == 0; }
+  Member &operator[](size_t i) { return (*members_)[i]; }
+  const Member &operator[](size_t i) const { return (*members_)[i]; }
+  iterator begin() { return members_ ? members_->begin() : iterator(); }
+  iterator end() { return members_ ? members_->end() : iterator(); }
+  const_iterator begin() const { return members_ ? members_->cbegin() : const_iterator(); }
+  const_iterator end() const { return members_ ? members_->cend() : const_iterator(); }
+  Member &emplace_back() { return storage().emplace_back(); }
+  void push_back(Member member) { storage().push_back(std::move(member)); }
+
+private:
+  std::deque<Member> &storage() {
+    if (!members_)
+      members_ = std::make_unique<std::deque<Member>>();
+    return *members_;
+  }
+  std::unique_ptr<std::deque<Member>> members_;
+};
+
 /// An equation or algorithm section together with the class that wrote it.
 template <class T> struct Written {
   const T *node = nullptr;
@@ -139,7 +169,7 @@ public:
   std::vector<std::unique_ptr<Instance>> implicitInners;
 
   /// The members (expanded on first use).
-  std::deque<Member> &members();
+  MemberList &members();
   /// An expandable connector gains an element by a connection to it (MLS
   /// 9.1.3): a new member `name` of the type, attributes and (evaluated)
   /// dimensions of `like`, without its causality or binding.
@@ -174,7 +204,7 @@ private:
   bool expanded_ = false;
   bool expanding_ = false;
   std::map<std::string, size_t> memberIndex_;
-  std::deque<Member> members_; ///< a deque: pointers stay valid as it grows
+  MemberList members_;
   std::vector<Written<ast::EquationSection>> equations_;
   std::vector<Written<ast::AlgorithmSection>> algorithms_;
   std::optional<std::vector<int64_t>> elementIndex_; ///< for array elements
