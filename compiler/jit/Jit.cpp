@@ -71,6 +71,21 @@ OptLevel suggestFunctionOptLevel(uint64_t numStatements) {
   return numStatements <= 1000 ? OptLevel::Default : OptLevel::Less;
 }
 
+/// A thread's target machine for the jobs it compiles (a target machine is
+/// not safe to share between threads), made for the level of its last job.
+struct Machine {
+  std::unique_ptr<llvm::TargetMachine> machine;
+  OptLevel level = OptLevel::None;
+};
+
+/// Modules started and not yet taken by a thread, at most, per thread that
+/// compiles. Code generation is about ten times faster than compilation, so
+/// without a bound every module of a huge model waited in the queue with its
+/// IR: 761 MB of LLVM IR at once for 100,000 equations of pendulums. When
+/// the bound is reached, startModule compiles the oldest one on the calling
+/// thread.
+constexpr size_t pendingModulesPerThread = 2;
+
 /// A module started by startModule, and what compiling it gave.
 struct Job {
   Jit::Unit unit;
@@ -97,9 +112,14 @@ struct Jit::Impl {
   std::mutex mutex;
   std::condition_variable ready;
   std::vector<std::thread> workers;
+  /// The calling thread's target machine, for the jobs it compiles itself.
+  Machine callerMachine;
 
   llvm::TargetMachine *machine(OptLevel level, std::string &error);
-  void work();
+  void work(Machine &machine);
+  /// Compiles the next job no thread has taken, if any (the lock held on
+  /// entry is released while compiling); false if there was none.
+  bool compileNext(std::unique_lock<std::mutex> &lock, Machine &machine);
 };
 
 namespace {
@@ -268,51 +288,74 @@ bool Jit::addModule(std::unique_ptr<llvm::Module> module,
 }
 
 /// A worker: compiles the jobs in the order started until finishModules
-/// closes the queue and none is left. A target machine is not safe to
-/// share between threads: each worker makes its own (a millisecond or so).
-void Jit::Impl::work() {
-  std::unique_ptr<llvm::TargetMachine> machine;
-  OptLevel machineLevel = OptLevel::None;
+/// closes the queue and none is left.
+void Jit::Impl::work(Machine &machine) {
+  std::unique_lock<std::mutex> lock(mutex);
   while (true) {
-    std::unique_lock<std::mutex> lock(mutex);
     ready.wait(lock, [&] { return nextJob < jobs.size() || closing; });
-    if (nextJob == jobs.size())
+    if (!compileNext(lock, machine))
       return;
-    Job &job = jobs[nextJob++];
-    lock.unlock();
-    if (!machine || machineLevel != job.level) {
-      llvm::orc::JITTargetMachineBuilder builder = machineBuilder;
-      builder.setCodeGenOptLevel(codeGenLevel(job.level));
-      auto created = builder.createTargetMachine();
-      if (!created) {
-        job.error = message(created.takeError());
-        continue;
-      }
-      machine = std::move(*created);
-      machineLevel = job.level;
-    }
-    job.object = compileModule(*job.unit.module, *machine, job.level, job.error);
-    // Freed at once, while the main thread generates the next module (it
-    // takes a tenth of the time that compiling took).
-    job.unit.module.reset(); // before its context
-    job.unit.context.reset();
   }
 }
 
+bool Jit::Impl::compileNext(std::unique_lock<std::mutex> &lock, Machine &machine) {
+  if (nextJob == jobs.size())
+    return false;
+  Job &job = jobs[nextJob++];
+  lock.unlock();
+  if (!machine.machine || machine.level != job.level) {
+    llvm::orc::JITTargetMachineBuilder builder = machineBuilder;
+    builder.setCodeGenOptLevel(codeGenLevel(job.level));
+    auto created = builder.createTargetMachine();
+    if (created) {
+      machine.machine = std::move(*created);
+      machine.level = job.level;
+    } else {
+      machine.machine.reset();
+      job.error = message(created.takeError());
+    }
+  }
+  if (machine.machine)
+    job.object = compileModule(*job.unit.module, *machine.machine, job.level, job.error);
+  // Freed at once, while the main thread generates the next module (it
+  // takes a tenth of the time that compiling took).
+  job.unit.module.reset(); // before its context
+  job.unit.context.reset();
+  lock.lock();
+  return true;
+}
+
+namespace {
+
+/// The threads that compile started modules: the caller and one worker
+/// fewer than the cores (at least one).
+unsigned compilingThreads() { return std::clamp(std::thread::hardware_concurrency(), 2u, 4u); }
+
+} // namespace
+
+size_t Jit::pendingModules() {
+  std::lock_guard<std::mutex> lock(impl_->mutex);
+  return impl_->jobs.size() - impl_->nextJob;
+}
+
+size_t Jit::maxPendingModules() const { return pendingModulesPerThread * compilingThreads(); }
+
 void Jit::startModule(Unit unit, OptLevel level) {
   Impl &impl = *impl_;
-  {
-    std::lock_guard<std::mutex> lock(impl.mutex);
-    impl.jobs.push_back({std::move(unit), level, nullptr, ""});
-  }
-  impl.ready.notify_one();
-  // The caller goes on generating code: one worker fewer than the cores
-  // (at least one), and finishModules joins in.
+  // The caller goes on generating code while the workers compile, and
+  // finishModules joins in.
   if (impl.workers.empty()) {
-    unsigned cores = std::clamp(std::thread::hardware_concurrency(), 2u, 4u);
-    for (unsigned i = 1; i < cores; ++i)
-      impl.workers.emplace_back([&impl] { impl.work(); });
+    for (unsigned i = 1; i < compilingThreads(); ++i)
+      impl.workers.emplace_back([&impl] {
+        Machine machine;
+        impl.work(machine);
+      });
   }
+  std::unique_lock<std::mutex> lock(impl.mutex);
+  impl.jobs.push_back({std::move(unit), level, nullptr, ""});
+  impl.ready.notify_one();
+  while (impl.jobs.size() - impl.nextJob > maxPendingModules())
+    impl.compileNext(lock, impl.callerMachine);
 }
 
 bool Jit::finishModules(std::string &error) {
@@ -322,7 +365,7 @@ bool Jit::finishModules(std::string &error) {
     impl.closing = true;
   }
   impl.ready.notify_all();
-  impl.work();
+  impl.work(impl.callerMachine);
   for (std::thread &worker : impl.workers)
     worker.join();
   impl.workers.clear();

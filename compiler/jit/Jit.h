@@ -57,7 +57,16 @@ public:
   /// Starts compiling a module on a worker thread, like addModule, while the
   /// caller goes on (generating the next one); modules started may refer to
   /// each other's functions. Each must have its own context.
+  ///
+  /// The modules started and not yet taken by a thread are at most
+  /// maxPendingModules() when it returns: past that it compiles the oldest
+  /// one itself, so that the IR of a huge model is never all in memory.
   void startModule(Unit unit, OptLevel level);
+
+  /// Modules started that no thread has taken yet.
+  size_t pendingModules();
+  /// The most pendingModules() can be when startModule returns.
+  size_t maxPendingModules() const;
 
   /// Compiles the modules that no worker has taken yet on the calling thread
   /// too, waits for the others, then adds them all in the order they were

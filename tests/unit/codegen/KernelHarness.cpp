@@ -8,6 +8,7 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <chrono>
 
 namespace mocc::codegen::test {
@@ -67,6 +68,7 @@ public:
     }
     ++counts_.numModules;
     jit_.startModule(std::move(unit), level_);
+    counts_.maxPendingModules = std::max(counts_.maxPendingModules, jit_.pendingModules());
   }
 
 private:
@@ -89,6 +91,7 @@ void CompiledKernels::compileStreamed(const sym::ExprPool &pool,
                                            kernels, request.options, &error_, functions);
   if (generated)
     sink.start(std::move(home));
+  pendingBound = jit_->maxPendingModules();
   jit_->finishModules(error_);
 }
 

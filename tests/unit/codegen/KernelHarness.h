@@ -68,6 +68,10 @@ public:
   size_t numFunctions = 0;    ///< functions defined in the module
   size_t numInstructions = 0; ///< instructions before optimization
   size_t numModules = 0;      ///< modules compiled (streamed: the home module too)
+  /// Streamed: the most modules waiting for a thread after a start, and the
+  /// JIT's bound on them.
+  size_t maxPendingModules = 0;
+  size_t pendingBound = 0;
   std::string ir;             ///< unoptimized IR, if asked for
 
 private:

@@ -174,13 +174,18 @@ TEST_CASE("a big kernel streamed over several modules computes the same") {
   KernelSpec specs[] = {spec, empty};
   CompiledKernels whole(pool, {&spec, 1}, splitEvery(0, jit::OptLevel::None));
   CompileRequest request = splitEvery(250, jit::OptLevel::None);
-  request.instructionsPerModule = 20000;
+  request.instructionsPerModule = 5000;
   CompiledKernels streamed(pool, specs, request);
   // 10,000 steps in parts of 250: 40 parts of the kernel and 40 of its JVP,
-  // in modules of about 20,000 instructions, then the home module with the
+  // in modules of about 5,000 instructions, then the home module with the
   // public functions (the empty kernel's call no part).
   CHECK(streamed.numFunctions == 2 * 40 + 4);
-  CHECK(streamed.numModules > 3);
+  CHECK(streamed.numModules > 20);
+  // Generating a module takes a tenth of compiling it: the modules would
+  // wait in the queue, with their IR, if startModule did not compile the
+  // oldest one itself past the bound.
+  CHECK(streamed.numModules > streamed.pendingBound + 1);
+  CHECK(streamed.maxPendingModules <= streamed.pendingBound);
   rt::KernelFn f1 = whole.kernel("big"), f2 = streamed.kernel("big");
   rt::KernelJvpFn j1 = whole.jvp("big"), j2 = streamed.jvp("big");
   REQUIRE_MESSAGE((f1 && j1), whole.error());
