@@ -83,14 +83,17 @@ public:
 
   /// Frees the factors and the analysis.
   void release() {
-    if (numeric_)
-      K::freeNumeric(numeric_, common_);
+    forgetPivots();
     if (symbolic_)
       K::freeSymbolic(symbolic_, common_);
   }
 
-  /// The next setup factors anew (with new pivots), instead of refactoring.
-  void forgetPivots() { fresh_ = true; }
+  /// Frees the numeric factors: the next setup factors anew (with new
+  /// pivots) instead of refactoring.
+  void forgetPivots() {
+    if (numeric_)
+      K::freeNumeric(numeric_, common_);
+  }
 
   /// Factors A (CSC with sunindextype indices). Returns SUNLS_SUCCESS,
   /// SUNLS_PACKAGE_FAIL_REC when a refactorization failed (a singular
@@ -110,9 +113,8 @@ public:
       ++counts_.analyses;
       if (!symbolic_)
         return failure(tooLarge);
-      fresh_ = true;
     }
-    if (fresh_ || !numeric_)
+    if (!numeric_)
       return factor(values, tooLarge);
     ++counts_.refactorizations;
     if (!K::refactor(colPtr_.data(), rowIdx_.data(), values, symbolic_, numeric_, common_) ||
@@ -138,14 +140,10 @@ public:
 
 private:
   int factor(double *values, bool &tooLarge) {
-    if (numeric_)
-      K::freeNumeric(numeric_, common_);
+    forgetPivots();
     numeric_ = K::factor(colPtr_.data(), rowIdx_.data(), values, symbolic_, common_);
     ++counts_.factorizations;
-    if (!numeric_)
-      return failure(tooLarge);
-    fresh_ = false;
-    return SUNLS_SUCCESS;
+    return numeric_ ? SUNLS_SUCCESS : failure(tooLarge);
   }
 
   int failure(bool &tooLarge) {
@@ -175,7 +173,6 @@ private:
   typename K::Symbolic *symbolic_ = nullptr;
   typename K::Numeric *numeric_ = nullptr;
   std::vector<Int> colPtr_, rowIdx_;
-  bool fresh_ = true;
 };
 
 /// The solver's content: 32-bit factors until they do not fit.
