@@ -86,8 +86,11 @@ void callParts(llvm::Function *entry, llvm::BasicBlock *entryEnd,
 
 /// Emits a batch of kernels (or its JVP) as one function: the entry block
 /// switches on the case argument to the block of the case, which runs the
-/// case's steps with fresh memos and returns. An unknown case does nothing.
-void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec &spec, bool jvp) {
+/// case's steps with fresh memos and returns. The cases of a class of equal
+/// cases (Repeats.h) share one block, which takes its slots from the row
+/// of the case. An unknown case does nothing.
+void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec &spec, bool jvp,
+               std::span<const CaseClass> classes) {
   std::string name = jvp ? jvpName(spec.name) : spec.name;
   llvm::Function *function = createFunction(module, name, jvp, false, false, true);
   llvm::LLVMContext &context = module.getContext();
@@ -95,20 +98,104 @@ void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec 
   auto *none = llvm::BasicBlock::Create(context, "none", function);
   llvm::IRBuilder<>(none).CreateRetVoid();
   llvm::IRBuilderBase &builder = emitter.builder();
-  llvm::SwitchInst *dispatch = builder.CreateSwitch(function->getArg(function->arg_size() - 1),
-                                                    none, static_cast<unsigned>(spec.numCases()));
-  for (size_t k = 0; k < spec.numCases(); ++k) {
-    auto *block = llvm::BasicBlock::Create(context, "case" + std::to_string(k), function);
-    dispatch->addCase(builder.getInt32(static_cast<uint32_t>(k)), block);
-    builder.SetInsertPoint(block);
-    emitter.forget();
+  llvm::Argument *which = function->getArg(function->arg_size() - 1);
+  llvm::SwitchInst *dispatch =
+      builder.CreateSwitch(which, none, static_cast<unsigned>(spec.numCases()));
+  auto emitSteps = [&](size_t k) {
     uint32_t residual = 0;
     for (size_t i = spec.caseStart[k]; i < spec.caseStart[k + 1]; ++i) {
       emitter.emitStep(spec.steps[i], residual);
       residual += spec.steps[i].kind == KernelStep::Kind::Residual;
     }
+  };
+  std::vector<char> shared(spec.numCases(), 0);
+  if (!classes.empty()) {
+    std::vector<uint32_t> rowOf(spec.numCases(), 0); // a case's row in its class's table
+    for (const CaseClass &c : classes) {
+      for (size_t i = 0; i < c.members.size(); ++i) {
+        rowOf[c.members[i]] = static_cast<uint32_t>(i);
+        shared[c.members[i]] = 1;
+      }
+    }
+    llvm::GlobalVariable *rows = emitter.slotTable(rowOf, "case.row");
+    for (size_t c = 0; c < classes.size(); ++c) {
+      auto *block = llvm::BasicBlock::Create(context, "shared" + std::to_string(c), function);
+      for (uint32_t k : classes[c].members)
+        dispatch->addCase(builder.getInt32(k), block);
+      builder.SetInsertPoint(block);
+      llvm::Value *row = builder.CreateLoad(
+          builder.getInt32Ty(),
+          builder.CreateInBoundsGEP(builder.getInt32Ty(), rows,
+                                    builder.CreateZExt(which, builder.getInt64Ty())));
+      emitter.beginRow(emitter.slotTable(classes[c].table, "case.slots"), classes[c].params,
+                       builder.CreateZExt(row, builder.getInt64Ty()), nullptr);
+      emitSteps(classes[c].members.front());
+      emitter.endRow();
+      emitter.finish();
+    }
+  }
+  for (size_t k = 0; k < spec.numCases(); ++k) {
+    if (shared[k])
+      continue;
+    auto *block = llvm::BasicBlock::Create(context, "case" + std::to_string(k), function);
+    dispatch->addCase(builder.getInt32(static_cast<uint32_t>(k)), block);
+    builder.SetInsertPoint(block);
+    emitter.forget();
+    emitSteps(k);
     emitter.finish();
   }
+}
+
+/// Calls `item(group, run)` for each step of a kernel (or of its JVP) in
+/// order, a run of repeated steps being one item: `group` is the step, or
+/// the run's occurrence 0 with `run` non-null.
+template <typename Item>
+void forEachItem(const KernelSpec &spec, bool jvp, std::span<const RepeatRun> runs, Item item) {
+  auto all = std::span(spec.steps);
+  size_t end = jvp ? std::min(all.size(), spec.jvpSteps) : all.size();
+  size_t next = 0; // the first run not yet reached
+  for (size_t i = 0; i < end;) {
+    if (next < runs.size() && runs[next].first == i) {
+      const RepeatRun &run = runs[next++];
+      if (i + size_t(run.count) * run.length > end) // runs never cross jvpSteps
+        break;
+      item(all.subspan(i, run.length), &run);
+      i += size_t(run.count) * run.length;
+      continue;
+    }
+    item(all.subspan(i, 1), nullptr);
+    ++i;
+  }
+}
+
+/// Emits one item of forEachItem; returns the index of the next residual.
+uint32_t emitItem(FunctionEmitter &emitter, std::span<const KernelStep> group,
+                  const RepeatRun *run, uint32_t residual) {
+  if (run) {
+    emitter.emitRun(group, *run, residual);
+    uint32_t perGroup = 0;
+    for (const KernelStep &step : group)
+      perGroup += step.kind == KernelStep::Kind::Residual;
+    return residual + perGroup * run->count;
+  }
+  emitter.emitStep(group.front(), residual);
+  return residual + (group.front().kind == KernelStep::Kind::Residual);
+}
+
+/// What repeats in kernel k: given in the options, or found now.
+KernelRepeats repeatsOf(RepeatFinder &finder, std::span<const KernelSpec> kernels, size_t k,
+                        const CodegenOptions &options) {
+  KernelRepeats repeats;
+  const KernelSpec &spec = kernels[k];
+  if (!options.loops)
+    return repeats;
+  if (options.repeatsFound.size() == kernels.size())
+    return options.repeatsFound[k];
+  if (spec.isBatch())
+    repeats.cases = finder.equalCases(spec);
+  else
+    repeats.runs = finder.runs(spec.steps, spec.jvpSteps);
+  return repeats;
 }
 
 /// Emits a kernel (or its JVP). Its public function runs the first steps;
@@ -117,11 +204,12 @@ void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec 
 /// functions communicate through v (and dv) only, so the order of steps is
 /// preserved.
 void emitKernel(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec &spec, bool jvp,
-                const CodegenOptions &options) {
+                const CodegenOptions &options, const KernelRepeats &repeats) {
   if (spec.isBatch()) {
-    emitBatch(module, emitter, spec, jvp);
+    emitBatch(module, emitter, spec, jvp, repeats.cases);
     return;
   }
+  std::span<const RepeatRun> runs = repeats.runs;
   std::string name = jvp ? jvpName(spec.name) : spec.name;
   llvm::Function *entry = createFunction(module, name, jvp, false, false);
   emitter.begin(entry, jvp);
@@ -129,8 +217,7 @@ void emitKernel(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec
   llvm::SmallVector<llvm::Function *, 8> parts;
   uint32_t residual = 0;
   size_t steps = 0;
-  auto all = std::span(spec.steps);
-  for (const KernelStep &step : jvp ? all.first(std::min(all.size(), spec.jvpSteps)) : all) {
+  forEachItem(spec, jvp, runs, [&](std::span<const KernelStep> group, const RepeatRun *run) {
     if (chunkIsFull(emitter, steps, options)) {
       if (parts.empty())
         entryEnd = emitter.currentBlock();
@@ -143,10 +230,9 @@ void emitKernel(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec
       emitter.begin(part, jvp);
       steps = 0;
     }
-    emitter.emitStep(step, residual);
-    residual += step.kind == KernelStep::Kind::Residual;
-    ++steps;
-  }
+    residual = emitItem(emitter, group, run, residual);
+    steps += group.size();
+  });
   emitter.finish();
   if (!parts.empty())
     callParts(entry, entryEnd, parts);
@@ -210,10 +296,11 @@ private:
 /// Emits a kernel (or its JVP) for generateKernelsStreamed: its public
 /// function in `home` calls the parts, which hold the steps.
 void emitKernelStreamed(llvm::Module &home, Stream &stream, const KernelSpec &spec, bool jvp,
-                        const CodegenOptions &options) {
+                        const CodegenOptions &options, const KernelRepeats &repeats) {
+  std::span<const RepeatRun> runs = repeats.runs;
   if (spec.isBatch()) { // one function, public in the stream's module
     FunctionEmitter &emitter = stream.emitter();
-    emitBatch(emitter.module(), emitter, spec, jvp);
+    emitBatch(emitter.module(), emitter, spec, jvp, repeats.cases);
     stream.finished(emitter);
     return;
   }
@@ -224,8 +311,7 @@ void emitKernelStreamed(llvm::Module &home, Stream &stream, const KernelSpec &sp
   FunctionEmitter *emitter = nullptr;
   uint32_t residual = 0;
   size_t steps = 0;
-  auto all = std::span(spec.steps);
-  for (const KernelStep &step : jvp ? all.first(std::min(all.size(), spec.jvpSteps)) : all) {
+  forEachItem(spec, jvp, runs, [&](std::span<const KernelStep> group, const RepeatRun *run) {
     if (!emitter || chunkIsFull(*emitter, steps, options)) {
       if (emitter) {
         emitter->finish();
@@ -239,10 +325,9 @@ void emitKernelStreamed(llvm::Module &home, Stream &stream, const KernelSpec &sp
       emitter->begin(part, jvp);
       steps = 0;
     }
-    emitter->emitStep(step, residual);
-    residual += step.kind == KernelStep::Kind::Residual;
-    ++steps;
-  }
+    residual = emitItem(*emitter, group, run, residual);
+    steps += group.size();
+  });
   if (emitter) {
     emitter->finish();
     stream.finished(*emitter);
@@ -300,13 +385,16 @@ bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instru
                             [](const KernelSpec &spec) { return spec.withJvp; });
   PoolFacts facts(pool, anyJvp, options.constantSlots);
   Stream stream(sink, instructionsPerModule, pool, facts, functions);
+  RepeatFinder finder(pool, options.constantSlots, options.repeats);
   std::string message;
-  for (const KernelSpec &spec : kernels) {
+  for (size_t k = 0; k < kernels.size(); ++k) {
+    const KernelSpec &spec = kernels[k];
     if (!checkKernel(pool, spec, home, message))
       break;
-    emitKernelStreamed(home, stream, spec, false, options);
+    KernelRepeats repeats = repeatsOf(finder, kernels, k, options);
+    emitKernelStreamed(home, stream, spec, false, options, repeats);
     if (spec.withJvp)
-      emitKernelStreamed(home, stream, spec, true, options);
+      emitKernelStreamed(home, stream, spec, true, options, repeats);
     if (!stream.error().empty()) {
       message = "kernel `" + spec.name + "`: " + stream.error();
       break;
@@ -331,13 +419,16 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                             [](const KernelSpec &spec) { return spec.withJvp; });
   PoolFacts facts(pool, anyJvp, options.constantSlots);
   FunctionEmitter emitter(*module, pool, facts, functions);
+  RepeatFinder finder(pool, options.constantSlots, options.repeats);
   std::string message;
-  for (const KernelSpec &spec : kernels) {
+  for (size_t k = 0; k < kernels.size(); ++k) {
+    const KernelSpec &spec = kernels[k];
     if (!checkKernel(pool, spec, *module, message))
       break;
-    emitKernel(*module, emitter, spec, false, options);
+    KernelRepeats repeats = repeatsOf(finder, kernels, k, options);
+    emitKernel(*module, emitter, spec, false, options, repeats);
     if (spec.withJvp)
-      emitKernel(*module, emitter, spec, true, options);
+      emitKernel(*module, emitter, spec, true, options, repeats);
     if (!emitter.error().empty()) {
       message = "kernel `" + spec.name + "`: " + emitter.error();
       break;
@@ -348,6 +439,36 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
   if (error)
     *error = message;
   return nullptr;
+}
+
+std::vector<KernelRepeats> findKernelRepeats(const sym::ExprPool &pool,
+                                             std::span<const KernelSpec> kernels,
+                                             const CodegenOptions &options) {
+  std::vector<KernelRepeats> repeats(kernels.size());
+  RepeatFinder finder(pool, options.constantSlots, options.repeats);
+  CodegenOptions find = options;
+  find.repeatsFound.clear();
+  for (size_t k = 0; k < kernels.size(); ++k)
+    repeats[k] = repeatsOf(finder, kernels, k, find);
+  return repeats;
+}
+
+uint64_t emittedSteps(std::span<const KernelSpec> kernels,
+                      std::span<const KernelRepeats> repeats) {
+  uint64_t steps = 0;
+  for (size_t k = 0; k < kernels.size(); ++k) {
+    const KernelSpec &spec = kernels[k];
+    steps += spec.steps.size();
+    if (k >= repeats.size())
+      continue;
+    for (const RepeatRun &run : repeats[k].runs)
+      steps -= uint64_t(run.count - 1) * run.length;
+    for (const CaseClass &c : repeats[k].cases) {
+      uint32_t first = c.members.front();
+      steps -= uint64_t(c.members.size() - 1) * (spec.caseStart[first + 1] - spec.caseStart[first]);
+    }
+  }
+  return steps;
 }
 
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "compiler/codegen/Kernel.h"
+#include "compiler/codegen/Repeats.h"
 #include "compiler/flat/Function.h"
 
 #include <cstdint>
@@ -37,15 +38,37 @@ struct CodegenOptions {
   /// Slots whose tangent is zero in every JVP (the parameters: the runtime
   /// seeds dv with unknowns only): their uses add no derivative code.
   std::vector<uint32_t> constantSlots;
+  /// Whether runs of repeated steps (Repeats.h) become loops, and which
+  /// runs count.
+  bool loops = true;
+  RepeatOptions repeats;
+  /// What repeats in each kernel, from findKernelRepeats (given to spare
+  /// finding it twice); when empty, code generation finds it.
+  std::vector<KernelRepeats> repeatsFound;
 };
+
+/// What repeats in each kernel, which code generation emits once: the runs
+/// of steps of a kernel, as loops; the equal cases of a batch, as one body
+/// (nothing without options.loops).
+std::vector<KernelRepeats> findKernelRepeats(const sym::ExprPool &pool,
+                                             std::span<const KernelSpec> kernels,
+                                             const CodegenOptions &options);
+
+/// The steps that code generation emits for `kernels` given what repeats
+/// in them: a run counts as one occurrence, a class of equal cases as one
+/// case. The measure of the size of the code.
+uint64_t emittedSteps(std::span<const KernelSpec> kernels,
+                      std::span<const KernelRepeats> repeats);
 
 /// Builds one LLVM module holding, per kernel, `void name(double t, double
 /// *v, double *res)` and, if spec.withJvp, `void name_jvp(double t, const
 /// double *v, double *dv, double *dres)` (see runtime/CompiledModel.h for
 /// their contract); a batch (KernelSpec::caseStart) is one function with the
 /// case as a last `int32_t` argument, never split. Each distinct expression
-/// node is evaluated once per function (per case of a batch); `if`
-/// expressions evaluate only the selected branch.
+/// node is evaluated once per function (per case of a batch; per iteration
+/// of a loop); `if` expressions evaluate only the selected branch. With
+/// options.loops, each run of repeated steps (Repeats.h) is one loop over a
+/// table of slots, which computes what the steps would.
 ///
 /// Call nodes refer to `functions` (the table given to generateFunctions,
 /// whose module must be in the same JIT): each distinct call is made once.

@@ -142,7 +142,8 @@ void FunctionEmitter::setError(std::string message) {
 void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
   switch (step.kind) {
   case KernelStep::Kind::Residual:
-    storeSlot(res_, residualIndex, jvp_ ? tangent(step.expr) : value(step.expr));
+    builder_.CreateStore(jvp_ ? tangent(step.expr) : value(step.expr),
+                         residualAddress(residualIndex));
     return;
   case KernelStep::Kind::Assert: // checks have no derivative: not in a JVP
     if (!jvp_)
@@ -161,14 +162,14 @@ void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
   uint32_t slot = step.target.index;
   if (!jvp_) {
     llvm::Value *result = value(step.expr);
-    storeSlot(v_, slot, result);
+    builder_.CreateStore(result, kernelSlotAddress(v_, slot));
     noteAssigned(slot, result, nullptr);
     return;
   }
   // In a JVP function v already holds the assigned values: only the tangent
   // is stored; a primal computed on the way is kept for later references.
   llvm::Value *result = tangent(step.expr);
-  storeSlot(dv_, slot, result);
+  builder_.CreateStore(result, kernelSlotAddress(dv_, slot));
   noteAssigned(slot, values_.get(step.expr), result);
 }
 
@@ -204,7 +205,92 @@ void FunctionEmitter::storeSlot(llvm::Value *base, uint32_t slot, llvm::Value *v
 llvm::Value *FunctionEmitter::variableAddress(uint32_t slot) {
   if (!v_)
     return frame_[slot];
-  return builder_.CreateConstInBoundsGEP1_64(double_, v_, slot);
+  return kernelSlotAddress(v_, slot);
+}
+
+llvm::Value *FunctionEmitter::kernelSlotAddress(llvm::Value *base, uint32_t slot) {
+  if (runSlots_.empty())
+    return builder_.CreateConstInBoundsGEP1_64(double_, base, slot);
+  auto found = runParameter_.find(slot);
+  if (found == runParameter_.end()) { // Repeats.cpp records every slot of a step
+    setError("internal error: slot " + std::to_string(slot) + " is not a parameter of its run");
+    return builder_.CreateConstInBoundsGEP1_64(double_, base, slot);
+  }
+  return builder_.CreateInBoundsGEP(double_, base, runSlots_[found->second]);
+}
+
+llvm::Value *FunctionEmitter::residualAddress(uint32_t k) {
+  if (!runResidual_)
+    return builder_.CreateConstInBoundsGEP1_64(double_, res_, k);
+  return builder_.CreateInBoundsGEP(double_, res_,
+                                    builder_.CreateAdd(runResidual_, builder_.getInt64(k)));
+}
+
+llvm::GlobalVariable *FunctionEmitter::slotTable(std::span<const uint32_t> entries,
+                                                 const char *name) {
+  llvm::ArrayRef<uint32_t> values(entries.data(), entries.size());
+  auto *data = llvm::ConstantDataArray::get(module_.getContext(), values);
+  auto *table = new llvm::GlobalVariable(module_, data->getType(), true,
+                                         llvm::GlobalValue::PrivateLinkage, data, name);
+  table->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  return table;
+}
+
+void FunctionEmitter::beginRow(llvm::Value *table, std::span<const uint32_t> params,
+                               llvm::Value *row, llvm::Value *firstResidual) {
+  // Values computed before are not reused: the slots are others now.
+  forget();
+  llvm::Type *i32 = builder_.getInt32Ty();
+  llvm::Value *width = builder_.getInt64(params.size());
+  llvm::Value *entries =
+      builder_.CreateInBoundsGEP(i32, table, builder_.CreateMul(row, width, "", true, true));
+  for (uint32_t k = 0; k < params.size(); ++k) {
+    runParameter_[params[k]] = k;
+    llvm::Value *entry = builder_.CreateConstInBoundsGEP1_64(i32, entries, k);
+    llvm::Value *slot = builder_.CreateLoad(i32, entry);
+    runSlots_.push_back(builder_.CreateZExt(slot, builder_.getInt64Ty()));
+  }
+  runResidual_ = firstResidual;
+}
+
+void FunctionEmitter::endRow() {
+  runParameter_.clear();
+  runSlots_.clear();
+  runResidual_ = nullptr;
+  forget();
+}
+
+void FunctionEmitter::emitRun(std::span<const KernelStep> group, const RepeatRun &run,
+                              uint32_t firstResidual) {
+  llvm::LLVMContext &context = module_.getContext();
+  llvm::Type *i64 = builder_.getInt64Ty();
+  llvm::GlobalVariable *table = slotTable(run.table, "run");
+  uint64_t residuals = 0;
+  for (const KernelStep &step : group)
+    residuals += step.kind == KernelStep::Kind::Residual;
+
+  llvm::BasicBlock *before = builder_.GetInsertBlock();
+  llvm::Function *function = before->getParent();
+  auto *body = llvm::BasicBlock::Create(context, "run", function);
+  builder_.CreateBr(body);
+  builder_.SetInsertPoint(body);
+  llvm::PHINode *iteration = builder_.CreatePHI(i64, 2, "occurrence");
+  iteration->addIncoming(builder_.getInt64(0), before);
+  llvm::Value *first = builder_.CreateAdd(
+      builder_.getInt64(firstResidual),
+      builder_.CreateMul(iteration, builder_.getInt64(residuals), "", true, true), "", true, true);
+  beginRow(table, run.params, iteration, first);
+  uint32_t residual = 0;
+  for (const KernelStep &step : group) {
+    emitStep(step, residual);
+    residual += step.kind == KernelStep::Kind::Residual;
+  }
+  endRow();
+  llvm::Value *next = builder_.CreateAdd(iteration, builder_.getInt64(1), "", true, true);
+  iteration->addIncoming(next, builder_.GetInsertBlock());
+  auto *after = llvm::BasicBlock::Create(context, "run.end", function);
+  builder_.CreateCondBr(builder_.CreateICmpULT(next, builder_.getInt64(run.count)), body, after);
+  builder_.SetInsertPoint(after);
 }
 
 void FunctionEmitter::assignSlot(uint32_t slot, llvm::Value *value) {

@@ -13,8 +13,10 @@
 #pragma once
 
 #include "compiler/codegen/Kernel.h"
+#include "compiler/codegen/Repeats.h"
 #include "compiler/flat/Function.h"
 
+#include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/IR/IRBuilder.h>
 
@@ -102,6 +104,21 @@ public:
   void setFrame(std::vector<llvm::Value *> frame) { frame_ = std::move(frame); }
   /// Emits one step; `residualIndex` is k of a Residual step.
   void emitStep(const KernelStep &step, uint32_t residualIndex);
+  /// Emits a run of repeated steps (Repeats.h) as a loop: `group` is its
+  /// occurrence 0, whose steps the loop body runs with each slot taken
+  /// from the iteration's row of the run's table; `firstResidual` is k of
+  /// the run's first Residual step.
+  void emitRun(std::span<const KernelStep> group, const RepeatRun &run, uint32_t firstResidual);
+  /// A private constant array of 32-bit slot indices in the module.
+  llvm::GlobalVariable *slotTable(std::span<const uint32_t> entries, const char *name);
+  /// Until endRow, the steps emitted read and write, in place of slot
+  /// params[i], the slot in entry i of row `row` (an i64) of `table`
+  /// (rows of params.size() entries); residual k goes to res[firstResidual
+  /// + k] (an i64), or to res[k] if firstResidual is null. The memos start
+  /// afresh at both ends.
+  void beginRow(llvm::Value *table, std::span<const uint32_t> params, llvm::Value *row,
+                llvm::Value *firstResidual);
+  void endRow();
   /// Ends the current function with a success: `ret void` or `ret i32 0`.
   void finish();
   /// Instructions emitted into the current function so far.
@@ -161,6 +178,12 @@ private:
   void noteAssigned(uint32_t slot, llvm::Value *value, llvm::Value *tangent);
   llvm::Value *loadSlot(llvm::Value *base, uint32_t slot);
   void storeSlot(llvm::Value *base, uint32_t slot, llvm::Value *value);
+  /// The address of a kernel's slot in v or dv: inside a run's loop, the
+  /// iteration's slot in place of occurrence 0's.
+  llvm::Value *kernelSlotAddress(llvm::Value *base, uint32_t slot);
+  /// The address of res[k] (k counts from the run's first residual in a
+  /// run's loop).
+  llvm::Value *residualAddress(uint32_t k);
 
   // Primal rules (ExprEmitter.cpp).
   llvm::Value *valueOfNode(sym::ExprId id);
@@ -221,6 +244,12 @@ private:
   llvm::Value *v_ = nullptr;    ///< the slot vector
   llvm::Value *res_ = nullptr;  ///< residuals (kernel) or their tangents (JVP)
   llvm::Value *dv_ = nullptr;   ///< slot tangents (JVP)
+  /// In a run's loop: the parameter of each slot of occurrence 0, the
+  /// iteration's slot of each parameter (an i64), and the iteration's
+  /// first residual (an i64); empty or null elsewhere.
+  llvm::DenseMap<uint32_t, uint32_t> runParameter_;
+  std::vector<llvm::Value *> runSlots_;
+  llvm::Value *runResidual_ = nullptr;
   /// Lowered functions: the address of each slot; empty in kernels.
   std::vector<llvm::Value *> frame_;
   llvm::BasicBlock *entry_ = nullptr;

@@ -23,7 +23,7 @@ llvm::Value *FunctionEmitter::tangentOfNode(ExprId id) {
   switch (node.op) {
   case OpKind::Variable:
     usedSlots_.insert(node.payload.index);
-    return loadSlot(dv_, node.payload.index);
+    return builder_.CreateLoad(double_, kernelSlotAddress(dv_, node.payload.index));
   case OpKind::IfElse:
     return ifElse(id, Mode::Tangent);
   case OpKind::Call:

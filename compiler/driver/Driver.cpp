@@ -198,6 +198,12 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
 struct NativeModel {
   std::unique_ptr<jit::Jit> jit;
   rt::CompiledModel model;
+  /// The size of the code: kernel steps, those emitted (a loop's body or
+  /// the body of equal cases once), and the loops and shared bodies
+  /// (codegen/Repeats.h).
+  uint64_t kernelSteps = 0;
+  uint64_t emittedSteps = 0;
+  size_t loops = 0;
 };
 
 /// The folders of --library-path, then those of MOCC_LIBRARY_PATH.
@@ -284,12 +290,18 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error,
                                      plan.constantSlots))
     return std::nullopt;
-  uint64_t steps = 0;
-  for (const auto &kernel : plan.kernels)
-    steps += kernel.steps.size();
-  jit::OptLevel level = jit::suggestOptLevel(steps);
   codegen::CodegenOptions options;
   options.constantSlots = plan.constantSlots;
+  options.repeatsFound = codegen::findKernelRepeats(model.pool, plan.kernels, options);
+  // The size of the code, not of the model: a run of repeated steps is one
+  // loop.
+  uint64_t steps = codegen::emittedSteps(plan.kernels, options.repeatsFound);
+  jit::OptLevel level = jit::suggestOptLevel(steps);
+  native.emittedSteps = steps;
+  for (const auto &kernel : plan.kernels)
+    native.kernelSteps += kernel.steps.size();
+  for (const auto &repeats : options.repeatsFound)
+    native.loops += repeats.runs.size() + repeats.cases.size();
   auto home = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> homeModule;
   bool streamed = steps > streamedSteps;
@@ -628,8 +640,12 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   }
   if (!selectColumns(native->model, simulate.vars, run.columns, err))
     return ExitUsageError;
-  if (options.verbose)
+  if (options.verbose) {
     printStatistics(*plan, *model, err);
+    err << "  code: " << native->kernelSteps << " kernel steps, emitted as "
+        << native->emittedSteps << " (" << native->loops
+        << " loops or shared bodies over repeated steps)\n";
+  }
   rt::SolverStatistics stats;
   rt::RunStatus status = rt::simulate(native->model, run, stats, err);
   s.times.add("initialization", stats.initSeconds);

@@ -37,11 +37,14 @@ inline CompileRequest atLevel(jit::OptLevel level, bool keepIr = false) {
   return request;
 }
 
-/// A request to split kernels every `steps` steps only (0: never).
+/// A request to split kernels every `steps` steps only (0: never), step by
+/// step: without loops (CodegenOptions::loops), which would make a run of
+/// repeated steps one item of the split.
 inline CompileRequest splitEvery(unsigned steps, jit::OptLevel level = jit::OptLevel::Default) {
   CompileRequest request = atLevel(level);
   request.options.stepsPerFunction = steps;
   request.options.instructionsPerFunction = 0;
+  request.options.loops = false;
   return request;
 }
 

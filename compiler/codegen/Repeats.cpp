@@ -1,0 +1,461 @@
+// Finds runs of repeated step groups in a kernel (see Repeats.h).
+#include "compiler/codegen/Repeats.h"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+
+namespace mocc::codegen {
+
+using sym::ExprId;
+using sym::OpKind;
+
+namespace {
+
+constexpr uint64_t kBackReference = 0xFF;
+
+/// Slots and nodes numbered per step: a stamp per entry says which step
+/// numbered it, so nothing is cleared between steps.
+class Numbering {
+public:
+  /// The number of `key` in the current step, or a new one.
+  std::pair<uint32_t, bool> number(uint32_t key) {
+    if (key >= stamp_.size()) {
+      stamp_.resize(std::max<size_t>(key + 1, stamp_.size() * 2), 0);
+      value_.resize(stamp_.size());
+    }
+    if (stamp_[key] == current_)
+      return {value_[key], false};
+    stamp_[key] = current_;
+    value_[key] = next_;
+    return {next_++, true};
+  }
+  void restart() {
+    ++current_;
+    next_ = 0;
+  }
+
+private:
+  std::vector<uint32_t> stamp_;
+  std::vector<uint32_t> value_;
+  uint32_t current_ = 1;
+  uint32_t next_ = 0;
+};
+
+/// Shapes of the steps: per step, its tokens and its distinct slots in
+/// order of first occurrence.
+class Shapes {
+public:
+  /// `constant` flags the constant slots; the numberings are scratch space.
+  Shapes(const sym::ExprPool &pool, const std::vector<uint8_t> &constant, Numbering &slots,
+         Numbering &nodes, std::vector<ExprId> &stack)
+      : pool_(pool), constant_(constant), slotsOfStep_(slots), nodesOfStep_(nodes),
+        stack_(stack) {}
+
+  /// Serializes one step (checks get no tokens: they never match).
+  void add(const KernelStep &step) {
+    tokenStart_.push_back(tokens_.size());
+    slotStart_.push_back(slots_.size());
+    checks_.push_back(step.kind == KernelStep::Kind::Assert ||
+                      step.kind == KernelStep::Kind::Terminate);
+    if (checks_.back())
+      return;
+    slotsOfStep_.restart();
+    nodesOfStep_.restart();
+    tokens_.push_back(static_cast<uint64_t>(step.kind));
+    if (step.kind == KernelStep::Kind::Assign)
+      tokens_.push_back(slotToken(step.target.index));
+    // Pre-order, operands in order; a node met again is a back reference.
+    stack_.assign(1, step.expr);
+    while (!stack_.empty()) {
+      ExprId id = stack_.back();
+      stack_.pop_back();
+      auto [local, fresh] = nodesOfStep_.number(id.index);
+      if (!fresh) {
+        tokens_.push_back(kBackReference << 56 | local);
+        continue;
+      }
+      const sym::Node &node = pool_.node(id);
+      uint64_t op = static_cast<uint64_t>(node.op);
+      switch (node.op) {
+      case OpKind::Variable:
+        tokens_.push_back(op << 56 | slotToken(node.payload.index));
+        continue;
+      case OpKind::Constant: {
+        uint64_t bits;
+        static_assert(sizeof bits == sizeof node.payload.value);
+        std::memcpy(&bits, &node.payload.value, sizeof bits);
+        tokens_.push_back(op << 56);
+        tokens_.push_back(bits);
+        continue;
+      }
+      default:
+        break;
+      }
+      tokens_.push_back(op << 56 | node.numOperands);
+      bool payload = node.op == OpKind::Call || node.op == OpKind::Output ||
+                     node.op == OpKind::Smooth || node.op == OpKind::Load;
+      if (payload)
+        tokens_.push_back(node.payload.index);
+      auto operands = pool_.operands(id);
+      for (size_t i = operands.size(); i-- > 0;)
+        stack_.push_back(operands[i]);
+    }
+  }
+  /// Closes the tables (after the last add).
+  void seal() {
+    tokenStart_.push_back(tokens_.size());
+    slotStart_.push_back(slots_.size());
+  }
+
+  size_t size() const { return checks_.size(); }
+  bool isCheck(size_t step) const { return checks_[step] != 0; }
+  std::span<const uint64_t> tokens(size_t step) const {
+    return std::span(tokens_).subspan(tokenStart_[step], tokenStart_[step + 1] - tokenStart_[step]);
+  }
+  std::span<const uint32_t> slots(size_t step) const {
+    return std::span(slots_).subspan(slotStart_[step], slotStart_[step + 1] - slotStart_[step]);
+  }
+
+private:
+  /// A slot's token: its number in the step and whether it is constant.
+  uint64_t slotToken(uint32_t slot) {
+    auto [local, fresh] = slotsOfStep_.number(slot);
+    if (fresh)
+      slots_.push_back(slot);
+    uint64_t constant = slot < constant_.size() ? constant_[slot] : 0;
+    return constant << 32 | local;
+  }
+
+  const sym::ExprPool &pool_;
+  const std::vector<uint8_t> &constant_;
+  std::vector<uint64_t> tokens_;
+  std::vector<size_t> tokenStart_;
+  std::vector<uint32_t> slots_;
+  std::vector<size_t> slotStart_;
+  std::vector<uint8_t> checks_;
+  Numbering &slotsOfStep_;
+  Numbering &nodesOfStep_;
+  std::vector<ExprId> &stack_;
+};
+
+uint64_t hashTokens(std::span<const uint64_t> tokens) {
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ tokens.size();
+  for (uint64_t t : tokens) {
+    h ^= t + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xFF51AFD7ED558CCDull;
+  }
+  return h;
+}
+
+/// Shape ids: equal for steps of equal tokens, unique for checks.
+std::vector<uint32_t> shapeIds(const Shapes &shapes) {
+  std::vector<uint32_t> ids(shapes.size());
+  std::unordered_multimap<uint64_t, uint32_t> seen; // hash -> a step of the shape
+  seen.reserve(shapes.size());
+  uint32_t next = 0;
+  for (size_t step = 0; step < shapes.size(); ++step) {
+    if (shapes.isCheck(step)) {
+      ids[step] = next++;
+      continue;
+    }
+    auto tokens = shapes.tokens(step);
+    uint64_t h = hashTokens(tokens);
+    auto [begin, end] = seen.equal_range(h);
+    auto match = std::find_if(begin, end, [&](const auto &entry) {
+      return std::ranges::equal(shapes.tokens(entry.second), tokens);
+    });
+    if (match != end) {
+      ids[step] = ids[match->second];
+    } else {
+      seen.emplace(h, static_cast<uint32_t>(step));
+      ids[step] = next++;
+    }
+  }
+  return ids;
+}
+
+/// A one-to-one map between the slots of two equal groups of steps.
+class SlotMap {
+public:
+  /// Whether the slots of steps [to, to + length) are those of steps
+  /// [from, from + length) under a one-to-one map (kept for image()).
+  bool maps(const Shapes &shapes, size_t from, size_t to, size_t length) {
+    ++stamp_;
+    for (size_t j = 0; j < length; ++j) {
+      auto a = shapes.slots(from + j);
+      auto b = shapes.slots(to + j);
+      if (a.size() != b.size())
+        return false;
+      for (size_t i = 0; i < a.size(); ++i) {
+        if (!link(a[i], b[i]))
+          return false;
+      }
+    }
+    return true;
+  }
+  /// The image of a slot of the first group (after a successful maps()).
+  uint32_t image(uint32_t slot) const { return forward_[slot]; }
+
+private:
+  bool link(uint32_t from, uint32_t to) {
+    size_t need = std::max(from, to) + size_t(1);
+    if (need > forwardStamp_.size()) {
+      size_t size = std::max(need, forwardStamp_.size() * 2);
+      forwardStamp_.resize(size, 0);
+      forward_.resize(size);
+      backwardStamp_.resize(size, 0);
+      backward_.resize(size);
+    }
+    bool hasForward = forwardStamp_[from] == stamp_;
+    bool hasBackward = backwardStamp_[to] == stamp_;
+    if (hasForward || hasBackward)
+      return hasForward && hasBackward && forward_[from] == to && backward_[to] == from;
+    forwardStamp_[from] = backwardStamp_[to] = stamp_;
+    forward_[from] = to;
+    backward_[to] = from;
+    return true;
+  }
+
+  std::vector<uint32_t> forwardStamp_, forward_, backwardStamp_, backward_;
+  uint32_t stamp_ = 0;
+};
+
+/// The distinct slots of steps [first, first + length) in order of first
+/// occurrence; false if one of them is a check. `numbering` is scratch
+/// space, kept between calls.
+bool paramsOf(const Shapes &shapes, size_t first, size_t length, Numbering &numbering,
+              std::vector<uint32_t> &params) {
+  numbering.restart();
+  for (size_t s = first; s < first + length; ++s) {
+    if (shapes.isCheck(s))
+      return false;
+    for (uint32_t slot : shapes.slots(s)) {
+      if (numbering.number(slot).second)
+        params.push_back(slot);
+    }
+  }
+  return true;
+}
+
+/// Finds the runs in steps [begin, end) of one segment.
+class RunFinder {
+public:
+  RunFinder(const Shapes &shapes, const std::vector<uint32_t> &ids, const RepeatOptions &options,
+            SlotMap &map, Numbering &numbering)
+      : shapes_(shapes), ids_(ids), options_(options), map_(map), numbering_(numbering) {
+    size_t n = ids.size();
+    prefix_.assign(n + 1, 0);
+    power_.assign(n + 1, 1);
+    for (size_t i = 0; i < n; ++i) {
+      prefix_[i + 1] = prefix_[i] * kBase + ids[i] + 1;
+      power_[i + 1] = power_[i] * kBase;
+    }
+    nextSame_.assign(n, UINT32_MAX);
+    std::vector<uint32_t> last;
+    for (size_t i = n; i-- > 0;) {
+      if (ids[i] >= last.size())
+        last.resize(ids[i] + 1, UINT32_MAX);
+      nextSame_[i] = last[ids[i]];
+      last[ids[i]] = static_cast<uint32_t>(i);
+    }
+  }
+
+  void find(size_t begin, size_t end, std::vector<RepeatRun> &runs) {
+    size_t p = begin;
+    while (p < end) {
+      RepeatRun run = bestAt(p, end);
+      if (run.count > 0) {
+        p += size_t(run.count) * run.length;
+        runs.push_back(std::move(run));
+      } else {
+        ++p;
+      }
+    }
+  }
+
+private:
+  static constexpr uint64_t kBase = 0x100000001B3ull;
+  static constexpr int kPeriodsTried = 32;
+
+  uint64_t hash(size_t at, size_t length) const {
+    return prefix_[at + length] - prefix_[at] * power_[length];
+  }
+
+  /// The confirmed run starting at p that covers most steps (the shortest
+  /// group among equals), or a run of count 0. The periods tried are the
+  /// distances to the next occurrences of p's shape: a group may hold a
+  /// shorter run of its own (a group of 11 equal steps and 27 others), so
+  /// more than the first is tried.
+  RepeatRun bestAt(size_t p, size_t end) {
+    RepeatRun best;
+    if (shapes_.isCheck(p))
+      return best;
+    struct Candidate {
+      size_t length, count;
+    };
+    std::vector<Candidate> candidates;
+    size_t q = p;
+    for (int tries = 0; tries < kPeriodsTried; ++tries) {
+      q = nextSame_[q];
+      if (q == UINT32_MAX || q >= end || q - p > options_.maxLength)
+        break;
+      size_t length = q - p;
+      uint64_t first = hash(p, length);
+      size_t count = 1;
+      while (p + (count + 1) * length <= end && hash(p + count * length, length) == first)
+        ++count;
+      if (count >= options_.minCount && count * length >= options_.minSteps)
+        candidates.push_back({length, count});
+    }
+    // Most steps first, then the shortest group; a candidate is confirmed
+    // only while it could beat the best confirmed one.
+    std::sort(candidates.begin(), candidates.end(), [](const auto &a, const auto &b) {
+      size_t x = a.length * a.count, y = b.length * b.count;
+      return x != y ? x > y : a.length < b.length;
+    });
+    for (const auto &candidate : candidates) {
+      if (candidate.length * candidate.count <= size_t(best.count) * best.length)
+        break;
+      RepeatRun run = confirm(p, candidate.length, candidate.count);
+      if (run.count >= options_.minCount && size_t(run.count) * run.length >= options_.minSteps &&
+          size_t(run.count) * run.length > size_t(best.count) * best.length)
+        best = std::move(run);
+    }
+    return best;
+  }
+
+  /// The run of occurrences of [p, p + length) that hold up, of at most
+  /// `count`; its count is 0 if fewer than two do.
+  RepeatRun confirm(size_t p, size_t length, size_t count) {
+    RepeatRun run;
+    run.first = static_cast<uint32_t>(p);
+    run.length = static_cast<uint32_t>(length);
+    if (!paramsOf(shapes_, p, length, numbering_, run.params)) // occurrence 0's slots
+      return {};
+    run.table = run.params;
+    size_t confirmed = 1;
+    for (; confirmed < count; ++confirmed) {
+      size_t at = p + confirmed * length;
+      if (!std::equal(ids_.begin() + p, ids_.begin() + p + length, ids_.begin() + at))
+        break;
+      if (!mapsOneToOne(p, at, length))
+        break;
+      for (uint32_t slot : run.params)
+        run.table.push_back(map_.image(slot));
+    }
+    run.count = static_cast<uint32_t>(confirmed);
+    if (confirmed < 2)
+      return {};
+    return run;
+  }
+
+  /// Whether the slots of the occurrence at `at` are those of the one at
+  /// `p` under a one-to-one map (kept in map_ for the table).
+  bool mapsOneToOne(size_t p, size_t at, size_t length) {
+    return map_.maps(shapes_, p, at, length);
+  }
+
+  const Shapes &shapes_;
+  const std::vector<uint32_t> &ids_;
+  const RepeatOptions &options_;
+  std::vector<uint64_t> prefix_;
+  std::vector<uint64_t> power_;
+  std::vector<uint32_t> nextSame_;
+  SlotMap &map_;
+  Numbering &numbering_;
+};
+
+} // namespace
+
+struct RepeatFinder::Scratch {
+  std::vector<uint8_t> constant; ///< per slot: whether it is constant
+  Numbering slots, nodes, params;
+  SlotMap map;
+  std::vector<ExprId> stack;
+
+  Shapes shapesOf(const sym::ExprPool &pool, std::span<const KernelStep> steps) {
+    Shapes shapes(pool, constant, slots, nodes, stack);
+    for (const KernelStep &step : steps)
+      shapes.add(step);
+    shapes.seal();
+    return shapes;
+  }
+};
+
+RepeatFinder::RepeatFinder(const sym::ExprPool &pool, std::span<const uint32_t> constantSlots,
+                           const RepeatOptions &options)
+    : pool_(pool), options_(options), scratch_(std::make_unique<Scratch>()) {
+  for (uint32_t slot : constantSlots) {
+    if (slot >= scratch_->constant.size())
+      scratch_->constant.resize(slot + 1, 0);
+    scratch_->constant[slot] = 1;
+  }
+}
+
+RepeatFinder::~RepeatFinder() = default;
+
+std::vector<RepeatRun> RepeatFinder::runs(std::span<const KernelStep> steps, size_t boundary) {
+  std::vector<RepeatRun> runs;
+  if (steps.size() < std::max<size_t>(options_.minCount, 2))
+    return runs;
+  Shapes shapes = scratch_->shapesOf(pool_, steps);
+  std::vector<uint32_t> ids = shapeIds(shapes);
+  RunFinder finder(shapes, ids, options_, scratch_->map, scratch_->params);
+  size_t middle = std::min(boundary, steps.size());
+  finder.find(0, middle, runs);
+  finder.find(middle, steps.size(), runs);
+  return runs;
+}
+
+std::vector<CaseClass> RepeatFinder::equalCases(const KernelSpec &batch) {
+  std::vector<CaseClass> classes;
+  if (!batch.isBatch())
+    return classes;
+  Shapes shapes = scratch_->shapesOf(pool_, batch.steps);
+  std::vector<uint32_t> ids = shapeIds(shapes);
+  std::unordered_multimap<uint64_t, uint32_t> byKey; // hash of the shape ids -> class
+  SlotMap &map = scratch_->map;
+  Numbering &numbering = scratch_->params;
+  for (uint32_t k = 0; k < batch.numCases(); ++k) {
+    size_t first = batch.caseStart[k], length = batch.caseStart[k + 1] - first;
+    if (length == 0)
+      continue;
+    uint64_t key = 0x9E3779B97F4A7C15ull ^ length;
+    for (size_t s = first; s < first + length; ++s)
+      key = (key ^ ids[s]) * 0x100000001B3ull;
+    bool joined = false;
+    auto [begin, end] = byKey.equal_range(key);
+    for (auto it = begin; it != end && !joined; ++it) {
+      CaseClass &c = classes[it->second];
+      size_t from = batch.caseStart[c.members.front()];
+      if (batch.caseStart[c.members.front() + 1] - from != length ||
+          !std::equal(ids.begin() + first, ids.begin() + first + length, ids.begin() + from) ||
+          !map.maps(shapes, from, first, length))
+        continue;
+      c.members.push_back(k);
+      for (uint32_t slot : c.params)
+        c.table.push_back(map.image(slot));
+      joined = true;
+    }
+    if (joined)
+      continue;
+    CaseClass c;
+    if (!paramsOf(shapes, first, length, numbering, c.params))
+      continue; // a case with a check stays a case of its own
+    c.members.push_back(k);
+    c.table = c.params;
+    byKey.emplace(key, static_cast<uint32_t>(classes.size()));
+    classes.push_back(std::move(c));
+  }
+  std::erase_if(classes, [](const CaseClass &c) { return c.members.size() < 2; });
+  return classes;
+}
+
+std::vector<RepeatRun> findRepeats(const sym::ExprPool &pool, std::span<const KernelStep> steps,
+                                   size_t boundary, std::span<const uint32_t> constantSlots,
+                                   const RepeatOptions &options) {
+  return RepeatFinder(pool, constantSlots, options).runs(steps, boundary);
+}
+
+} // namespace mocc::codegen

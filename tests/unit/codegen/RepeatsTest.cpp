@@ -1,0 +1,365 @@
+// Runs of repeated steps (compiler/codegen/Repeats.h) on hand-made step
+// sequences, and kernels compiled with them as loops against the same
+// kernels compiled step by step.
+#include "compiler/codegen/Repeats.h"
+#include "tests/unit/codegen/KernelHarness.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <unordered_map>
+#include <vector>
+
+using namespace mocc;
+using namespace mocc::codegen;
+using namespace mocc::codegen::test;
+using sym::ExprId;
+using sym::OpKind;
+using sym::VarId;
+
+namespace {
+
+KernelStep assign(uint32_t slot, ExprId e) { return {KernelStep::Kind::Assign, VarId{slot}, e}; }
+KernelStep residual(ExprId e) { return {KernelStep::Kind::Residual, {}, e}; }
+
+struct Vars {
+  sym::ExprPool &pool;
+  ExprId operator[](uint32_t slot) const { return pool.variable(VarId{slot}); }
+};
+
+/// Checks what a run promises: occurrence k is occurrence 0 with each
+/// parameter replaced by row k of the table (the pool is hash-consed, so
+/// the substituted expression is the very node of the step), under a map
+/// that is one to one; runs are disjoint, in order, inside the steps and
+/// on one side of `boundary`.
+void checkRuns(sym::ExprPool &pool, std::span<const KernelStep> steps,
+               const std::vector<RepeatRun> &runs, size_t boundary, const RepeatOptions &options) {
+  size_t end = 0;
+  for (const RepeatRun &run : runs) {
+    REQUIRE(run.first >= end);
+    end = run.first + size_t(run.count) * run.length;
+    REQUIRE(end <= steps.size());
+    CHECK((end <= boundary || run.first >= boundary));
+    CHECK(run.count >= options.minCount);
+    CHECK(size_t(run.count) * run.length >= options.minSteps);
+    REQUIRE(run.table.size() == run.params.size() * run.count);
+    for (uint32_t k = 0; k < run.count; ++k) {
+      std::unordered_map<uint32_t, uint32_t> map;
+      std::unordered_map<uint32_t, uint32_t> inverse;
+      for (size_t j = 0; j < run.params.size(); ++j) {
+        uint32_t to = run.table[k * run.params.size() + j];
+        map[run.params[j]] = to;
+        CHECK(inverse.emplace(to, run.params[j]).second); // one to one
+      }
+      for (uint32_t j = 0; j < run.length; ++j) {
+        const KernelStep &model = steps[run.first + j];
+        const KernelStep &step = steps[run.first + size_t(k) * run.length + j];
+        REQUIRE(model.kind == step.kind);
+        if (model.kind == KernelStep::Kind::Assign) {
+          REQUIRE(map.count(model.target.index) == 1);
+          CHECK(map[model.target.index] == step.target.index);
+        }
+        ExprId image = sym::substitute(pool, model.expr, [&](VarId var) -> std::optional<ExprId> {
+          auto found = map.find(var.index);
+          REQUIRE(found != map.end());
+          return pool.variable(VarId{found->second});
+        });
+        CHECK(image == step.expr);
+      }
+    }
+  }
+}
+
+/// Steps covered by runs.
+size_t covered(const std::vector<RepeatRun> &runs) {
+  size_t steps = 0;
+  for (const RepeatRun &run : runs)
+    steps += size_t(run.count) * run.length;
+  return steps;
+}
+
+RepeatOptions small() {
+  RepeatOptions options;
+  options.minCount = 2;
+  options.minSteps = 2;
+  return options;
+}
+
+} // namespace
+
+TEST_CASE("a group of steps repeated over other slots is one run with a table of slots") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  std::vector<KernelStep> steps;
+  for (uint32_t i = 0; i < 20; ++i) {
+    steps.push_back(assign(20 + i, pool.mul(v[i], pool.constant(2.0))));
+    steps.push_back(residual(pool.sub(v[20 + i], v[i])));
+  }
+  auto runs = findRepeats(pool, steps, SIZE_MAX, {});
+  REQUIRE(runs.size() == 1);
+  CHECK(runs[0].first == 0);
+  CHECK(runs[0].length == 2);
+  CHECK(runs[0].count == 20);
+  CHECK(runs[0].params == std::vector<uint32_t>{20, 0});
+  CHECK(runs[0].table[2 * 7] == 27);
+  CHECK(runs[0].table[2 * 7 + 1] == 7);
+  checkRuns(pool, steps, runs, SIZE_MAX, {});
+}
+
+TEST_CASE("a group holding a shorter run of its own is found whole") {
+  // Each group: three equal steps (a shorter period) and one other.
+  sym::ExprPool pool;
+  Vars v{pool};
+  std::vector<KernelStep> steps;
+  for (uint32_t g = 0; g < 12; ++g) {
+    uint32_t base = 100 * (g + 1);
+    for (uint32_t j = 0; j < 3; ++j)
+      steps.push_back(assign(base + j, pool.unary(OpKind::Sin, v[base + 10 + j])));
+    steps.push_back(residual(pool.add(v[base], pool.add(v[base + 1], v[base + 2]))));
+  }
+  auto runs = findRepeats(pool, steps, SIZE_MAX, {});
+  REQUIRE(runs.size() == 1);
+  CHECK(runs[0].length == 4);
+  CHECK(runs[0].count == 12);
+  checkRuns(pool, steps, runs, SIZE_MAX, {});
+}
+
+TEST_CASE("an occurrence whose slots do not map one to one ends the run") {
+  // Occurrence k assigns 100 + k and its residual reads 200 + k; occurrence
+  // 5's residual reads the slot it has just assigned instead: each step has
+  // the shape of the others, but the occurrence is another computation.
+  sym::ExprPool pool;
+  Vars v{pool};
+  std::vector<KernelStep> steps;
+  for (uint32_t k = 0; k < 10; ++k) {
+    steps.push_back(assign(100 + k, pool.mul(v[k], pool.constant(2.0))));
+    steps.push_back(residual(pool.add(v[k == 5 ? 105 : 200 + k], pool.one())));
+  }
+  auto runs = findRepeats(pool, steps, SIZE_MAX, {}, small());
+  REQUIRE(!runs.empty());
+  CHECK(runs[0].first == 0);
+  CHECK(runs[0].count == 5);
+  checkRuns(pool, steps, runs, SIZE_MAX, small());
+}
+
+TEST_CASE("checks, constness and the JVP boundary end runs") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  auto group = [&](std::vector<KernelStep> &steps, uint32_t k) {
+    steps.push_back(assign(100 + k, pool.mul(v[k], v[300 + k])));
+    steps.push_back(residual(pool.sub(v[100 + k], pool.time())));
+  };
+  SUBCASE("a check belongs to no run") {
+    std::vector<KernelStep> steps;
+    for (uint32_t k = 0; k < 20; ++k) {
+      group(steps, k);
+      if (k == 9)
+        steps.push_back({KernelStep::Kind::Assert, {}, pool.variable(VarId{1})});
+    }
+    auto runs = findRepeats(pool, steps, SIZE_MAX, {}, small());
+    REQUIRE(runs.size() == 2);
+    CHECK(runs[0].count == 10);
+    CHECK(runs[1].first == 21);
+    CHECK(runs[1].count == 10);
+    checkRuns(pool, steps, runs, SIZE_MAX, small());
+  }
+  SUBCASE("a constant slot is not the same shape as an unknown") {
+    std::vector<KernelStep> steps;
+    for (uint32_t k = 0; k < 20; ++k)
+      group(steps, k);
+    std::vector<uint32_t> constants;
+    for (uint32_t k = 0; k < 20; ++k)
+      constants.push_back(300 + k);
+    constants[12] = 299; // slot 312 is an unknown
+    auto runs = findRepeats(pool, steps, SIZE_MAX, constants, small());
+    checkRuns(pool, steps, runs, SIZE_MAX, small());
+    for (const RepeatRun &run : runs) // no run holds occurrence 12's assignment
+      CHECK((run.first + run.count * run.length <= 24 || run.first > 24));
+    CHECK(covered(runs) >= 38);
+  }
+  SUBCASE("no run crosses the boundary") {
+    std::vector<KernelStep> steps;
+    for (uint32_t k = 0; k < 20; ++k)
+      group(steps, k);
+    auto runs = findRepeats(pool, steps, 15, {}, small());
+    checkRuns(pool, steps, runs, 15, small());
+    CHECK(covered(runs) >= 36);
+  }
+}
+
+TEST_CASE("runs found in random repetitive kernels keep their promises") {
+  std::mt19937 random(1234);
+  for (int trial = 0; trial < 40; ++trial) {
+    sym::ExprPool pool;
+    Vars v{pool};
+    // A few group patterns; each occurrence draws fresh slots, sometimes
+    // shares one with the previous occurrence (a chain), sometimes a
+    // constant differs (noise).
+    std::vector<KernelStep> steps;
+    uint32_t nextSlot = 0;
+    int patterns = 1 + static_cast<int>(random() % 3);
+    for (int p = 0; p < patterns; ++p) {
+      int length = 1 + static_cast<int>(random() % 5);
+      int count = 1 + static_cast<int>(random() % 30);
+      uint32_t previous = nextSlot++;
+      for (int k = 0; k < count; ++k) {
+        uint32_t in = nextSlot++;
+        for (int j = 0; j < length; ++j) {
+          double c = random() % 10 == 0 ? 3.0 : 2.0;
+          ExprId e = pool.add(pool.mul(v[in], pool.constant(c + j)), v[previous]);
+          if (j % 2 == 0) {
+            uint32_t out = nextSlot++;
+            steps.push_back(assign(out, e));
+            previous = out;
+          } else {
+            steps.push_back(residual(pool.sub(e, v[random() % 4 == 0 ? previous : in])));
+          }
+        }
+      }
+    }
+    size_t boundary = random() % (steps.size() + 1);
+    auto runs = findRepeats(pool, steps, boundary, {}, small());
+    checkRuns(pool, steps, runs, boundary, small());
+  }
+}
+
+namespace {
+
+/// A chain of `n` links, each: two assignments (one reading the previous
+/// link), an `if`, and two residuals; the last slot is a constant.
+KernelSpec chainKernel(sym::ExprPool &pool, uint32_t n) {
+  Vars v{pool};
+  KernelSpec spec{"chain", {}, true};
+  uint32_t parameter = 4 * n + 1;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint32_t x = 4 * i, y = x + 1, z = x + 2, w = x + 3, next = x + 4;
+    ExprId s = pool.add(pool.unary(OpKind::Sin, v[x]), pool.mul(v[parameter], v[w]));
+    spec.steps.push_back(assign(y, s));
+    ExprId choice = pool.ifElse(pool.binary(OpKind::Greater, v[y], pool.zero()),
+                                pool.mul(v[y], v[y]), pool.unary(OpKind::Exp, v[y]));
+    spec.steps.push_back(assign(z, pool.add(choice, v[x])));
+    spec.steps.push_back(residual(pool.sub(v[z], pool.mul(v[next], pool.time()))));
+    spec.steps.push_back(residual(pool.binary(OpKind::Atan2, v[y], v[w])));
+  }
+  return spec;
+}
+
+} // namespace
+
+TEST_CASE("a kernel with runs compiled as loops computes the same bits as step by step") {
+  constexpr uint32_t n = 300;
+  sym::ExprPool pool;
+  KernelSpec spec = chainKernel(pool, n);
+  const size_t slots = 4 * n + 2;
+  for (auto level : {jit::OptLevel::None, jit::OptLevel::Default}) {
+    for (size_t perModule : {size_t(0), size_t(500)}) {
+      CAPTURE(static_cast<int>(level));
+      CAPTURE(perModule);
+      CompileRequest loops = atLevel(level), steps = atLevel(level);
+      loops.options.constantSlots = steps.options.constantSlots = {4 * n + 1};
+      steps.options.loops = false;
+      loops.instructionsPerModule = steps.instructionsPerModule = perModule;
+      CompiledKernels a(pool, {&spec, 1}, loops), b(pool, {&spec, 1}, steps);
+      rt::KernelFn fa = a.kernel("chain"), fb = b.kernel("chain");
+      rt::KernelJvpFn ja = a.jvp("chain"), jb = b.jvp("chain");
+      std::string why = a.error() + b.error();
+      REQUIRE_MESSAGE((fa && fb && ja && jb), why);
+      // The loop is a fraction of the code.
+      CHECK(a.numInstructions * 20 < b.numInstructions);
+      std::vector<double> va(slots), vb(slots), ra(2 * n), rb(2 * n);
+      for (size_t i = 0; i < slots; ++i)
+        va[i] = vb[i] = std::sin(0.37 * double(i)) * 1.5;
+      fa(0.7, va.data(), ra.data());
+      fb(0.7, vb.data(), rb.data());
+      CHECK(va == vb);
+      CHECK(ra == rb);
+      std::vector<double> da(slots, 0.0), db(slots, 0.0), dra(2 * n), drb(2 * n);
+      for (size_t i = 0; i < slots; i += 4)
+        da[i] = db[i] = 1.0 + 0.01 * double(i);
+      ja(0.7, va.data(), da.data(), dra.data());
+      jb(0.7, vb.data(), db.data(), drb.data());
+      CHECK(da == db);
+      CHECK(dra == drb);
+    }
+  }
+}
+
+namespace {
+
+/// A batch of 12 cases, one per pendulum-like component: case k assigns
+/// 10k + 1 from 10k and 10k + 2 (a parameter) and has two residuals. Case 4
+/// has another shape; case 7 reads the slot it assigns in place of 10k.
+KernelSpec batchOfCases(sym::ExprPool &pool) {
+  Vars v{pool};
+  KernelSpec spec{"cases", {}, true};
+  spec.caseStart.push_back(0);
+  for (uint32_t k = 0; k < 12; ++k) {
+    uint32_t x = 10 * k, y = x + 1, p = x + 2;
+    ExprId input = k == 7 ? v[y] : v[x];
+    ExprId e = k == 4 ? pool.add(input, v[p]) : pool.mul(input, v[p]);
+    spec.steps.push_back(assign(y, pool.unary(OpKind::Sin, e)));
+    spec.steps.push_back(residual(pool.sub(pool.mul(v[y], v[y]), v[x])));
+    spec.steps.push_back(residual(pool.add(v[x], pool.time())));
+    spec.caseStart.push_back(static_cast<uint32_t>(spec.steps.size()));
+  }
+  return spec;
+}
+
+} // namespace
+
+TEST_CASE("equal cases of a batch form a class with a table of slots") {
+  sym::ExprPool pool;
+  KernelSpec spec = batchOfCases(pool);
+  std::vector<uint32_t> parameters;
+  for (uint32_t k = 0; k < 12; ++k)
+    parameters.push_back(10 * k + 2);
+  RepeatFinder finder(pool, parameters);
+  auto classes = finder.equalCases(spec);
+  REQUIRE(classes.size() == 1);
+  const CaseClass &c = classes[0];
+  CHECK(c.members == std::vector<uint32_t>{0, 1, 2, 3, 5, 6, 8, 9, 10, 11});
+  CHECK(c.params == std::vector<uint32_t>{1, 0, 2});
+  REQUIRE(c.table.size() == 3 * c.members.size());
+  CHECK(c.table[3 * 5] == 61); // members[5] is case 6
+  CHECK(c.table[3 * 5 + 1] == 60);
+  CHECK(c.table[3 * 5 + 2] == 62);
+  // A kernel that is not a batch has no cases.
+  KernelSpec plain = spec;
+  plain.caseStart.clear();
+  CHECK(finder.equalCases(plain).empty());
+}
+
+TEST_CASE("a batch with shared bodies computes the same bits as case by case") {
+  sym::ExprPool pool;
+  KernelSpec spec = batchOfCases(pool);
+  for (size_t perModule : {size_t(0), size_t(10)}) {
+    CAPTURE(perModule);
+    CompileRequest shared = atLevel(jit::OptLevel::Less), cases = atLevel(jit::OptLevel::Less);
+    shared.instructionsPerModule = cases.instructionsPerModule = perModule;
+    cases.options.loops = false;
+    CompiledKernels a(pool, {&spec, 1}, shared), b(pool, {&spec, 1}, cases);
+    rt::BatchedKernelFn fa = a.batch("cases"), fb = b.batch("cases");
+    rt::BatchedKernelJvpFn ja = a.batchJvp("cases"), jb = b.batchJvp("cases");
+    std::string why = a.error() + b.error();
+    REQUIRE_MESSAGE((fa && fb && ja && jb), why);
+    CHECK(a.numInstructions * 3 < b.numInstructions);
+    for (int32_t k = 0; k < 13; ++k) { // 12: no such case
+      CAPTURE(k);
+      std::vector<double> va(120), vb(120), ra(2, -5.0), rb(2, -5.0);
+      for (size_t i = 0; i < va.size(); ++i)
+        va[i] = vb[i] = 0.1 * double(i) - 3.0;
+      fa(0.3, va.data(), ra.data(), k);
+      fb(0.3, vb.data(), rb.data(), k);
+      CHECK(va == vb);
+      CHECK(ra == rb);
+      std::vector<double> da(120, 0.0), db(120, 0.0), dra(2, 0.0), drb(2, 0.0);
+      for (size_t i = 0; i < da.size(); i += 10)
+        da[i] = db[i] = 1.0 + 0.5 * double(i);
+      ja(0.3, va.data(), da.data(), dra.data(), k);
+      jb(0.3, vb.data(), db.data(), drb.data(), k);
+      CHECK(da == db);
+      CHECK(dra == drb);
+    }
+  }
+}
