@@ -53,9 +53,149 @@ rt::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int n
 
 } // namespace
 
+namespace {
+
+/// The values that follow from known slots (KnownSlots, and the slots
+/// assigned such values before) in the expressions of one kernel, per node,
+/// computed once per node. A node whose value is known has a zero
+/// derivative with respect to every unknown.
+class KnownValues {
+public:
+  KnownValues(const sym::ExprPool &pool, const KnownSlots *known) : pool_(pool), known_(known) {
+    if (state_.size() < pool.size()) {
+      state_.resize(pool.size(), 0);
+      value_.resize(pool.size(), 0.0);
+    }
+  }
+  ~KnownValues() {
+    for (uint32_t node : touched_)
+      state_[node] = 0;
+    for (uint32_t slot : assignedSlots_)
+      assigned_[slot] = 0;
+  }
+
+  /// The value of a node, if known.
+  std::optional<double> of(ExprId root) {
+    if (!known_)
+      return std::nullopt;
+    if (state_[root.index] == 0) {
+      stack_.assign(1, {root, false});
+      while (!stack_.empty()) {
+        auto [id, expanded] = stack_.back();
+        stack_.pop_back();
+        if (state_[id.index] != 0)
+          continue;
+        if (!expanded) {
+          stack_.push_back({id, true});
+          for (ExprId operand : pool_.operands(id))
+            if (state_[operand.index] == 0)
+              stack_.push_back({operand, false});
+          continue;
+        }
+        touched_.push_back(id.index);
+        std::optional<double> v = combine(id);
+        state_[id.index] = v ? 2 : 1;
+        if (v)
+          value_[id.index] = *v;
+      }
+    }
+    if (state_[root.index] == 2)
+      return value_[root.index];
+    return std::nullopt;
+  }
+
+  /// A slot assigned a known value (read by later steps only).
+  void assign(uint32_t slot, double value) {
+    if (slot >= assigned_.size()) {
+      assigned_.resize(slot + 1, 0);
+      assignedValue_.resize(slot + 1, 0.0);
+    }
+    assigned_[slot] = 1;
+    assignedValue_[slot] = value;
+    assignedSlots_.push_back(slot);
+  }
+
+private:
+  std::optional<double> known(ExprId id) const {
+    if (state_[id.index] == 2)
+      return value_[id.index];
+    return std::nullopt;
+  }
+  std::optional<double> combine(ExprId id) {
+    const sym::Node &node = pool_.node(id);
+    auto operands = pool_.operands(id);
+    switch (node.op) {
+    case sym::OpKind::Constant:
+      return node.payload.value;
+    case sym::OpKind::Variable: {
+      uint32_t slot = node.payload.index;
+      if (slot < assigned_.size() && assigned_[slot])
+        return assignedValue_[slot];
+      if (known_->has(slot))
+        return known_->value[slot];
+      return std::nullopt;
+    }
+    case sym::OpKind::Time:
+    case sym::OpKind::Call:
+    case sym::OpKind::Output:
+    case sym::OpKind::Load:
+      return std::nullopt;
+    case sym::OpKind::IfElse: {
+      auto condition = known(operands[0]);
+      if (!condition)
+        return std::nullopt;
+      return known(operands[*condition != 0.0 ? 1 : 2]);
+    }
+    case sym::OpKind::Mul:
+      if (known(operands[0]) == 0.0 || known(operands[1]) == 0.0)
+        return 0.0;
+      break;
+    case sym::OpKind::Div:
+      if (known(operands[0]) == 0.0)
+        return 0.0;
+      break;
+    case sym::OpKind::And:
+      if (known(operands[0]) == 0.0 || known(operands[1]) == 0.0)
+        return 0.0;
+      break;
+    default:
+      break;
+    }
+    double args[2];
+    if (operands.size() > 2)
+      return std::nullopt;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      auto v = known(operands[i]);
+      if (!v)
+        return std::nullopt;
+      args[i] = *v;
+    }
+    return sym::evaluateOp(node.op, std::span<const double>(args, operands.size()),
+                           node.payload.index);
+  }
+
+  const sym::ExprPool &pool_;
+  const KnownSlots *known_;
+  std::vector<std::pair<ExprId, bool>> stack_;
+  std::vector<uint32_t> touched_;
+  std::vector<uint32_t> assignedSlots_;
+  // Kept from call to call, reset entry by entry (see residualPattern).
+  static thread_local std::vector<uint8_t> state_; // per node: 0 not yet, 1 varies, 2 known
+  static thread_local std::vector<double> value_;
+  static thread_local std::vector<uint8_t> assigned_; // per slot: assigned a known value
+  static thread_local std::vector<double> assignedValue_;
+};
+
+thread_local std::vector<uint8_t> KnownValues::state_;
+thread_local std::vector<double> KnownValues::value_;
+thread_local std::vector<uint8_t> KnownValues::assigned_;
+thread_local std::vector<double> KnownValues::assignedValue_;
+
+} // namespace
+
 rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const KernelStep> steps,
                                     const std::unordered_map<uint32_t, int> &columnOf,
-                                    int numColumns) {
+                                    int numColumns, const KnownSlots *known) {
   // Per slot: its column, or the columns an assignment made it depend on
   // (arrays indexed by slot: one hash lookup per variable node cost more
   // than all the rest on big models).
@@ -70,31 +210,60 @@ rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const K
       numSlots = std::max(numSlots, step.target.index + 1);
   thread_local std::vector<int> column;   // per slot: its column, or -1
   thread_local std::vector<int> depIndex; // per slot: its entry in deps, or -1
+  thread_local std::vector<uint32_t> visited; // per node: the traversal that met it
+  thread_local uint32_t traversal = 0;
   if (column.size() < numSlots) {
     column.resize(numSlots, -1);
     depIndex.resize(numSlots, -1);
   }
+  if (visited.size() < pool.size())
+    visited.resize(pool.size(), 0);
   std::vector<uint32_t> touched;
   for (const auto &[slot, c] : columnOf) {
     column[slot] = c;
     touched.push_back(slot);
   }
+  KnownValues values(pool, known);
   std::vector<std::vector<int>> deps; // of assigned slots
   std::vector<std::vector<int>> rows;
+  std::vector<ExprId> stack;
   auto dependencies = [&](ExprId expr) {
     std::vector<int> result;
-    ExprId roots[] = {expr};
-    sym::forEachNode(pool, roots, [&](ExprId id) {
-      VarId v = pool.variableOf(id);
-      if (!v.valid() || v.index >= numSlots)
-        return;
-      if (column[v.index] >= 0)
-        result.push_back(column[v.index]);
-      else if (depIndex[v.index] >= 0) {
-        const auto &d = deps[static_cast<size_t>(depIndex[v.index])];
+    if (++traversal == 0) { // wrapped: forget every mark
+      std::fill(visited.begin(), visited.end(), 0);
+      traversal = 1;
+    }
+    stack.assign(1, expr);
+    while (!stack.empty()) {
+      ExprId id = stack.back();
+      stack.pop_back();
+      if (visited[id.index] == traversal)
+        continue;
+      visited[id.index] = traversal;
+      if (values.of(id)) // constant whatever the unknowns
+        continue;
+      const sym::Node &node = pool.node(id);
+      auto operands = pool.operands(id);
+      if (node.op == sym::OpKind::IfElse) {
+        if (auto condition = values.of(operands[0])) {
+          stack.push_back(operands[*condition != 0.0 ? 1 : 2]);
+          continue;
+        }
+      }
+      if (node.op != sym::OpKind::Variable) {
+        stack.insert(stack.end(), operands.begin(), operands.end());
+        continue;
+      }
+      uint32_t slot = node.payload.index;
+      if (slot >= numSlots)
+        continue;
+      if (column[slot] >= 0)
+        result.push_back(column[slot]);
+      else if (depIndex[slot] >= 0) {
+        const auto &d = deps[static_cast<size_t>(depIndex[slot])];
         result.insert(result.end(), d.begin(), d.end());
       }
-    });
+    }
     std::sort(result.begin(), result.end());
     result.erase(std::unique(result.begin(), result.end()), result.end());
     return result;
@@ -102,6 +271,8 @@ rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const K
   for (const KernelStep &step : steps) {
     if (step.kind == KernelStep::Kind::Assign) {
       auto d = dependencies(step.expr);
+      if (auto v = values.of(step.expr); v && column[step.target.index] < 0)
+        values.assign(step.target.index, *v);
       if (depIndex[step.target.index] < 0) {
         depIndex[step.target.index] = static_cast<int>(deps.size());
         deps.push_back(std::move(d));

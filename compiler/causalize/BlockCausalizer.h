@@ -79,13 +79,31 @@ private:
 /// The residual expression lhs - rhs of an equation.
 sym::ExprId residualOf(sym::ExprPool &pool, const flat::Equation &eq);
 
+/// Slots whose values are known at translation and never change at run
+/// time (parameters bound to constant expressions: mocc has no way to set
+/// them otherwise), by slot; empty when nothing is known.
+struct KnownSlots {
+  std::vector<uint8_t> known;
+  std::vector<double> value;
+
+  bool has(uint32_t slot) const { return slot < known.size() && known[slot] != 0; }
+};
+
 /// The Jacobian pattern of a kernel's residuals with respect to the solver's
 /// unknowns: `columnOf` maps the slot of each unknown (and of each
 /// derivative, for IDA) to its column; dependencies propagate through the
 /// kernel's assignments. The columns are colored for compressed evaluation.
+///
+/// With `known`, an entry whose derivative is zero whatever the unknowns
+/// is left out: a subexpression whose value follows from known slots and
+/// constants (a product with a factor known to be 0, `if` with a known
+/// condition: the branch taken) contributes no dependencies, and a slot
+/// that an assignment sets to such a value is known in turn. A MultiBody
+/// chain's rotation matrices about a fixed axis have entries that are
+/// identically 0 or 1, and through them most of the structural entries.
 rt::SparsityPattern residualPattern(const sym::ExprPool &pool,
                                     std::span<const codegen::KernelStep> steps,
                                     const std::unordered_map<uint32_t, int> &columnOf,
-                                    int numColumns);
+                                    int numColumns, const KnownSlots *known = nullptr);
 
 } // namespace mocc::causalize

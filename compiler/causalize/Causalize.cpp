@@ -108,6 +108,7 @@ private:
            var.variability == flat::VariabilityKind::Parameter;
   }
   void createDerivativeSlots();
+  void findKnownSlots();
   bool buildParameters();
   void buildStartValues();
   bool reportParameterCycle(const std::vector<uint32_t> &params, const std::vector<int> &pending);
@@ -145,6 +146,8 @@ private:
   std::vector<VarId> derivativeSlot_;
   std::vector<VarId> derivativeSlots_; ///< all of them
   std::unique_ptr<ConstantEvaluator> constants_;
+  /// Parameters whose values are fixed at translation (findKnownSlots).
+  KnownSlots knownSlots_;
   EventSystem events_;
   std::vector<char> heldAtStart_; ///< relations held at their start values in initialization
   std::vector<char> afterFreeParameters_; ///< parameters bound to free ones (buildParameters)
@@ -170,6 +173,7 @@ std::optional<SimulationPlan> PlanBuilder::run() {
     return std::nullopt;
   createDerivativeSlots();
   constants_ = std::make_unique<ConstantEvaluator>(model_);
+  findKnownSlots();
   plan_.numSlots = static_cast<int32_t>(model_.size());
   {
     PassTimer timer(plan_.passTimes, "simulation blocks");
@@ -221,6 +225,31 @@ void PlanBuilder::createDerivativeSlots() {
 }
 
 // --- Parameters and start values ------------------------------------------------------------
+
+/// The parameters and constants whose bindings are constant expressions:
+/// their values are fixed at translation (nothing sets a parameter at run
+/// time), so the Jacobian patterns leave out what is zero given them.
+/// Parameters found by initialization (fixed = false), and those whose
+/// bindings depend on them, are not known.
+void PlanBuilder::findKnownSlots() {
+  for (uint32_t i = 0; i < model_.size(); ++i) {
+    const flat::Variable &var = model_.variables[i];
+    bool fixedValue = var.variability == flat::VariabilityKind::Parameter ||
+                      var.variability == flat::VariabilityKind::Constant;
+    if (!isKnown(VarId{i}) || !fixedValue || !var.binding.valid() ||
+        var.attributes.fixed == false)
+      continue;
+    auto value = (*constants_)(var.binding);
+    if (!value)
+      continue;
+    if (knownSlots_.known.size() < model_.size()) {
+      knownSlots_.known.resize(model_.size(), 0);
+      knownSlots_.value.resize(model_.size(), 0.0);
+    }
+    knownSlots_.known[i] = 1;
+    knownSlots_.value[i] = *value;
+  }
+}
 
 bool PlanBuilder::buildParameters() {
   // Parameters in dependency order (Kahn's algorithm on binding references).
@@ -373,7 +402,8 @@ bool PlanBuilder::buildSimulation(size_t k) {
     return false;
   // The residuals depend on none of the trailing assignments.
   StateSetPlan &set = sim.set;
-  set.jacobian = residualPattern(pool_, kernel.steps, sim.columnOf, static_cast<int>(set.ySlot.size()));
+  set.jacobian = residualPattern(pool_, kernel.steps, sim.columnOf,
+                                 static_cast<int>(set.ySlot.size()), &knownSlots_);
   kernel.jvpSteps = kernel.steps.size();
   auto trailing = trailingAssignments(sim.ownSlot);
   kernel.steps.insert(kernel.steps.end(), trailing.begin(), trailing.end());
@@ -796,7 +826,8 @@ void PlanBuilder::addSolveStep(BlockPlan block, std::string description) {
     step.unknowns.push_back(static_cast<int32_t>(v.index));
     step.nominal.push_back(nominalOf(v));
   }
-  step.pattern = residualPattern(pool_, kernel.steps, columnOf, static_cast<int>(columnOf.size()));
+  step.pattern = residualPattern(pool_, kernel.steps, columnOf, static_cast<int>(columnOf.size()),
+                                 &knownSlots_);
   for (const KernelStep &s : kernel.steps)
     if (s.kind == KernelStep::Kind::Assign)
       step.assigned.push_back(static_cast<int32_t>(s.target.index));

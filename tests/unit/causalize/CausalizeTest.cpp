@@ -396,3 +396,93 @@ TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagona
   }
   CHECK(missing == 0);
 }
+
+namespace {
+
+/// The rows of a CSC pattern, each a sorted list of columns.
+std::vector<std::vector<int>> rowsOf(const rt::SparsityPattern &p, size_t numRows) {
+  std::vector<std::vector<int>> rows(numRows);
+  for (int64_t c = 0; c < p.size; ++c)
+    for (int64_t k = p.colPtr[c]; k < p.colPtr[c + 1]; ++k)
+      rows[static_cast<size_t>(p.rowIdx[k])].push_back(static_cast<int>(c));
+  return rows;
+}
+
+} // namespace
+
+TEST_CASE("the Jacobian pattern leaves out what is zero given the known parameters") {
+  // Slots: x0, x1, x2 unknowns (columns 0..2); p (known 0), q (known 2), c
+  // (a parameter whose value is not known); a, b, d assigned.
+  sym::ExprPool pool;
+  auto v = [&](uint32_t s) { return pool.variable(VarId{s}); };
+  enum : uint32_t { x0, x1, x2, p, q, c, a, b, d };
+  using codegen::KernelStep;
+  std::vector<KernelStep> steps = {
+      // a := p * x0 + q * (x1 - x1 * p): known 0 times x0, so only x1
+      {KernelStep::Kind::Assign, VarId{a},
+       pool.add(pool.mul(v(p), v(x0)), pool.mul(v(q), pool.sub(v(x1), pool.mul(v(x1), v(p)))))},
+      // b := sin(x2) * (q - 2): a factor that evaluates to 0
+      {KernelStep::Kind::Assign, VarId{b},
+       pool.mul(pool.unary(sym::OpKind::Sin, v(x2)), pool.sub(v(q), pool.constant(2.0)))},
+      // d := p + q: known (2), so is what reads it
+      {KernelStep::Kind::Assign, VarId{d}, pool.add(v(p), v(q))},
+      // res0 := a + b * x0: b is 0 (assigned a known value), so x1 only
+      {KernelStep::Kind::Residual, {}, pool.add(v(a), pool.mul(v(b), v(x0)))},
+      // res1 := if d > 1 then x2 else x0: the condition is known
+      {KernelStep::Kind::Residual, {},
+       pool.ifElse(pool.binary(sym::OpKind::Greater, v(d), pool.one()), v(x2), v(x0))},
+      // res2 := c * x0 + (d - 2) * x1: c is not known; d - 2 is 0
+      {KernelStep::Kind::Residual, {},
+       pool.add(pool.mul(v(c), v(x0)), pool.mul(pool.sub(v(d), pool.constant(2.0)), v(x1)))},
+  };
+  std::unordered_map<uint32_t, int> columnOf{{x0, 0}, {x1, 1}, {x2, 2}};
+  causalize::KnownSlots known;
+  known.known.assign(9, 0);
+  known.value.assign(9, 0.0);
+  known.known[p] = known.known[q] = 1;
+  known.value[q] = 2.0;
+
+  auto pruned = rowsOf(causalize::residualPattern(pool, steps, columnOf, 3, &known), 3);
+  CHECK(pruned[0] == std::vector<int>{1});
+  CHECK(pruned[1] == std::vector<int>{2});
+  CHECK(pruned[2] == std::vector<int>{0});
+  // Without known values every structural dependency stays.
+  auto full = rowsOf(causalize::residualPattern(pool, steps, columnOf, 3), 3);
+  CHECK(full[0] == std::vector<int>{0, 1, 2});
+  CHECK(full[1] == std::vector<int>{0, 2});
+  CHECK(full[2] == std::vector<int>{0, 1});
+}
+
+TEST_CASE("parameters with constant bindings prune the simulation's Jacobian pattern") {
+  // der(x) = k u + m z + x; der(z) = -z; der(u) = -u, with k bound to 3 * 0
+  // and m found by initialization (fixed = false, start 0, m = 2): k's zero
+  // prunes, m's start value must not.
+  Builder b;
+  auto &p = b.model.pool;
+  VarId x = b.var("x"), z = b.var("z"), u = b.var("u");
+  VarId k = b.var("k", flat::VariabilityKind::Parameter);
+  VarId m = b.var("m", flat::VariabilityKind::Parameter);
+  b.model.variables[k.index].binding = p.mul(p.constant(3.0), p.zero());
+  b.model.variables[m.index].attributes.fixed = false;
+  b.model.variables[m.index].attributes.start = p.zero();
+  b.equation(b.der(x), p.add(p.add(p.mul(b.ref(k), b.ref(u)), p.mul(b.ref(m), b.ref(z))),
+                             b.ref(x)));
+  b.equation(b.der(z), p.neg(b.ref(z)));
+  b.equation(b.der(u), p.neg(b.ref(u)));
+  b.model.initialEquations.push_back({b.ref(m), p.constant(2.0), {}, {}, 0});
+  auto plan = causalize::causalize(b.model, b.diags);
+  REQUIRE_MESSAGE(plan, b.messages.str());
+  REQUIRE(plan->ySlot.size() == 3);
+  auto column = [&](VarId v) {
+    auto at = std::find(plan->ySlot.begin(), plan->ySlot.end(), static_cast<int32_t>(v.index));
+    REQUIRE(at != plan->ySlot.end());
+    return static_cast<int>(at - plan->ySlot.begin());
+  };
+  auto rows = rowsOf(plan->jacobian, 3);
+  // Residuals in the order of the columns (states with their derivatives).
+  std::vector<int> rowOfX = rows[static_cast<size_t>(column(x))];
+  std::vector<int> expected{column(x), column(z)};
+  std::sort(expected.begin(), expected.end());
+  CHECK(rowOfX == expected);
+  CHECK(plan->jacobian.colPtr.back() == 4);
+}
