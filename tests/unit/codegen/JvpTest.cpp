@@ -16,6 +16,7 @@
 using namespace mocc;
 using namespace mocc::codegen;
 using namespace mocc::codegen::test;
+using namespace mocc::codegen::test::steps;
 using sym::ExprId;
 using sym::OpKind;
 using sym::VarId;
@@ -23,9 +24,6 @@ using sym::VarId;
 namespace {
 
 constexpr double inf = std::numeric_limits<double>::infinity();
-
-KernelStep assign(uint32_t slot, ExprId e) { return {KernelStep::Kind::Assign, VarId{slot}, e}; }
-KernelStep residual(ExprId e) { return {KernelStep::Kind::Residual, {}, e}; }
 
 using Rng = std::mt19937_64;
 

@@ -15,6 +15,21 @@
 
 namespace mocc::codegen::test {
 
+/// Steps and variables of hand-made kernels (a namespace of their own:
+/// FunctionBuilder.h's `assign` makes statements).
+namespace steps {
+inline KernelStep assign(uint32_t slot, sym::ExprId e) {
+  return {KernelStep::Kind::Assign, sym::VarId{slot}, e};
+}
+inline KernelStep residual(sym::ExprId e) { return {KernelStep::Kind::Residual, {}, e}; }
+
+/// Variable nodes v[0], v[1], ... of a pool.
+struct Vars {
+  sym::ExprPool &pool;
+  sym::ExprId operator[](uint32_t slot) const { return pool.variable(sym::VarId{slot}); }
+};
+} // namespace steps
+
 /// What to compile and how.
 struct CompileRequest {
   jit::OptLevel level = jit::OptLevel::Default;

@@ -13,20 +13,12 @@
 using namespace mocc;
 using namespace mocc::codegen;
 using namespace mocc::codegen::test;
+using namespace mocc::codegen::test::steps;
 using sym::ExprId;
 using sym::OpKind;
 using sym::VarId;
 
 namespace {
-
-KernelStep assign(uint32_t slot, ExprId e) { return {KernelStep::Kind::Assign, VarId{slot}, e}; }
-KernelStep residual(ExprId e) { return {KernelStep::Kind::Residual, {}, e}; }
-
-/// Variable nodes v0, v1, ... of a pool.
-struct Vars {
-  sym::ExprPool &pool;
-  ExprId operator[](uint32_t slot) const { return pool.variable(VarId{slot}); }
-};
 
 /// 10,000 steps: v[i+1] = sin(v[i]) * 0.9 + v[i] * v[0], each followed by
 /// the residual v[i+1] - v[i] * time.

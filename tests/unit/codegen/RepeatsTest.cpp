@@ -14,19 +14,12 @@
 using namespace mocc;
 using namespace mocc::codegen;
 using namespace mocc::codegen::test;
+using namespace mocc::codegen::test::steps;
 using sym::ExprId;
 using sym::OpKind;
 using sym::VarId;
 
 namespace {
-
-KernelStep assign(uint32_t slot, ExprId e) { return {KernelStep::Kind::Assign, VarId{slot}, e}; }
-KernelStep residual(ExprId e) { return {KernelStep::Kind::Residual, {}, e}; }
-
-struct Vars {
-  sym::ExprPool &pool;
-  ExprId operator[](uint32_t slot) const { return pool.variable(VarId{slot}); }
-};
 
 /// Checks what a run promises: occurrence k is occurrence 0 with each
 /// parameter replaced by row k of the table (the pool is hash-consed, so
