@@ -128,7 +128,9 @@ void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec 
           builder.CreateInBoundsGEP(builder.getInt32Ty(), rows,
                                     builder.CreateZExt(which, builder.getInt64Ty())));
       emitter.beginRow(emitter.slotTable(classes[c].table, "case.slots"), classes[c].params,
-                       builder.CreateZExt(row, builder.getInt64Ty()), nullptr);
+                       builder.CreateZExt(row, builder.getInt64Ty()), nullptr,
+                       emitter.valueTable(classes[c].constants, "case.constants"),
+                       classes[c].constantNodes);
       emitSteps(classes[c].members.front());
       emitter.endRow();
       emitter.finish();

@@ -67,8 +67,9 @@ uint64_t emittedSteps(std::span<const KernelSpec> kernels,
 /// case as a last `int32_t` argument, never split. Each distinct expression
 /// node is evaluated once per function (per case of a batch; per iteration
 /// of a loop); `if` expressions evaluate only the selected branch. With
-/// options.loops, each run of repeated steps (Repeats.h) is one loop over a
-/// table of slots, which computes what the steps would.
+/// options.loops, each run of repeated steps (Repeats.h) is one loop over
+/// tables of slots and constants, which computes what the steps would, and
+/// the equal cases of a batch share one body.
 ///
 /// Call nodes refer to `functions` (the table given to generateFunctions,
 /// whose module must be in the same JIT): each distinct call is made once.

@@ -236,8 +236,21 @@ llvm::GlobalVariable *FunctionEmitter::slotTable(std::span<const uint32_t> entri
   return table;
 }
 
+llvm::GlobalVariable *FunctionEmitter::valueTable(std::span<const double> entries,
+                                                  const char *name) {
+  if (entries.empty())
+    return nullptr;
+  llvm::ArrayRef<double> values(entries.data(), entries.size());
+  auto *data = llvm::ConstantDataArray::get(module_.getContext(), values);
+  auto *table = new llvm::GlobalVariable(module_, data->getType(), true,
+                                         llvm::GlobalValue::PrivateLinkage, data, name);
+  table->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  return table;
+}
+
 void FunctionEmitter::beginRow(llvm::Value *table, std::span<const uint32_t> params,
-                               llvm::Value *row, llvm::Value *firstResidual) {
+                               llvm::Value *row, llvm::Value *firstResidual,
+                               llvm::Value *constants, std::span<const uint32_t> constantNodes) {
   // Values computed before are not reused: the slots are others now.
   forget();
   llvm::Type *i32 = builder_.getInt32Ty();
@@ -250,12 +263,22 @@ void FunctionEmitter::beginRow(llvm::Value *table, std::span<const uint32_t> par
     llvm::Value *slot = builder_.CreateLoad(i32, entry);
     runSlots_.push_back(builder_.CreateZExt(slot, builder_.getInt64Ty()));
   }
+  if (constants && !constantNodes.empty()) {
+    llvm::Value *width = builder_.getInt64(constantNodes.size());
+    llvm::Value *values = builder_.CreateInBoundsGEP(
+        double_, constants, builder_.CreateMul(row, width, "", true, true));
+    for (uint32_t k = 0; k < constantNodes.size(); ++k) {
+      llvm::Value *entry = builder_.CreateConstInBoundsGEP1_64(double_, values, k);
+      runConstants_[constantNodes[k]] = builder_.CreateLoad(double_, entry);
+    }
+  }
   runResidual_ = firstResidual;
 }
 
 void FunctionEmitter::endRow() {
   runParameter_.clear();
   runSlots_.clear();
+  runConstants_.clear();
   runResidual_ = nullptr;
   forget();
 }
@@ -265,6 +288,7 @@ void FunctionEmitter::emitRun(std::span<const KernelStep> group, const RepeatRun
   llvm::LLVMContext &context = module_.getContext();
   llvm::Type *i64 = builder_.getInt64Ty();
   llvm::GlobalVariable *table = slotTable(run.table, "run");
+  llvm::GlobalVariable *constants = valueTable(run.constants, "run.constants");
   uint64_t residuals = 0;
   for (const KernelStep &step : group)
     residuals += step.kind == KernelStep::Kind::Residual;
@@ -279,7 +303,7 @@ void FunctionEmitter::emitRun(std::span<const KernelStep> group, const RepeatRun
   llvm::Value *first = builder_.CreateAdd(
       builder_.getInt64(firstResidual),
       builder_.CreateMul(iteration, builder_.getInt64(residuals), "", true, true), "", true, true);
-  beginRow(table, run.params, iteration, first);
+  beginRow(table, run.params, iteration, first, constants, run.constantNodes);
   uint32_t residual = 0;
   for (const KernelStep &step : group) {
     emitStep(step, residual);
@@ -397,6 +421,10 @@ llvm::Value *FunctionEmitter::valueOfNode(ExprId id) {
   const sym::Node &node = pool_.node(id);
   switch (node.op) {
   case OpKind::Constant:
+    if (!runConstants_.empty()) { // in a run's loop: the iteration's value
+      if (auto found = runConstants_.find(id.index); found != runConstants_.end())
+        return found->second;
+    }
     return constant(node.payload.value);
   case OpKind::Variable:
     usedSlots_.insert(node.payload.index);

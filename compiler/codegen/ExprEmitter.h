@@ -111,13 +111,17 @@ public:
   void emitRun(std::span<const KernelStep> group, const RepeatRun &run, uint32_t firstResidual);
   /// A private constant array of 32-bit slot indices in the module.
   llvm::GlobalVariable *slotTable(std::span<const uint32_t> entries, const char *name);
+  /// A private constant array of doubles in the module (null if empty).
+  llvm::GlobalVariable *valueTable(std::span<const double> entries, const char *name);
   /// Until endRow, the steps emitted read and write, in place of slot
   /// params[i], the slot in entry i of row `row` (an i64) of `table`
-  /// (rows of params.size() entries); residual k goes to res[firstResidual
-  /// + k] (an i64), or to res[k] if firstResidual is null. The memos start
-  /// afresh at both ends.
+  /// (rows of params.size() entries), and take, in place of the value of
+  /// Constant node constantNodes[i], entry i of row `row` of `constants`;
+  /// residual k goes to res[firstResidual + k] (an i64), or to res[k] if
+  /// firstResidual is null. The memos start afresh at both ends.
   void beginRow(llvm::Value *table, std::span<const uint32_t> params, llvm::Value *row,
-                llvm::Value *firstResidual);
+                llvm::Value *firstResidual, llvm::Value *constants = nullptr,
+                std::span<const uint32_t> constantNodes = {});
   void endRow();
   /// Ends the current function with a success: `ret void` or `ret i32 0`.
   void finish();
@@ -249,6 +253,7 @@ private:
   /// first residual (an i64); empty or null elsewhere.
   llvm::DenseMap<uint32_t, uint32_t> runParameter_;
   std::vector<llvm::Value *> runSlots_;
+  llvm::DenseMap<uint32_t, llvm::Value *> runConstants_; ///< by Constant node
   llvm::Value *runResidual_ = nullptr;
   /// Lowered functions: the address of each slot; empty in kernels.
   std::vector<llvm::Value *> frame_;

@@ -42,20 +42,27 @@ private:
   uint32_t next_ = 0;
 };
 
-/// Shapes of the steps: per step, its tokens and its distinct slots in
-/// order of first occurrence.
+/// Shapes of the steps: per step, its tokens, and its distinct slots and
+/// tabled constants (Constant nodes other than exponents) in order of first
+/// occurrence.
 class Shapes {
 public:
   /// `constant` flags the constant slots; the numberings are scratch space.
-  Shapes(const sym::ExprPool &pool, const std::vector<uint8_t> &constant, Numbering &slots,
-         Numbering &nodes, std::vector<ExprId> &stack)
-      : pool_(pool), constant_(constant), slotsOfStep_(slots), nodesOfStep_(nodes),
-        stack_(stack) {}
+  /// `exponent` flags (by node) the Constant nodes that are the exponent of
+  /// a power anywhere in the kernel: they stay in the shape (code
+  /// generation computes x^2 as x * x), while other constants go to a
+  /// table, so that steps that differ only in their constants share a shape.
+  Shapes(const sym::ExprPool &pool, const std::vector<uint8_t> &constant,
+         const std::vector<uint8_t> &exponent, Numbering &slots, Numbering &nodes,
+         std::vector<ExprId> &stack)
+      : pool_(pool), constant_(constant), exponent_(exponent), slotsOfStep_(slots),
+        nodesOfStep_(nodes), stack_(stack) {}
 
   /// Serializes one step (checks get no tokens: they never match).
   void add(const KernelStep &step) {
     tokenStart_.push_back(tokens_.size());
     slotStart_.push_back(slots_.size());
+    constantStart_.push_back(constants_.size());
     checks_.push_back(step.kind == KernelStep::Kind::Assert ||
                       step.kind == KernelStep::Kind::Terminate);
     if (checks_.back())
@@ -82,6 +89,11 @@ public:
         tokens_.push_back(op << 56 | slotToken(node.payload.index));
         continue;
       case OpKind::Constant: {
+        if (id.index >= exponent_.size() || !exponent_[id.index]) {
+          constants_.push_back(id.index); // its value goes to the table
+          tokens_.push_back(op << 56 | kTabled);
+          continue;
+        }
         uint64_t bits;
         static_assert(sizeof bits == sizeof node.payload.value);
         std::memcpy(&bits, &node.payload.value, sizeof bits);
@@ -106,6 +118,7 @@ public:
   void seal() {
     tokenStart_.push_back(tokens_.size());
     slotStart_.push_back(slots_.size());
+    constantStart_.push_back(constants_.size());
   }
 
   size_t size() const { return checks_.size(); }
@@ -116,8 +129,16 @@ public:
   std::span<const uint32_t> slots(size_t step) const {
     return std::span(slots_).subspan(slotStart_[step], slotStart_[step + 1] - slotStart_[step]);
   }
+  /// The tabled Constant nodes of a step (distinct, in order of first
+  /// occurrence).
+  std::span<const uint32_t> constants(size_t step) const {
+    return std::span(constants_).subspan(constantStart_[step],
+                                         constantStart_[step + 1] - constantStart_[step]);
+  }
 
 private:
+  static constexpr uint64_t kTabled = uint64_t(1) << 40;
+
   /// A slot's token: its number in the step and whether it is constant.
   uint64_t slotToken(uint32_t slot) {
     auto [local, fresh] = slotsOfStep_.number(slot);
@@ -129,10 +150,14 @@ private:
 
   const sym::ExprPool &pool_;
   const std::vector<uint8_t> &constant_;
+  const std::vector<uint8_t> &exponent_;
   std::vector<uint64_t> tokens_;
   std::vector<size_t> tokenStart_;
   std::vector<uint32_t> slots_;
   std::vector<size_t> slotStart_;
+  std::vector<uint32_t> constants_;
+  std::vector<size_t> constantStart_;
+
   std::vector<uint8_t> checks_;
   Numbering &slotsOfStep_;
   Numbering &nodesOfStep_;
@@ -238,12 +263,67 @@ bool paramsOf(const Shapes &shapes, size_t first, size_t length, Numbering &numb
   return true;
 }
 
+/// The tabled constants of equal groups of steps (Shapes): the distinct
+/// Constant nodes of the first group, and for each group a row of the
+/// values they take there. Groups may differ in their constants freely, but
+/// a node that occurs twice in the first group must take one value in each
+/// other group.
+class ConstantTable {
+public:
+  ConstantTable(const sym::ExprPool &pool, const Shapes &shapes, Numbering &numbering)
+      : pool_(pool), shapes_(shapes), numbering_(numbering) {}
+
+  /// The distinct constants of the group of steps [first, first + length).
+  void columns(size_t first, size_t length, std::vector<uint32_t> &nodes) {
+    numbering_.restart();
+    for (size_t s = first; s < first + length; ++s)
+      for (uint32_t node : shapes_.constants(s))
+        if (numbering_.number(node).second)
+          nodes.push_back(node);
+  }
+  /// Appends to `table` the row of the group at `at`, for the columns of the
+  /// first group at `first`; false (and nothing appended) if a node of the
+  /// first group takes two values there.
+  bool addRow(size_t first, size_t at, size_t length, std::vector<double> &table) {
+    nodes_.clear();
+    columns(first, length, nodes_);
+    size_t width = nodes_.size();
+    size_t base = table.size();
+    table.resize(base + width);
+    filled_.assign(width, 0);
+    for (size_t j = 0; j < length; ++j) {
+      auto from = shapes_.constants(first + j);
+      auto to = shapes_.constants(at + j);
+      for (size_t i = 0; i < from.size(); ++i) {
+        uint32_t column = numbering_.number(from[i]).first;
+        double value = pool_.node(ExprId{to[i]}).payload.value;
+        if (!filled_[column]) {
+          table[base + column] = value;
+          filled_[column] = 1;
+        } else if (std::memcmp(&table[base + column], &value, sizeof value) != 0) {
+          table.resize(base);
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+private:
+  const sym::ExprPool &pool_;
+  const Shapes &shapes_;
+  Numbering &numbering_;
+  std::vector<uint32_t> nodes_;
+  std::vector<uint8_t> filled_;
+};
+
 /// Finds the runs in steps [begin, end) of one segment.
 class RunFinder {
 public:
   RunFinder(const Shapes &shapes, const std::vector<uint32_t> &ids, const RepeatOptions &options,
-            SlotMap &map, Numbering &numbering)
-      : shapes_(shapes), ids_(ids), options_(options), map_(map), numbering_(numbering) {
+            SlotMap &map, Numbering &numbering, ConstantTable &constants)
+      : shapes_(shapes), ids_(ids), options_(options), map_(map), numbering_(numbering),
+        constants_(constants) {
     size_t n = ids.size();
     prefix_.assign(n + 1, 0);
     power_.assign(n + 1, 1);
@@ -334,12 +414,14 @@ private:
     if (!paramsOf(shapes_, p, length, numbering_, run.params)) // occurrence 0's slots
       return {};
     run.table = run.params;
+    constants_.columns(p, length, run.constantNodes);
+    constants_.addRow(p, p, length, run.constants);
     size_t confirmed = 1;
     for (; confirmed < count; ++confirmed) {
       size_t at = p + confirmed * length;
       if (!std::equal(ids_.begin() + p, ids_.begin() + p + length, ids_.begin() + at))
         break;
-      if (!mapsOneToOne(p, at, length))
+      if (!mapsOneToOne(p, at, length) || !constants_.addRow(p, at, length, run.constants))
         break;
       for (uint32_t slot : run.params)
         run.table.push_back(map_.image(slot));
@@ -364,22 +446,56 @@ private:
   std::vector<uint32_t> nextSame_;
   SlotMap &map_;
   Numbering &numbering_;
+  ConstantTable &constants_;
 };
 
 } // namespace
 
 struct RepeatFinder::Scratch {
   std::vector<uint8_t> constant; ///< per slot: whether it is constant
-  Numbering slots, nodes, params;
+  Numbering slots, nodes, params, constants;
   SlotMap map;
   std::vector<ExprId> stack;
+  std::vector<uint8_t> exponent;   ///< per node: an exponent in the kernel
+  std::vector<uint32_t> exponents; ///< the nodes flagged in `exponent`
 
   Shapes shapesOf(const sym::ExprPool &pool, std::span<const KernelStep> steps) {
-    Shapes shapes(pool, constant, slots, nodes, stack);
+    findExponents(pool, steps);
+    Shapes shapes(pool, constant, exponent, slots, nodes, stack);
     for (const KernelStep &step : steps)
       shapes.add(step);
     shapes.seal();
     return shapes;
+  }
+
+  /// Flags the Constant nodes that are the exponent of a power in a step.
+  void findExponents(const sym::ExprPool &pool, std::span<const KernelStep> steps) {
+    for (uint32_t node : exponents)
+      exponent[node] = 0;
+    exponents.clear();
+    nodes.restart();
+    for (const KernelStep &step : steps) {
+      if (step.kind == KernelStep::Kind::Assert || step.kind == KernelStep::Kind::Terminate)
+        continue;
+      stack.assign(1, step.expr);
+      while (!stack.empty()) {
+        ExprId id = stack.back();
+        stack.pop_back();
+        if (!nodes.number(id.index).second)
+          continue;
+        auto operands = pool.operands(id);
+        if (pool.op(id) == OpKind::Pow && pool.op(operands[1]) == OpKind::Constant) {
+          uint32_t e = operands[1].index;
+          if (e >= exponent.size())
+            exponent.resize(std::max<size_t>(e + 1, exponent.size() * 2), 0);
+          if (!exponent[e]) {
+            exponent[e] = 1;
+            exponents.push_back(e);
+          }
+        }
+        stack.insert(stack.end(), operands.begin(), operands.end());
+      }
+    }
   }
 };
 
@@ -401,7 +517,8 @@ std::vector<RepeatRun> RepeatFinder::runs(std::span<const KernelStep> steps, siz
     return runs;
   Shapes shapes = scratch_->shapesOf(pool_, steps);
   std::vector<uint32_t> ids = shapeIds(shapes);
-  RunFinder finder(shapes, ids, options_, scratch_->map, scratch_->params);
+  ConstantTable constants(pool_, shapes, scratch_->constants);
+  RunFinder finder(shapes, ids, options_, scratch_->map, scratch_->params, constants);
   size_t middle = std::min(boundary, steps.size());
   finder.find(0, middle, runs);
   finder.find(middle, steps.size(), runs);
@@ -417,6 +534,7 @@ std::vector<CaseClass> RepeatFinder::equalCases(const KernelSpec &batch) {
   std::unordered_multimap<uint64_t, uint32_t> byKey; // hash of the shape ids -> class
   SlotMap &map = scratch_->map;
   Numbering &numbering = scratch_->params;
+  ConstantTable constants(pool_, shapes, scratch_->constants);
   for (uint32_t k = 0; k < batch.numCases(); ++k) {
     size_t first = batch.caseStart[k], length = batch.caseStart[k + 1] - first;
     if (length == 0)
@@ -431,7 +549,8 @@ std::vector<CaseClass> RepeatFinder::equalCases(const KernelSpec &batch) {
       size_t from = batch.caseStart[c.members.front()];
       if (batch.caseStart[c.members.front() + 1] - from != length ||
           !std::equal(ids.begin() + first, ids.begin() + first + length, ids.begin() + from) ||
-          !map.maps(shapes, from, first, length))
+          !map.maps(shapes, from, first, length) ||
+          !constants.addRow(from, first, length, c.constants))
         continue;
       c.members.push_back(k);
       for (uint32_t slot : c.params)
@@ -445,6 +564,8 @@ std::vector<CaseClass> RepeatFinder::equalCases(const KernelSpec &batch) {
       continue; // a case with a check stays a case of its own
     c.members.push_back(k);
     c.table = c.params;
+    constants.columns(first, length, c.constantNodes);
+    constants.addRow(first, first, length, c.constants);
     byKey.emplace(key, static_cast<uint32_t>(classes.size()));
     classes.push_back(std::move(c));
   }

@@ -9,8 +9,9 @@
 // the kernel's expressions:
 // 1. each step gets a shape: its kind and a serialization of its expression
 //    DAG in which each slot is replaced by the number of its first
-//    occurrence in the step, and shared nodes by back references; steps of
-//    equal serialization share a shape id;
+//    occurrence in the step, each constant (but the exponent of a power) by
+//    a mark, and shared nodes by back references; steps of equal
+//    serialization share a shape id;
 // 2. runs of consecutive equal groups of shape ids are found with prefix
 //    hashes of the id sequence (Karp and Rabin, "Efficient randomized
 //    pattern-matching algorithms", IBM J. Res. Dev. 31(2), 1987), trying as
@@ -18,8 +19,10 @@
 // 3. a run is confirmed occurrence by occurrence: the shape ids must be
 //    equal, and the slots of the occurrence must be the image of those of
 //    the first one under a one-to-one map (so a slot that one step assigns
-//    and a later one reads is the same slot in every occurrence); the run
-//    ends before the first occurrence that fails.
+//    and a later one reads is the same slot in every occurrence), and a
+//    constant that occurs twice in the first must take one value in each;
+//    the run ends before the first occurrence that fails. The constants of
+//    each occurrence go to a second table.
 //
 // The cases of a batch (small kernels of initialization, one per component)
 // are matched the same way: cases of equal shapes and one-to-one slots
@@ -47,6 +50,11 @@ struct RepeatRun {
   /// Row k (params.size() entries) holds occurrence k's slot for each
   /// parameter; row 0 is `params`.
   std::vector<uint32_t> table;
+  /// The distinct Constant nodes of occurrence 0 that are not exponents of
+  /// a power, in order of first occurrence, and row k (constantNodes.size()
+  /// entries) of `constants` the values they take in occurrence k.
+  std::vector<uint32_t> constantNodes;
+  std::vector<double> constants;
 };
 
 struct RepeatOptions {
@@ -69,6 +77,10 @@ struct CaseClass {
   /// Row i (params.size() entries) holds members[i]'s slot for each
   /// parameter.
   std::vector<uint32_t> table;
+  /// As in RepeatRun: the first case's tabled Constant nodes, and row i of
+  /// `constants` their values in members[i].
+  std::vector<uint32_t> constantNodes;
+  std::vector<double> constants;
 };
 
 /// What repeats in one kernel.

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <random>
 #include <unordered_map>
 #include <vector>
@@ -21,11 +22,46 @@ using sym::VarId;
 
 namespace {
 
+/// Whether expression `b` is expression `a` with each variable replaced by
+/// its image under `slots`, and each Constant node of `constants` by the
+/// value given there (the others must be equal).
+bool sameUnder(const sym::ExprPool &pool, ExprId a, ExprId b,
+               const std::unordered_map<uint32_t, uint32_t> &slots,
+               const std::unordered_map<uint32_t, double> &constants) {
+  const sym::Node &x = pool.node(a);
+  const sym::Node &y = pool.node(b);
+  if (x.op != y.op || x.numOperands != y.numOperands)
+    return false;
+  switch (x.op) {
+  case OpKind::Variable: {
+    auto found = slots.find(x.payload.index);
+    return found != slots.end() && found->second == y.payload.index;
+  }
+  case OpKind::Constant: {
+    auto found = constants.find(a.index);
+    double expected = found != constants.end() ? found->second : x.payload.value;
+    return std::memcmp(&expected, &y.payload.value, sizeof expected) == 0;
+  }
+  case OpKind::Call:
+  case OpKind::Output:
+  case OpKind::Smooth:
+    if (x.payload.index != y.payload.index)
+      return false;
+    break;
+  default:
+    break;
+  }
+  auto p = pool.operands(a), q = pool.operands(b);
+  for (size_t i = 0; i < p.size(); ++i)
+    if (!sameUnder(pool, p[i], q[i], slots, constants))
+      return false;
+  return true;
+}
+
 /// Checks what a run promises: occurrence k is occurrence 0 with each
-/// parameter replaced by row k of the table (the pool is hash-consed, so
-/// the substituted expression is the very node of the step), under a map
-/// that is one to one; runs are disjoint, in order, inside the steps and
-/// on one side of `boundary`.
+/// parameter replaced by row k of the table, under a map that is one to
+/// one, and each tabled constant by row k of the constants; runs are
+/// disjoint, in order, inside the steps and on one side of `boundary`.
 void checkRuns(sym::ExprPool &pool, std::span<const KernelStep> steps,
                const std::vector<RepeatRun> &runs, size_t boundary, const RepeatOptions &options) {
   size_t end = 0;
@@ -37,6 +73,7 @@ void checkRuns(sym::ExprPool &pool, std::span<const KernelStep> steps,
     CHECK(run.count >= options.minCount);
     CHECK(size_t(run.count) * run.length >= options.minSteps);
     REQUIRE(run.table.size() == run.params.size() * run.count);
+    REQUIRE(run.constants.size() == run.constantNodes.size() * run.count);
     for (uint32_t k = 0; k < run.count; ++k) {
       std::unordered_map<uint32_t, uint32_t> map;
       std::unordered_map<uint32_t, uint32_t> inverse;
@@ -45,6 +82,9 @@ void checkRuns(sym::ExprPool &pool, std::span<const KernelStep> steps,
         map[run.params[j]] = to;
         CHECK(inverse.emplace(to, run.params[j]).second); // one to one
       }
+      std::unordered_map<uint32_t, double> constants;
+      for (size_t j = 0; j < run.constantNodes.size(); ++j)
+        constants[run.constantNodes[j]] = run.constants[k * run.constantNodes.size() + j];
       for (uint32_t j = 0; j < run.length; ++j) {
         const KernelStep &model = steps[run.first + j];
         const KernelStep &step = steps[run.first + size_t(k) * run.length + j];
@@ -53,12 +93,7 @@ void checkRuns(sym::ExprPool &pool, std::span<const KernelStep> steps,
           REQUIRE(map.count(model.target.index) == 1);
           CHECK(map[model.target.index] == step.target.index);
         }
-        ExprId image = sym::substitute(pool, model.expr, [&](VarId var) -> std::optional<ExprId> {
-          auto found = map.find(var.index);
-          REQUIRE(found != map.end());
-          return pool.variable(VarId{found->second});
-        });
-        CHECK(image == step.expr);
+        CHECK(sameUnder(pool, model.expr, step.expr, map, constants));
       }
     }
   }
@@ -181,6 +216,53 @@ TEST_CASE("checks, constness and the JVP boundary end runs") {
   }
 }
 
+TEST_CASE("constants go to a table, but not exponents, and not two values for one node") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  SUBCASE("steps that differ only in their constants are one run") {
+    std::vector<KernelStep> steps;
+    for (uint32_t k = 0; k < 20; ++k) {
+      ExprId c = pool.constant(0.25 * k + 2.1); // never 2.0, the exponent
+      steps.push_back(assign(100 + k, pool.mul(c, v[k])));
+      steps.push_back(residual(pool.sub(pool.pow(v[100 + k], pool.constant(2.0)), v[k])));
+    }
+    auto runs = findRepeats(pool, steps, SIZE_MAX, {});
+    REQUIRE(runs.size() == 1);
+    CHECK(runs[0].count == 20);
+    REQUIRE(runs[0].constantNodes.size() == 1); // 2.0 is an exponent: not tabled
+    CHECK(runs[0].constants[7] == 0.25 * 7 + 2.1);
+    checkRuns(pool, steps, runs, SIZE_MAX, {});
+  }
+  SUBCASE("another exponent is another shape") {
+    std::vector<KernelStep> steps;
+    for (uint32_t k = 0; k < 20; ++k) {
+      double exponent = k == 9 ? 3.0 : 2.0;
+      steps.push_back(assign(100 + k, pool.mul(pool.constant(0.5), v[k])));
+      steps.push_back(residual(pool.pow(v[100 + k], pool.constant(exponent))));
+    }
+    auto runs = findRepeats(pool, steps, SIZE_MAX, {}, small());
+    checkRuns(pool, steps, runs, SIZE_MAX, small());
+    for (const RepeatRun &run : runs) // no run holds occurrence 9's residual
+      CHECK((run.first + run.count * run.length <= 19 || run.first > 19));
+  }
+  SUBCASE("a constant shared by two steps must take one value in each occurrence") {
+    // Occurrence k: y := 2 x; res := y - 2 z, one node 2.0 in both steps;
+    // occurrence 5 has 3.0 and 4.0.
+    std::vector<KernelStep> steps;
+    for (uint32_t k = 0; k < 10; ++k) {
+      ExprId first = pool.constant(k == 5 ? 3.0 : 2.0);
+      ExprId second = pool.constant(k == 5 ? 4.0 : 2.0);
+      steps.push_back(assign(100 + k, pool.mul(first, v[k])));
+      steps.push_back(residual(pool.sub(v[100 + k], pool.mul(second, v[200 + k]))));
+    }
+    auto runs = findRepeats(pool, steps, SIZE_MAX, {}, small());
+    REQUIRE(!runs.empty());
+    CHECK(runs[0].first == 0);
+    CHECK(runs[0].count == 5);
+    checkRuns(pool, steps, runs, SIZE_MAX, small());
+  }
+}
+
 TEST_CASE("runs found in random repetitive kernels keep their promises") {
   std::mt19937 random(1234);
   for (int trial = 0; trial < 40; ++trial) {
@@ -220,17 +302,21 @@ TEST_CASE("runs found in random repetitive kernels keep their promises") {
 namespace {
 
 /// A chain of `n` links, each: two assignments (one reading the previous
-/// link), an `if`, and two residuals; the last slot is a constant.
+/// link), an `if`, and two residuals; the last slot is a constant. Each link
+/// has a constant of its own (to the table), and 2.0 is both an exponent
+/// and a factor (never tabled).
 KernelSpec chainKernel(sym::ExprPool &pool, uint32_t n) {
   Vars v{pool};
   KernelSpec spec{"chain", {}, true};
   uint32_t parameter = 4 * n + 1;
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t x = 4 * i, y = x + 1, z = x + 2, w = x + 3, next = x + 4;
-    ExprId s = pool.add(pool.unary(OpKind::Sin, v[x]), pool.mul(v[parameter], v[w]));
+    ExprId s = pool.add(pool.unary(OpKind::Sin, v[x]),
+                        pool.mul(v[parameter], pool.add(v[w], pool.constant(0.01 * i + 0.5))));
     spec.steps.push_back(assign(y, s));
     ExprId choice = pool.ifElse(pool.binary(OpKind::Greater, v[y], pool.zero()),
-                                pool.mul(v[y], v[y]), pool.unary(OpKind::Exp, v[y]));
+                                pool.pow(v[y], pool.constant(2.0)),
+                                pool.mul(pool.constant(2.0), pool.unary(OpKind::Exp, v[y])));
     spec.steps.push_back(assign(z, pool.add(choice, v[x])));
     spec.steps.push_back(residual(pool.sub(v[z], pool.mul(v[next], pool.time()))));
     spec.steps.push_back(residual(pool.binary(OpKind::Atan2, v[y], v[w])));
@@ -291,6 +377,7 @@ KernelSpec batchOfCases(sym::ExprPool &pool) {
     uint32_t x = 10 * k, y = x + 1, p = x + 2;
     ExprId input = k == 7 ? v[y] : v[x];
     ExprId e = k == 4 ? pool.add(input, v[p]) : pool.mul(input, v[p]);
+    e = pool.add(e, pool.constant(0.5 * k + 1.0)); // a constant of its own
     spec.steps.push_back(assign(y, pool.unary(OpKind::Sin, e)));
     spec.steps.push_back(residual(pool.sub(pool.mul(v[y], v[y]), v[x])));
     spec.steps.push_back(residual(pool.add(v[x], pool.time())));
