@@ -14,8 +14,10 @@ namespace {
 
 constexpr uint64_t kBackReference = 0xFF;
 
-/// Slots and nodes numbered per step: a stamp per entry says which step
-/// numbered it, so nothing is cleared between steps.
+/// Keys (slots or nodes) numbered in order of first use, afresh after each
+/// restart (per step, per group): a stamp per entry says which restart
+/// numbered it, so nothing is cleared in between. The arrays grow to the
+/// largest key and are kept for all the kernels of a RepeatFinder.
 class Numbering {
 public:
   /// The number of `key` in the current step, or a new one.
@@ -157,7 +159,6 @@ private:
   std::vector<size_t> slotStart_;
   std::vector<uint32_t> constants_;
   std::vector<size_t> constantStart_;
-
   std::vector<uint8_t> checks_;
   Numbering &slotsOfStep_;
   Numbering &nodesOfStep_;
