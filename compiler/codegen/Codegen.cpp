@@ -101,12 +101,9 @@ void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec 
   llvm::Argument *which = function->getArg(function->arg_size() - 1);
   llvm::SwitchInst *dispatch =
       builder.CreateSwitch(which, none, static_cast<unsigned>(spec.numCases()));
-  auto emitSteps = [&](size_t k) {
-    uint32_t residual = 0;
-    for (size_t i = spec.caseStart[k]; i < spec.caseStart[k + 1]; ++i) {
-      emitter.emitStep(spec.steps[i], residual);
-      residual += spec.steps[i].kind == KernelStep::Kind::Residual;
-    }
+  auto stepsOf = [&](size_t k) {
+    return std::span(spec.steps).subspan(spec.caseStart[k],
+                                         spec.caseStart[k + 1] - spec.caseStart[k]);
   };
   std::vector<char> shared(spec.numCases(), 0);
   if (!classes.empty()) {
@@ -117,7 +114,7 @@ void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec 
         shared[c.members[i]] = 1;
       }
     }
-    llvm::GlobalVariable *rows = emitter.slotTable(rowOf, "case.row");
+    llvm::GlobalVariable *rows = emitter.constantTable<uint32_t>(rowOf, "case.row");
     for (size_t c = 0; c < classes.size(); ++c) {
       auto *block = llvm::BasicBlock::Create(context, "shared" + std::to_string(c), function);
       for (uint32_t k : classes[c].members)
@@ -127,11 +124,11 @@ void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec 
           builder.getInt32Ty(),
           builder.CreateInBoundsGEP(builder.getInt32Ty(), rows,
                                     builder.CreateZExt(which, builder.getInt64Ty())));
-      emitter.beginRow(emitter.slotTable(classes[c].table, "case.slots"), classes[c].params,
-                       builder.CreateZExt(row, builder.getInt64Ty()), nullptr,
-                       emitter.valueTable(classes[c].constants, "case.constants"),
+      emitter.beginRow(emitter.constantTable<uint32_t>(classes[c].table, "case.slots"),
+                       classes[c].params, builder.CreateZExt(row, builder.getInt64Ty()), nullptr,
+                       emitter.constantTable<double>(classes[c].constants, "case.constants"),
                        classes[c].constantNodes);
-      emitSteps(classes[c].members.front());
+      emitter.emitSteps(stepsOf(classes[c].members.front()));
       emitter.endRow();
       emitter.finish();
     }
@@ -143,7 +140,7 @@ void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec 
     dispatch->addCase(builder.getInt32(static_cast<uint32_t>(k)), block);
     builder.SetInsertPoint(block);
     emitter.forget();
-    emitSteps(k);
+    emitter.emitSteps(stepsOf(k));
     emitter.finish();
   }
 }
@@ -157,10 +154,8 @@ void forEachItem(const KernelSpec &spec, bool jvp, std::span<const RepeatRun> ru
   size_t end = jvp ? std::min(all.size(), spec.jvpSteps) : all.size();
   size_t next = 0; // the first run not yet reached
   for (size_t i = 0; i < end;) {
-    if (next < runs.size() && runs[next].first == i) {
+    if (next < runs.size() && runs[next].first == i) { // runs never cross jvpSteps
       const RepeatRun &run = runs[next++];
-      if (i + size_t(run.count) * run.length > end) // runs never cross jvpSteps
-        break;
       item(all.subspan(i, run.length), &run);
       i += size_t(run.count) * run.length;
       continue;
@@ -173,31 +168,29 @@ void forEachItem(const KernelSpec &spec, bool jvp, std::span<const RepeatRun> ru
 /// Emits one item of forEachItem; returns the index of the next residual.
 uint32_t emitItem(FunctionEmitter &emitter, std::span<const KernelStep> group,
                   const RepeatRun *run, uint32_t residual) {
-  if (run) {
-    emitter.emitRun(group, *run, residual);
-    uint32_t perGroup = 0;
-    for (const KernelStep &step : group)
-      perGroup += step.kind == KernelStep::Kind::Residual;
-    return residual + perGroup * run->count;
-  }
-  emitter.emitStep(group.front(), residual);
-  return residual + (group.front().kind == KernelStep::Kind::Residual);
+  return residual + (run ? emitter.emitRun(group, *run, residual)
+                         : emitter.emitSteps(group, residual));
 }
 
-/// What repeats in kernel k: given in the options, or found now.
-KernelRepeats repeatsOf(RepeatFinder &finder, std::span<const KernelSpec> kernels, size_t k,
-                        const CodegenOptions &options) {
+/// What repeats in a kernel: the equal cases of a batch, the runs of
+/// another kernel.
+KernelRepeats findIn(RepeatFinder &finder, const KernelSpec &spec) {
   KernelRepeats repeats;
-  const KernelSpec &spec = kernels[k];
-  if (!options.loops)
-    return repeats;
-  if (options.repeatsFound.size() == kernels.size())
-    return options.repeatsFound[k];
   if (spec.isBatch())
     repeats.cases = finder.equalCases(spec);
   else
     repeats.runs = finder.runs(spec.steps, spec.jvpSteps);
   return repeats;
+}
+
+/// What repeats in kernel k: given in the options, or else found now into
+/// `found` (nothing without options.loops).
+const KernelRepeats &repeatsOf(RepeatFinder &finder, std::span<const KernelSpec> kernels,
+                               size_t k, const CodegenOptions &options, KernelRepeats &found) {
+  if (options.loops && options.repeatsFound.size() == kernels.size())
+    return options.repeatsFound[k];
+  found = options.loops ? findIn(finder, kernels[k]) : KernelRepeats{};
+  return found;
 }
 
 /// Emits a kernel (or its JVP). Its public function runs the first steps;
@@ -393,7 +386,8 @@ bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instru
     const KernelSpec &spec = kernels[k];
     if (!checkKernel(pool, spec, home, message))
       break;
-    KernelRepeats repeats = repeatsOf(finder, kernels, k, options);
+    KernelRepeats found;
+    const KernelRepeats &repeats = repeatsOf(finder, kernels, k, options, found);
     emitKernelStreamed(home, stream, spec, false, options, repeats);
     if (spec.withJvp)
       emitKernelStreamed(home, stream, spec, true, options, repeats);
@@ -427,7 +421,8 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
     const KernelSpec &spec = kernels[k];
     if (!checkKernel(pool, spec, *module, message))
       break;
-    KernelRepeats repeats = repeatsOf(finder, kernels, k, options);
+    KernelRepeats found;
+    const KernelRepeats &repeats = repeatsOf(finder, kernels, k, options, found);
     emitKernel(*module, emitter, spec, false, options, repeats);
     if (spec.withJvp)
       emitKernel(*module, emitter, spec, true, options, repeats);
@@ -447,11 +442,11 @@ std::vector<KernelRepeats> findKernelRepeats(const sym::ExprPool &pool,
                                              std::span<const KernelSpec> kernels,
                                              const CodegenOptions &options) {
   std::vector<KernelRepeats> repeats(kernels.size());
+  if (!options.loops)
+    return repeats;
   RepeatFinder finder(pool, options.constantSlots, options.repeats);
-  CodegenOptions find = options;
-  find.repeatsFound.clear();
   for (size_t k = 0; k < kernels.size(); ++k)
-    repeats[k] = repeatsOf(finder, kernels, k, find);
+    repeats[k] = findIn(finder, kernels[k]);
   return repeats;
 }
 

@@ -173,6 +173,15 @@ void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
   noteAssigned(slot, values_.get(step.expr), result);
 }
 
+uint32_t FunctionEmitter::emitSteps(std::span<const KernelStep> steps, uint32_t firstResidual) {
+  uint32_t residual = firstResidual;
+  for (const KernelStep &step : steps) {
+    emitStep(step, residual);
+    residual += step.kind == KernelStep::Kind::Residual;
+  }
+  return residual - firstResidual;
+}
+
 /// After `v[slot] := value`, later references to the slot's Variable node
 /// use the stored value. If the node was used before (the kernel reads the
 /// slot before assigning it, or assigns it twice), every memoized entry may
@@ -226,27 +235,22 @@ llvm::Value *FunctionEmitter::residualAddress(uint32_t k) {
                                     builder_.CreateAdd(runResidual_, builder_.getInt64(k)));
 }
 
-llvm::GlobalVariable *FunctionEmitter::slotTable(std::span<const uint32_t> entries,
-                                                 const char *name) {
-  llvm::ArrayRef<uint32_t> values(entries.data(), entries.size());
-  auto *data = llvm::ConstantDataArray::get(module_.getContext(), values);
-  auto *table = new llvm::GlobalVariable(module_, data->getType(), true,
-                                         llvm::GlobalValue::PrivateLinkage, data, name);
-  table->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
-  return table;
-}
-
-llvm::GlobalVariable *FunctionEmitter::valueTable(std::span<const double> entries,
-                                                  const char *name) {
+template <typename T>
+llvm::GlobalVariable *FunctionEmitter::constantTable(std::span<const T> entries,
+                                                     const char *name) {
   if (entries.empty())
     return nullptr;
-  llvm::ArrayRef<double> values(entries.data(), entries.size());
+  llvm::ArrayRef<T> values(entries.data(), entries.size());
   auto *data = llvm::ConstantDataArray::get(module_.getContext(), values);
   auto *table = new llvm::GlobalVariable(module_, data->getType(), true,
                                          llvm::GlobalValue::PrivateLinkage, data, name);
   table->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
   return table;
 }
+template llvm::GlobalVariable *FunctionEmitter::constantTable(std::span<const uint32_t>,
+                                                              const char *);
+template llvm::GlobalVariable *FunctionEmitter::constantTable(std::span<const double>,
+                                                              const char *);
 
 void FunctionEmitter::beginRow(llvm::Value *table, std::span<const uint32_t> params,
                                llvm::Value *row, llvm::Value *firstResidual,
@@ -255,8 +259,10 @@ void FunctionEmitter::beginRow(llvm::Value *table, std::span<const uint32_t> par
   forget();
   llvm::Type *i32 = builder_.getInt32Ty();
   llvm::Value *width = builder_.getInt64(params.size());
-  llvm::Value *entries =
-      builder_.CreateInBoundsGEP(i32, table, builder_.CreateMul(row, width, "", true, true));
+  llvm::Value *entries = nullptr; // none for a group without slots (no table)
+  if (!params.empty())
+    entries = builder_.CreateInBoundsGEP(i32, table,
+                                         builder_.CreateMul(row, width, "", true, true));
   for (uint32_t k = 0; k < params.size(); ++k) {
     runParameter_[params[k]] = k;
     llvm::Value *entry = builder_.CreateConstInBoundsGEP1_64(i32, entries, k);
@@ -283,13 +289,13 @@ void FunctionEmitter::endRow() {
   forget();
 }
 
-void FunctionEmitter::emitRun(std::span<const KernelStep> group, const RepeatRun &run,
-                              uint32_t firstResidual) {
+uint32_t FunctionEmitter::emitRun(std::span<const KernelStep> group, const RepeatRun &run,
+                                  uint32_t firstResidual) {
   llvm::LLVMContext &context = module_.getContext();
   llvm::Type *i64 = builder_.getInt64Ty();
-  llvm::GlobalVariable *table = slotTable(run.table, "run");
-  llvm::GlobalVariable *constants = valueTable(run.constants, "run.constants");
-  uint64_t residuals = 0;
+  llvm::GlobalVariable *table = constantTable<uint32_t>(run.table, "run");
+  llvm::GlobalVariable *constants = constantTable<double>(run.constants, "run.constants");
+  uint32_t residuals = 0;
   for (const KernelStep &step : group)
     residuals += step.kind == KernelStep::Kind::Residual;
 
@@ -304,17 +310,14 @@ void FunctionEmitter::emitRun(std::span<const KernelStep> group, const RepeatRun
       builder_.getInt64(firstResidual),
       builder_.CreateMul(iteration, builder_.getInt64(residuals), "", true, true), "", true, true);
   beginRow(table, run.params, iteration, first, constants, run.constantNodes);
-  uint32_t residual = 0;
-  for (const KernelStep &step : group) {
-    emitStep(step, residual);
-    residual += step.kind == KernelStep::Kind::Residual;
-  }
+  emitSteps(group);
   endRow();
   llvm::Value *next = builder_.CreateAdd(iteration, builder_.getInt64(1), "", true, true);
   iteration->addIncoming(next, builder_.GetInsertBlock());
   auto *after = llvm::BasicBlock::Create(context, "run.end", function);
   builder_.CreateCondBr(builder_.CreateICmpULT(next, builder_.getInt64(run.count)), body, after);
   builder_.SetInsertPoint(after);
+  return residuals * run.count;
 }
 
 void FunctionEmitter::assignSlot(uint32_t slot, llvm::Value *value) {

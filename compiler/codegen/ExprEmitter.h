@@ -104,15 +104,19 @@ public:
   void setFrame(std::vector<llvm::Value *> frame) { frame_ = std::move(frame); }
   /// Emits one step; `residualIndex` is k of a Residual step.
   void emitStep(const KernelStep &step, uint32_t residualIndex);
+  /// Emits steps in order, their residuals numbered from `firstResidual`;
+  /// returns how many residuals they have.
+  uint32_t emitSteps(std::span<const KernelStep> steps, uint32_t firstResidual = 0);
   /// Emits a run of repeated steps (Repeats.h) as a loop: `group` is its
   /// occurrence 0, whose steps the loop body runs with each slot taken
   /// from the iteration's row of the run's table; `firstResidual` is k of
-  /// the run's first Residual step.
-  void emitRun(std::span<const KernelStep> group, const RepeatRun &run, uint32_t firstResidual);
-  /// A private constant array of 32-bit slot indices in the module.
-  llvm::GlobalVariable *slotTable(std::span<const uint32_t> entries, const char *name);
-  /// A private constant array of doubles in the module (null if empty).
-  llvm::GlobalVariable *valueTable(std::span<const double> entries, const char *name);
+  /// the run's first Residual step. Returns how many residuals the run has.
+  uint32_t emitRun(std::span<const KernelStep> group, const RepeatRun &run,
+                   uint32_t firstResidual);
+  /// A private constant array in the module (32-bit slot indices, or
+  /// doubles); null if `entries` is empty.
+  template <typename T>
+  llvm::GlobalVariable *constantTable(std::span<const T> entries, const char *name);
   /// Until endRow, the steps emitted read and write, in place of slot
   /// params[i], the slot in entry i of row `row` (an i64) of `table`
   /// (rows of params.size() entries), and take, in place of the value of

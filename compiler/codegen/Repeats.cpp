@@ -422,7 +422,7 @@ private:
       size_t at = p + confirmed * length;
       if (!std::equal(ids_.begin() + p, ids_.begin() + p + length, ids_.begin() + at))
         break;
-      if (!mapsOneToOne(p, at, length) || !constants_.addRow(p, at, length, run.constants))
+      if (!map_.maps(shapes_, p, at, length) || !constants_.addRow(p, at, length, run.constants))
         break;
       for (uint32_t slot : run.params)
         run.table.push_back(map_.image(slot));
@@ -431,12 +431,6 @@ private:
     if (confirmed < 2)
       return {};
     return run;
-  }
-
-  /// Whether the slots of the occurrence at `at` are those of the one at
-  /// `p` under a one-to-one map (kept in map_ for the table).
-  bool mapsOneToOne(size_t p, size_t at, size_t length) {
-    return map_.maps(shapes_, p, at, length);
   }
 
   const Shapes &shapes_;
