@@ -20,6 +20,9 @@
 // pivots went bad), with the 32-bit interface while the matrix's size and
 // nonzeros fit in an int, and the 64-bit one otherwise or once a 32-bit
 // factorization reports that its factors would not fit (KLU_TOO_LARGE).
+// Unlike SUNLinSol_KLU it leaves out of the factors the stored entries that
+// have been exactly zero so far, and keeps each one from the setup at which
+// it turns nonzero (KluSolver.cpp has the rule).
 #pragma once
 
 #include "runtime/SundialsSupport.h"

@@ -2,6 +2,7 @@
 // matrices: solutions against known ones with both index widths,
 // refactorization after the values change, a new factorization when the old
 // pivots break down, a restart that keeps the analysis, a changed pattern,
+// entries that are zero left out of the factors until they turn nonzero,
 // and a singular matrix.
 #include "runtime/KluSolver.h"
 
@@ -79,6 +80,34 @@ SunMatrixPtr ringMatrix(SUNContext context, int64_t n, double diagonal) {
   }
   columns[n - 1].insert(columns[n - 1].begin(), {0, 0.5});
   return cscMatrix(context, n, columns);
+}
+
+/// ringMatrix's pattern with a second band below the first (A(j + 2, j)),
+/// whose entries are all zero.
+SunMatrixPtr ringWithZeroBand(SUNContext context, int64_t n) {
+  SunMatrixPtr ring = ringMatrix(context, n, 3.0);
+  std::vector<std::vector<std::pair<int64_t, double>>> columns(n);
+  const sunindextype *colPtr = SUNSparseMatrix_IndexPointers(ring.get());
+  const sunindextype *rowIdx = SUNSparseMatrix_IndexValues(ring.get());
+  const double *data = SUNSparseMatrix_Data(ring.get());
+  for (int64_t j = 0; j < n; ++j) {
+    for (sunindextype k = colPtr[j]; k < colPtr[j + 1]; ++k)
+      columns[j].push_back({rowIdx[k], data[k]});
+    if (j + 2 < n)
+      columns[j].push_back({j + 2, 0.0});
+  }
+  return cscMatrix(context, n, columns);
+}
+
+/// The position of A(row, column) in a CSC matrix's data.
+sunindextype entry(SUNMatrix a, int64_t row, int64_t column) {
+  const sunindextype *colPtr = SUNSparseMatrix_IndexPointers(a);
+  const sunindextype *rowIdx = SUNSparseMatrix_IndexValues(a);
+  for (sunindextype k = colPtr[column]; k < colPtr[column + 1]; ++k)
+    if (rowIdx[k] == row)
+      return k;
+  FAIL("no entry (" << row << ", " << column << ")");
+  return -1;
 }
 
 std::vector<double> ramp(int64_t n) {
@@ -174,4 +203,85 @@ TEST_CASE("KLU reports a singular matrix as a failure, not a solution") {
   NVectorPtr x = makeVector(3, context.get()), b = makeVector(3, context.get());
   N_VConst(1.0, b.get());
   CHECK(SUNLinSolSolve(solver.get(), a.get(), x.get(), b.get(), 0.0) != SUNLS_SUCCESS);
+}
+
+TEST_CASE("KLU leaves out entries that are zero until they turn nonzero, then keeps them") {
+  SunContext context;
+  for (KluIndices indices : {KluIndices::Automatic, KluIndices::Int64}) {
+    CAPTURE(static_cast<int>(indices));
+    SunMatrixPtr a = ringWithZeroBand(context.get(), 40);
+    double *data = SUNSparseMatrix_Data(a.get());
+    SunLinearSolverPtr solver = makeKluSolver(context.get(), indices);
+    REQUIRE(SUNLinSolInitialize(solver.get()) == SUNLS_SUCCESS);
+    REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+    CHECK(solveError(solver.get(), a.get(), ramp(40), context.get()) < 1e-12);
+    // An entry of the zero band turns nonzero: the solution must see it, so
+    // the kept pattern grows and is analyzed and factored anew.
+    data[entry(a.get(), 12, 10)] = 0.75;
+    REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+    CHECK(solveError(solver.get(), a.get(), ramp(40), context.get()) < 1e-12);
+    KluCounts counts = kluCounts(solver.get());
+    CHECK(counts.analyses == 2);
+    CHECK(counts.factorizations == 2);
+    CHECK(counts.refactorizations == 0);
+    // Zero again, and other values change: the entry stays in the pattern,
+    // and the same pivots serve (a refactorization).
+    data[entry(a.get(), 12, 10)] = 0.0;
+    data[entry(a.get(), 5, 5)] = 4.5;
+    REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+    CHECK(solveError(solver.get(), a.get(), ramp(40), context.get()) < 1e-12);
+    counts = kluCounts(solver.get());
+    CHECK(counts.analyses == 2);
+    CHECK(counts.refactorizations == 1);
+  }
+}
+
+TEST_CASE("KLU keeps every entry once the pattern of its nonzeros grew too often") {
+  // ringWithZeroBand(140): 419 nonzeros and a band of 138 zeros, so that
+  // the kept entries stay below 90% of the 557 (501) in both cases.
+  SunContext context;
+  SUBCASE("a growth at every setup") {
+    // 32 growths are free; the 33rd keeps every entry, so later ones need
+    // no analysis.
+    SunMatrixPtr a = ringWithZeroBand(context.get(), 140);
+    double *data = SUNSparseMatrix_Data(a.get());
+    SunLinearSolverPtr solver = makeKluSolver(context.get());
+    REQUIRE(SUNLinSolInitialize(solver.get()) == SUNLS_SUCCESS);
+    REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+    for (int64_t j = 0; j < 40; ++j) {
+      data[entry(a.get(), j + 2, j)] = 0.1 * static_cast<double>(j + 1);
+      REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+      CHECK(solveError(solver.get(), a.get(), ramp(140), context.get()) < 1e-12);
+      CHECK(kluCounts(solver.get()).analyses == 1 + std::min<int64_t>(j + 1, 33));
+    }
+  }
+  SUBCASE("a growth in every third setup") {
+    // Past the free 32, one growth per two refactorizations is allowed.
+    SunMatrixPtr a = ringWithZeroBand(context.get(), 140);
+    double *data = SUNSparseMatrix_Data(a.get());
+    SunLinearSolverPtr solver = makeKluSolver(context.get());
+    REQUIRE(SUNLinSolInitialize(solver.get()) == SUNLS_SUCCESS);
+    REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+    for (int64_t j = 0; j < 60; ++j) {
+      data[entry(a.get(), j + 2, j)] = 0.1 * static_cast<double>(j + 1);
+      for (int setup = 0; setup < 3; ++setup) // a growth, then 2 refactorizations
+        REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+    }
+    CHECK(kluCounts(solver.get()).analyses == 61);
+    CHECK(solveError(solver.get(), a.get(), ramp(140), context.get()) < 1e-12);
+  }
+}
+
+TEST_CASE("KLU reports a column of zeros as a singular matrix") {
+  SunContext context;
+  // Column 1 is stored (with its diagonal) but all its values are zero.
+  SunMatrixPtr a = cscMatrix(context.get(), 3,
+                             {{{0, 2.0}, {1, 1.0}}, {{0, 0.0}, {1, 0.0}}, {{2, 1.0}}});
+  SunLinearSolverPtr solver = makeKluSolver(context.get());
+  REQUIRE(SUNLinSolInitialize(solver.get()) == SUNLS_SUCCESS);
+  CHECK(SUNLinSolSetup(solver.get(), a.get()) != SUNLS_SUCCESS);
+  // The same pattern with a nonzero diagonal: solved.
+  SUNSparseMatrix_Data(a.get())[3] = 3.0;
+  REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+  CHECK(solveError(solver.get(), a.get(), {1.0, 2.0, 3.0}, context.get()) < 1e-14);
 }
