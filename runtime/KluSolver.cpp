@@ -6,6 +6,7 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -69,29 +70,37 @@ struct Klu64 {
 /// The factors of one matrix with one of KLU's interfaces.
 ///
 /// KLU sees only the entries that are kept: the diagonal and every entry
-/// that was not exactly zero in some matrix since the pattern was set. The
-/// matrix is the same (an entry left out is zero), but its LU factors can be
-/// far smaller: a colored Jacobian stores every entry that the equations
-/// could make nonzero, and in a model that moves in a plane the entries for
-/// the third dimension stay zero (a chain of 263 MultiBody links: 70% of
-/// the 116,916 entries are not zero at t = 0.5, and L and U have 249,182
-/// nonzeros instead of 445,885). An entry that turns nonzero is kept from
-/// then on: the kept pattern grows, and it is analyzed and factored anew.
-/// In the chain the pattern grows as the motion spreads down the links (102
-/// times in 482 setups at 877 links), and the analyses cost less than the
-/// smaller factors save (integration 46 s -> 30 s). Every entry is kept
-/// from then on when the kept ones are 90% of all (too few zeros to pay for
-/// an analysis), or when the growths outnumber 32 (the first setups, while
-/// the motion starts, may each grow it) plus one per two refactorizations:
-/// an analysis and a factorization cost about two refactorizations more
-/// than a refactorization, so the analyses can at most double the cost of
-/// a model whose zeros keep moving. The diagonal is always kept, so that an
-/// exactly zero column is a numerically singular matrix (a recoverable
-/// failure), not a failed analysis.
+/// that has had a nonzero value since the pattern was set. The matrix is
+/// the same (an entry left out is zero), but its LU factors can be far
+/// smaller: a colored Jacobian stores every entry that the equations could
+/// make nonzero, and in a model that moves in a plane the entries for the
+/// third dimension stay zero (a chain of 263 MultiBody links: 70% of the
+/// 116,916 entries are not zero at t = 0.5, and L and U have 249,182
+/// nonzeros instead of 445,885).
+///
+/// When an entry that is not kept turns nonzero, the kept pattern grows
+/// (every entry with a nonzero value joins it) and is analyzed and factored
+/// anew, unless each such value is negligible: at most DBL_EPSILON times
+/// the largest in its row and in its column, less than rounding changes
+/// the row. Those are left out until a growth. In the chain, rounding
+/// leaves values of 1e-25 where exact ones cancel, in a few more entries
+/// every few steps; without the test they made the pattern grow 102 times
+/// in 482 setups at 877 links, with it once (integration 46 s before the
+/// pattern was pruned, 30 s with every growth, 29 s with the test).
+///
+/// Every entry is kept from then on when the kept ones are 90% of all (too
+/// few zeros to pay for an analysis), or when the growths outnumber 32 plus
+/// one per two refactorizations: an analysis and a factorization cost
+/// about two refactorizations more than a refactorization, so the analyses
+/// can at most double the cost of a model whose zeros keep moving. The
+/// diagonal is always kept, so that an exactly zero column is a
+/// numerically singular matrix (a recoverable failure), not a failed
+/// analysis.
 template <class K> class Factors {
 public:
   using Int = typename K::Int;
   static constexpr long freeGrowths = 32;
+  static constexpr double negligible = DBL_EPSILON;
 
   explicit Factors(KluCounts &counts) : counts_(counts) {
     K::defaults(common_);
@@ -200,19 +209,24 @@ private:
     growths_ = refactorizations_ = 0;
   }
 
-  /// Keeps every entry that is not zero in `values`; tells whether the kept
-  /// pattern grew. The first values of a pattern are no growth.
+  /// Grows the kept pattern if an entry that is not kept has a value that
+  /// is not negligible: then every entry with a nonzero value is kept.
+  /// Tells whether it grew. The first values of a pattern are no growth.
   bool keepNonzeros(const double *values) {
-    bool grew = false;
-    for (std::size_t k = 0; k < kept_.size(); ++k) {
-      if (!kept_[k] && values[k] != 0.0) {
-        kept_[k] = 1;
-        ++keptCount_;
-        grew = true;
+    if (!symbolic_ || mustGrow(values)) {
+      bool grew = false;
+      for (std::size_t k = 0; k < kept_.size(); ++k) {
+        if (!kept_[k] && values[k] != 0.0) {
+          kept_[k] = 1;
+          ++keptCount_;
+          grew = true;
+        }
       }
-    }
-    if (!grew)
+      if (!grew)
+        return false;
+    } else {
       return false;
+    }
     bool counted = symbolic_ != nullptr;
     growths_ += counted;
     bool fewZeros = 10 * keptCount_ >= 9 * kept_.size();
@@ -221,6 +235,34 @@ private:
       keptCount_ = kept_.size();
     }
     return true;
+  }
+
+  /// Whether an entry that is not kept has a value that is not negligible:
+  /// at most `negligible` times the largest in its row and in its column.
+  /// Leaving a negligible one out changes the matrix by less than rounding
+  /// changes its rows.
+  bool mustGrow(const double *values) {
+    bool candidates = false;
+    for (std::size_t k = 0; k < kept_.size() && !candidates; ++k)
+      candidates = !kept_[k] && values[k] != 0.0;
+    if (!candidates)
+      return false;
+    auto n = static_cast<sunindextype>(fullColPtr_.size() - 1);
+    rowMax_.assign(n, 0.0);
+    for (std::size_t k = 0; k < kept_.size(); ++k)
+      rowMax_[fullRowIdx_[k]] = std::max(rowMax_[fullRowIdx_[k]], std::abs(values[k]));
+    for (sunindextype j = 0; j < n; ++j) {
+      double columnMax = 0.0;
+      for (sunindextype k = fullColPtr_[j]; k < fullColPtr_[j + 1]; ++k)
+        columnMax = std::max(columnMax, std::abs(values[k]));
+      for (sunindextype k = fullColPtr_[j]; k < fullColPtr_[j + 1]; ++k) {
+        double size = std::abs(values[k]);
+        if (!kept_[k] && size != 0.0 &&
+            (size > negligible * rowMax_[fullRowIdx_[k]] || size > negligible * columnMax))
+          return true;
+      }
+    }
+    return false;
   }
 
   /// KLU's pattern: the kept entries, with positions in the full pattern.
@@ -248,6 +290,7 @@ private:
   std::vector<sunindextype> fullColPtr_, fullRowIdx_; ///< the matrix's pattern
   std::vector<char> kept_;                            ///< per entry of it
   std::size_t keptCount_ = 0;
+  std::vector<double> rowMax_; ///< of |values| per row, for keepNonzeros
   long growths_ = 0;           ///< of the kept pattern since it was set
   long refactorizations_ = 0;  ///< since the pattern was set
   std::vector<Int> colPtr_, rowIdx_;       ///< the kept pattern, KLU's

@@ -21,8 +21,8 @@
 // nonzeros fit in an int, and the 64-bit one otherwise or once a 32-bit
 // factorization reports that its factors would not fit (KLU_TOO_LARGE).
 // Unlike SUNLinSol_KLU it leaves out of the factors the stored entries that
-// have been exactly zero so far, and keeps each one from the setup at which
-// it turns nonzero (KluSolver.cpp has the rule).
+// have been zero so far, and keeps them once one turns nonzero
+// (KluSolver.cpp has the rule).
 #pragma once
 
 #include "runtime/SundialsSupport.h"

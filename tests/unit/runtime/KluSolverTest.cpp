@@ -236,6 +236,47 @@ TEST_CASE("KLU leaves out entries that are zero until they turn nonzero, then ke
   }
 }
 
+TEST_CASE("KLU leaves a negligible new entry out until another one makes the pattern grow") {
+  SunContext context;
+  SunMatrixPtr a = ringWithZeroBand(context.get(), 40);
+  double *data = SUNSparseMatrix_Data(a.get());
+  SunLinearSolverPtr solver = makeKluSolver(context.get());
+  REQUIRE(SUNLinSolInitialize(solver.get()) == SUNLS_SUCCESS);
+  REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+  // 1e-20 against entries near 1 in its row and its column: rounding of
+  // the row is larger, so it is left out (no analysis) and the solution
+  // still holds to rounding.
+  data[entry(a.get(), 22, 20)] = 1e-20;
+  REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+  CHECK(kluCounts(solver.get()).analyses == 1);
+  CHECK(solveError(solver.get(), a.get(), ramp(40), context.get()) < 1e-12);
+  // An entry that is not negligible grows the pattern, with every nonzero.
+  data[entry(a.get(), 12, 10)] = 0.5;
+  REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+  CHECK(kluCounts(solver.get()).analyses == 2);
+  // Both are kept now: new values of both need no analysis.
+  data[entry(a.get(), 22, 20)] = 0.25;
+  data[entry(a.get(), 12, 10)] = -0.5;
+  REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+  CHECK(kluCounts(solver.get()).analyses == 2);
+  CHECK(solveError(solver.get(), a.get(), ramp(40), context.get()) < 1e-12);
+  // A tiny entry that is the largest of its column is not negligible.
+  SunMatrixPtr b = cscMatrix(context.get(), 2, {{{0, 1.0}, {1, 1.0}}, {{0, 0.0}, {1, 1.0}}});
+  solver = makeKluSolver(context.get());
+  REQUIRE(SUNLinSolInitialize(solver.get()) == SUNLS_SUCCESS);
+  REQUIRE(SUNLinSolSetup(solver.get(), b.get()) == SUNLS_SUCCESS);
+  data = SUNSparseMatrix_Data(b.get());
+  data[2] = 1e-20; // A(0, 1)
+  data[3] = 0.0;   // A(1, 1): column 1 is 1e-20 alone
+  REQUIRE(SUNLinSolSetup(solver.get(), b.get()) == SUNLS_SUCCESS);
+  CHECK(kluCounts(solver.get()).analyses == 2);
+  NVectorPtr x = makeVector(2, context.get()), rhs = makeVector(2, context.get());
+  N_VGetArrayPointer(rhs.get())[0] = 1.0 + 1e-20 * 3.0; // x = (1, 3)
+  N_VGetArrayPointer(rhs.get())[1] = 1.0;
+  REQUIRE(SUNLinSolSolve(solver.get(), b.get(), x.get(), rhs.get(), 0.0) == SUNLS_SUCCESS);
+  CHECK(N_VGetArrayPointer(x.get())[0] == doctest::Approx(1.0));
+}
+
 TEST_CASE("KLU keeps every entry once the pattern of its nonzeros grew too often") {
   // ringWithZeroBand(140): 419 nonzeros and a band of 138 zeros, so that
   // the kept entries stay below 90% of the 557 (501) in both cases.
