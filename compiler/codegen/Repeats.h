@@ -111,6 +111,11 @@ public:
   /// under a one-to-one map, as for runs. A case with a check is in none.
   std::vector<CaseClass> equalCases(const KernelSpec &batch);
 
+  /// How many groups runs() has compared with the first of their stretch
+  /// so far: a measure of its work, linear in the steps times the periods
+  /// tried (32), for tests.
+  size_t groupComparisons() const;
+
 private:
   struct Scratch;
   const sym::ExprPool &pool_;

@@ -171,6 +171,33 @@ TEST_CASE("an occurrence whose slots do not map one to one ends the run") {
   checkRuns(pool, steps, runs, SIZE_MAX, small());
 }
 
+TEST_CASE("a long stretch of equal groups that never holds up is scanned once, not per position") {
+  // Groups of two steps, each reading one slot; slot m is slot m - 1 again
+  // or a new one, at random. Every group has the shape of the others, but
+  // neighbours whose steps share a slot and whose steps do not are other
+  // computations, in each alignment, so hardly a run holds up: each
+  // position finds the stretch of equal groups (the whole kernel) anew
+  // unless the stretch found is remembered.
+  sym::ExprPool pool;
+  Vars v{pool};
+  std::vector<KernelStep> steps;
+  std::mt19937 random(7);
+  std::vector<uint32_t> slot;
+  uint32_t next = 0;
+  for (uint32_t m = 0; m < 40000; ++m)
+    slot.push_back(m > 0 && random() % 2 ? slot.back() : next++);
+  for (uint32_t k = 0; k < 20000; ++k) {
+    steps.push_back(assign(500000 + k, pool.mul(v[slot[2 * k]], pool.constant(2.0))));
+    steps.push_back(residual(pool.add(v[slot[2 * k + 1]], pool.one())));
+  }
+  RepeatFinder finder(pool, {});
+  auto runs = finder.runs(steps, SIZE_MAX);
+  checkRuns(pool, steps, runs, SIZE_MAX, {});
+  // Each of the 32 periods tried scans the kernel once per alignment, about
+  // steps.size() comparisons; per position it would be about 1e9.
+  CHECK(finder.groupComparisons() <= 33 * steps.size());
+}
+
 TEST_CASE("checks, constness and the JVP boundary end runs") {
   sym::ExprPool pool;
   Vars v{pool};
