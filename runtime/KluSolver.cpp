@@ -93,9 +93,10 @@ struct Klu64 {
 /// one per two refactorizations: an analysis and a factorization cost
 /// about two refactorizations more than a refactorization, so the analyses
 /// can at most double the cost of a model whose zeros keep moving. The
-/// diagonal is always kept, so that an exactly zero column is a
-/// numerically singular matrix (a recoverable failure), not a failed
-/// analysis.
+/// diagonal is always kept, so that a column whose values are all zero
+/// stays in KLU's pattern: the matrix is singular as it is with every
+/// entry (a failed factorization, or a recoverable failure of a
+/// refactorization), never a pattern with an empty column.
 template <class K> class Factors {
 public:
   using Int = typename K::Int;

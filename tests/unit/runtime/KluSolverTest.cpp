@@ -203,7 +203,7 @@ TEST_CASE("KLU reports a singular matrix as a failure, not a solution") {
   SunContext context;
   using Columns = std::vector<std::vector<std::pair<int64_t, double>>>;
   // Two equal columns; a column stored (with its diagonal) whose values are
-  // all zero, which the kept pattern must not turn into a failed analysis.
+  // all zero, which stays in the kept pattern through its diagonal.
   for (const Columns &columns : {Columns{{{0, 1.0}, {1, 2.0}}, {{0, 1.0}, {1, 2.0}}, {{2, 1.0}}},
                                  Columns{{{0, 2.0}, {1, 1.0}}, {{0, 0.0}, {1, 0.0}}, {{2, 1.0}}}}) {
     SunMatrixPtr a = cscMatrix(context.get(), 3, columns);
