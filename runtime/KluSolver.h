@@ -17,9 +17,10 @@
 // The solver behaves as SUNLinSol_KLU does (COLAMD ordering, the symbolic
 // analysis at the first setup, a refactorization with the same pivots at
 // each later one, a new factorization when the condition estimate says the
-// pivots went bad), with the 32-bit interface while the matrix's size and
-// nonzeros fit in an int, and the 64-bit one otherwise or once a 32-bit
-// factorization reports that its factors would not fit (KLU_TOO_LARGE).
+// pivots went bad, here only if new pivots could do better), with the
+// 32-bit interface while the matrix's size and nonzeros fit in an int, and
+// the 64-bit one otherwise or once a 32-bit factorization reports that its
+// factors would not fit (KLU_TOO_LARGE).
 // Unlike SUNLinSol_KLU it leaves out of the factors the stored entries that
 // have been zero so far, and keeps them once one turns nonzero
 // (KluSolver.cpp has the rule).

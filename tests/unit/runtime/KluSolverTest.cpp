@@ -178,6 +178,31 @@ TEST_CASE("KLU refactors after the values change, and factors anew when the pivo
   CHECK(std::abs(ax[1] - (2.0 + 1e-12)) < 1e-14);
 }
 
+TEST_CASE("KLU keeps its pivots for a matrix that new pivots would not make better") {
+  // [[1, 1], [1, 1 + d]]: rcond about d whatever the pivots. SUNLinSol_KLU's
+  // test alone (rcond below eps^(2/3), condest above its inverse) would
+  // factor anew at every setup; the rcond did not fall below a hundredth
+  // of the last factorization's, so the pivots are kept.
+  SunContext context;
+  SunMatrixPtr a = cscMatrix(context.get(), 2, {{{0, 1.0}, {1, 1.0}}, {{0, 1.0}, {1, 1.0 + 1e-12}}});
+  SunLinearSolverPtr solver = setUpSolver(context.get(), a.get());
+  for (double d : {2e-12, 5e-13, 3e-12}) {
+    SUNSparseMatrix_Data(a.get())[3] = 1.0 + d;
+    REQUIRE(SUNLinSolSetup(solver.get(), a.get()) == SUNLS_SUCCESS);
+    NVectorPtr x = makeVector(2, context.get()), b = makeVector(2, context.get());
+    N_VGetArrayPointer(b.get())[0] = 2.0;
+    N_VGetArrayPointer(b.get())[1] = 2.0 + d; // x = (1, 1)
+    REQUIRE(SUNLinSolSolve(solver.get(), a.get(), x.get(), b.get(), 0.0) == SUNLS_SUCCESS);
+    std::vector<double> solution(N_VGetArrayPointer(x.get()), N_VGetArrayPointer(x.get()) + 2);
+    std::vector<double> ax = multiply(a.get(), solution);
+    CHECK(std::abs(ax[0] - 2.0) < 1e-14);
+    CHECK(std::abs(ax[1] - (2.0 + d)) < 1e-14);
+  }
+  KluCounts counts = kluCounts(solver.get());
+  CHECK(counts.factorizations == 1);
+  CHECK(counts.refactorizations == 3);
+}
+
 TEST_CASE("a KLU restart keeps the analysis of an unchanged pattern and redoes it for a new one") {
   SunContext context;
   SunLinearSolverPtr solver = makeKluSolver(context.get());
