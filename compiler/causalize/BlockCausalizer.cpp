@@ -293,7 +293,8 @@ rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const K
 
 BlockCausalizer::BlockCausalizer(flat::FlatModel &model, const EquationSystem &system,
                                  std::vector<char> isParameter)
-    : model_(model), pool_(model.pool), system_(system), isParameter_(std::move(isParameter)) {}
+    : model_(model), pool_(model.pool), system_(system), isParameter_(std::move(isParameter)),
+      parameterValues_(model) {}
 
 BlockPlan BlockCausalizer::plan(std::span<const int> eqs, std::span<const int> vars,
                                 std::span<const char> isForced) {
@@ -361,30 +362,8 @@ bool BlockCausalizer::isSafelySolvable(int eq, VarId var) {
     return false;
   // A parameter coefficient is safe only if it is not zero: a joint axis
   // e = {0, 0, 1} makes e[1] * x = ... unsolvable for x.
-  auto value = sym::evaluate(pool_, form->coefficient, [&](VarId v) { return parameterValue(v); });
+  auto value = parameterValues_(form->coefficient);
   return !value || *value != 0.0;
-}
-
-std::optional<double> BlockCausalizer::parameterValue(VarId v) {
-  if (valueState_.size() < model_.size()) {
-    valueState_.resize(model_.size(), 0);
-    values_.resize(model_.size(), 0.0);
-  }
-  switch (valueState_[v.index]) {
-  case 2: return values_[v.index];
-  case 1:
-  case 3: return std::nullopt;
-  default: break;
-  }
-  valueState_[v.index] = 1;
-  const flat::Variable &var = model_.var(v);
-  std::optional<double> value;
-  if (var.binding.valid() && var.attributes.fixed != false)
-    value = sym::evaluate(pool_, var.binding, [&](VarId u) { return parameterValue(u); });
-  valueState_[v.index] = value ? 2 : 3;
-  if (value)
-    values_[v.index] = *value;
-  return value;
 }
 
 BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const int> vars,

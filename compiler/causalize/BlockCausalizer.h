@@ -16,6 +16,7 @@
 #pragma once
 
 #include "compiler/causalize/EquationSystem.h"
+#include "compiler/causalize/ParameterValues.h"
 #include "compiler/codegen/Kernel.h"
 #include "compiler/flat/FlatModel.h"
 #include "runtime/CompiledModel.h"
@@ -64,16 +65,12 @@ private:
   BlockPlan planWhole(std::span<const int> eqs, std::span<const int> vars,
                       std::span<const char> isForced);
   bool isSafelySolvable(int eq, sym::VarId var);
-  std::optional<double> parameterValue(sym::VarId var);
 
   flat::FlatModel &model_;
   sym::ExprPool &pool_;
   const EquationSystem &system_;
   std::vector<char> isParameter_;
-  /// Values of parameters with constant bindings: 0 unknown, 1 evaluating,
-  /// 2 known, 3 not constant.
-  std::vector<uint8_t> valueState_;
-  std::vector<double> values_;
+  ParameterValues parameterValues_;
 };
 
 /// The residual expression lhs - rhs of an equation.

@@ -7,6 +7,7 @@
 #include "compiler/causalize/BlockCausalizer.h"
 #include "compiler/causalize/EquationSystem.h"
 #include "compiler/causalize/Events.h"
+#include "compiler/causalize/ParameterValues.h"
 #include "compiler/structural/BLT.h"
 
 #include <algorithm>
@@ -26,40 +27,6 @@ using sym::ExprId;
 using sym::VarId;
 
 namespace {
-
-/// Values of parameters and constants known at compile time.
-class ConstantEvaluator {
-public:
-  explicit ConstantEvaluator(const flat::FlatModel &model)
-      : model_(model), state_(model.size(), 0), values_(model.size(), 0.0) {}
-
-  std::optional<double> operator()(ExprId expr) {
-    return sym::evaluate(model_.pool, expr, [this](VarId v) { return valueOf(v); });
-  }
-
-private:
-  std::optional<double> valueOf(VarId v) {
-    if (v.index >= state_.size() || state_[v.index] == 3)
-      return std::nullopt;
-    if (state_[v.index] == 2)
-      return values_[v.index];
-    if (state_[v.index] != 0)
-      return std::nullopt;
-    const flat::Variable &var = model_.var(v);
-    state_[v.index] = 1;
-    std::optional<double> r;
-    if (var.binding.valid() && var.attributes.fixed != false)
-      r = (*this)(var.binding);
-    state_[v.index] = r ? 2 : 3;
-    if (r)
-      values_[v.index] = *r;
-    return r;
-  }
-
-  const flat::FlatModel &model_;
-  std::vector<uint8_t> state_;
-  std::vector<double> values_;
-};
 
 /// Measures one pass.
 class PassTimer {
@@ -145,7 +112,7 @@ private:
   /// when it is a state whose derivative is a state too (invalid if none).
   std::vector<VarId> derivativeSlot_;
   std::vector<VarId> derivativeSlots_; ///< all of them
-  std::unique_ptr<ConstantEvaluator> constants_;
+  std::unique_ptr<ParameterValues> constants_;
   /// Parameters whose values are fixed at translation (findKnownSlots).
   KnownSlots knownSlots_;
   EventSystem events_;
@@ -172,7 +139,7 @@ std::optional<SimulationPlan> PlanBuilder::run() {
   if (!substituteAliases(model_, events_, reduced_.aliases, diags_))
     return std::nullopt;
   createDerivativeSlots();
-  constants_ = std::make_unique<ConstantEvaluator>(model_);
+  constants_ = std::make_unique<ParameterValues>(model_);
   findKnownSlots();
   plan_.numSlots = static_cast<int32_t>(model_.size());
   {

@@ -3,6 +3,7 @@
 // pattern and the initialization sequence.
 #include "compiler/causalize/BlockCausalizer.h"
 #include "compiler/causalize/Causalize.h"
+#include "compiler/causalize/ParameterValues.h"
 
 #include <algorithm>
 #include <doctest/doctest.h>
@@ -485,4 +486,36 @@ TEST_CASE("parameters with constant bindings prune the simulation's Jacobian pat
   std::sort(expected.begin(), expected.end());
   CHECK(rowOfX == expected);
   CHECK(plan->jacobian.colPtr.back() == 4);
+}
+
+TEST_CASE("parameter values follow bindings, but not fixed = false ones or cycles") {
+  Builder b;
+  auto &p = b.model.pool;
+  auto parameter = [&](const std::string &name) {
+    return b.var(name, flat::VariabilityKind::Parameter);
+  };
+  VarId j = parameter("j"), k = parameter("k"), m = parameter("m"), n = parameter("n");
+  VarId s = parameter("s"), u = parameter("u"), w = parameter("w"), free = parameter("free");
+  b.model.variables[j.index].binding = p.constant(3.0);
+  b.model.variables[k.index].binding = p.mul(p.constant(2.0), b.ref(j)); // 6
+  b.model.variables[m.index].binding = p.constant(5.0);
+  b.model.variables[m.index].attributes.fixed = false; // found by initialization
+  b.model.variables[n.index].binding = p.add(b.ref(m), p.one());
+  b.model.variables[s.index].binding = p.add(b.ref(s), p.one());
+  b.model.variables[u.index].binding = b.ref(w);
+  b.model.variables[w.index].binding = b.ref(u);
+  causalize::ParameterValues values(b.model);
+  CHECK(values.of(k) == 6.0);
+  CHECK(values.of(j) == 3.0);
+  CHECK(values(p.add(b.ref(k), b.ref(j))) == 9.0);
+  CHECK(!values.of(m));
+  CHECK(!values.of(n));
+  CHECK(!values.of(s));
+  CHECK(!values.of(u));
+  CHECK(!values.of(w));
+  CHECK(!values.of(free)); // no binding
+  // A variable added after the first question is evaluated when asked.
+  VarId later = parameter("later");
+  b.model.variables[later.index].binding = p.mul(b.ref(k), b.ref(k));
+  CHECK(values.of(later) == 36.0);
 }
