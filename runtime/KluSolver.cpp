@@ -210,13 +210,9 @@ private:
     fullColPtr_.assign(colPtr, colPtr + n + 1);
     fullRowIdx_.assign(rowIdx, rowIdx + colPtr[n]);
     kept_.assign(fullRowIdx_.size(), 0);
-    keptCount_ = 0;
-    for (sunindextype j = 0; j < n; ++j) {
-      for (sunindextype k = colPtr[j]; k < colPtr[j + 1]; ++k) {
+    for (sunindextype j = 0; j < n; ++j)
+      for (sunindextype k = colPtr[j]; k < colPtr[j + 1]; ++k)
         kept_[k] = rowIdx[k] == j;
-        keptCount_ += kept_[k];
-      }
-    }
     growths_ = refactorizations_ = 0;
   }
 
@@ -224,27 +220,24 @@ private:
   /// is not negligible: then every entry with a nonzero value is kept.
   /// Tells whether it grew. The first values of a pattern are no growth.
   bool keepNonzeros(const double *values) {
-    if (!symbolic_ || mustGrow(values)) {
-      bool grew = false;
-      for (std::size_t k = 0; k < kept_.size(); ++k) {
-        if (!kept_[k] && values[k] != 0.0) {
-          kept_[k] = 1;
-          ++keptCount_;
-          grew = true;
-        }
-      }
-      if (!grew)
-        return false;
-    } else {
+    if (symbolic_ && !mustGrow(values))
       return false;
+    bool grew = false;
+    std::size_t keptCount = 0;
+    for (std::size_t k = 0; k < kept_.size(); ++k) {
+      if (!kept_[k] && values[k] != 0.0) {
+        kept_[k] = 1;
+        grew = true;
+      }
+      keptCount += kept_[k];
     }
+    if (!grew)
+      return false;
     bool counted = symbolic_ != nullptr;
     growths_ += counted;
-    bool fewZeros = 10 * keptCount_ >= 9 * kept_.size();
-    if (fewZeros || (counted && growths_ > freeGrowths + refactorizations_ / 2)) {
+    bool fewZeros = 10 * keptCount >= 9 * kept_.size();
+    if (fewZeros || (counted && growths_ > freeGrowths + refactorizations_ / 2))
       std::fill(kept_.begin(), kept_.end(), 1);
-      keptCount_ = kept_.size();
-    }
     return true;
   }
 
@@ -300,8 +293,7 @@ private:
   typename K::Numeric *numeric_ = nullptr;
   std::vector<sunindextype> fullColPtr_, fullRowIdx_; ///< the matrix's pattern
   std::vector<char> kept_;                            ///< per entry of it
-  std::size_t keptCount_ = 0;
-  std::vector<double> rowMax_; ///< of |values| per row, for keepNonzeros
+  std::vector<double> rowMax_; ///< mustGrow's scratch: the largest |value| per row
   long growths_ = 0;             ///< of the kept pattern since it was set
   long refactorizations_ = 0;    ///< since the pattern was set
   double freshRcond_ = INFINITY; ///< KLU's rcond after the last factorization

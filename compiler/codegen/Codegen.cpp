@@ -124,10 +124,7 @@ void emitBatch(llvm::Module &module, FunctionEmitter &emitter, const KernelSpec 
           builder.getInt32Ty(),
           builder.CreateInBoundsGEP(builder.getInt32Ty(), rows,
                                     builder.CreateZExt(which, builder.getInt64Ty())));
-      emitter.beginRow(emitter.constantTable<uint32_t>(classes[c].table, "case.slots"),
-                       classes[c].params, builder.CreateZExt(row, builder.getInt64Ty()), nullptr,
-                       emitter.constantTable<double>(classes[c].constants, "case.constants"),
-                       classes[c].constantNodes);
+      emitter.beginRow(classes[c], builder.CreateZExt(row, builder.getInt64Ty()), nullptr);
       emitter.emitSteps(stepsOf(classes[c].members.front()));
       emitter.endRow();
       emitter.finish();

@@ -252,11 +252,14 @@ template llvm::GlobalVariable *FunctionEmitter::constantTable(std::span<const ui
 template llvm::GlobalVariable *FunctionEmitter::constantTable(std::span<const double>,
                                                               const char *);
 
-void FunctionEmitter::beginRow(llvm::Value *table, std::span<const uint32_t> params,
-                               llvm::Value *row, llvm::Value *firstResidual,
-                               llvm::Value *constants, std::span<const uint32_t> constantNodes) {
+void FunctionEmitter::beginRow(const RepeatTables &tables, llvm::Value *row,
+                               llvm::Value *firstResidual) {
   // Values computed before are not reused: the slots are others now.
   forget();
+  std::span<const uint32_t> params = tables.params;
+  std::span<const uint32_t> constantNodes = tables.constantNodes;
+  llvm::GlobalVariable *table = constantTable<uint32_t>(tables.table, "row.slots");
+  llvm::GlobalVariable *constants = constantTable<double>(tables.constants, "row.constants");
   llvm::Type *i32 = builder_.getInt32Ty();
   llvm::Value *width = builder_.getInt64(params.size());
   llvm::Value *entries = nullptr; // none for a group without slots (no table)
@@ -293,8 +296,6 @@ uint32_t FunctionEmitter::emitRun(std::span<const KernelStep> group, const Repea
                                   uint32_t firstResidual) {
   llvm::LLVMContext &context = module_.getContext();
   llvm::Type *i64 = builder_.getInt64Ty();
-  llvm::GlobalVariable *table = constantTable<uint32_t>(run.table, "run");
-  llvm::GlobalVariable *constants = constantTable<double>(run.constants, "run.constants");
   uint32_t residuals = 0;
   for (const KernelStep &step : group)
     residuals += step.kind == KernelStep::Kind::Residual;
@@ -309,7 +310,7 @@ uint32_t FunctionEmitter::emitRun(std::span<const KernelStep> group, const Repea
   llvm::Value *first = builder_.CreateAdd(
       builder_.getInt64(firstResidual),
       builder_.CreateMul(iteration, builder_.getInt64(residuals), "", true, true), "", true, true);
-  beginRow(table, run.params, iteration, first, constants, run.constantNodes);
+  beginRow(run, iteration, first);
   emitSteps(group);
   endRow();
   llvm::Value *next = builder_.CreateAdd(iteration, builder_.getInt64(1), "", true, true);

@@ -118,14 +118,13 @@ public:
   template <typename T>
   llvm::GlobalVariable *constantTable(std::span<const T> entries, const char *name);
   /// Until endRow, the steps emitted read and write, in place of slot
-  /// params[i], the slot in entry i of row `row` (an i64) of `table`
-  /// (rows of params.size() entries), and take, in place of the value of
-  /// Constant node constantNodes[i], entry i of row `row` of `constants`;
-  /// residual k goes to res[firstResidual + k] (an i64), or to res[k] if
-  /// firstResidual is null. The memos start afresh at both ends.
-  void beginRow(llvm::Value *table, std::span<const uint32_t> params, llvm::Value *row,
-                llvm::Value *firstResidual, llvm::Value *constants = nullptr,
-                std::span<const uint32_t> constantNodes = {});
+  /// tables.params[i], the slot in entry i of row `row` (an i64) of
+  /// tables.table, and take, in place of the value of Constant node
+  /// tables.constantNodes[i], entry i of row `row` of tables.constants (the
+  /// tables become constant arrays of the module); residual k goes to
+  /// res[firstResidual + k] (an i64), or to res[k] if firstResidual is
+  /// null. The memos start afresh at both ends.
+  void beginRow(const RepeatTables &tables, llvm::Value *row, llvm::Value *firstResidual);
   void endRow();
   /// Ends the current function with a success: `ret void` or `ret i32 0`.
   void finish();

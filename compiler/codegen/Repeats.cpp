@@ -318,13 +318,53 @@ private:
   std::vector<uint8_t> filled_;
 };
 
+/// Builds the tables of groups that repeat a first group (RepeatTables):
+/// a group joins if it has the first one's shapes, its slots are the image
+/// of the first one's under a one-to-one map, and each tabled constant
+/// takes one value in it. For the occurrences of a run and for equal cases.
+class RowBuilder {
+public:
+  RowBuilder(const Shapes &shapes, const std::vector<uint32_t> &ids, SlotMap &map,
+             Numbering &numbering, ConstantTable &constants)
+      : shapes_(shapes), ids_(ids), map_(map), numbering_(numbering), constants_(constants) {}
+
+  /// Row 0, from steps [first, first + length); false if the group holds a
+  /// check (it never repeats).
+  bool start(size_t first, size_t length, RepeatTables &tables) {
+    if (!paramsOf(shapes_, first, length, numbering_, tables.params))
+      return false;
+    tables.table = tables.params;
+    constants_.columns(first, length, tables.constantNodes);
+    constants_.addRow(first, first, length, tables.constants);
+    return true;
+  }
+
+  /// Appends the row of the group at `at` if it repeats the first group, at
+  /// `first`; false (nothing appended) if not.
+  bool add(size_t first, size_t at, size_t length, RepeatTables &tables) {
+    if (!std::equal(ids_.begin() + first, ids_.begin() + first + length, ids_.begin() + at) ||
+        !map_.maps(shapes_, first, at, length) ||
+        !constants_.addRow(first, at, length, tables.constants))
+      return false;
+    for (uint32_t slot : tables.params)
+      tables.table.push_back(map_.image(slot));
+    return true;
+  }
+
+private:
+  const Shapes &shapes_;
+  const std::vector<uint32_t> &ids_;
+  SlotMap &map_;
+  Numbering &numbering_;
+  ConstantTable &constants_;
+};
+
 /// Finds the runs in steps [begin, end) of one segment.
 class RunFinder {
 public:
   RunFinder(const Shapes &shapes, const std::vector<uint32_t> &ids, const RepeatOptions &options,
-            SlotMap &map, Numbering &numbering, ConstantTable &constants, size_t &comparisons)
-      : shapes_(shapes), ids_(ids), options_(options), map_(map), numbering_(numbering),
-        constants_(constants), comparisons_(comparisons) {
+            RowBuilder &rows, size_t &comparisons)
+      : shapes_(shapes), options_(options), rows_(rows), comparisons_(comparisons) {
     size_t n = ids.size();
     prefix_.assign(n + 1, 0);
     power_.assign(n + 1, 1);
@@ -434,21 +474,11 @@ private:
     RepeatRun run;
     run.first = static_cast<uint32_t>(p);
     run.length = static_cast<uint32_t>(length);
-    if (!paramsOf(shapes_, p, length, numbering_, run.params)) // occurrence 0's slots
+    if (!rows_.start(p, length, run))
       return {};
-    run.table = run.params;
-    constants_.columns(p, length, run.constantNodes);
-    constants_.addRow(p, p, length, run.constants);
     size_t confirmed = 1;
-    for (; confirmed < count; ++confirmed) {
-      size_t at = p + confirmed * length;
-      if (!std::equal(ids_.begin() + p, ids_.begin() + p + length, ids_.begin() + at))
-        break;
-      if (!map_.maps(shapes_, p, at, length) || !constants_.addRow(p, at, length, run.constants))
-        break;
-      for (uint32_t slot : run.params)
-        run.table.push_back(map_.image(slot));
-    }
+    while (confirmed < count && rows_.add(p, p + confirmed * length, length, run))
+      ++confirmed;
     run.count = static_cast<uint32_t>(confirmed);
     if (confirmed < 2)
       return {};
@@ -461,16 +491,13 @@ private:
   };
 
   const Shapes &shapes_;
-  const std::vector<uint32_t> &ids_;
   const RepeatOptions &options_;
+  RowBuilder &rows_;
   /// Per period and alignment, the last stretch of equal groups found.
   std::unordered_map<uint64_t, Stretch> reach_;
   std::vector<uint64_t> prefix_;
   std::vector<uint64_t> power_;
   std::vector<uint32_t> nextSame_;
-  SlotMap &map_;
-  Numbering &numbering_;
-  ConstantTable &constants_;
   size_t &comparisons_;
 };
 
@@ -544,8 +571,8 @@ std::vector<RepeatRun> RepeatFinder::runs(std::span<const KernelStep> steps, siz
   Shapes shapes = scratch_->shapesOf(pool_, steps);
   std::vector<uint32_t> ids = shapeIds(shapes);
   ConstantTable constants(pool_, shapes, scratch_->constants);
-  RunFinder finder(shapes, ids, options_, scratch_->map, scratch_->params, constants,
-                   scratch_->comparisons);
+  RowBuilder rows(shapes, ids, scratch_->map, scratch_->params, constants);
+  RunFinder finder(shapes, ids, options_, rows, scratch_->comparisons);
   size_t middle = std::min(boundary, steps.size());
   finder.find(0, middle, runs);
   finder.find(middle, steps.size(), runs);
@@ -561,9 +588,8 @@ std::vector<CaseClass> RepeatFinder::equalCases(const KernelSpec &batch) {
   Shapes shapes = scratch_->shapesOf(pool_, batch.steps);
   std::vector<uint32_t> ids = shapeIds(shapes);
   std::unordered_multimap<uint64_t, uint32_t> byKey; // hash of the shape ids -> class
-  SlotMap &map = scratch_->map;
-  Numbering &numbering = scratch_->params;
   ConstantTable constants(pool_, shapes, scratch_->constants);
+  RowBuilder rows(shapes, ids, scratch_->map, scratch_->params, constants);
   for (uint32_t k = 0; k < batch.numCases(); ++k) {
     size_t first = batch.caseStart[k], length = batch.caseStart[k + 1] - first;
     if (length == 0)
@@ -577,24 +603,17 @@ std::vector<CaseClass> RepeatFinder::equalCases(const KernelSpec &batch) {
       CaseClass &c = classes[it->second];
       size_t from = batch.caseStart[c.members.front()];
       if (batch.caseStart[c.members.front() + 1] - from != length ||
-          !std::equal(ids.begin() + first, ids.begin() + first + length, ids.begin() + from) ||
-          !map.maps(shapes, from, first, length) ||
-          !constants.addRow(from, first, length, c.constants))
+          !rows.add(from, first, length, c))
         continue;
       c.members.push_back(k);
-      for (uint32_t slot : c.params)
-        c.table.push_back(map.image(slot));
       joined = true;
     }
     if (joined)
       continue;
     CaseClass c;
-    if (!paramsOf(shapes, first, length, numbering, c.params))
+    if (!rows.start(first, length, c))
       continue; // a case with a check stays a case of its own
     c.members.push_back(k);
-    c.table = c.params;
-    constants.columns(first, length, c.constantNodes);
-    constants.addRow(first, first, length, c.constants);
     byKey.emplace(key, static_cast<uint32_t>(classes.size()));
     classes.push_back(std::move(c));
   }

@@ -38,23 +38,32 @@
 
 namespace mocc::codegen {
 
+/// The tables of a group of steps that repeats over other slots (the
+/// occurrences of a run, the cases of a class of equal cases): row k is
+/// for the k-th group, row 0 for the first, whose steps code generation
+/// emits once.
+struct RepeatTables {
+  /// The distinct slots of the first group, in the order of their first
+  /// occurrence (targets and variables).
+  std::vector<uint32_t> params;
+  /// Row k (params.size() entries) holds group k's slot for each
+  /// parameter; row 0 is `params`.
+  std::vector<uint32_t> table;
+  /// The distinct Constant nodes of the first group that are not exponents
+  /// of a power, in order of first occurrence, and row k
+  /// (constantNodes.size() entries) of `constants` the values they take in
+  /// group k.
+  std::vector<uint32_t> constantNodes;
+  std::vector<double> constants;
+};
+
 /// A run of `count` consecutive occurrences of a group of `length` steps:
-/// steps [first + k * length, first + (k + 1) * length) are occurrence k.
-struct RepeatRun {
+/// steps [first + k * length, first + (k + 1) * length) are occurrence k,
+/// row k of the tables.
+struct RepeatRun : RepeatTables {
   uint32_t first = 0;
   uint32_t length = 0;
   uint32_t count = 0;
-  /// The distinct slots of occurrence 0, in the order of their first
-  /// occurrence (targets and variables).
-  std::vector<uint32_t> params;
-  /// Row k (params.size() entries) holds occurrence k's slot for each
-  /// parameter; row 0 is `params`.
-  std::vector<uint32_t> table;
-  /// The distinct Constant nodes of occurrence 0 that are not exponents of
-  /// a power, in order of first occurrence, and row k (constantNodes.size()
-  /// entries) of `constants` the values they take in occurrence k.
-  std::vector<uint32_t> constantNodes;
-  std::vector<double> constants;
 };
 
 struct RepeatOptions {
@@ -68,19 +77,11 @@ struct RepeatOptions {
 
 /// Cases of a batch (KernelSpec::caseStart) that compute the same over
 /// other slots: code generation emits one body for them all, which takes
-/// its slots from the case's row of a table.
-struct CaseClass {
+/// its slots and constants from the case's row of the tables (row i for
+/// members[i]).
+struct CaseClass : RepeatTables {
   /// The cases, in increasing order; the first one's steps are the body.
   std::vector<uint32_t> members;
-  /// The distinct slots of the first case, in order of first occurrence.
-  std::vector<uint32_t> params;
-  /// Row i (params.size() entries) holds members[i]'s slot for each
-  /// parameter.
-  std::vector<uint32_t> table;
-  /// As in RepeatRun: the first case's tabled Constant nodes, and row i of
-  /// `constants` their values in members[i].
-  std::vector<uint32_t> constantNodes;
-  std::vector<double> constants;
 };
 
 /// What repeats in one kernel.
