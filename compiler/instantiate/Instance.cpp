@@ -47,6 +47,7 @@ Member *Instance::addElementLike(const std::string &name, const Instance &like) 
   c->loc = like.loc;
   c->prefixes = like.prefixes;
   c->prefixes.causality = ast::CausalityKind::None;
+  c->prefixes.declaredCausality = ast::CausalityKind::None;
   c->prefixes.isProtected = false;
   c->prefixes.inner = c->prefixes.outer = false;
   c->mod = like.mod;
@@ -177,14 +178,26 @@ void Instantiator::expand(Instance &instance) {
                                        (instance.cls ? instance.cls->fullName() : "?") + "`");
         continue;
       }
-      mergeModifier(instance.members_[it->second].mod, childMod, diags_);
+      Member &target = instance.members_[it->second];
+      // MLS 4.1: protected elements are modified only by the modifier of
+      // an extends clause (and their own declaration), not from outside.
+      if (target.isProtected && instance.kind == InstanceKind::Component) {
+        diags_.error(childMod.loc, "`" + name + "` is a protected element of `" +
+                                       (instance.cls ? instance.cls->fullName() : "?") +
+                                       "` and cannot be " +
+                                       (childMod.redeclare ? "redeclared" : "modified") +
+                                       " from outside it");
+        continue;
+      }
+      mergeModifier(target.mod, childMod, diags_);
     }
   }
   applyRedeclarations(instance);
   instance.expanding_ = false;
 }
 
-void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth) {
+void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth,
+                               bool protectedBase) {
   const ast::ClassDef *def = cls->def;
   if (!def)
     return;
@@ -192,27 +205,30 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     diags_.error(def->nameRange, "inheritance of `" + cls->fullName() + "` is too deep or cyclic");
     return;
   }
+  noteClass(cls);
   if (def->specifier == ast::ClassSpecifierKind::Short) {
     // extends of a short class definition A = B(mod): extend B with mod.
     Modifier shortMod = makeModifier(def->baseMod.get(), Scope{&instance, cls->parent});
     if (extendsMod)
       mergeModifier(shortMod, *extendsMod, diags_);
-    if (ClassNode *base = lookupClass(def->baseType, Scope{nullptr, cls->parent}))
-      expandClass(instance, base, &shortMod, depth + 1);
+    if (ClassNode *base = lookupClass(def->baseType, Scope{nullptr, cls->parent})) {
+      noteExtends(cls, nullptr, base, instance);
+      expandClass(instance, base, &shortMod, depth + 1, protectedBase);
+    }
     return;
   }
-  bool inProtected = false;
   for (const ast::Element &element : def->elements) {
     if (element.kind == ast::ElementKind::Import)
       continue;
     if (element.kind != ast::ElementKind::Extends) {
-      addElement(instance, cls, element, extendsMod, element.isProtected);
+      addElement(instance, cls, element, extendsMod, element.isProtected || protectedBase);
       continue;
     }
     const ast::ExtendsClause &ext = *element.extends;
     ClassNode *base = lookupClass(ext.base, Scope{&instance, cls});
     if (!base)
       continue;
+    noteExtends(cls, &element, base, instance);
     if (base->builtin != BuiltinKind::None)
       continue; // `extends Real(...)` in a type: handled by resolveType
     Modifier mod = makeModifier(ext.mod.get(), Scope{&instance, cls});
@@ -229,10 +245,10 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
           instance.brokenConnects.push_back({arg.connectA->str(), arg.connectB->str()});
       }
     breakNames_.push_back(std::move(broken));
-    expandClass(instance, base, &mod, depth + 1);
+    // The elements inherited by a protected extends are protected (MLS 7.1.2).
+    expandClass(instance, base, &mod, depth + 1, protectedBase || element.isProtected);
     breakNames_.pop_back();
   }
-  (void)inProtected;
   for (const auto &section : def->equationSections)
     instance.equations_.push_back({&section, cls});
   for (const auto &section : def->algorithmSections)
@@ -315,6 +331,17 @@ void Instantiator::applyRedeclarations(Instance &instance) {
   }
 }
 
+void Instantiator::noteClass(ClassNode *cls) {
+  if (usedClasses_.insert(cls).second)
+    usage_.classes.push_back(cls);
+}
+
+void Instantiator::noteExtends(ClassNode *derived, const ast::Element *element, ClassNode *base,
+                               Instance &instance) {
+  if (usedExtends_.insert({derived, element, base}).second)
+    usage_.extends.push_back({derived, element, base, &instance});
+}
+
 // --- Components -----------------------------------------------------------------
 
 static ComponentPrefixes prefixesOf(const Member &member, const Instance &parent) {
@@ -323,6 +350,7 @@ static ComponentPrefixes prefixesOf(const Member &member, const Instance &parent
   const ast::TypePrefix &tp = element.component->prefix;
   p.variability = tp.variability;
   p.causality = tp.causality;
+  p.declaredCausality = tp.causality;
   p.connector = tp.connector;
   p.isFinal = element.final;
   p.inner = element.inner;
@@ -400,6 +428,7 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
       return;
     }
     const ast::ClassDef *def = type->def;
+    noteClass(type);
     using R = ast::ClassRestrictionKind;
     if (def->prefixes.restriction == R::Connector || def->prefixes.restriction == R::ExpandableConnector)
       instance.connectorType = true; // connector RealInput = input Real
@@ -410,6 +439,7 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
     }
     const ast::Modification *baseMod = nullptr;
     const ast::Name *base = nullptr;
+    const ast::Element *baseElement = nullptr; // the extends of a long type definition
     if (def->specifier == ast::ClassSpecifierKind::Short) {
       baseMod = def->baseMod.get();
       base = &def->baseType;
@@ -418,6 +448,9 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
       if (def->basePrefix.causality != ast::CausalityKind::None &&
           instance.prefixes.causality == ast::CausalityKind::None)
         instance.prefixes.causality = def->basePrefix.causality;
+      if (def->basePrefix.causality != ast::CausalityKind::None &&
+          instance.prefixes.declaredCausality == ast::CausalityKind::None)
+        instance.prefixes.declaredCausality = def->basePrefix.causality;
     } else if (def->prefixes.restriction == ast::ClassRestrictionKind::Type &&
                def->specifier == ast::ClassSpecifierKind::Long) {
       // type T extends Real(...); end T;
@@ -425,6 +458,7 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
         if (e.kind == ast::ElementKind::Extends) {
           base = &e.extends->base;
           baseMod = e.extends->mod.get();
+          baseElement = &e;
         }
     }
     if (!base) {
@@ -443,7 +477,10 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
     Modifier typeMod = makeModifier(baseMod, modScope);
     mergeModifier(typeMod, instance.mod, diags_);
     instance.mod = std::move(typeMod);
-    type = lookupClass(*base, Scope{nullptr, type->parent});
+    ClassNode *next = lookupClass(*base, Scope{nullptr, type->parent});
+    if (next)
+      noteExtends(type, baseElement, next, instance);
+    type = next;
   }
   (void)member;
 }
@@ -541,6 +578,8 @@ static Found resolveGlobal(Instantiator &inst, const std::vector<std::string> &p
 Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
   if (!cls->def)
     return {};
+  Found unqualified;
+  const ast::Element *firstImport = nullptr;
   for (const ast::Element &element : cls->def->elements) {
     if (element.kind != ast::ElementKind::Import)
       continue;
@@ -563,13 +602,23 @@ Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
         }
       break;
     case ast::ImportKind::Unqualified:
+      // Only public elements are imported (MLS 13.2.1); a name found in
+      // two unqualified imports is ambiguous (MLS 5.3.1).
       if (ClassNode *package = tree_.lookupPath(parts))
-        if (Found f = lookupInPackage(package, name))
-          return f;
+        if (Found f = lookupInPackage(package, name); f && !isProtectedElement(package, name)) {
+          if (!unqualified) {
+            unqualified = f;
+            firstImport = &element;
+          } else if (f.cls != unqualified.cls || f.instance != unqualified.instance) {
+            diags_.error(imp.name.range, "`" + name + "` is found in two unqualified imports");
+            diags_.note(firstImport->import->name.range, "the other import");
+            return {Found::Kind::Failed, nullptr, nullptr};
+          }
+        }
       break;
     }
   }
-  return {};
+  return unqualified;
 }
 
 Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
@@ -590,7 +639,7 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
       // of a local P (MLS 5.6.1 looks the base up in the class itself).
       return {Found::Kind::Class, local, nullptr};
     }
-    if (Found f = lookupInImports(name, c))
+    if (Found f = lookupInImports(name, c); f || f.kind == Found::Kind::Failed)
       return f;
     if (c->isEncapsulated()) {
       // Only predefined names are visible beyond an encapsulated class.
@@ -614,6 +663,94 @@ ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name
   return m && m->kind == Member::Kind::Class ? m->classNode : nullptr;
 }
 
+bool Instantiator::isProtectedElement(ClassNode *cls, const std::string &name) {
+  if (!cls->def)
+    return false;
+  for (const ast::Element &e : cls->def->elements) {
+    if (e.kind == ast::ElementKind::Class && e.classDef->name == name)
+      return e.isProtected;
+    if (e.kind == ast::ElementKind::Component)
+      for (const ast::ComponentDecl &decl : e.component->components)
+        if (decl.name == name)
+          return e.isProtected;
+  }
+  if (cls->def->specifier == ast::ClassSpecifierKind::Enumeration)
+    return false;
+  Member *m = packageInstance(cls)->findMember(name);
+  return m && m->isProtected;
+}
+
+/// MLS 4.6: a package contains only classes and constants (and so may be
+/// looked inside like one).
+static bool satisfiesPackage(Instantiator &inst, ClassNode *cls, int depth = 0) {
+  if (!cls || !cls->def || depth > 32)
+    return false;
+  const ast::ClassDef *def = cls->def;
+  using R = ast::ClassRestrictionKind;
+  if (def->prefixes.restriction == R::Package || def->prefixes.restriction == R::Operator)
+    return true;
+  if (def->specifier == ast::ClassSpecifierKind::Short)
+    return satisfiesPackage(inst, inst.lookupClass(def->baseType, Scope{nullptr, cls->parent}, false),
+                            depth + 1);
+  if (def->specifier == ast::ClassSpecifierKind::Enumeration || !def->equationSections.empty() ||
+      !def->algorithmSections.empty() || def->external)
+    return false;
+  for (const ast::Element &e : def->elements) {
+    if (e.kind == ast::ElementKind::Component &&
+        e.component->prefix.variability != ast::VariabilityKind::Constant)
+      return false;
+    if (e.kind == ast::ElementKind::Extends &&
+        !satisfiesPackage(inst, inst.lookupClass(e.extends->base, Scope{nullptr, cls}, false),
+                          depth + 1))
+      return false;
+  }
+  return true;
+}
+
+/// Whether the first identifier of a name denotes a replaceable class: a
+/// member of the instance, or an element of a lexically enclosing class.
+static bool namesReplaceableClass(const std::string &first, Scope scope) {
+  if (scope.instance)
+    if (Member *m = scope.instance->findMember(first))
+      return m->kind == Member::Kind::Class && m->element && m->element->replaceable;
+  for (ClassNode *c = scope.lexical; c; c = c->parent)
+    if (c->def)
+      for (const ast::Element &e : c->def->elements)
+        if (e.kind == ast::ElementKind::Class && e.classDef->name == first)
+          return e.replaceable;
+  return false;
+}
+
+bool Instantiator::checkCompositeLookup(ClassNode *cls, const std::string &name, SourceRange at,
+                                        Scope scope, const std::string &first) {
+  if (!cls || !cls->def || cls->def->specifier == ast::ClassSpecifierKind::Enumeration)
+    return true;
+  bool inside = false;
+  for (ClassNode *c = scope.lexical; c && !inside; c = c->parent)
+    inside = c == cls;
+  if (inside)
+    return true;
+  if (cls->def->prefixes.partial && !namesReplaceableClass(first, scope)) {
+    diags_.error(at, "`" + name + "` is looked up inside the partial class `" + cls->fullName() +
+                         "`; a name cannot be looked up inside a partial class");
+    return false;
+  }
+  if (isProtectedElement(cls, name)) {
+    diags_.error(at, "`" + name + "` is a protected element of `" + cls->fullName() +
+                         "` and cannot be accessed from outside it");
+    return false;
+  }
+  if (satisfiesPackage(*this, cls))
+    return true;
+  ClassNode *child = findNestedClass(cls, name, scope);
+  if (child && child->isEncapsulated())
+    return true;
+  diags_.error(at, "`" + name + "` is looked up inside the " +
+                       ast::restrictionName(cls->restriction()) + " `" + cls->fullName() +
+                       "`, which is not a package; only its encapsulated classes can be");
+  return false;
+}
+
 ClassNode *Instantiator::lookupClass(const ast::Name &name, Scope scope, bool report) {
   if (name.parts.empty())
     return nullptr;
@@ -626,6 +763,9 @@ ClassNode *Instantiator::lookupClass(const ast::Name &name, Scope scope, bool re
       cls = f.cls;
   }
   for (size_t i = 1; cls && i < name.parts.size(); ++i) {
+    if (report && !checkCompositeLookup(cls, name.parts[i], name.range, scope,
+                                        name.global ? std::string() : name.parts[0]))
+      return nullptr;
     ClassNode *next = findNestedClass(cls, name.parts[i], scope);
     if (!next) {
       if (report)
