@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <map>
+#include <sstream>
 
 namespace mocc::flattening {
 
@@ -36,6 +37,13 @@ const std::map<std::string, OpKind> kBinaryFunctions = {
 
 const char *const kEventOperators[] = {"initial", "terminal", "pre", "edge", "change", "sample"};
 const char *const kUnsupportedOperators[] = {"delay", "spatialDistribution"};
+/// The built-in operators of clocked synchronous partitions and state
+/// machines (MLS 16, 17), which are not supported yet; a user's function
+/// of the same name is called as usual.
+const char *const kClockedOperators[] = {
+    "hold",        "previous",   "interval",   "subSample",     "superSample",
+    "shiftSample", "backSample", "noClock",    "firstTick",     "transition",
+    "initialState", "activeState", "ticksInState", "timeInState"};
 
 } // namespace
 
@@ -46,12 +54,13 @@ struct CallArgs {
 };
 
 std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) {
-  if (v.isString() || v.isRecord) {
+  if (v.isString() || v.isRecord || v.type != ElementType::Real) {
     diags_.error(loc, "der() needs a Real argument");
     return std::nullopt;
   }
   Value r = v;
   r.type = ElementType::Real;
+  bool discrete = false;
   for (ExprId &e : r.elements) {
     bool ok = true;
     e = sym::differentiate(*pool_, e, [&](ExprId leaf) -> ExprId {
@@ -63,6 +72,13 @@ std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) 
         return {};
       }
       const flat::Variable &var = model_.var(x);
+      // MLS 3.7.4.2: the derivative of a discrete-time Real is illegal.
+      if (var.variability == flat::VariabilityKind::Discrete && var.type == flat::TypeKind::Real &&
+          var.special == flat::SpecialKind::None) {
+        diags_.error(loc, "der() of the discrete-time variable `" + var.name + "`");
+        discrete = true;
+        return pool_->zero();
+      }
       if (var.variability != flat::VariabilityKind::Continuous)
         return pool_->zero();
       if (var.type != flat::TypeKind::Real) {
@@ -71,6 +87,8 @@ std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) 
       }
       return pool_->variable(model_.derivativeOf(x));
     });
+    if (discrete)
+      return std::nullopt;
     if (!ok || !e.valid()) {
       diags_.error(loc, "cannot differentiate this expression with respect to time");
       return std::nullopt;
@@ -107,6 +125,42 @@ struct BuiltinCall {
       return true;
     diags().error(call.range, "`" + name + "` needs numeric arguments");
     return false;
+  }
+
+  /// A Real or Integer argument (not a Boolean or an enumeration value).
+  bool number(const Value &v) {
+    if (!numeric(v))
+      return false;
+    if (v.type == ElementType::Real || v.type == ElementType::Integer)
+      return true;
+    diags().error(call.range, "`" + name + "` needs Real or Integer arguments, not `" +
+                                  flat::typeName(v.type) + "`");
+    return false;
+  }
+
+  /// A constant argument outside the domain of a mathematical function
+  /// (MLS 3.7.3): reported, since the result would be NaN or infinite.
+  bool inDomain(const Value &v) {
+    for (ExprId x : v.elements) {
+      auto c = pool().constantValue(x);
+      if (!c)
+        continue;
+      const char *domain = nullptr;
+      if (name == "sqrt" && *c < 0)
+        domain = "it must not be negative";
+      else if ((name == "log" || name == "log10") && *c <= 0)
+        domain = "it must be positive";
+      else if ((name == "asin" || name == "acos") && (*c < -1 || *c > 1))
+        domain = "it must be in [-1, 1]";
+      if (!domain)
+        continue;
+      std::ostringstream text;
+      text << *c;
+      diags().error(call.range, "the argument of `" + name + "` is " + text.str() +
+                                    ", outside its domain: " + domain);
+      return false;
+    }
+    return true;
   }
 
   std::optional<int64_t> integerArg(size_t i) {
@@ -158,9 +212,15 @@ struct BuiltinCall {
         diags().error(call.range, "`" + name + "` of two arguments needs scalars");
         return std::nullopt;
       }
-      ElementType t = a.type == ElementType::Integer && b.type == ElementType::Integer
-                          ? ElementType::Integer : ElementType::Real;
-      return Value::scalar(pool().binary(op, a.elements[0], b.elements[0]), t);
+      // min and max keep the type of their arguments (Booleans and
+      // enumerations are ordered too); numbers mix to Real.
+      bool minMax = op == OpKind::Min || op == OpKind::Max;
+      ElementType t = a.type == b.type && (minMax || a.type == ElementType::Integer) ? a.type
+                      : ElementType::Real;
+      Value r = Value::scalar(pool().binary(op, a.elements[0], b.elements[0]), t);
+      if (t == ElementType::Enumeration)
+        r.recordName = a.recordName;
+      return r;
     }
     if (a.isScalar() && call.iterators.empty() && (op == OpKind::Min || op == OpKind::Max)) {
       diags().error(call.range, "`" + name + "` of one argument needs an array");
@@ -170,8 +230,12 @@ struct BuiltinCall {
       diags().error(call.range, "`" + name + "` of an empty array");
       return std::nullopt;
     }
-    return Value::scalar(sumOf(a.elements, op, empty),
-                         a.type == ElementType::Integer ? ElementType::Integer : ElementType::Real);
+    bool minMax = op == OpKind::Min || op == OpKind::Max;
+    Value r = Value::scalar(sumOf(a.elements, op, empty),
+                            a.type == ElementType::Integer || minMax ? a.type : ElementType::Real);
+    if (r.type == ElementType::Enumeration)
+      r.recordName = a.recordName;
+    return r;
   }
 
   std::optional<Value> dimensionFunction() {
@@ -407,7 +471,7 @@ struct BuiltinCall {
   std::optional<Value> lower() {
     auto &pos = args.positional;
     if (auto it = kUnaryFunctions.find(name); it != kUnaryFunctions.end()) {
-      if (!expectArgs(1, 1) || !numeric(pos[0]))
+      if (!expectArgs(1, 1) || !number(pos[0]) || !inDomain(pos[0]))
         return std::nullopt;
       Value r = f.elementwise(pos[0], [&](ExprId x) { return pool().unary(it->second, x); });
       bool integral = name == "integer" ||
@@ -416,7 +480,7 @@ struct BuiltinCall {
       return r;
     }
     if (auto it = kBinaryFunctions.find(name); it != kBinaryFunctions.end()) {
-      if (!expectArgs(2, 2) || !numeric(pos[0]) || !numeric(pos[1]))
+      if (!expectArgs(2, 2) || !number(pos[0]) || !number(pos[1]))
         return std::nullopt;
       auto r = f.elementwise2(pos[0], pos[1], call.range,
                               [&](ExprId a, ExprId b) { return pool().binary(it->second, a, b); },
@@ -532,6 +596,12 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
     return std::nullopt;
   }
   size_t arity = name == "initial" || name == "terminal" ? 0 : name == "sample" ? 2 : 1;
+  if (name == "sample" && call.args.size() != 2 && call.namedArgs.empty()) {
+    diags_.error(call.range, "`sample` with " + std::to_string(call.args.size()) +
+                                 " argument(s), the clocked sample, is not supported yet "
+                                 "(clocked synchronous partitions, MLS 16)");
+    return std::nullopt;
+  }
   if (call.args.size() != arity || !call.namedArgs.empty()) {
     diags_.error(call.range, "`" + name + "` takes " + std::to_string(arity) + " argument(s)");
     return std::nullopt;
@@ -548,6 +618,28 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
       diags_.error(call.range, "`sample` needs a scalar start and interval");
       return std::nullopt;
     }
+    // MLS 3.7.5: start and interval are parameter expressions (a
+    // parameter with fixed = false is one, though known only after
+    // initialization).
+    auto parametric = [&](ExprId e) {
+      bool ok = true;
+      sym::ExprId roots[] = {e};
+      sym::forEachNode(*pool_, roots, [&](ExprId id) {
+        if (pool_->op(id) == OpKind::Time)
+          ok = false;
+        sym::VarId v = pool_->variableOf(id);
+        if (v.valid() && model_.var(v).variability != flat::VariabilityKind::Parameter &&
+            model_.var(v).variability != flat::VariabilityKind::Constant)
+          ok = false;
+      });
+      return ok;
+    };
+    for (size_t i = 0; i < 2; ++i)
+      if (!parametric((i == 0 ? start : interval)->elements[0])) {
+        diags_.error(call.args[i]->range, std::string("the ") + (i == 0 ? "start" : "interval") +
+                                              " of `sample` must be a parameter expression");
+        return std::nullopt;
+      }
     flat::Variable flag;
     flag.name = "sample(" + model_.print(start->elements[0]) + ", " +
                 model_.print(interval->elements[0]) + ")";
@@ -616,6 +708,10 @@ std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &cal
     return std::nullopt;
   }
   Instance *node = (*ends)[0].connector;
+  if (name == "cardinality" && (!node || !node->isConnector())) {
+    diags_.error(call.args[0]->range, "the argument of `cardinality` must be a connector");
+    return std::nullopt;
+  }
   if (name == "cardinality")
     return Value::scalar(pool_->constant(connections->cardinality(node)), ElementType::Integer);
   auto value = name == "Connections.isRoot" ? connections->isRoot(node) : connections->rooted(node);
@@ -643,6 +739,12 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     return std::nullopt;
   }
   if (!isBuiltinName(name)) {
+    for (const char *n : kClockedOperators)
+      if (name == n && !callee.global && !inst_.lookupFirst(name, scope)) {
+        diags_.error(callee.range, "`" + name + "()` is not supported yet (clocked synchronous "
+                                   "partitions and state machines, MLS 16 and 17)");
+        return std::nullopt;
+      }
     for (const char *n : kUnsupportedOperators)
       if (name == n) {
         diags_.error(callee.range, "`" + name + "()` is not supported yet");

@@ -36,10 +36,32 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
   for (size_t i = 1; i < callee.parts.size(); ++i) {
     const std::string &name = callee.parts[i].name;
     if (cls) {
+      if (!inst_.checkCompositeLookup(inst_.resolveAlias(cls), name, callee.parts[i].range, scope,
+                                      callee.global ? std::string() : callee.parts[0].name))
+        return nullptr;
       cls = inst_.findNestedClass(inst_.resolveAlias(cls), name, scope);
     } else if (component) {
+      // MLS 5.3.2: a function is looked up through scalar components (or
+      // elements of arrays of components) that exist.
+      const ast::RefPart &through = callee.parts[i - 1];
+      if (component->condition()) {
+        diags_.error(through.range, "`" + component->path() + "` is a conditional component; it "
+                                    "may only be used in connect equations");
+        return nullptr;
+      }
+      if (component->isArray() && through.subscripts.empty()) {
+        diags_.error(through.range, "the function `" + name + "` cannot be looked up through `" +
+                                        through.name + "`, an array of components");
+        return nullptr;
+      }
       // A function declared (or redeclared) inside a component.
       inst::Member *m = component->findMember(name);
+      if (m && m->isProtected) {
+        diags_.error(callee.parts[i].range, "`" + name + "` is a protected element of `" +
+                                                component->path() +
+                                                "` and cannot be accessed from outside it");
+        return nullptr;
+      }
       if (m && m->kind == inst::Member::Kind::Class) {
         cls = m->classNode;
         classOwner = component;
@@ -67,6 +89,11 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
     return cls; // a call of its constructor
   using R = ast::ClassRestrictionKind;
   R r = cls->restriction();
+  if (cls->builtin == inst::BuiltinKind::Clock) {
+    diags_.error(callee.range, "`Clock(...)` is not supported yet (clocked synchronous "
+                               "partitions, MLS 16)");
+    return nullptr;
+  }
   if (r != R::Function && r != R::OperatorFunction && r != R::Record && r != R::OperatorRecord) {
     diags_.error(callee.range, "`" + cls->fullName() + "` is a " + ast::restrictionName(r) +
                                    ", not a function");

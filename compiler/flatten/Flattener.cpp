@@ -261,6 +261,12 @@ uint64_t Flattener::nextId() {
 const VarRange *Flattener::varsOf(Instance *x) {
   if (x->flatOwner == id_)
     return &vars_[x->flatVars];
+  if (x->builtin == inst::BuiltinKind::Clock) {
+    if (failedObjects_.insert(x).second)
+      diags_.error(x->loc, "the Clock variable `" + x->path() + "` is not supported yet (clocked "
+                           "synchronous partitions, MLS 16)");
+    return nullptr;
+  }
   auto dims = dimsOf(x);
   if (!dims)
     return nullptr;
@@ -569,6 +575,14 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
                           flat::typeName(range.type) + "` but its binding is " + problem);
     return std::nullopt;
   }
+  if (range.type == flat::TypeKind::Enumeration && !value->recordName.empty() &&
+      model_.variables[range.first].enumeration < model_.enumerations.size() &&
+      value->recordName != model_.enumerations[model_.variables[range.first].enumeration].name) {
+    diags_.error(loc, "type mismatch: `" + x->path() + "` is of the enumeration type `" +
+                          model_.enumerations[model_.variables[range.first].enumeration].name +
+                          "` but its binding is of `" + value->recordName + "`");
+    return std::nullopt;
+  }
   if (range.type == flat::TypeKind::ExternalObject &&
       value->recordName != model_.externalObjects[model_.variables[range.first].externalObject].name) {
     diags_.error(loc, "type mismatch: `" + x->path() + "` is an external object of class `" +
@@ -683,6 +697,9 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
       if (x->mod.binding)
         return;
     }
+    // A binding that failed was reported: no warning on top of the error.
+    if (x->mod.binding && diags_.errorCount() != 0)
+      return;
     for (int64_t k = 0; k < count; ++k) {
       flat::Variable &v = model_.variables[range.first + k];
       if (v.binding.valid() || v.attributes.fixed == false)

@@ -6,6 +6,8 @@
 #include "compiler/flatten/Flatten.h"
 #include "compiler/flatten/Value.h"
 
+#include "compiler/ast/Walk.h"
+
 #include <deque>
 #include <functional>
 #include <map>
@@ -55,6 +57,14 @@ public:
   std::optional<double> evaluate(sym::ExprId expr);
   std::optional<double> evaluateWithCalls(sym::ExprId expr,
                                           const std::function<std::optional<double>(sym::VarId)> &valueOf);
+
+  /// The range of a for-index written without one (`for i loop`, MLS
+  /// 10.4.1.2 and 11.2.2.2): the indices of the array dimension that every
+  /// subscript `i` in the body (given by `walkBody`) stands for; reports
+  /// at `at` if there is none or they differ.
+  std::optional<Value> deduceRange(const std::string &name,
+                                   const std::function<void(const ast::ExprVisitor &)> &walkBody,
+                                   Scope scope, SourceRange at);
 
   // --- Calls (Builtins.cpp, Calls.cpp) -----------------------------------------
   std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
@@ -167,9 +177,15 @@ private:
 public:
   std::optional<Value> applySubscripts(const Value &v, const ast::RefPart &part, Scope scope);
   /// The 1-based indices each subscript of `part` selects in each dimension.
+  /// `owner`, when given, is the component whose dimensions these are: a
+  /// dimension given by Boolean or an enumeration takes subscripts of that
+  /// type only (MLS 10.5).
   std::optional<std::vector<std::vector<int64_t>>>
   subscriptIndices(const ast::RefPart &part, const std::vector<int64_t> &dims,
-                   std::vector<bool> &keep, Scope scope);
+                   std::vector<bool> &keep, Scope scope, Instance *owner = nullptr);
+  /// The index type of each dimension of a component: Integer, Boolean or
+  /// an enumeration (with its class name).
+  const std::vector<std::pair<ElementType, std::string>> &dimensionTypes(Instance *x);
 private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
@@ -225,6 +241,7 @@ private:
   std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong
   std::unordered_set<Instance *> sizing_;         ///< dimensions being evaluated (cycles)
   std::unordered_set<Instance *> sizingFromBinding_;
+  std::unordered_map<Instance *, std::vector<std::pair<ElementType, std::string>>> dimTypes_;
   /// Bindings that the elements of an array of components share, lowered once.
   std::map<std::tuple<const ast::Expr *, Instance *, inst::ClassNode *, sym::ExprPool *>, Value>
       shared_;

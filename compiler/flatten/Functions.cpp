@@ -169,6 +169,7 @@ private:
   bool ifStatement(const ast::IfStatement &s, Scope scope, size_t branch);
   bool forStatement(const ast::ForStatement &s, Scope scope, size_t level);
   bool whileStatement(const ast::WhileStatement &s, Scope scope);
+  bool forRange(const ast::ForStatement &s, Scope scope, size_t level, const Value &range);
   bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool unsupported(const std::string &reason);
@@ -775,11 +776,23 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
   // whose scalars are their own positions.
   std::vector<ExprId> scalars;
   appendScalars(current, scalars);
+  if (current.isString()) {
+    // A String's positions are those of its texts (a String without a
+    // value is "").
+    current.strings.resize(static_cast<size_t>(current.count()));
+    scalars.assign(current.strings.size(), pool().zero());
+  }
   std::vector<ExprId> positions;
   for (size_t k = 0; k < scalars.size(); ++k)
     positions.push_back(pool().constant(static_cast<double>(k)));
   size_t next = 0;
-  Value numbered = rebuild(current, positions, next);
+  Value numbered;
+  if (current.isString()) {
+    numbered.dims = current.dims;
+    numbered.elements = positions;
+  } else {
+    numbered = rebuild(current, positions, next);
+  }
   numbered.type = ElementType::Integer;
   auto selected = f_.selectPath(numbered, *ref, 0, scope);
   if (!selected)
@@ -893,7 +906,7 @@ bool FunctionLowering::ifStatement(const ast::IfStatement &s, Scope scope, size_
   auto c = f_.lower(*b.condition, scope);
   if (!c)
     return false;
-  if (!c->isScalar() || c->isString() || c->isRecord) {
+  if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
     f_.diags().error(b.condition->range, "the condition of an if-statement must be a scalar Boolean");
     return false;
   }
@@ -928,17 +941,50 @@ bool FunctionLowering::ifStatement(const ast::IfStatement &s, Scope scope, size_
   return ok;
 }
 
+/// A for-loop over a range known here, unrolled.
+bool FunctionLowering::forRange(const ast::ForStatement &s, Scope scope, size_t level,
+                                const Value &range) {
+  const ast::ForIndex &index = s.indices[level];
+  ExprId entry = active_;
+  ++loopDepth_;
+  size_t count = range.isString() ? range.strings.size() : range.elements.size();
+  for (size_t k = 0; k < count; ++k) {
+    Value item = range.isString() ? Value::string(range.strings[k])
+                                  : Value::scalar(range.elements[k], range.type);
+    if (range.type == ElementType::Enumeration)
+      item.recordName = range.recordName;
+    f_.iterators.push_back({index.name, item});
+    bool ok = forStatement(s, scope, level + 1);
+    f_.iterators.pop_back();
+    if (!ok) {
+      --loopDepth_;
+      return false;
+    }
+  }
+  --loopDepth_;
+  if (!compiled_) // after a break, the statements after the loop run again
+    active_ = pool().binary(OpKind::And, entry, pool().unary(OpKind::Not, returned_));
+  return true;
+}
+
 bool FunctionLowering::forStatement(const ast::ForStatement &s, Scope scope, size_t level) {
   if (level == s.indices.size())
     return statements(s.body, scope.lexical);
   const ast::ForIndex &index = s.indices[level];
-  if (!index.range) {
-    f_.diags().error(s.range, "a for-statement needs an explicit range for `" + index.name + "`");
-    return false;
-  }
   // A range whose bounds are known here is unrolled (up to a limit);
   // otherwise the loop runs with a counter slot.
   std::optional<Value> range;
+  if (!index.range) {
+    range = f_.deduceRange(index.name,
+                           [&](const ast::ExprVisitor &v) {
+                             for (const auto &body : s.body)
+                               ast::forEachExpr(*body, v);
+                           },
+                           scope, s.range);
+    if (!range)
+      return false;
+    return forRange(s, scope, level, *range);
+  }
   const auto *r = ast::dynCast<ast::RangeExpr>(index.range.get());
   std::optional<Value> start, step, stop;
   bool constantRange = true;
@@ -960,25 +1006,11 @@ bool FunctionLowering::forStatement(const ast::ForStatement &s, Scope scope, siz
     range = r ? f_.lower(*index.range, scope) : f_.lower(*index.range, scope);
     if (!range)
       return false;
-    if (range->rank() != 1 || range->isRecord || range->isString()) {
+    if (range->rank() != 1 || range->isRecord) {
       f_.diags().error(index.range->range, "the range of `" + index.name + "` must be a vector");
       return false;
     }
-    ExprId entry = active_;
-    ++loopDepth_;
-    for (ExprId value : range->elements) {
-      f_.iterators.push_back({index.name, Value::scalar(value, range->type)});
-      bool ok = forStatement(s, scope, level + 1);
-      f_.iterators.pop_back();
-      if (!ok) {
-        --loopDepth_;
-        return false;
-      }
-    }
-    --loopDepth_;
-    if (!compiled_) // after a break, the statements after the loop run again
-      active_ = pool().binary(OpKind::And, entry, pool().unary(OpKind::Not, returned_));
-    return true;
+    return forRange(s, scope, level, *range);
   }
   if (!compiled_)
     return unsupported("a for-loop whose range is known only at run time");
