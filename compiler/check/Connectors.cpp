@@ -27,30 +27,24 @@ int64_t product(const std::vector<int64_t> &dims) {
   return n;
 }
 
-/// The size of the result of an overdetermined record's equalityConstraint
-/// when its dimensions are integer literals; nothing if the record has no
-/// such function (or its size is not literal).
-std::optional<int64_t> equalityConstraintSize(const ClassNode *record, bool &isOverdetermined) {
-  isOverdetermined = false;
-  if (!record || !record->def)
+/// The size of the result of an equalityConstraint function when its
+/// dimensions are integer literals (nothing otherwise).
+std::optional<int64_t> equalityConstraintSize(const ClassNode *function, bool &isOverdetermined) {
+  isOverdetermined = function && function->def;
+  if (!isOverdetermined)
     return std::nullopt;
-  for (const ast::Element &e : record->def->elements) {
-    if (e.kind != ast::ElementKind::Class || e.classDef->name != "equalityConstraint")
+  for (const ast::Element &f : function->def->elements) {
+    if (f.kind != ast::ElementKind::Component ||
+        f.component->prefix.causality != ast::CausalityKind::Output)
       continue;
-    isOverdetermined = true;
-    for (const ast::Element &f : e.classDef->elements) {
-      if (f.kind != ast::ElementKind::Component ||
-          f.component->prefix.causality != ast::CausalityKind::Output)
-        continue;
-      int64_t n = 1;
-      for (const auto &d : f.component->components.front().dims) {
-        auto *i = ast::dynCast<ast::IntegerExpr>(d.get());
-        if (!i)
-          return std::nullopt;
-        n *= i->value;
-      }
-      return n;
+    int64_t n = 1;
+    for (const auto &d : f.component->components.front().dims) {
+      auto *i = ast::dynCast<ast::IntegerExpr>(d.get());
+      if (!i)
+        return std::nullopt;
+      n *= i->value;
     }
+    return n;
   }
   return std::nullopt;
 }
@@ -63,7 +57,7 @@ struct Counted {
   bool excluded = false; ///< parameter, constant, input, output or stream
 };
 
-void count(Instance *x, Balance &b, Counted outer, int depth = 0) {
+void count(inst::Instantiator &inst, Instance *x, Balance &b, Counted outer, int depth = 0) {
   if (depth > 32 || !b.known)
     return;
   auto &members = x->expandedMembers();
@@ -94,12 +88,22 @@ void count(Instance *x, Balance &b, Counted outer, int depth = 0) {
       return;
     }
     int64_t n = product(*v->dims);
-    if (v->isBuiltin()) {
+    bool overdetermined = false;
+    std::optional<int64_t> size;
+    if (ClassNode *constraint = inst.equalityConstraint(*v))
+      size = equalityConstraintSize(constraint, overdetermined);
+    if (v->isBuiltin() && overdetermined) {
+      // An overdetermined type is one unit whatever its dimensions; those
+      // of the declaration count.
+      size_t declared = m.decl->dims.size() + m.element->component->typeDims.size();
+      n = 1;
+      for (size_t d = 0; d < declared && d < v->dims->size(); ++d)
+        n *= (*v->dims)[d];
+    }
+    if (v->isBuiltin() && !overdetermined) {
       (here.flow ? b.flows : b.potentials) += n;
       continue;
     }
-    bool overdetermined = false;
-    auto size = equalityConstraintSize(v->cls, overdetermined);
     if (overdetermined) {
       if (!size) {
         b.known = false;
@@ -115,7 +119,8 @@ void count(Instance *x, Balance &b, Counted outer, int depth = 0) {
       return;
     }
     Balance inner;
-    count(v->arrayElements.empty() ? v : v->arrayElements.front().get(), inner, here, depth + 1);
+    count(inst, v->arrayElements.empty() ? v : v->arrayElements.front().get(), inner, here,
+          depth + 1);
     if (!inner.known) {
       b.known = false;
       return;
@@ -158,7 +163,7 @@ void Checker::checkConnector(Instance *connector) {
   }
   // 9.3.1: the connector is balanced.
   Balance b;
-  count(connector, b, Counted{});
+  count(inst_, connector, b, Counted{});
   if (!b.known || b.flows == b.potentials || !b.causalOrFlow)
     return;
   error(cls->def->nameRange, "the connector `" + cls->fullName() + "` is not balanced: it has " +

@@ -590,7 +590,7 @@ bool isBuiltinName(const std::string &name) {
 /// pre, edge, change, initial, terminal and sample (MLS 3.7.5): operators on
 /// the discrete part of a model, which exist only in equations of models.
 std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Scope scope) {
-  std::string name = call.callee->str();
+  std::string name = operatorName(*call.callee);
   if (pool_ != &model_.pool) {
     diags_.error(call.range, "`" + name + "()` cannot be used in a function");
     return std::nullopt;
@@ -695,7 +695,7 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
 /// Connections.isRoot(R), Connections.rooted(R) and cardinality(c): known
 /// once the connections are collected.
 std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &call, Scope scope) {
-  std::string name = call.callee->str();
+  std::string name = operatorName(*call.callee);
   const auto *ref = call.args.size() == 1 ? ast::dynCast<ast::RefExpr>(call.args[0].get()) : nullptr;
   if (!ref || !connections) {
     diags_.error(call.range, "`" + name + "` needs one argument that names a component");
@@ -725,7 +725,7 @@ std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &cal
 std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope) {
   const ast::RefExpr &callee = *call.callee;
   std::string name = callee.parts.size() == 1 ? callee.parts[0].name : "";
-  std::string full = callee.str();
+  std::string full = operatorName(callee);
   if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||
       name == "cardinality")
     return lowerConnectionOperator(call, scope);

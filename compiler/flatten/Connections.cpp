@@ -37,7 +37,7 @@ bool mentionsConnections(const ast::Equation &eq) {
   case ast::EquationKind::Connect:
     return true;
   case ast::EquationKind::Call: {
-    std::string name = ast::cast<ast::CallEquation>(eq).call->callee->str();
+    std::string name = operatorName(*ast::cast<ast::CallEquation>(eq).call->callee);
     return name.rfind("Connections.", 0) == 0;
   }
   case ast::EquationKind::For:
@@ -254,13 +254,18 @@ Instance *ConnectionGraph::overconstrainedNode(const ast::Expr &arg, Scope scope
     return nullptr;
   }
   auto ends = resolveEnds(*ref, scope);
-  if (!ends || ends->size() != 1)
+  if (!ends || ends->empty())
     return nullptr;
+  // An overdetermined type may be an array (`type Orientation extends
+  // Real[3, 3]`): its elements are one node.
+  for (const ConnectorEnd &end : *ends)
+    if (end.connector != ends->front().connector)
+      return nullptr;
   return (*ends)[0].connector;
 }
 
 void ConnectionGraph::collectCall(const ast::CallExpr &call, Scope scope, SourceRange loc) {
-  std::string name = call.callee->str();
+  std::string name = operatorName(*call.callee);
   auto arg = [&](size_t i) { return i < call.args.size() ? call.args[i].get() : nullptr; };
   if (name == "Connections.branch") {
     Instance *a = arg(0) ? overconstrainedNode(*arg(0), scope) : nullptr;
@@ -395,6 +400,8 @@ bool ConnectionGraph::leavesOf(Instance *x, int64_t element, const std::string &
                                Instance *oc, std::vector<ConnectorLeaf> &out) {
   if (!f_.isEnabled(x))
     return true;
+  if (x->isBuiltin() && f_.instantiator().equalityConstraint(*x))
+    oc = x; // an overconstrained type (MLS 9.4)
   if (x->isBuiltin()) {
     const VarRange *range = f_.varsOf(x);
     if (!range)
@@ -408,8 +415,7 @@ bool ConnectionGraph::leavesOf(Instance *x, int64_t element, const std::string &
                      oc});
     return true;
   }
-  if (inst::Member *m = x->findMember("equalityConstraint");
-      m && m->kind == inst::Member::Kind::Class)
+  if (f_.instantiator().equalityConstraint(*x))
     oc = x; // an overconstrained record (MLS 9.4)
   auto dims = f_.dimsOf(x);
   if (!dims)
@@ -836,8 +842,10 @@ void ConnectionGraph::generateEquations(Instance *root) {
         add(pool.variable(a), pool.variable(b), e.loc, flat::EquationOriginKind::Connect);
       continue;
     }
-    inst::Member *m = e.a->findMember("equalityConstraint");
-    Instance *function = f_.functionInstance(m->classNode);
+    inst::ClassNode *constraint = f_.instantiator().equalityConstraint(*e.a);
+    if (!constraint)
+      continue;
+    Instance *function = f_.functionInstance(constraint);
     auto a = f_.instanceValue(e.a, e.loc), b = f_.instanceValue(e.b, e.loc);
     if (!a || !b)
       continue;

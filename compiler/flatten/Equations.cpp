@@ -427,7 +427,7 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     return;
   case ast::EquationKind::Call: {
     const auto &e = ast::cast<ast::CallEquation>(eq);
-    std::string name = e.call->callee->str();
+    std::string name = operatorName(*e.call->callee);
     if (name == "Connections.branch" || name == "Connections.root" ||
         name == "Connections.potentialRoot")
       return; // collected with the connections

@@ -31,6 +31,15 @@ struct FunctionFrame {
 
 class ConnectionGraph;
 
+/// The name of a called operator as written, with `.Connections.x` (the
+/// built-in package named globally) as `Connections.x`.
+inline std::string operatorName(const ast::RefExpr &callee) {
+  std::string name = callee.str();
+  if (name.rfind(".Connections.", 0) == 0)
+    name.erase(0, 1);
+  return name;
+}
+
 /// The scalar variables of one component of a built-in type.
 struct VarRange {
   uint32_t first = 0;

@@ -514,6 +514,30 @@ Instance *Instantiator::resolveOuter(Instance &instance, Member &member) {
   return root->implicitInners.back().get();
 }
 
+ClassNode *Instantiator::equalityConstraint(Instance &x) {
+  if (!x.isBuiltin()) {
+    if (!x.cls || !x.cls->def)
+      return nullptr;
+    Member *m = x.findMember("equalityConstraint");
+    return m && m->kind == Member::Kind::Class ? m->classNode : nullptr;
+  }
+  if (!x.member || !x.member->element || x.member->element->kind != ast::ElementKind::Component ||
+      !x.parent)
+    return nullptr;
+  Member *declared = x.parent->findMember(x.member->name);
+  ClassNode *cls = lookupClass(x.member->element->component->type,
+                               Scope{x.parent, declared ? declared->declaredIn : nullptr}, false);
+  for (int depth = 0; cls && cls->def && depth < 32; ++depth) {
+    for (const ast::Element &e : cls->def->elements)
+      if (e.kind == ast::ElementKind::Class && e.classDef->name == "equalityConstraint")
+        return cls->findChild("equalityConstraint");
+    if (cls->def->specifier != ast::ClassSpecifierKind::Short)
+      return nullptr;
+    cls = lookupClass(cls->def->baseType, Scope{nullptr, cls->parent}, false);
+  }
+  return nullptr;
+}
+
 bool Instantiator::isExternalObjectClass(ClassNode *cls) {
   if (!cls || !cls->def || cls->def->specifier != ast::ClassSpecifierKind::Long)
     return false;

@@ -283,6 +283,12 @@ public:
   ClassNode *resolveAlias(ClassNode *cls);
   /// An element of a package: a nested class or a constant.
   Found lookupInPackage(ClassNode *cls, const std::string &name);
+  /// The equalityConstraint function of an overdetermined record or type
+  /// (MLS 9.4.1) that a component is of, or null: for a record its member,
+  /// for a type extending a predefined type (`type Angle extends Real;
+  /// function equalityConstraint ...`) found along the component's
+  /// declared type.
+  ClassNode *equalityConstraint(Instance &x);
   /// Whether a class extends the predefined ExternalObject (MLS 12.9.7): a
   /// component of it is an external object (its Instance::builtin is
   /// ExternalObject, its cls the class) and a call of it calls its
