@@ -511,16 +511,32 @@ struct BuiltinCall {
       // continuous, so no event.
       if (!expectArgs(3, 3))
         return std::nullopt;
-      for (const Value &v : pos)
-        if (!numeric(v) || !v.isScalar()) {
-          f.diags().error(call.range, "`semiLinear` takes three scalar numbers");
+      // Vectorized over array arguments of one shape, scalars broadcast
+      // (MLS 12.4.6).
+      std::vector<int64_t> dims;
+      for (const Value &v : pos) {
+        if (!number(v))
+          return std::nullopt;
+        if (!v.isScalar() && !dims.empty() && v.dims != dims) {
+          f.diags().error(call.range, "the arguments of `semiLinear` have different shapes " +
+                                          shapeText(dims) + " and " + shapeText(v.dims));
           return std::nullopt;
         }
-      ExprId x = pos[0].elements[0];
-      ExprId value = pool().ifElse(pool().binary(OpKind::GreaterEq, x, pool().zero()),
-                                   pool().binary(OpKind::Mul, pos[1].elements[0], x),
-                                   pool().binary(OpKind::Mul, pos[2].elements[0], x));
-      return Value::scalar(pool().smooth(0, value), ElementType::Real);
+        if (!v.isScalar())
+          dims = v.dims;
+      }
+      Value r;
+      r.type = ElementType::Real;
+      r.dims = dims;
+      for (int64_t k = 0; k < r.count(); ++k) {
+        auto at = [&](const Value &v) { return v.elements[v.isScalar() ? 0 : k]; };
+        ExprId x = at(pos[0]);
+        ExprId value = pool().ifElse(pool().binary(OpKind::GreaterEq, x, pool().zero()),
+                                     pool().binary(OpKind::Mul, at(pos[1]), x),
+                                     pool().binary(OpKind::Mul, at(pos[2]), x));
+        r.elements.push_back(pool().smooth(0, value));
+      }
+      return r;
     }
     if (name == "homotopy") {
       if (auto it = args.named.find("actual"); it != args.named.end())

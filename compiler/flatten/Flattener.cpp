@@ -378,8 +378,12 @@ std::optional<std::vector<int64_t>> Flattener::evaluateDims(Instance *x) {
         auto value = lower(*expr, scope);
         if (!value)
           return std::nullopt;
-        dims.push_back(value->count());
-        continue;
+        // A type (its literals); else a constant of a package (`Medium.nXi`).
+        if (value->rank() == 1 &&
+            (value->type == ElementType::Enumeration || value->type == ElementType::Boolean)) {
+          dims.push_back(value->count());
+          continue;
+        }
       }
     }
     auto n = evaluateInteger(*expr, scope, "an array dimension");

@@ -1122,8 +1122,12 @@ static std::optional<Value> dimensionRange(Flattener &f, const ast::RefExpr &ref
       inst::Found cls = dimRef->global ? inst::Found{}
                                        : f.instantiator().lookupFirst(dimRef->parts[0].name,
                                                                       x->dimExprs[k].second);
-      if (cls.kind == inst::Found::Kind::Class)
-        return f.lower(*dimRef, x->dimExprs[k].second);
+      if (cls.kind == inst::Found::Kind::Class) {
+        auto literals = f.lower(*dimRef, x->dimExprs[k].second);
+        if (literals && literals->rank() == 1 &&
+            (literals->type == ElementType::Enumeration || literals->type == ElementType::Boolean))
+          return literals;
+      }
     }
   Value r;
   r.type = ElementType::Integer;

@@ -206,6 +206,15 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     return;
   }
   noteClass(cls);
+  // `model extends B(mod) ... end B`: first the inherited B it replaces.
+  if (def->specifier == ast::ClassSpecifierKind::ExtendsLong)
+    if (auto it = classExtendsBase_.find(cls); it != classExtendsBase_.end() && it->second) {
+      Modifier mod = makeModifier(def->extendsMod.get(), Scope{&instance, cls});
+      if (extendsMod)
+        mergeModifier(mod, *extendsMod, diags_);
+      noteExtends(cls, nullptr, it->second, instance);
+      expandClass(instance, it->second, &mod, depth + 1, protectedBase);
+    }
   if (def->specifier == ast::ClassSpecifierKind::Short) {
     // extends of a short class definition A = B(mod): extend B with mod.
     Modifier shortMod = makeModifier(def->baseMod.get(), Scope{&instance, cls->parent});
@@ -255,6 +264,12 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     instance.algorithms_.push_back({&section, cls});
 }
 
+/// Whether a member is a `class extends` definition.
+static bool isClassExtends(const Member &m) {
+  return m.kind == Member::Kind::Class && m.element && m.element->classDef &&
+         m.element->classDef->specifier == ast::ClassSpecifierKind::ExtendsLong;
+}
+
 void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
                               Modifier *extendsMod, bool isProtected) {
   auto isBroken = [&](const std::string &name) {
@@ -278,6 +293,38 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
         if (extendsMod)
           if (const Modifier *m = extendsMod->child(member.name))
             mergeModifier(existing.mod, *m, diags_);
+        return;
+      }
+      // `model extends B ... end B` replaces the inherited replaceable
+      // class B by a class that extends it (MLS 7.3.1), whichever of the
+      // two is added first.
+      if (existing.kind == Member::Kind::Class && member.kind == Member::Kind::Class &&
+          (isClassExtends(member) || isClassExtends(existing))) {
+        bool replacing = isClassExtends(member);
+        Member &inherited = replacing ? existing : member;
+        const ast::Element &written = replacing ? *member.element : *existing.element;
+        if (!inherited.element->replaceable) {
+          diags_.error(written.classDef->nameRange,
+                       "`" + member.name + "` is extended by `class extends`, but the inherited "
+                       "class is not replaceable");
+          diags_.note(inherited.element->range, "the inherited class");
+          return;
+        }
+        ClassNode *node = tree_.makeNode(replacing ? member.classNode->parent
+                                                   : existing.classNode->parent,
+                                         written.classDef.get());
+        ClassNode *original = inherited.classNode;
+        classExtendsBase_[node] = original;
+        if (replacing) {
+          Modifier kept = existing.mod;
+          existing = std::move(member);
+          if (existing.mod.empty())
+            existing.mod = std::move(kept);
+        }
+        existing.classNode = node;
+        // Without `redeclare` (MLS 7.3.1 asks for it) the new class is
+        // only the derived class's own: the base classes keep theirs.
+        existing.extendedClass = written.redeclare ? nullptr : original;
         return;
       }
       diags_.error(element.range, "`" + member.name + "` is already declared in `" +
@@ -648,6 +695,13 @@ Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
 Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
   if (scope.instance) {
     if (Member *m = scope.instance->findMember(name)) {
+      if (m->kind == Member::Kind::Class && m->extendedClass) {
+        // Written in the derived class itself (or in the new class's body).
+        bool inDerived = scope.lexical == m->declaredIn;
+        for (ClassNode *c = scope.lexical; c && !inDerived; c = c->parent)
+          inDerived = c == m->classNode;
+        return {Found::Kind::Class, inDerived ? m->classNode : m->extendedClass, nullptr};
+      }
       if (m->kind == Member::Kind::Class)
         return {Found::Kind::Class, m->classNode, nullptr};
       Instance *c = scope.instance->memberInstance(*m);

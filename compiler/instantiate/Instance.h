@@ -73,6 +73,9 @@ struct Member {
   /// modification uses (unset: the instance itself).
   std::optional<Scope> redeclaredIn;
   ClassNode *declaredIn = nullptr; ///< the class whose text declares it
+  /// A `class extends` written without `redeclare`: the inherited class it
+  /// extends, which names written in the base classes still find.
+  ClassNode *extendedClass = nullptr;
   Modifier mod;       ///< modifications from extends clauses and from outside
   bool isProtected = false;
   std::unique_ptr<Instance> instance; ///< created on first use
@@ -327,6 +330,8 @@ private:
   std::map<ClassNode *, Instance *> packages_;
   std::map<ClassNode *, bool> externalObjectClasses_;
   Usage usage_;
+  /// The inherited class that each `class extends` definition extends.
+  std::map<ClassNode *, ClassNode *> classExtendsBase_;
   std::set<ClassNode *> usedClasses_;
   std::set<std::tuple<ClassNode *, const ast::Element *, ClassNode *>> usedExtends_;
 };
