@@ -48,6 +48,8 @@ void Checker::walk(Instance *instance) {
   auto &members = instance->expandedMembers();
   for (size_t i = 0; i < members.size(); ++i) {
     Member &m = members[i];
+    if (m.element)
+      checkConstraints(instance, m);
     if (m.kind != Member::Kind::Component)
       continue;
     if (m.element->outer && !m.element->inner) {

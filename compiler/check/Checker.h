@@ -47,6 +47,14 @@ public:
   /// Extends of a simple type, an array class or a prefixed class combined
   /// with other contents (4.4.2.3 of MLS 3.6: combining base classes).
   void checkCombinedBases(ClassNode *cls);
+  /// A replaceable or redeclared element against its constraining types
+  /// (7.3.2): the declaration, each redeclaration and the final class.
+  void checkConstraints(Instance *parent, Member &member);
+  /// Whether `a` (with dimsA dimensions) is a subtype of `b` (6.4, as far
+  /// as predefined types, enumerations and public components go); `why`
+  /// says why not.
+  bool isSubtype(ClassNode *a, ClassNode *b, size_t dimsA, size_t dimsB, int depth,
+                 std::string &why);
 
   // --- MLS 9: connectors (Connectors.cpp) ------------------------------------
   /// A connector instance: its balance (9.3.1) and stream rules (15.1).

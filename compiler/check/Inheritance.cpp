@@ -252,3 +252,174 @@ void Checker::checkModifications(ClassNode *cls) {
 }
 
 } // namespace mocc::check
+
+namespace mocc::check {
+
+namespace {
+
+/// A type as subtyping compares it: the class at the end of its short
+/// class definitions (a predefined type, an enumeration or a long class)
+/// and the number of dimensions on the way.
+struct TypeInfo {
+  ClassNode *cls = nullptr;
+  size_t dims = 0;
+};
+
+TypeInfo typeInfo(inst::Instantiator &inst, ClassNode *cls, size_t dims = 0) {
+  TypeInfo t{cls, dims};
+  for (int depth = 0; t.cls && t.cls->def && depth < 32; ++depth) {
+    const ast::ClassDef *def = t.cls->def;
+    const ast::Name *base = nullptr;
+    if (def->specifier == ast::ClassSpecifierKind::Short) {
+      t.dims += def->baseDims.size();
+      base = &def->baseType;
+    } else if (def->prefixes.restriction == ast::ClassRestrictionKind::Type &&
+               def->specifier == ast::ClassSpecifierKind::Long) {
+      for (const ast::Element &e : def->elements)
+        if (e.kind == ast::ElementKind::Extends)
+          base = &e.extends->base;
+    }
+    if (!base)
+      break;
+    ClassNode *next = inst.lookupClass(*base, inst::Scope{nullptr, t.cls->parent}, false);
+    if (!next)
+      break;
+    t.cls = next;
+  }
+  return t;
+}
+
+size_t declaredDims(const Member &m) {
+  return m.decl ? m.decl->dims.size() + m.element->component->typeDims.size() : 0;
+}
+
+} // namespace
+
+bool Checker::isSubtype(ClassNode *a, ClassNode *b, size_t dimsA, size_t dimsB, int depth,
+                        std::string &why) {
+  if (!a || !b || depth > 4)
+    return true;
+  TypeInfo ta = typeInfo(inst_, a, dimsA), tb = typeInfo(inst_, b, dimsB);
+  if (!ta.cls || !tb.cls || ta.cls == tb.cls)
+    return ta.dims == tb.dims || (why = "its dimensions differ", false);
+  if (ta.dims != tb.dims) {
+    why = "its dimensions differ";
+    return false;
+  }
+  bool builtinA = ta.cls->builtin != inst::BuiltinKind::None;
+  bool builtinB = tb.cls->builtin != inst::BuiltinKind::None;
+  if (builtinA || builtinB) {
+    if (ta.cls->builtin != tb.cls->builtin) {
+      why = "`" + ta.cls->fullName() + "` is not `" + tb.cls->fullName() + "`";
+      return false;
+    }
+    return true;
+  }
+  const ast::ClassDef *da = ta.cls->def, *db = tb.cls->def;
+  if (!da || !db)
+    return true;
+  if (db->specifier == ast::ClassSpecifierKind::Enumeration ||
+      da->specifier == ast::ClassSpecifierKind::Enumeration) {
+    bool same = da->specifier == db->specifier && da->literals.size() == db->literals.size();
+    for (size_t i = 0; same && i < da->literals.size(); ++i)
+      same = da->literals[i].name == db->literals[i].name;
+    if (!same)
+      why = "the enumerations differ";
+    return same;
+  }
+  // Every public component of b is a public component of a, of a subtype.
+  Instance *pa = inst_.packageInstance(ta.cls), *pb = inst_.packageInstance(tb.cls);
+  auto &members = pb->members();
+  for (size_t i = 0; i < members.size(); ++i) {
+    Member &mb = members[i];
+    if (mb.kind != Member::Kind::Component || mb.isProtected)
+      continue;
+    Member *ma = pa->findMember(mb.name);
+    if (!ma || ma->kind != Member::Kind::Component || ma->isProtected) {
+      why = "it has no public component `" + mb.name + "`";
+      return false;
+    }
+    ClassNode *ca = inst_.lookupClass(ma->element->component->type,
+                                      inst::Scope{pa, ma->declaredIn}, false);
+    ClassNode *cb = inst_.lookupClass(mb.element->component->type,
+                                      inst::Scope{pb, mb.declaredIn}, false);
+    std::string inner;
+    if (!isSubtype(ca, cb, declaredDims(*ma), declaredDims(mb), depth + 1, inner)) {
+      why = "its component `" + mb.name + "` differs: " + inner;
+      return false;
+    }
+  }
+  return true;
+}
+
+void Checker::checkConstraints(Instance *parent, Member &m) {
+  const ast::Element &element = *m.element;
+  if (!element.replaceable && !m.mod.redeclare)
+    return;
+  inst::Scope declScope{parent, m.declaredIn};
+  bool component = m.kind == Member::Kind::Component;
+  // The type a declaration or redeclaration gives, in its scope.
+  auto typeOf = [&](const ast::ComponentClause *clause, const ast::ClassDef *classDef,
+                    inst::Scope scope) -> ClassNode * {
+    if (clause)
+      return inst_.lookupClass(clause->type, scope, false);
+    if (classDef && classDef->specifier == ast::ClassSpecifierKind::Short)
+      return inst_.lookupClass(classDef->baseType, scope, false);
+    return nullptr;
+  };
+  // The dimensions of a declaration (`x[2]`, or `T = Real3[2]`) are not
+  // part of the type its constraining type constrains (MLS 7.3.2).
+  auto dimsOf = [](const ast::ComponentClause *clause) -> size_t {
+    return clause ? clause->typeDims.size() : 0;
+  };
+  // The original declaration and its constraining type (MLS 7.3.2).
+  ClassNode *declared = component ? typeOf(element.component.get(), nullptr, declScope)
+                                  : (m.declaredIn ? m.declaredIn->findChild(m.name) : nullptr);
+  size_t declaredN = component ? m.element->component->typeDims.size() : 0;
+  if (!component && declared && declared->def &&
+      declared->def->specifier == ast::ClassSpecifierKind::Short)
+    declared = typeOf(nullptr, declared->def, inst::Scope{parent, m.declaredIn});
+  ClassNode *constraining = declared;
+  size_t constrainingN = declaredN;
+  std::string why;
+  SourceRange at = component ? m.decl->nameRange : element.classDef->nameRange;
+  if (element.constrainedBy) {
+    constraining = inst_.lookupClass(element.constrainedBy->type, declScope, false);
+    constrainingN = 0;
+    if (!isSubtype(declared, constraining, declaredN, constrainingN, 0, why)) {
+      error(at, "`" + m.name + "` is not a subtype of its constraining type `" +
+                    element.constrainedBy->type.str() + "`: " + why);
+      return;
+    }
+  }
+  // Redeclarations in turn: each within the constraining type before it.
+  auto check = [&](const ast::Argument &arg, inst::Scope scope) {
+    const ast::ComponentClause *clause = arg.component.get();
+    ClassNode *type = typeOf(clause, arg.classDef.get(), scope);
+    size_t n = dimsOf(clause);
+    if (!isSubtype(type, constraining, n, constrainingN, 0, why)) {
+      error(arg.range, "the redeclaration of `" + m.name + "` is not a subtype of its "
+                       "constraining type: " + why);
+      return false;
+    }
+    if (arg.constrainedBy) {
+      ClassNode *next = inst_.lookupClass(arg.constrainedBy->type, scope, false);
+      if (!isSubtype(next, constraining, 0, constrainingN, 0, why) ||
+          !isSubtype(type, next, n, 0, 0, why)) {
+        error(arg.constrainedBy->range, "the new constraining type of `" + m.name +
+                                            "` does not fit: " + why);
+        return false;
+      }
+      constraining = next;
+      constrainingN = 0;
+    }
+    return true;
+  };
+  for (const auto &[arg, scope] : m.mod.constraints)
+    if (!check(*arg, scope))
+      return;
+  if (m.mod.redeclare)
+    check(*m.mod.redeclare, m.mod.scope);
+}
+
+} // namespace mocc::check

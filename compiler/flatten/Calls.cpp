@@ -99,6 +99,13 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
                                    ", not a function");
     return nullptr;
   }
+  // MLS 12.2: a function called in a simulation model is not partial.
+  if ((r == R::Function || r == R::OperatorFunction) && inst_.resolveAlias(cls)->def &&
+      inst_.resolveAlias(cls)->def->prefixes.partial) {
+    diags_.error(callee.range, "`" + cls->fullName() + "` is a partial function and cannot be "
+                                   "called");
+    return nullptr;
+  }
   return cls;
 }
 

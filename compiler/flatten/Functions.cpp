@@ -678,6 +678,11 @@ bool FunctionLowering::statements(const std::vector<ast::StatementPtr> &body,
 
 Instance *FunctionLowering::variableOf(const ast::RefExpr &ref, Scope scope) {
   inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
+  if (found.kind == inst::Found::Kind::Component && found.instance->condition()) {
+    f_.diags().error(ref.parts[0].range, "`" + found.instance->path() + "` is a conditional "
+                                         "component; it may only be used in connect equations");
+    return nullptr;
+  }
   if (found.kind == inst::Found::Kind::Component && frame_.values.count(found.instance))
     return found.instance;
   if (modelAlgorithm_)

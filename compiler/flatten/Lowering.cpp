@@ -144,6 +144,8 @@ std::optional<bool> Flattener::evaluateBoolean(const ast::Expr &expr, Scope scop
 
 // --- Names ---------------------------------------------------------------------------------
 
+static bool inPackage(const Instance *x);
+
 std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
   const ast::RefPart &first = ref.parts.front();
   if (!ref.global && ref.parts.size() == 1) {
@@ -185,6 +187,23 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
   }
   if (found.kind == inst::Found::Kind::Class)
     return lowerClassPath(found.cls, ref, 0, scope);
+  // MLS 5.3.1: a name found in an enclosing class is a constant; a
+  // non-constant component of an enclosing class in between is an error,
+  // not a reason to look further out.
+  if (!ref.global && inPackage(found.instance) && scope.lexical) {
+    for (inst::ClassNode *c = scope.lexical->parent; c && c->def; c = c->parent) {
+      if (c == found.instance->parent->cls)
+        break;
+      if (inst::Member *m = inst_.packageInstance(c)->findMember(first.name);
+          m && m->kind == inst::Member::Kind::Component && m->element &&
+          m->element->component->prefix.variability != ast::VariabilityKind::Constant) {
+        diags_.error(first.range, "`" + first.name + "` is found in the enclosing class `" +
+                                      c->fullName() + "`, where it is not a constant; only "
+                                      "constants of enclosing classes can be used");
+        return std::nullopt;
+      }
+    }
+  }
   return lowerInstance(found.instance, ref, 0, scope);
 }
 

@@ -371,6 +371,11 @@ void Instantiator::applyRedeclarations(Instance &instance) {
       diags_.note(m.element->range, "declared here");
       continue;
     }
+    if (m.element->final) {
+      diags_.error(arg.range, "`" + m.name + "` is declared `final` and cannot be redeclared");
+      diags_.note(m.element->range, "declared here");
+      continue;
+    }
     if (arg.classDef) {
       m.classNode = tree_.makeNode(m.mod.scope.lexical, arg.classDef.get());
       m.redeclaredIn = m.mod.scope;
@@ -435,6 +440,10 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
     diags_.error(member.mod.redeclare->range,
                  "`" + member.name + "` is redeclared but not declared `replaceable`");
     diags_.note(member.element->range, "declared here");
+  } else if (member.mod.redeclare && member.mod.redeclare->component && member.element->final) {
+    diags_.error(member.mod.redeclare->range,
+                 "`" + member.name + "` is declared `final` and cannot be redeclared");
+    diags_.note(member.element->range, "declared here");
   } else if (member.mod.redeclare && member.mod.redeclare->component) {
     const ast::ComponentClause &re = *member.mod.redeclare->component;
     typeName = &re.type;
@@ -442,20 +451,47 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
     declScope = member.mod.scope;
   }
   c->mod = makeModifier(decl->mod.get(), declScope);
-  if (decl != member.decl) {
-    // The modification of the replaced declaration stays in force where
-    // the redeclaration does not override it (MLS 7.3.2): `replaceable
-    // PortA port(final m = m)` redeclared as `PortB port` keeps m = m.
-    Modifier original = makeModifier(member.decl->mod.get(), Scope{&parent, member.declaredIn});
-    original.binding = nullptr; // a binding belongs to the type it was written for
-    for (auto &[name, child] : original.children)
-      if (!c->mod.child(name))
-        c->mod.children.push_back({name, child});
+  // The modification of the constraining type (MLS 7.3.2) applies to the
+  // declaration and every redeclaration, under their own modifiers: that
+  // of `constrainedby A(mod)`, else the replaced declaration's (a
+  // redeclared `replaceable PortA port(final m = m)` keeps m = m), then
+  // those of each replaceable redeclaration in between.
+  Scope original{&parent, member.declaredIn};
+  std::optional<Modifier> constraining;
+  if (member.element->constrainedBy) {
+    constraining = makeModifier(member.element->constrainedBy->mod.get(), original);
+  } else if (decl != member.decl) {
+    constraining = makeModifier(member.decl->mod.get(), original);
+    constraining->binding = nullptr; // a binding belongs to the type it was written for
+  }
+  for (const auto &[arg, scope] : member.mod.constraints) {
+    if (!arg->component)
+      continue;
+    Modifier next = arg->constrainedBy
+                        ? makeModifier(arg->constrainedBy->mod.get(), scope)
+                        : makeModifier(arg->component->components.front().mod.get(), scope);
+    if (!arg->constrainedBy)
+      next.binding = nullptr;
+    if (!constraining)
+      constraining = std::move(next);
+    else
+      mergeModifier(*constraining, next, diags_);
+  }
+  if (constraining) {
+    Modifier merged = std::move(*constraining);
+    mergeModifier(merged, c->mod, diags_);
+    c->mod = std::move(merged);
   }
   c->mod.final |= member.element->final; // `final parameter Real c = 2`
   Modifier outer = member.mod;
   outer.redeclare = nullptr;
   mergeModifier(c->mod, outer, diags_);
+  // A redeclaration without dimensions keeps those of the declaration it
+  // replaces (`replaceable parameter Integer x[3]` redeclared as
+  // `parameter Integer x = {1, 2, 3}`).
+  if (decl != member.decl && decl->dims.empty())
+    for (const auto &d : member.decl->dims)
+      c->dimExprs.push_back({d.get(), Scope{&parent, member.declaredIn}});
   for (const auto &d : decl->dims)
     c->dimExprs.push_back({d.get(), declScope});
   for (const auto &d : clause->typeDims)
@@ -803,17 +839,17 @@ bool Instantiator::checkCompositeLookup(ClassNode *cls, const std::string &name,
                                         Scope scope, const std::string &first) {
   if (!cls || !cls->def || cls->def->specifier == ast::ClassSpecifierKind::Enumeration)
     return true;
+  // Written inside cls: its protected elements and its partial state do
+  // not matter (the rule on packages does).
   bool inside = false;
   for (ClassNode *c = scope.lexical; c && !inside; c = c->parent)
     inside = c == cls;
-  if (inside)
-    return true;
-  if (cls->def->prefixes.partial && !namesReplaceableClass(first, scope)) {
+  if (!inside && cls->def->prefixes.partial && !namesReplaceableClass(first, scope)) {
     diags_.error(at, "`" + name + "` is looked up inside the partial class `" + cls->fullName() +
                          "`; a name cannot be looked up inside a partial class");
     return false;
   }
-  if (isProtectedElement(cls, name)) {
+  if (!inside && isProtectedElement(cls, name)) {
     diags_.error(at, "`" + name + "` is a protected element of `" + cls->fullName() +
                          "` and cannot be accessed from outside it");
     return false;

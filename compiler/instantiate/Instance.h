@@ -45,6 +45,9 @@ struct Modifier {
   std::vector<int64_t> elementIndex;
   std::vector<std::pair<std::string, Modifier>> children; ///< in source order
   const ast::Argument *redeclare = nullptr; ///< redeclaration of this element
+  /// Replaceable redeclarations that a later redeclaration replaced, with
+  /// their scopes: each constrains the later ones (MLS 7.3.2).
+  std::vector<std::pair<const ast::Argument *, Scope>> constraints;
 
   bool empty() const { return !binding && children.empty() && !redeclare; }
   Modifier *child(const std::string &name);
