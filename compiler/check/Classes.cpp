@@ -210,6 +210,20 @@ void Checker::checkComponent(Instance *parent, Member &member, Instance *c) {
       prefixError(written.connector == ast::ConnectorKind::Flow ? "flow" : "stream");
     return;
   }
+  // 9.3.1: a flow operator record defines an additive group: the
+  // operators '+', '-' and '0'.
+  if (written.connector == ast::ConnectorKind::Flow && !builtin && type == R::OperatorRecord &&
+      c->cls && c->cls->def) {
+    for (const char *op : {"'+'", "'-'", "'0'"}) {
+      bool found = false;
+      for (const ast::Element &e : c->cls->def->elements)
+        found |= e.kind == ast::ElementKind::Class && e.classDef->name == op;
+      if (!found)
+        error(at, "the flow variable `" + member.name + "` is of the operator record `" +
+                      typeName + "`, which does not define the operator " + op +
+                      " (a flow operator record needs '+', '-' and '0')");
+    }
+  }
   // 9.3: a connector component is not a parameter or constant.
   if (!builtin && isConnectorKind(type) &&
       (written.variability == ast::VariabilityKind::Parameter ||

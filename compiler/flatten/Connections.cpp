@@ -98,6 +98,32 @@ void ConnectionGraph::walk(Instance *instance, int depth) {
 void ConnectionGraph::collect(Instance *root) {
   walk(root, 0);
   connectExpandable();
+  checkSources();
+}
+
+void ConnectionGraph::checkSources() {
+  const flat::FlatModel &model = f_.model();
+  std::map<uint32_t, std::vector<uint32_t>> sources; // set root -> its sources
+  for (uint32_t i = 0; i < elements_.size(); ++i) {
+    uint64_t key = elements_[i];
+    const flat::Variable &v = model.var(sym::VarId{static_cast<uint32_t>(key / 2)});
+    bool outside = key % 2;
+    if ((v.causality == flat::CausalityKind::Output && !outside) ||
+        (v.causality == flat::CausalityKind::Input && outside))
+      sources[find(i)].push_back(i);
+  }
+  for (const auto &[root, list] : sources) {
+    if (list.size() < 2)
+      continue;
+    auto describe = [&](uint32_t i) {
+      uint64_t key = elements_[i];
+      return std::string(key % 2 ? "the outside input `" : "the inside output `") +
+             model.nameOf(sym::VarId{static_cast<uint32_t>(key / 2)}) + "`";
+    };
+    f_.diags().error(elementLoc_[list[1]], "a connection set has more than one source of its "
+                                           "signal: " + describe(list[0]) + " and " +
+                                           describe(list[1]));
+  }
 }
 
 bool ConnectionGraph::isPresent(Instance *x) {
@@ -445,7 +471,29 @@ bool ConnectionGraph::leaves(const ConnectorEnd &end, std::vector<ConnectorLeaf>
   return leavesOf(end.connector, end.element, "", nullptr, out);
 }
 
+/// MLS 9.1: a connect argument is a connector of the class, or a connector
+/// of one of its components; what follows are elements of connectors.
+static bool validConnectForm(Flattener &f, const ast::RefExpr &ref, Scope scope) {
+  if (ref.global || ref.parts.size() < 3)
+    return true;
+  inst::Found found = f.instantiator().lookupFirst(ref.parts[0].name, scope);
+  Instance *x = found.kind == inst::Found::Kind::Component ? found.instance : nullptr;
+  for (size_t p = 1; x && p + 1 < ref.parts.size(); ++p) {
+    inst::Member *m = x->findMember(ref.parts[p].name);
+    x = m ? x->memberInstance(*m) : nullptr;
+    if (x && !x->isConnector()) {
+      f.diags().error(ref.parts[p].range,
+                      "`" + ref.str() + "` is not a connector of this class or of one of its "
+                      "components: `" + x->path() + "` is not a connector");
+      return false;
+    }
+  }
+  return true;
+}
+
 void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) {
+  if (!validConnectForm(f_, *c.a, scope) || !validConnectForm(f_, *c.b, scope))
+    return;
   MissingElement missingA, missingB;
   auto a = resolveEnds(*c.a, scope, &missingA);
   auto b = resolveEnds(*c.b, scope, &missingB);
@@ -519,6 +567,37 @@ void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &
     f_.diags().error(loc, "connect of incompatible connectors `" + ea.connector->path() +
                                   "` and `" + eb.connector->path() + "`");
     return;
+  }
+  // MLS 9.3: connected variables have the same type, constants and
+  // parameters connect to their own kind, and a causal variable to causal
+  // ones (elements of expandable connectors take what they are connected
+  // to).
+  auto onBus = [](const Instance *x) {
+    return isExpandable(x) || (x->parent && isExpandable(x->parent));
+  };
+  const flat::FlatModel &model = f_.model();
+  for (size_t k = 0; k < la.size(); ++k) {
+    const flat::Variable &va = model.var(la[k].var), &vb = model.var(lb[k].var);
+    std::string pair = "`" + va.name + "` and `" + vb.name + "`";
+    if (va.type != vb.type || va.enumeration != vb.enumeration) {
+      f_.diags().error(loc, "connect of " + pair + ", which are of different types");
+      return;
+    }
+    bool constantA = va.variability == flat::VariabilityKind::Constant ||
+                     va.variability == flat::VariabilityKind::Parameter;
+    bool constantB = vb.variability == flat::VariabilityKind::Constant ||
+                     vb.variability == flat::VariabilityKind::Parameter;
+    if ((constantA || constantB) && va.variability != vb.variability) {
+      f_.diags().error(loc, "connect of " + pair + ": a constant or parameter connects only to "
+                            "one of the same variability");
+      return;
+    }
+    if (!onBus(ea.connector) && !onBus(eb.connector) &&
+        (va.causality == flat::CausalityKind::None) != (vb.causality == flat::CausalityKind::None)) {
+      f_.diags().error(loc, "connect of " + pair + ": an input or output connects only to an "
+                            "input or output");
+      return;
+    }
   }
   ++cardinality_[ea.connector];
   ++cardinality_[eb.connector];
