@@ -320,6 +320,9 @@ bool Checker::isSubtype(ClassNode *a, ClassNode *b, size_t dimsA, size_t dimsB, 
     return true;
   if (db->specifier == ast::ClassSpecifierKind::Enumeration ||
       da->specifier == ast::ClassSpecifierKind::Enumeration) {
+    // Every enumeration is a subtype of enumeration(:) (MLS 4.9.5).
+    if (db->unspecifiedEnumeration && da->specifier == ast::ClassSpecifierKind::Enumeration)
+      return true;
     bool same = da->specifier == db->specifier && da->literals.size() == db->literals.size();
     for (size_t i = 0; same && i < da->literals.size(); ++i)
       same = da->literals[i].name == db->literals[i].name;

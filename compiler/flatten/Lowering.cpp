@@ -190,10 +190,12 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
   // MLS 5.3.1: a name found in an enclosing class is a constant; a
   // non-constant component of an enclosing class in between is an error,
   // not a reason to look further out.
-  if (!ref.global && inPackage(found.instance) && scope.lexical) {
-    for (inst::ClassNode *c = scope.lexical->parent; c && c->def; c = c->parent) {
+  if (!ref.global && inPackage(found.instance) && scope.lexical && found.instance->parent) {
+    for (inst::ClassNode *c = scope.lexical; c && c->def; c = c->parent) {
       if (c == found.instance->parent->cls)
         break;
+      if (c == scope.lexical)
+        continue;
       if (inst::Member *m = inst_.packageInstance(c)->findMember(first.name);
           m && m->kind == inst::Member::Kind::Component && m->element &&
           m->element->component->prefix.variability != ast::VariabilityKind::Constant) {

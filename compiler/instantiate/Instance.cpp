@@ -738,6 +738,13 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
           inDerived = c == m->classNode;
         return {Found::Kind::Class, inDerived ? m->classNode : m->extendedClass, nullptr};
       }
+      // An outer class is the inner class of an enclosing instance (MLS 5.4).
+      if (m->kind == Member::Kind::Class && m->element && m->element->outer && !m->element->inner)
+        for (Instance *p = scope.instance->parent; p; p = p->parent)
+          if (Member *inner = p->findMember(name);
+              inner && inner->kind == Member::Kind::Class && inner->element &&
+              inner->element->inner)
+            return {Found::Kind::Class, inner->classNode, nullptr};
       if (m->kind == Member::Kind::Class)
         return {Found::Kind::Class, m->classNode, nullptr};
       Instance *c = scope.instance->memberInstance(*m);
