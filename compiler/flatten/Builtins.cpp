@@ -754,6 +754,8 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     diags_.error(callee.range, "`" + name + "()` is an equation or statement, not an expression");
     return std::nullopt;
   }
+  if (isStringConversion(call, scope))
+    return lowerStringConversion(call, scope);
   if (!isBuiltinName(name)) {
     for (const char *n : kClockedOperators)
       if (name == n && !callee.global && !inst_.lookupFirst(name, scope)) {

@@ -210,6 +210,14 @@ void Flattener::lowerWhen(const ast::WhenEquation &eq, Scope scope) {
 /// and if-equations with parameter conditions are expanded.
 void Flattener::lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
                               flat::WhenBranch &branch) {
+  bool outer = inWhen_;
+  inWhen_ = true;
+  lowerWhenEquations(body, scope, branch);
+  inWhen_ = outer;
+}
+
+void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Scope scope,
+                                   flat::WhenBranch &branch) {
   for (const auto &eqPtr : body) {
     const ast::Equation &eq = *eqPtr;
     switch (eq.kind) {
@@ -282,7 +290,7 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     if (!lhs || !rhs)
       return;
     if (lhs->isString() || rhs->isString()) {
-      diags_.error(eq.range, "equations between Strings are not supported");
+      lowerStringEquation(*lhs, *rhs, eq.range);
       return;
     }
     if (lhs->dims != rhs->dims && !lhs->isRecord && !rhs->isRecord) {

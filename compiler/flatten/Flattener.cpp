@@ -719,8 +719,13 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
     return;
   }
   auto value = bindingValue(x, range);
-  if (!value || value->isString())
+  if (!value)
     return;
+  if (value->isString()) { // a String variable bound to a text known now
+    if (auto variables = instanceValue(x, x->loc))
+      defineStrings(*variables, *value, x->mod.bindingLoc);
+    return;
+  }
   for (int64_t k = 0; k < count; ++k) {
     flat::Equation eq;
     eq.lhs = pool_->variable(sym::VarId{static_cast<uint32_t>(range.first + k)});

@@ -75,6 +75,22 @@ public:
                                    const std::function<void(const ast::ExprVisitor &)> &walkBody,
                                    Scope scope, SourceRange at);
 
+  // --- Strings known while translating (Strings.cpp) -----------------------
+  /// Whether a call is the built-in String() conversion.
+  bool isStringConversion(const ast::CallExpr &call, Scope scope);
+  std::optional<Value> lowerStringConversion(const ast::CallExpr &call, Scope scope);
+  /// `String(x) == "text"` for an enumeration, Boolean or Integer x known
+  /// only at run time: `x == value of text`; nothing if it is not that.
+  std::optional<Value> compareStringConversion(const ast::BinaryExpr &e, Scope scope);
+  /// The literal of a Boolean or enumeration value.
+  std::optional<std::string> literalName(const Value &v, double index);
+  /// Gives String variables (not parameters) texts known while
+  /// translating; false after an error.
+  bool defineStrings(const Value &variables, const Value &texts, SourceRange loc);
+  void lowerStringEquation(const Value &lhs, const Value &rhs, SourceRange loc);
+  /// Set while the body of a when-equation is lowered.
+  bool inWhen_ = false;
+
   // --- Calls (Builtins.cpp, Calls.cpp) -----------------------------------------
   std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerConnectionOperator(const ast::CallExpr &call, Scope scope);
@@ -134,6 +150,8 @@ public:
   bool independentOfGroup(const std::vector<sym::ExprId> &targets, sym::ExprId value);
   void lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
                      flat::WhenBranch &branch);
+  void lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Scope scope,
+                          flat::WhenBranch &branch);
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
                           bool initial, SourceRange loc);
 

@@ -1336,6 +1336,10 @@ void Flattener::lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope
       }
     auto &list = section.initial ? model_.initialEquations : model_.equations;
     for (auto &[instance, value] : targets) {
+      if (value.isString()) { // texts known while translating
+        defineStrings(value, lowering.valueOf(instance), section.range);
+        continue;
+      }
       std::vector<ExprId> vars, finals;
       appendScalars(value, vars);
       appendScalars(lowering.valueOf(instance), finals);

@@ -327,6 +327,19 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
     // A String parameter or constant: the text of its binding, else of its
     // start value (the flat model's expressions hold no strings; messages,
     // String relations and external calls need the text).
+    // A String variable that an equation gave a text while translating.
+    if (range->type == flat::TypeKind::String) {
+      Value texts;
+      texts.type = ElementType::String;
+      texts.dims = range->dims;
+      for (int64_t k = 0, n = texts.count(); k < n; ++k)
+        if (const auto &text = model_.variables[range->first + k].text; text &&
+            model_.variables[range->first + k].variability == flat::VariabilityKind::Parameter &&
+            !x->mod.binding)
+          texts.strings.push_back(*text);
+      if (!texts.strings.empty() && static_cast<int64_t>(texts.strings.size()) == texts.count())
+        return texts;
+    }
     const inst::Modifier *start = x->mod.child("start");
     const inst::Modifier *textMod =
         x->mod.binding ? &x->mod : start && start->binding ? start : nullptr;
@@ -675,12 +688,18 @@ std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPa
   for (size_t d = 0; d < v.dims.size(); ++d)
     if (keep[d])
       result.dims.push_back(static_cast<int64_t>((*indices)[d].size()));
+  // A String value may have its texts, its variables (texts not known
+  // yet), or both.
+  bool texts = static_cast<int64_t>(v.strings.size()) == v.count();
+  bool scalars = static_cast<int64_t>(v.elements.size()) == v.count();
   forEachSelected(v.dims, *indices, [&](int64_t linear) {
-    if (v.isRecord)
+    if (v.isRecord) {
       result.items.push_back(v.items[linear]);
-    else if (v.isString())
+      return true;
+    }
+    if (v.isString() && texts)
       result.strings.push_back(v.strings[linear]);
-    else
+    if (!v.isString() || scalars)
       result.elements.push_back(v.elements[linear]);
     return true;
   });
@@ -700,6 +719,10 @@ std::optional<Value> Flattener::subscriptVariables(Instance *x, const ast::RefPa
   const VarRange *range = varsOf(x);
   if (!range)
     return std::nullopt;
+  if (range->type == flat::TypeKind::String) { // texts known while translating
+    auto value = instanceValue(x, part.range);
+    return value ? applySubscripts(*value, part, scope) : std::nullopt;
+  }
   for (size_t d = 0; d < part.subscripts.size() && d < range->dims.size(); ++d)
     if (isDynamicSubscript(*this, *part.subscripts[d], range->dims[d], scope)) {
       auto value = instanceValue(x, part.range);
@@ -852,6 +875,9 @@ static std::optional<std::string> operandTypeError(ast::BinaryOpKind op, const V
 }
 
 std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scope) {
+  if (e.op == ast::BinaryOpKind::Equal || e.op == ast::BinaryOpKind::NotEqual)
+    if (auto decided = compareStringConversion(e, scope))
+      return decided;
   auto a = lower(*e.lhs, scope);
   auto b = a ? lower(*e.rhs, scope) : std::nullopt;
   if (!a || !b)
