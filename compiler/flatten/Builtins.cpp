@@ -771,6 +771,16 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     inst::ClassNode *cls = resolveCallee(callee, scope);
     if (!cls)
       return std::nullopt;
+    if (cls->restriction() == ast::ClassRestrictionKind::OperatorRecord &&
+        !operatorFunctions(inst_.resolveAlias(cls), "'constructor'").empty()) {
+      // An overloaded constructor whose function fits, else the record's
+      // own (MLS 14.3).
+      unsigned errors = diags_.errorCount();
+      if (auto made = lowerOverloadedConstructor(inst_.resolveAlias(cls), call, scope))
+        return made;
+      if (diags_.errorCount() != errors)
+        return std::nullopt;
+    }
     if (cls->restriction() == ast::ClassRestrictionKind::Record ||
         cls->restriction() == ast::ClassRestrictionKind::OperatorRecord)
       return constructRecord(cls, call, scope);

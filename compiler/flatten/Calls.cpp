@@ -148,12 +148,14 @@ std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const a
   size_t positional = 0;
   std::vector<bool> used(call.namedArgs.size(), false);
   auto &members = shape->members();
+  // The arguments first; then the defaults in declaration order, which may
+  // use the other fields (`Integer in2 = in3`, MLS 12.6).
+  std::vector<std::pair<inst::Member *, std::optional<Value>>> fields;
   for (size_t i = 0; i < members.size(); ++i) {
     inst::Member &m = members[i];
     if (m.kind != inst::Member::Kind::Component || m.isProtected)
       continue;
     const ast::Expr *arg = nullptr;
-    Scope argScope = scope;
     if (positional < call.args.size()) {
       arg = call.args[positional++].get();
     } else {
@@ -163,22 +165,64 @@ std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const a
           used[k] = true;
         }
     }
-    std::optional<Value> field;
+    fields.push_back({&m, std::nullopt});
     if (arg) {
-      field = lower(*arg, argScope);
-    } else {
-      Instance *c = shape->memberInstance(m);
+      fields.back().second = lower(*arg, scope);
+      if (!fields.back().second)
+        return std::nullopt;
+    }
+  }
+  FunctionFrame frame;
+  frame.function = shape;
+  for (auto &[m, value] : fields)
+    if (value)
+      if (Instance *c = shape->memberInstance(*m))
+        frame.values[c] = *value;
+  // A default is lowered once the fields it names have values.
+  auto pendingNames = [&](const ast::Expr &binding) {
+    bool waits = false;
+    ast::forEachExpr(binding, [&](const ast::Expr &e) {
+      const auto *ref = ast::dynCast<ast::RefExpr>(&e);
+      if (!ref || ref->global)
+        return;
+      for (auto &[m, value] : fields)
+        waits |= !value && m->name == ref->parts[0].name;
+    });
+    return waits;
+  };
+  frames.push_back(&frame);
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (auto &[m, value] : fields) {
+      if (value)
+        continue;
+      Instance *c = shape->memberInstance(*m);
       if (!c || !c->mod.binding) {
+        frames.pop_back();
         diags_.error(call.range, "the record constructor `" + record->fullName() +
-                                     "` needs a value for `" + m.name + "`");
+                                     "` needs a value for `" + m->name + "`");
         return std::nullopt;
       }
-      field = lower(*c->mod.binding, c->mod.scope);
+      if (pendingNames(*c->mod.binding))
+        continue;
+      value = lower(*c->mod.binding, c->mod.scope);
+      if (!value) {
+        frames.pop_back();
+        return std::nullopt;
+      }
+      frame.values[c] = *value;
+      progress = true;
     }
-    if (!field)
-      return std::nullopt;
-    v.fields.push_back({m.name, std::move(*field)});
   }
+  frames.pop_back();
+  for (auto &[m, value] : fields)
+    if (!value) {
+      diags_.error(call.range, "the defaults of the record constructor `" + record->fullName() +
+                                   "` depend on each other (`" + m->name + "`)");
+      return std::nullopt;
+    }
+  for (auto &[m, value] : fields)
+    v.fields.push_back({m->name, std::move(*value)});
   if (positional < call.args.size()) {
     diags_.error(call.args[positional]->range, "too many arguments for the record constructor `" +
                                                    record->fullName() + "`");

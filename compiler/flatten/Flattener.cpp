@@ -445,6 +445,11 @@ void Flattener::defineRecordBinding(Instance *x) {
   if (x->prefixes.variability == ast::VariabilityKind::Parameter ||
       x->prefixes.variability == ast::VariabilityKind::Constant)
     return;
+  // An enclosing record's binding takes the place of this one (MLS 7.2.5).
+  for (Instance *p = x->parent; p && p->kind == inst::InstanceKind::Component && p->isRecord();
+       p = p->parent)
+    if (p->mod.binding)
+      return;
   auto lhs = instanceValue(x, x->mod.bindingLoc);
   auto rhs = ownBinding(x);
   if (!lhs || !rhs)
@@ -457,9 +462,15 @@ void Flattener::defineRecordBinding(Instance *x) {
   std::vector<sym::ExprId> left, right;
   appendScalars(*lhs, left);
   appendScalars(*rhs, right);
-  for (size_t k = 0; k < left.size(); ++k)
+  for (size_t k = 0; k < left.size(); ++k) {
+    // Constant and parameter fields take the binding as theirs (below).
+    sym::VarId v = pool_->variableOf(left[k]);
+    if (v.valid() && (model_.var(v).variability == flat::VariabilityKind::Constant ||
+                      model_.var(v).variability == flat::VariabilityKind::Parameter))
+      continue;
     model_.equations.push_back({left[k], right[k], x->mod.bindingLoc,
                                 flat::EquationOriginKind::Binding, 0});
+  }
 }
 
 /// A component's own binding, with the element of an array of components
@@ -557,9 +568,15 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
   // other variables get it through the record's equation instead.
   bool isParameter = x->prefixes.variability == ast::VariabilityKind::Parameter ||
                      x->prefixes.variability == ast::VariabilityKind::Constant;
-  std::optional<Value> value = x->mod.binding ? ownBinding(x)
-                               : isParameter  ? inheritedBinding(x)
-                                              : std::nullopt;
+  // A record component's binding takes the place of its fields' own
+  // (MLS 7.2.5): `R r = R(1)` ignores R's `Real x = 2`.
+  bool recordBound = false;
+  for (Instance *p = x->parent; p && p->kind == inst::InstanceKind::Component && p->isRecord();
+       p = p->parent)
+    recordBound |= p->mod.binding != nullptr;
+  std::optional<Value> value = x->mod.binding && !recordBound ? ownBinding(x)
+                               : isParameter                  ? inheritedBinding(x)
+                                                              : std::nullopt;
   if (!value)
     return std::nullopt;
   SourceRange loc = x->mod.binding ? x->mod.bindingLoc : x->loc;

@@ -75,6 +75,26 @@ public:
                                    const std::function<void(const ast::ExprVisitor &)> &walkBody,
                                    Scope scope, SourceRange at);
 
+  // --- Overloaded operators (Overloading.cpp) --------------------------------
+  using NamedValue = std::pair<std::string, Value>;
+  /// The operator record class of a record value, or null.
+  inst::ClassNode *operatorRecordOf(const Value &v);
+  /// The functions of the operator `op` ("'+'") of an operator record.
+  std::vector<inst::ClassNode *> operatorFunctions(inst::ClassNode *record, const std::string &op);
+  /// Calls the function of `op` whose inputs fit the arguments; nothing
+  /// (unreported) if none does.
+  std::optional<Value> callOverloaded(inst::ClassNode *record, const std::string &op,
+                                      const std::vector<Value> &args,
+                                      const std::vector<NamedValue> &named, SourceRange loc);
+  /// A value of the operator record: itself, or made by its constructor.
+  std::optional<Value> construct(inst::ClassNode *record, const Value &arg, SourceRange loc);
+  std::optional<Value> lowerOverloadedBinary(const ast::BinaryExpr &e, const Value &a,
+                                             const Value &b);
+  std::optional<Value> lowerOverloadedUnary(const ast::UnaryExpr &e, const Value &a);
+  /// `R(args)` with an overloaded 'constructor' whose function fits.
+  std::optional<Value> lowerOverloadedConstructor(inst::ClassNode *record,
+                                                  const ast::CallExpr &call, Scope scope);
+
   // --- Strings known while translating (Strings.cpp) -----------------------
   /// Whether a call is the built-in String() conversion.
   bool isStringConversion(const ast::CallExpr &call, Scope scope);

@@ -170,6 +170,8 @@ private:
   bool forStatement(const ast::ForStatement &s, Scope scope, size_t level);
   bool whileStatement(const ast::WhileStatement &s, Scope scope);
   bool forRange(const ast::ForStatement &s, Scope scope, size_t level, const Value &range);
+  /// Assigns the bindings of a record variable's fields, recursively.
+  bool fieldBindings(Instance *record, std::vector<std::string> path, SourceRange loc);
   bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool unsupported(const std::string &reason);
@@ -375,6 +377,37 @@ bool FunctionLowering::declareLocals() {
   return true;
 }
 
+bool FunctionLowering::fieldBindings(Instance *record, std::vector<std::string> path,
+                                     SourceRange loc) {
+  if (path.size() > 16)
+    return true;
+  auto &members = record->members();
+  for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind != inst::Member::Kind::Component)
+      continue;
+    Instance *field = record->memberInstance(m);
+    if (!field)
+      return false;
+    path.push_back(m.name);
+    if (field->mod.binding) {
+      auto value = f_.lower(*field->mod.binding, field->mod.scope);
+      if (!value)
+        return false;
+      ast::RefExpr target;
+      for (const std::string &part : path)
+        target.parts.push_back({part, {}, loc});
+      target.range = loc;
+      if (!assign(target, *value, Scope{function_, function_->cls}, field->mod.bindingLoc))
+        return false;
+    } else if (field->isRecord() && !fieldBindings(field, path, loc)) {
+      return false;
+    }
+    path.pop_back();
+  }
+  return true;
+}
+
 bool FunctionLowering::run() {
   // Protected variables are created in declaration order, after the
   // bindings before them ran: their sizes may depend on those.
@@ -393,8 +426,14 @@ bool FunctionLowering::run() {
     }
     bool isInput = !m->isProtected &&
                    m->element->component->prefix.causality == ast::CausalityKind::Input;
-    if (isInput || !var->mod.binding)
+    if (isInput)
       continue;
+    if (!var->mod.binding) {
+      // A record's fields take their bindings (`output R r(x = 1, y = u)`).
+      if (var->isRecord() && !fieldBindings(var, {m->name}, var->loc))
+        return false;
+      continue;
+    }
     auto value = f_.lower(*var->mod.binding, var->mod.scope);
     if (!value)
       return false;
@@ -1636,6 +1675,11 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   bool wantsInline = f.inlineFunctions &&
                      (annotationFlag(cls->def, "Inline") || annotationFlag(cls->def, "LateInline") ||
                       annotationFlag(cls->def, "InlineAfterIndexReduction"));
+  // A String result is known while translating only through the inlined
+  // body (compiled functions hold no Strings).
+  for (inst::Member *m : membersOf(function, 1))
+    if (Instance *out = function->memberInstance(*m); out && out->builtin == inst::BuiltinKind::String)
+      wantsInline = true;
   bool recursive = std::find(f.inlining.begin(), f.inlining.end(), cls) != f.inlining.end();
   if (wantsInline && !recursive) {
     f.inlining.push_back(cls);

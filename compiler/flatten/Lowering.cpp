@@ -882,6 +882,8 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
   auto b = a ? lower(*e.rhs, scope) : std::nullopt;
   if (!a || !b)
     return std::nullopt;
+  if (a->isRecord || b->isRecord) // an operator record's operator (MLS 14)
+    return lowerOverloadedBinary(e, *a, *b);
   using B = ast::BinaryOpKind;
   auto op = [&](OpKind k) {
     return [this, k](ExprId x, ExprId y) { return pool_->binary(k, x, y); };
@@ -982,7 +984,9 @@ std::optional<Value> Flattener::lowerUnary(const ast::UnaryExpr &e, Scope scope)
   auto a = lower(*e.operand, scope);
   if (!a)
     return std::nullopt;
-  if (a->isString() || a->isRecord) {
+  if (a->isRecord)
+    return lowerOverloadedUnary(e, *a);
+  if (a->isString()) {
     diags_.error(e.range, std::string("operator `") + ast::unaryOpSpelling(e.op) +
                               "` needs a numeric operand");
     return std::nullopt;

@@ -99,6 +99,19 @@ std::optional<Value> Flattener::lowerStringConversion(const ast::CallExpr &call,
   auto x = lower(*call.args[0], scope);
   if (!x)
     return std::nullopt;
+  if (x->isRecord) // an operator record's 'String' (MLS 14.3)
+    if (inst::ClassNode *record = operatorRecordOf(*x)) {
+      std::vector<Value> args{*x};
+      for (size_t i = 1; i < call.args.size(); ++i)
+        if (auto v = lower(*call.args[i], scope))
+          args.push_back(std::move(*v));
+      std::vector<NamedValue> named;
+      for (const ast::NamedArgument &a : call.namedArgs)
+        if (auto v = lower(*a.value, scope))
+          named.push_back({a.name, std::move(*v)});
+      if (auto r = callOverloaded(record, "'String'", args, named, call.range))
+        return r;
+    }
   if (!x->isScalar() || x->isRecord || x->isString()) {
     diags_.error(call.args[0]->range, "`String` converts a scalar number, Boolean or "
                                       "enumeration value, not " + describe(*x));
