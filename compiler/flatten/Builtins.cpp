@@ -565,6 +565,21 @@ struct BuiltinCall {
       return expectArgs(1, 1) ? diagonal() : std::nullopt;
     if (name == "transpose")
       return expectArgs(1, 1) ? transpose() : std::nullopt;
+    if (name == "symmetric") { // MLS 10.3.5: the upper triangle mirrored
+      if (!expectArgs(1, 1))
+        return std::nullopt;
+      const Value &a = pos[0];
+      if (a.rank() != 2 || a.dims[0] != a.dims[1] || a.isRecord || a.isString()) {
+        diags().error(call.range, "`symmetric` needs a square matrix, not " + describe(a));
+        return std::nullopt;
+      }
+      Value r = a;
+      int64_t n = a.dims[0];
+      for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < i; ++j)
+          r.elements[i * n + j] = a.elements[j * n + i];
+      return r;
+    }
     if (name == "cross")
       return expectArgs(2, 2) ? cross() : std::nullopt;
     if (name == "skew")
@@ -591,7 +606,7 @@ struct BuiltinCall {
 bool isBuiltinName(const std::string &name) {
   static const char *const kOthers[] = {
       "der", "noEvent", "smooth", "homotopy", "semiLinear", "sum", "product", "min", "max", "size", "ndims",
-      "zeros", "ones", "fill", "identity", "diagonal", "transpose", "cross", "skew",
+      "zeros", "ones", "fill", "identity", "diagonal", "transpose", "symmetric", "cross", "skew",
       "outerProduct", "linspace", "scalar", "vector", "matrix", "cat", "Integer"};
   if (kUnaryFunctions.count(name) || kBinaryFunctions.count(name))
     return true;

@@ -930,8 +930,41 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
     scalarOnly = true;
     [[fallthrough]];
   case B::ElemPow:
+    if (scalarOnly && a->rank() == 2 && b->isScalar()) {
+      // A square matrix to a non-negative Integer power (MLS 10.6.8):
+      // repeated squaring.
+      auto n = evaluate(b->elements[0]);
+      if (a->dims[0] != a->dims[1] || b->type != ElementType::Integer || !n || *n < 0) {
+        diags_.error(e.range, "`^` of a matrix needs a square matrix and a non-negative Integer "
+                              "power known while translating (use `.^` for element-wise powers)");
+        return std::nullopt;
+      }
+      Value result = *a;
+      int64_t size = a->dims[0];
+      for (int64_t i = 0; i < size; ++i)
+        for (int64_t j = 0; j < size; ++j)
+          result.elements[i * size + j] = i == j ? pool_->one() : pool_->zero();
+      result.type = a->type;
+      Value base = *a;
+      for (auto k = static_cast<int64_t>(*n); k > 0; k /= 2) {
+        if (k % 2) {
+          auto product = multiply(result, base, e.range);
+          if (!product)
+            return std::nullopt;
+          result = std::move(*product);
+        }
+        if (k > 1) {
+          auto square = multiply(base, base, e.range);
+          if (!square)
+            return std::nullopt;
+          base = std::move(*square);
+        }
+      }
+      return result;
+    }
     if (scalarOnly && (!a->isScalar() || !b->isScalar())) {
-      diags_.error(e.range, "`^` of arrays is not supported (use `.^` for element-wise powers)");
+      diags_.error(e.range, "`^` of arrays is only defined for a square matrix and a scalar "
+                            "power (use `.^` for element-wise powers)");
       return std::nullopt;
     }
     // The power of Integers is a Real (MLS 10.6.8 of 3.6, Table 3.? of
