@@ -755,6 +755,18 @@ std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &cal
 
 std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope) {
   const ast::RefExpr &callee = *call.callee;
+  // A call of a functional input (MLS 12.4.2).
+  if (const Value *fn = functionValueOf(callee, scope)) {
+    auto outputs = callFunctionValue(*fn, call, scope);
+    if (!outputs)
+      return std::nullopt;
+    if (outputs->empty()) {
+      diags_.error(call.range, "`" + fn->function->fullName() + "` has no output, so its call "
+                                                              "has no value");
+      return std::nullopt;
+    }
+    return std::move(outputs->front());
+  }
   std::string name = callee.parts.size() == 1 ? callee.parts[0].name : "";
   std::string full = operatorName(callee);
   if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||

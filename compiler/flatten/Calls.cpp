@@ -277,8 +277,121 @@ matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
   return args;
 }
 
+std::optional<Value> Flattener::lowerPartialApplication(const ast::PartialAppExpr &e,
+                                                        Scope scope) {
+  // `function integrand(y = x)` of a functional input binds more of its inputs.
+  if (!e.function.global && e.function.parts.size() == 1)
+    if (const Value *fn = functionValueNamed(e.function.parts[0], scope)) {
+      Value f = *fn;
+      for (const ast::NamedArgument &arg : e.namedArgs) {
+        auto v = lower(*arg.value, scope);
+        if (!v)
+          return std::nullopt;
+        f.bound.push_back({arg.name, std::move(*v)});
+      }
+      return f;
+    }
+  inst::ClassNode *cls = inst_.lookupClass(e.function, scope);
+  if (!cls)
+    return std::nullopt;
+  if (cls->restriction() != ast::ClassRestrictionKind::Function &&
+      cls->restriction() != ast::ClassRestrictionKind::OperatorFunction) {
+    diags_.error(e.function.range, "`" + cls->fullName() + "` is not a function");
+    return std::nullopt;
+  }
+  Value f;
+  f.function = cls;
+  f.recordName = cls->fullName();
+  Instance *function = functionInstance(cls);
+  for (const ast::NamedArgument &arg : e.namedArgs) {
+    bool isInput = false;
+    for (const inst::Member &m : function->members())
+      isInput |= m.kind == inst::Member::Kind::Component && !m.isProtected && m.name == arg.name &&
+                 m.element->component->prefix.causality == ast::CausalityKind::Input;
+    if (!isInput) {
+      diags_.error(arg.range, "`" + cls->fullName() + "` has no input `" + arg.name + "`");
+      return std::nullopt;
+    }
+    auto v = lower(*arg.value, scope);
+    if (!v)
+      return std::nullopt;
+    f.bound.push_back({arg.name, std::move(*v)});
+  }
+  return f;
+}
+
+const Value *Flattener::functionValueOf(const ast::RefExpr &callee, Scope scope) {
+  if (callee.global || callee.parts.size() != 1 || !callee.parts[0].subscripts.empty())
+    return nullptr;
+  return functionValueNamed(callee.parts[0].name, scope);
+}
+
+const Value *Flattener::functionValueNamed(const std::string &name, Scope scope) {
+  if (frames.empty())
+    return nullptr;
+  inst::Found found = inst_.lookupFirst(name, scope);
+  if (found.kind != inst::Found::Kind::Component)
+    return nullptr;
+  auto it = frames.back()->values.find(found.instance);
+  return it != frames.back()->values.end() && it->second.isFunction() ? &it->second : nullptr;
+}
+
+std::optional<std::vector<Value>> Flattener::callFunctionValue(const Value &fn,
+                                                               const ast::CallExpr &call,
+                                                               Scope scope) {
+  Instance *function = functionInstance(fn.function);
+  std::vector<inst::Member *> inputs;
+  auto &members = function->members();
+  for (size_t i = 0; i < members.size(); ++i)
+    if (members[i].kind == inst::Member::Kind::Component && !members[i].isProtected &&
+        members[i].element->component->prefix.causality == ast::CausalityKind::Input)
+      inputs.push_back(&members[i]);
+  std::vector<std::optional<Value>> args(inputs.size());
+  // The inputs a partial application bound are no longer inputs of the
+  // function value: positional arguments fill the others in order (MLS 12.4.2.1).
+  std::vector<bool> isBound(inputs.size(), false);
+  for (const auto &b : fn.bound)
+    for (size_t k = 0; k < inputs.size(); ++k)
+      if (inputs[k]->name == b.first)
+        isBound[k] = true;
+  auto put = [&](const std::string &name, size_t position, Value v, SourceRange at) {
+    size_t k = 0;
+    if (!name.empty()) {
+      for (; k < inputs.size() && inputs[k]->name != name; ++k) {
+      }
+    } else {
+      for (size_t seen = 0; k < inputs.size(); ++k)
+        if (!isBound[k] && seen++ == position)
+          break;
+    }
+    if (k >= inputs.size() || args[k]) {
+      diags_.error(at, "the argument " + (name.empty() ? std::to_string(position + 1) : "`" + name + "`") +
+                           " does not fit an input of `" + fn.function->fullName() + "`");
+      return false;
+    }
+    args[k] = std::move(v);
+    return true;
+  };
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    auto v = lower(*call.args[i], scope);
+    if (!v || !put("", i, std::move(*v), call.args[i]->range))
+      return std::nullopt;
+  }
+  for (const ast::NamedArgument &named : call.namedArgs) {
+    auto v = lower(*named.value, scope);
+    if (!v || !put(named.name, 0, std::move(*v), named.range))
+      return std::nullopt;
+  }
+  for (const auto &[name, value] : fn.bound)
+    if (!put(name, 0, value, call.range))
+      return std::nullopt;
+  return callFunction(*this, function, args, call.range);
+}
+
 std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExpr &call,
                                                               Scope scope) {
+  if (const Value *fn = functionValueOf(*call.callee, scope))
+    return callFunctionValue(*fn, call, scope);
   Instance *owner = nullptr;
   inst::ClassNode *cls = resolveCallee(*call.callee, scope, &owner);
   if (!cls)

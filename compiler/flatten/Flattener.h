@@ -75,6 +75,17 @@ public:
                                    const std::function<void(const ast::ExprVisitor &)> &walkBody,
                                    Scope scope, SourceRange at);
 
+  // --- Functional arguments (Calls.cpp) --------------------------------------
+  /// `function f(a = 1, ...)`: a function value with bound inputs.
+  std::optional<Value> lowerPartialApplication(const ast::PartialAppExpr &e, Scope scope);
+  /// A call of a functional input `g(x)` whose value is `function` (MLS
+  /// 12.4.2): the function with the call's arguments and the bound ones.
+  std::optional<std::vector<Value>> callFunctionValue(const Value &function,
+                                                      const ast::CallExpr &call, Scope scope);
+  /// The function value a callee names in the innermost frame, or null.
+  const Value *functionValueOf(const ast::RefExpr &callee, Scope scope);
+  const Value *functionValueNamed(const std::string &name, Scope scope);
+
   // --- Overloaded operators (Overloading.cpp) --------------------------------
   using NamedValue = std::pair<std::string, Value>;
   /// The operator record class of a record value, or null.

@@ -242,6 +242,18 @@ std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, c
 std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *shape,
                                                  const std::string &name,
                                                  flat::FunctionVariable::Kind kind) {
+  // A functional input (MLS 12.4.2) holds the function passed to it; the
+  // call is inlined, so it is known here.
+  if (var->cls && !var->isBuiltin() &&
+      (var->restriction() == ast::ClassRestrictionKind::Function ||
+       var->restriction() == ast::ClassRestrictionKind::OperatorFunction)) {
+    if (!shape || !shape->isFunction() || compiled_) {
+      f_.diags().error(var->loc, "the functional input `" + var->name + "` needs a function as "
+                                 "its argument");
+      return std::nullopt;
+    }
+    return *shape;
+  }
   auto dims = localDims(var, shape);
   if (!dims)
     return std::nullopt;
@@ -1680,8 +1692,15 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   for (inst::Member *m : membersOf(function, 1))
     if (Instance *out = function->memberInstance(*m); out && out->builtin == inst::BuiltinKind::String)
       wantsInline = true;
-  bool recursive = std::find(f.inlining.begin(), f.inlining.end(), cls) != f.inlining.end();
-  if (wantsInline && !recursive) {
+  // A function with functional arguments is inlined with them (MLS 12.4.2).
+  bool functional = false;
+  for (const Value &a : args)
+    functional |= a.isFunction();
+  // A functional argument may call the function again (a quadrature of a
+  // quadrature); each level inlines with other arguments, to a bounded depth.
+  auto depth = std::count(f.inlining.begin(), f.inlining.end(), cls);
+  bool recursive = depth > (functional ? 8 : 0);
+  if ((wantsInline || functional) && !recursive) {
     f.inlining.push_back(cls);
     auto outputs = inlineCall(f, function, args);
     f.inlining.pop_back();
@@ -1689,6 +1708,11 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
       return std::nullopt;
     if (outputs)
       return outputs;
+  }
+  if (functional) {
+    f.diags().error(loc, "a call of `" + cls->fullName() + "` with a functional argument that "
+                         "cannot be inlined is not supported yet");
+    return std::nullopt;
   }
   // Compile one specialization per argument shape, and per value of the
   // inputs that sizes depend on (`output Real phi[if withResidues then 6 else 3]`).

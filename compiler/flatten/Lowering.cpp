@@ -60,8 +60,7 @@ std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
                              "an equation with a function call");
     return std::nullopt;
   case ast::ExprKind::PartialApp:
-    diags_.error(expr.range, "function partial application is only allowed as a function argument");
-    return std::nullopt;
+    return lowerPartialApplication(ast::cast<ast::PartialAppExpr>(expr), scope);
   }
   return std::nullopt;
 }
@@ -241,6 +240,14 @@ std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::
       // `for e in E loop` or `x[E]`.
       auto names = enumerationLiterals(cls);
       bool isBoolean = cls->builtin == inst::BuiltinKind::Boolean;
+      // A function as a functional argument (MLS 12.4.2).
+      if (cls->restriction() == ast::ClassRestrictionKind::Function ||
+          cls->restriction() == ast::ClassRestrictionKind::OperatorFunction) {
+        Value f;
+        f.function = cls;
+        f.recordName = cls->fullName();
+        return f;
+      }
       if (names.empty() && !isBoolean) {
         diags_.error(ref.range, "`" + cls->fullName() + "` is a class, not a value");
         return std::nullopt;
