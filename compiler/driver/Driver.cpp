@@ -833,7 +833,8 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   if (!expr)
     return ExitModelError;
   flat::FlatModel model;
-  auto value = lowerExpression(s.instantiator, *expr, model, s.diags);
+  TimeDependence timeDependence;
+  auto value = lowerExpression(s.instantiator, *expr, model, s.diags, &timeDependence);
   if (!value)
     return ExitModelError;
   if (value->type == flattening::ElementType::ExternalObject) {
@@ -865,9 +866,16 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
     if (library)
       for (const std::string &warning : library->takeWarnings())
         err << "mocc: warning: " << warning << "\n";
+    if (!v && error.find("not constant") != std::string::npos) {
+      bool known = !timeDependence.what.empty();
+      s.diags.error(known ? timeDependence.range : expr->range,
+                    "the expression is not constant: it uses " +
+                        (known ? timeDependence.what : std::string("a variable")));
+      return ExitModelError;
+    }
     if (!v) {
       err << "mocc: error: " << error << "\n";
-      return error.find("not constant") != std::string::npos ? ExitModelError : ExitSimulationError;
+      return ExitSimulationError;
     }
     values.push_back(*v);
   }
