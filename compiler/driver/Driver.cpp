@@ -85,32 +85,55 @@ std::string bundledLibrary() {
   return MOCC_STDLIB_DIR;
 }
 
-/// Registers libraries and reads the user's files; returns an exit code
-/// (ExitSuccess to go on).
-int loadSources(Session &s, const CompileOptions &options) {
-  for (const std::string &lib : options.libraries) {
-    std::error_code ec;
-    if (!fs::exists(lib, ec)) {
-      s.diags.error("library `" + lib + "` does not exist");
-      return ExitUsageError;
-    }
-    s.tree.addLibrary(lib);
-  }
+/// The directories of MODELICAPATH, in order.
+std::vector<std::string> modelicaPath() {
+  std::vector<std::string> dirs;
   if (const char *path = std::getenv("MODELICAPATH")) {
     std::stringstream list(path);
     std::string dir;
     while (std::getline(list, dir, ':'))
       if (!dir.empty())
-        s.tree.addLibrary(dir);
+        dirs.push_back(dir);
   }
-  s.tree.addLibrary(bundledLibrary());
-  for (const std::string &file : options.files) {
-    std::error_code ec;
-    if (!fs::is_regular_file(file, ec)) {
-      s.diags.error("file `" + file + "` does not exist");
+  return dirs;
+}
+
+/// Why a `--lib` argument cannot be used, empty if it can: a directory or
+/// a readable regular file.
+std::string unusableLibrary(const std::string &lib) {
+  std::error_code ec;
+  if (fs::is_directory(lib, ec))
+    return {};
+  std::string problem = unreadableFile(lib);
+  return problem.empty() ? problem : "`--lib`: " + problem;
+}
+
+/// Checks that every file argument can be read (a usage error otherwise,
+/// exit code 2, before any parsing); returns an exit code.
+int checkInputFiles(const CompileOptions &options, Diagnostics &diags) {
+  for (const std::string &lib : options.libraries)
+    if (std::string problem = unusableLibrary(lib); !problem.empty()) {
+      diags.error(problem);
       return ExitUsageError;
     }
-  }
+  for (const std::string &file : options.files)
+    if (std::string problem = unreadableFile(file); !problem.empty()) {
+      diags.error(problem);
+      return ExitUsageError;
+    }
+  return ExitSuccess;
+}
+
+/// Registers libraries and reads the user's files; returns an exit code
+/// (ExitSuccess to go on).
+int loadSources(Session &s, const CompileOptions &options) {
+  if (int code = checkInputFiles(options, s.diags); code != ExitSuccess)
+    return code;
+  for (const std::string &lib : options.libraries)
+    s.tree.addLibrary(lib);
+  for (const std::string &dir : modelicaPath())
+    s.tree.addLibrary(dir);
+  s.tree.addLibrary(bundledLibrary());
   auto start = Clock::now();
   bool ok = true;
   for (const std::string &file : options.files)
@@ -534,10 +557,10 @@ int runParse(const std::vector<std::string> &files, bool print, std::ostream &ou
   Diagnostics diags(sources, err);
   int exitCode = ExitSuccess;
   for (const std::string &path : files) {
-    std::error_code ec;
-    auto file = fs::is_regular_file(path, ec) ? sources.addFile(path) : std::nullopt;
+    std::string problem;
+    auto file = sources.addFile(path, &problem);
     if (!file) {
-      diags.error("cannot read file `" + path + "`");
+      diags.error(problem);
       exitCode = ExitUsageError;
       continue;
     }
@@ -671,9 +694,9 @@ int runCompare(const std::string &result, const std::string &reference,
                std::ostream &err) {
   std::string error;
   for (const std::string *path : {&result, &reference, &signalsFile}) {
-    std::error_code ec;
-    if (!path->empty() && !fs::is_regular_file(*path, ec)) {
-      err << "mocc: error: file `" << *path << "` does not exist\n";
+    std::string problem = path->empty() ? std::string() : unreadableFile(*path);
+    if (!problem.empty()) {
+      err << "mocc: error: " << problem << "\n";
       return ExitUsageError;
     }
   }
