@@ -102,13 +102,15 @@ void onAlarm(int) {
 
 void onCrash(int signal) { dieBy(signal); }
 
-void install(int signal, void (*handler)(int), int flags) {
+/// Whether `signal` was ignored when mocc started (SIGHUP under nohup,
+/// SIGINT in a background job of a non-interactive shell): it stays so.
+bool ignored(int signal) {
   struct sigaction old {};
   sigaction(signal, nullptr, &old);
-  // A signal ignored when mocc started (nohup, a background job of a
-  // non-interactive shell) stays ignored.
-  if (old.sa_handler == SIG_IGN && signal != SIGABRT)
-    return;
+  return old.sa_handler == SIG_IGN;
+}
+
+void install(int signal, void (*handler)(int), int flags) {
   struct sigaction action {};
   action.sa_handler = handler;
   action.sa_flags = flags;
@@ -122,11 +124,15 @@ void install(int signal, void (*handler)(int), int flags) {
 /// An alternate stack for the crash handler, so that a stack overflow's
 /// SIGSEGV still runs it (on the main thread).
 void installAlternateStack() {
+  static void *memory = nullptr; // kept for the life of the process
+  if (memory)
+    return;
   size_t size = std::max<size_t>(65536, static_cast<size_t>(SIGSTKSZ));
+  memory = std::malloc(size);
   stack_t stack{};
-  stack.ss_sp = std::malloc(size);
+  stack.ss_sp = memory;
   stack.ss_size = size;
-  if (stack.ss_sp)
+  if (memory)
     sigaltstack(&stack, nullptr);
 }
 
@@ -135,7 +141,8 @@ void installAlternateStack() {
 void installSignalHandlers() {
   installAlternateStack();
   for (int signal : stopSignals)
-    install(signal, onStopSignal, SA_RESTART);
+    if (!ignored(signal))
+      install(signal, onStopSignal, SA_RESTART);
   install(SIGALRM, onAlarm, SA_RESTART);
   for (int signal : crashSignals)
     install(signal, onCrash, SA_ONSTACK);
