@@ -59,6 +59,7 @@ struct Case {
   std::vector<std::string> args;               ///< after `run mocc`
   std::vector<std::pair<std::string, std::string>> env;
   bool asNobody = false;
+  std::vector<int> ignoredSignals; ///< ignored when mocc starts (as under nohup)
   std::vector<SignalStep> signals;
   double timeout = 120;
   // Expectations.
@@ -155,6 +156,8 @@ std::optional<Case> readCase(const fs::path &file, std::string &error) {
     } else if (d == "env" && w.size() == 2 && w[1].find('=') != std::string::npos) {
       size_t eq = w[1].find('=');
       c.env.push_back({w[1].substr(0, eq), w[1].substr(eq + 1)});
+    } else if (d == "ignore" && w.size() == 2 && signalNumber(w[1])) {
+      c.ignoredSignals.push_back(signalNumber(w[1]));
     } else if (d == "user" && w.size() == 2 && w[1] == "nobody") {
       c.asNobody = true;
     } else if (d == "run" && w.size() >= 2 && w[1] == "mocc") {
@@ -298,12 +301,15 @@ bool catches(pid_t pid, int signal) {
   return false;
 }
 
-/// The child: the case's environment, default signal dispositions, no core
-/// files, the unprivileged user if asked; then mocc.
+/// The child: the case's environment, default signal dispositions (but
+/// those the case ignores), no core files, the unprivileged user if asked;
+/// then mocc.
 [[noreturn]] void execMocc(const Case &c, const Places &places, const std::string &mocc,
                            const fs::path &out, const fs::path &err) {
   for (int signal = 1; signal < NSIG; ++signal)
     std::signal(signal, SIG_DFL);
+  for (int signal : c.ignoredSignals)
+    std::signal(signal, SIG_IGN);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, nullptr);
