@@ -46,6 +46,7 @@
 #include "runtime/KluSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/RuntimeErrors.h"
+#include "runtime/Signals.h"
 
 #include <ida/ida.h>
 #include <sunmatrix/sunmatrix_sparse.h>
@@ -416,6 +417,8 @@ void DaeIntegrator::load(double t, const double *y, const double *yp, double *re
 
 int DaeIntegrator::residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, void *self) {
   auto *integrator = static_cast<DaeIntegrator *>(self);
+  if (stopRequest())
+    return -1; // a signal asked the run to stop (Signals.h): IDA stops too
   double *residual = N_VGetArrayPointer(r);
   integrator->load(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), residual);
   ++integrator->residualCalls_;

@@ -32,6 +32,7 @@
 #include "runtime/NumberFormat.h"
 #include "runtime/OutputGrid.h"
 #include "runtime/RuntimeErrors.h"
+#include "runtime/Signals.h"
 #include "runtime/StateSelection.h"
 #include "runtime/Stopwatch.h"
 
@@ -167,12 +168,18 @@ private:
   static constexpr int maxJumps = 100;
   int jumps_ = 0;         // restarts after a failed step (jumpAfterFailure)
   bool done_ = false;
+  double now_ = 0;        // the time of the values in v_
 };
 
+/// The loop stops early on a stop request (Signals.h); the simulation
+/// reports it as an interruption at the time reached.
 RunStatus Integration::run() {
+  now_ = options_.startTime;
   RunStatus status = begin();
-  while (status.ok && !done_)
+  while (status.ok && !done_ && !stopRequest())
     status = advance();
+  if (status.ok && !done_)
+    status = {false, now_, "interrupted"};
   if (integrator_)
     integrator_->addStatistics(stats_);
   return status;
@@ -206,6 +213,7 @@ RunStatus Integration::advance() {
   RunStatus status = integrator_->advance(target, stopTime, switching_, t, kind);
   if (!status.ok)
     return switching_ ? retryFailedStep(status) : jumpAfterFailure(status);
+  now_ = t;
   if (auto message = takeTerminateRequest())
     return terminate(t, *message);
   if (kind == StopKind::Step)

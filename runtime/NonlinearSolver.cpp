@@ -19,6 +19,7 @@
 #include "runtime/KluSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/RuntimeErrors.h"
+#include "runtime/Signals.h"
 #include "runtime/SundialsSupport.h"
 
 #include <kinsol/kinsol.h>
@@ -188,6 +189,8 @@ int KinsolSystem::jacobianFn(N_Vector u, N_Vector, SUNMatrix jacobian, void *sel
 
 /// H(u) = lambda F(u) + (1 - lambda) D (u - x0); F itself when lambda = 1.
 int KinsolSystem::evaluate(const double *u, double *f) {
+  if (stopRequest())
+    return -1; // a signal asked the run to stop (Signals.h): KINSOL stops too
   for (int64_t i = 0; i < n_; ++i)
     v_[system_.unknowns[i]] = u[i];
   system_.residual(t_, v_.data(), f);

@@ -8,7 +8,9 @@
 #include "runtime/Integration.h"
 #include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
+#include "runtime/OutputGrid.h"
 #include "runtime/RuntimeErrors.h"
+#include "runtime/Signals.h"
 #include "runtime/Stopwatch.h"
 
 #include <algorithm>
@@ -19,9 +21,6 @@
 namespace mocc::rt {
 
 namespace {
-
-/// More output points than this are refused.
-constexpr double maxOutputPoints = 1e9;
 
 bool validSlot(int64_t slot, const CompiledModel &model) {
   return slot >= 0 && slot < model.numSlots;
@@ -125,7 +124,7 @@ std::string checkOptions(const SimulationOptions &options, const CompiledModel &
     return "the stop time must not be before the start time";
   if (!(options.interval > 0.0) || !std::isfinite(options.interval))
     return "the output interval must be positive";
-  if ((options.stopTime - options.startTime) / options.interval > maxOutputPoints)
+  if ((options.stopTime - options.startTime) / options.interval > maxOutputIntervals)
     return "the output interval gives more than 1e9 output points";
   if (!(options.tolerance > 0.0))
     return "the tolerance must be positive";
@@ -209,6 +208,14 @@ void logStatistics(std::ostream &log, const CompiledModel &model, const SolverSt
       << stats.integrationSeconds << " s, output " << stats.outputSeconds << " s\n";
 }
 
+/// The status of a run that a signal stopped at time t.
+RunStatus interrupted(double t, const std::string &outputPath) {
+  return {false, t,
+          "interrupted at model time t = " + formatTime(t) +
+              (outputPath == "-" ? "; the result on standard output is incomplete"
+                                 : "; no result written")};
+}
+
 } // namespace
 
 void destroyExternalObjects(const CompiledModel &model, const std::vector<double> &v) {
@@ -253,6 +260,7 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
     return {false, options.startTime, "the compiled model is invalid: " + problem};
   if (problem = checkOptions(options, model); !problem.empty())
     return {false, options.startTime, problem};
+  StopPolling polling; // a signal now stops the run at the next step
   CsvWriter writer;
   bool writing = !options.outputPath.empty();
   std::vector<std::string> names{"time"};
@@ -266,6 +274,8 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
   SolverStatistics init = stats;
   if (status.ok)
     status = integrate(model, options, v, rows, stats, log);
+  if (stopRequest())
+    status = interrupted(status.ok ? options.stopTime : status.time, options.outputPath);
   if (status.ok && writing && !writer.commit())
     status = {false, options.stopTime, writer.error()};
   destroyExternalObjects(model, v);

@@ -11,7 +11,11 @@
 #include "compiler/jit/FunctionLibrary.h"
 #include "compiler/jit/Jit.h"
 #include "compiler/parse/Parser.h"
+#include "runtime/ModelicaUtilities.h"
+#include "runtime/OutputFile.h"
+#include "runtime/OutputGrid.h"
 #include "runtime/ResultCompare.h"
+#include "runtime/Signals.h"
 #include "runtime/Simulator.h"
 
 #include <llvm/IR/LLVMContext.h>
@@ -85,32 +89,69 @@ std::string bundledLibrary() {
   return MOCC_STDLIB_DIR;
 }
 
-/// Registers libraries and reads the user's files; returns an exit code
-/// (ExitSuccess to go on).
-int loadSources(Session &s, const CompileOptions &options) {
-  for (const std::string &lib : options.libraries) {
-    std::error_code ec;
-    if (!fs::exists(lib, ec)) {
-      s.diags.error("library `" + lib + "` does not exist");
-      return ExitUsageError;
-    }
-    s.tree.addLibrary(lib);
-  }
+/// The directories of MODELICAPATH, in order.
+std::vector<std::string> modelicaPath() {
+  std::vector<std::string> dirs;
   if (const char *path = std::getenv("MODELICAPATH")) {
     std::stringstream list(path);
     std::string dir;
     while (std::getline(list, dir, ':'))
       if (!dir.empty())
-        s.tree.addLibrary(dir);
+        dirs.push_back(dir);
   }
-  s.tree.addLibrary(bundledLibrary());
-  for (const std::string &file : options.files) {
-    std::error_code ec;
-    if (!fs::is_regular_file(file, ec)) {
-      s.diags.error("file `" + file + "` does not exist");
+  return dirs;
+}
+
+/// Why a `--lib` argument cannot be used, empty if it can: a directory or
+/// a readable regular file.
+std::string unusableLibrary(const std::string &lib) {
+  std::error_code ec;
+  if (fs::is_directory(lib, ec))
+    return {};
+  std::string problem = unreadableFile(lib);
+  return problem.empty() ? problem : "`--lib`: " + problem;
+}
+
+/// The files the command reads or may read, which a result must not
+/// replace: the user's files, `--lib` files, and the library folders.
+rt::RunInputs runInputs(const CompileOptions &options) {
+  rt::RunInputs inputs;
+  inputs.files = options.files;
+  std::error_code ec;
+  for (const std::string &lib : options.libraries)
+    (fs::is_directory(lib, ec) ? inputs.folders : inputs.files).push_back(lib);
+  for (const std::string &dir : modelicaPath())
+    inputs.folders.push_back(dir);
+  inputs.folders.push_back(bundledLibrary());
+  return inputs;
+}
+
+/// Checks that every file argument can be read (a usage error otherwise,
+/// exit code 2, before any parsing); returns an exit code.
+int checkInputFiles(const CompileOptions &options, Diagnostics &diags) {
+  for (const std::string &lib : options.libraries)
+    if (std::string problem = unusableLibrary(lib); !problem.empty()) {
+      diags.error(problem);
       return ExitUsageError;
     }
-  }
+  for (const std::string &file : options.files)
+    if (std::string problem = unreadableFile(file); !problem.empty()) {
+      diags.error(problem);
+      return ExitUsageError;
+    }
+  return ExitSuccess;
+}
+
+/// Registers libraries and reads the user's files; returns an exit code
+/// (ExitSuccess to go on).
+int loadSources(Session &s, const CompileOptions &options) {
+  if (int code = checkInputFiles(options, s.diags); code != ExitSuccess)
+    return code;
+  for (const std::string &lib : options.libraries)
+    s.tree.addLibrary(lib);
+  for (const std::string &dir : modelicaPath())
+    s.tree.addLibrary(dir);
+  s.tree.addLibrary(bundledLibrary());
   auto start = Clock::now();
   bool ok = true;
   for (const std::string &file : options.files)
@@ -534,10 +575,10 @@ int runParse(const std::vector<std::string> &files, bool print, std::ostream &ou
   Diagnostics diags(sources, err);
   int exitCode = ExitSuccess;
   for (const std::string &path : files) {
-    std::error_code ec;
-    auto file = fs::is_regular_file(path, ec) ? sources.addFile(path) : std::nullopt;
+    std::string problem;
+    auto file = sources.addFile(path, &problem);
     if (!file) {
-      diags.error("cannot read file `" + path + "`");
+      diags.error(problem);
       exitCode = ExitUsageError;
       continue;
     }
@@ -595,27 +636,31 @@ int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptio
   return ExitSuccess;
 }
 
-int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
-                std::ostream &out, std::ostream &err) {
-  Session s(err);
-  int exitCode = ExitSuccess;
-  auto model = flattenModel(s, options, exitCode);
-  if (!model)
-    return exitCode;
-  auto start = Clock::now();
-  auto plan = causalize::causalize(*model, s.diags);
-  s.times.add("causalize", secondsSince(start));
-  if (!plan)
-    return ExitModelError;
-  std::string error;
-  auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
-  if (!native) {
-    if (!error.empty())
-      s.diags.error("code generation failed: " + error);
-    return ExitModelError;
+/// The checks of `simulate`'s arguments that need no model: the result
+/// file (OutputFile.h) and the number of output intervals. A usage error
+/// (message and exit code 2) before any parsing; ExitSuccess to go on.
+int checkSimulateArguments(const CompileOptions &options, const SimulateOptions &simulate,
+                           std::ostream &err) {
+  static_assert(maxOutputIntervals == static_cast<long>(rt::maxOutputIntervals));
+  if (simulate.intervals > maxOutputIntervals) {
+    err << "mocc: error: `--intervals " << simulate.intervals << "`: more than "
+        << maxOutputIntervals << " output intervals (a result row each) is too many\n";
+    return ExitUsageError;
   }
-  rt::SimulationOptions run;
-  const rt::ExperimentDefaults &e = native->model.experiment;
+  if (simulate.output.empty())
+    return ExitSuccess; // the default name is checked once the model is known
+  if (std::string problem = rt::checkOutputPath(simulate.output, runInputs(options));
+      !problem.empty()) {
+    err << "mocc: error: " << problem << "\n";
+    return ExitUsageError;
+  }
+  return ExitSuccess;
+}
+
+/// The output grid of `simulate` from the options and the experiment
+/// annotation; a usage error (exit code 2) if it is empty or too large.
+int setOutputGrid(const SimulateOptions &simulate, const rt::ExperimentDefaults &e,
+                  rt::SimulationOptions &run, std::ostream &err) {
   run.startTime = std::isnan(simulate.startTime) ? e.startTime : simulate.startTime;
   run.stopTime = std::isnan(simulate.stopTime) ? e.stopTime : simulate.stopTime;
   if (!(run.stopTime > run.startTime)) {
@@ -631,16 +676,51 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
     run.interval = e.interval;
   else
     run.interval = (run.stopTime - run.startTime) / 500.0;
-  run.tolerance = std::isnan(simulate.tolerance) ? e.tolerance : simulate.tolerance;
-  run.outputPath = simulate.output.empty() ? model->name + "_res.csv" : simulate.output;
-  run.verbose = options.verbose;
-  fs::path dir = fs::path(run.outputPath).parent_path();
-  std::error_code ec;
-  if (!dir.empty() && !fs::is_directory(dir, ec)) {
-    err << "mocc: error: the directory of the result file `" << run.outputPath
-        << "` does not exist\n";
+  if ((run.stopTime - run.startTime) / run.interval > rt::maxOutputIntervals) {
+    err << "mocc: error: the output interval " << run.interval << " from " << run.startTime
+        << " to " << run.stopTime << " gives more than " << maxOutputIntervals
+        << " output points (a result row each): give a larger `--interval`\n";
     return ExitUsageError;
   }
+  return ExitSuccess;
+}
+
+int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
+                std::ostream &out, std::ostream &err) {
+  if (int code = checkSimulateArguments(options, simulate, err); code != ExitSuccess)
+    return code;
+  rt::setInterruptMessage("mocc: interrupted while compiling; no result written\n");
+  Session s(err);
+  int exitCode = ExitSuccess;
+  auto model = flattenModel(s, options, exitCode);
+  if (!model)
+    return exitCode;
+  rt::SimulationOptions run;
+  run.outputPath = simulate.output.empty() ? model->name + "_res.csv" : simulate.output;
+  if (simulate.output.empty()) {
+    if (std::string problem = rt::checkOutputPath(run.outputPath, runInputs(options));
+        !problem.empty()) {
+      err << "mocc: error: " << problem << "\n";
+      return ExitUsageError;
+    }
+  }
+  auto start = Clock::now();
+  auto plan = causalize::causalize(*model, s.diags);
+  s.times.add("causalize", secondsSince(start));
+  if (!plan)
+    return ExitModelError;
+  std::string error;
+  auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
+  if (!native) {
+    if (!error.empty())
+      s.diags.error("code generation failed: " + error);
+    return ExitModelError;
+  }
+  if (int code = setOutputGrid(simulate, native->model.experiment, run, err); code != ExitSuccess)
+    return code;
+  run.tolerance = std::isnan(simulate.tolerance) ? native->model.experiment.tolerance
+                                                 : simulate.tolerance;
+  run.verbose = options.verbose;
   if (!selectColumns(native->model, simulate.vars, run.columns, err))
     return ExitUsageError;
   if (options.verbose) {
@@ -649,18 +729,27 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
         << native->emittedSteps << " (" << native->loops
         << " loops or shared bodies over repeated steps)\n";
   }
+  bool toStdout = run.outputPath == "-";
+  rt::sendMessagesToStandardError(toStdout); // stdout holds the result only
   rt::SolverStatistics stats;
   rt::RunStatus status = rt::simulate(native->model, run, stats, err);
+  rt::sendMessagesToStandardError(false);
+  rt::setInterruptMessage("mocc: interrupted\n");
   s.times.add("initialization", stats.initSeconds);
   s.times.add("integration", stats.integrationSeconds);
   s.times.add("output", stats.outputSeconds);
   if (options.verbose || options.timePhases)
     s.times.print(err);
+  if (int signal = rt::stopRequest()) {
+    err << "mocc: " << status.message << "\n";
+    return 128 + signal;
+  }
   if (!status.ok) {
     err << "mocc: error: " << status.message << "\n";
     return ExitSimulationError;
   }
-  out << "wrote " << run.outputPath << "\n";
+  if (!toStdout)
+    out << "wrote " << run.outputPath << "\n";
   return ExitSuccess;
 }
 
@@ -671,9 +760,9 @@ int runCompare(const std::string &result, const std::string &reference,
                std::ostream &err) {
   std::string error;
   for (const std::string *path : {&result, &reference, &signalsFile}) {
-    std::error_code ec;
-    if (!path->empty() && !fs::is_regular_file(*path, ec)) {
-      err << "mocc: error: file `" << *path << "` does not exist\n";
+    std::string problem = path->empty() ? std::string() : unreadableFile(*path);
+    if (!problem.empty()) {
+      err << "mocc: error: " << problem << "\n";
       return ExitUsageError;
     }
   }
@@ -833,7 +922,8 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   if (!expr)
     return ExitModelError;
   flat::FlatModel model;
-  auto value = lowerExpression(s.instantiator, *expr, model, s.diags);
+  TimeDependence timeDependence;
+  auto value = lowerExpression(s.instantiator, *expr, model, s.diags, &timeDependence);
   if (!value)
     return ExitModelError;
   if (value->type == flattening::ElementType::ExternalObject) {
@@ -865,9 +955,16 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
     if (library)
       for (const std::string &warning : library->takeWarnings())
         err << "mocc: warning: " << warning << "\n";
+    if (!v && error.find("not constant") != std::string::npos) {
+      bool known = !timeDependence.what.empty();
+      s.diags.error(known ? timeDependence.range : expr->range,
+                    "the expression is not constant: it uses " +
+                        (known ? timeDependence.what : std::string("a variable")));
+      return ExitModelError;
+    }
     if (!v) {
       err << "mocc: error: " << error << "\n";
-      return error.find("not constant") != std::string::npos ? ExitModelError : ExitSimulationError;
+      return ExitSimulationError;
     }
     values.push_back(*v);
   }

@@ -531,6 +531,8 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
     diags_.error(call.range, "`" + name + "()` cannot be used in a function");
     return std::nullopt;
   }
+  if (firstTimeDependence.what.empty())
+    firstTimeDependence = {call.range, "`" + name + "()`"};
   size_t arity = name == "initial" || name == "terminal" ? 0 : name == "sample" ? 2 : 1;
   if (call.args.size() != arity || !call.namedArgs.empty()) {
     diags_.error(call.range, "`" + name + "` takes " + std::to_string(arity) + " argument(s)");

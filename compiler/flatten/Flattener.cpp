@@ -27,11 +27,14 @@ std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::I
 
 std::optional<flattening::Value> lowerExpression(inst::Instantiator &instantiator,
                                                  const ast::Expr &expr, flat::FlatModel &model,
-                                                 Diagnostics &diags) {
+                                                 Diagnostics &diags,
+                                                 TimeDependence *timeDependence) {
   flattening::Flattener flattener(instantiator, diags, model);
   flattener.inlineFunctions = false;
   unsigned errors = diags.errorCount();
   auto value = flattener.lower(expr, inst::Scope{});
+  if (timeDependence)
+    *timeDependence = flattener.firstTimeDependence;
   if (diags.errorCount() != errors)
     return std::nullopt;
   return value;

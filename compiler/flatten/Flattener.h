@@ -93,6 +93,9 @@ public:
   /// Whether calls of functions with annotation(Inline = true) are inlined
   /// (`mocc eval` compiles every function instead).
   bool inlineFunctions = true;
+  /// The first use of `time` or of an event operator (`initial()`, ...)
+  /// lowered, for `mocc eval`'s error when its expression is not constant.
+  TimeDependence firstTimeDependence;
   /// The connections, collected before equations are lowered.
   ConnectionGraph *connections = nullptr;
   /// Function classes being inlined (to stop recursive inlining).

@@ -151,8 +151,11 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
       if (iterators[i].first == first.name)
         return applySubscripts(iterators[i].second, first, scope);
   }
-  if (!ref.global && first.name == "time" && ref.parts.size() == 1 && first.subscripts.empty())
+  if (!ref.global && first.name == "time" && ref.parts.size() == 1 && first.subscripts.empty()) {
+    if (firstTimeDependence.what.empty())
+      firstTimeDependence = {ref.range, "`time`"};
     return Value::scalar(pool_->time());
+  }
   inst::Found found;
   if (ref.global) {
     if (inst::ClassNode *cls = inst_.tree().lookupTopLevel(first.name))

@@ -99,9 +99,10 @@ ClassNode *ClassTree::builtin(BuiltinKind kind) const {
 }
 
 bool ClassTree::addUserFile(const std::string &path) {
-  auto file = sources_.addFile(path);
+  std::string problem;
+  auto file = sources_.addFile(path, &problem);
   if (!file) {
-    diags_.error("cannot read file `" + path + "`");
+    diags_.error(problem);
     return false;
   }
   return addUserDefinitions(*file);
@@ -136,9 +137,10 @@ void ClassTree::addLibrary(const std::string &path) {
 
 ClassNode *ClassTree::loadFromFile(ClassNode *parent, const std::string &name,
                                    const std::string &path, const std::string &directory) {
-  auto file = sources_.addFile(path);
+  std::string problem;
+  auto file = sources_.addFile(path, &problem);
   if (!file) {
-    diags_.error("cannot read library file `" + path + "`");
+    diags_.error("cannot load a library file: " + problem);
     return nullptr;
   }
   auto start = std::chrono::steady_clock::now();

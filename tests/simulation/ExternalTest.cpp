@@ -2,16 +2,21 @@
 // models of models/ExtTable.mo call the C library external/ExtTable.c,
 // which CMake builds as a shared library and as a static archive. The
 // results are checked against the tables' values; the table objects must be
-// destroyed after the run; ModelicaError is a run-time failure and a C
-// function found nowhere an error at its external clause.
+// destroyed after the run, also after one that a signal stopped;
+// ModelicaError is a run-time failure and a C function found nowhere an
+// error at its external clause.
 #include "ResultFile.h"
 
 #include "compiler/driver/Driver.h"
+#include "runtime/Signals.h"
 
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 #include <unistd.h>
 
 using namespace mocc;
@@ -88,6 +93,37 @@ TEST_CASE("external objects are destroyed after the run") {
   std::ostringstream out, err;
   REQUIRE(driver::runEval("ExtTable.live()", options, out, err) == 0);
   CHECK(out.str() == "0\n");
+}
+
+TEST_CASE("a run that SIGINT stops still destroys its external objects") {
+  rt::installSignalHandlers();
+  fs::path path = fs::temp_directory_path() / ("mocc_ext_busy_" + std::to_string(getpid()) + ".csv");
+  // SIGINT to this process once the simulation has opened its result file.
+  std::thread interrupter([&] {
+    for (int i = 0; i < 60000; ++i) {
+      for (const auto &entry : fs::directory_iterator(path.parent_path()))
+        if (entry.path().filename().string().rfind(path.filename().string() + ".tmp", 0) == 0) {
+          kill(getpid(), SIGINT);
+          return;
+        }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  driver::CompileOptions options;
+  options.files.push_back(kModels);
+  options.model = "ExtTable.Busy";
+  options.libraryPath.push_back(MOCC_EXTTABLE_SHARED);
+  driver::SimulateOptions sim{NAN, NAN, NAN, 0, NAN, path.string(), ""};
+  std::ostringstream out, err;
+  int code = driver::runSimulate(options, sim, out, err);
+  interrupter.join();
+  INFO(err.str());
+  CHECK(code == 128 + SIGINT);
+  CHECK(err.str().find("mocc: interrupted at model time t = ") != std::string::npos);
+  CHECK_FALSE(fs::exists(path));
+  std::ostringstream liveOut, liveErr;
+  REQUIRE(driver::runEval("ExtTable.live()", options, liveOut, liveErr) == 0);
+  CHECK(liveOut.str() == "0\n");
 }
 
 TEST_CASE("the Jacobian calls the derivative of an external function") {

@@ -1,8 +1,10 @@
 // The `mocc` command line: parses the command and its options as
 // ../shared/CLI.md specifies them and hands over to the driver. Usage
 // errors (an unknown option, a missing argument, a malformed number) exit
-// with code 2.
+// with code 2. SIGINT, SIGTERM and SIGHUP end a run cleanly, and then the
+// process by the same signal (runtime/Signals.h).
 #include "compiler/driver/Driver.h"
+#include "runtime/Signals.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -29,6 +31,8 @@ Commands:
                                                       compare results by the MSL tube rule
 
 Run `mocc COMMAND --help` for the options of a command.
+Exit codes: 0 success, 1 the model is wrong, 2 usage error, 3 simulation failure;
+a run stopped by SIGINT, SIGTERM or SIGHUP ends by that signal (130, 143, 129).
 )";
 
 const char *const kCommonHelp = R"(
@@ -47,7 +51,8 @@ const char *const kSimulateHelp = R"(
   --interval DT     output interval (default: experiment Interval, else (stop-start)/500)
   --intervals N     number of output intervals (instead of --interval)
   --tolerance TOL   relative tolerance (default: experiment Tolerance, else 1e-6)
-  -o OUT.csv        result file (default: MODEL_res.csv)
+  -o OUT.csv        result file (default: MODEL_res.csv): a new name or a regular file that
+                    the run does not read; `-o -` writes the result to standard output
   --vars LIST       comma-separated names or glob patterns (`body.r_0[*]`) to write
 )";
 
@@ -159,6 +164,11 @@ int simulateOption(const std::string &arg, Arguments &args, SimulateOptions &sim
     auto number = parseNumber(value);
     if (!number || *number < 1 || *number != std::floor(*number))
       return usage("`--intervals` needs a positive integer"), -1;
+    if (*number > static_cast<double>(maxOutputIntervals))
+      return usage("`--intervals " + value + "`: more than " +
+                   std::to_string(maxOutputIntervals) +
+                   " output intervals (a result row each) is too many"),
+             -1;
     sim.intervals = static_cast<long>(*number);
     return 1;
   }
@@ -316,9 +326,8 @@ int runModelCommand(const std::string &command, Arguments &args) {
   return runSimulate(options, sim, std::cout, std::cerr);
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+/// Runs the command of argv[1].
+int runCommand(int argc, char **argv) {
   if (argc < 2)
     return usage("no command given");
   std::string command = argv[1];
@@ -340,4 +349,16 @@ int main(int argc, char **argv) {
   if (command == "compare")
     return runCompareCommand(args);
   return usage("unknown command `" + command + "`");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  mocc::rt::installSignalHandlers();
+  int exitCode = runCommand(argc, argv);
+  // A run that a signal stopped ends by that signal, as shells expect
+  // (status 128 + its number), once it has cleaned up.
+  if (int signal = mocc::rt::stopRequest())
+    mocc::rt::endBySignal(signal);
+  return exitCode;
 }

@@ -92,6 +92,14 @@ package ExtTable "models for tests/simulation/ExternalTest.cpp; the C library is
     der(x) = 1 - interpolate(ramp, x);
   end NoDerivative;
 
+  model Busy "runs for hours unless a signal stops it: the forcing keeps IDA busy"
+    parameter Table ramp = Table("ramp", [0, 0; 0.5, 1; 1, 3]);
+    Real x(start = 0, fixed = true);
+  equation
+    der(x) = cos(time) * interpolate(ramp, 0.5);
+    annotation(experiment(StopTime = 1e9, Interval = 100));
+  end Busy;
+
   model Failing
     Real y = checked(time);
   end Failing;
