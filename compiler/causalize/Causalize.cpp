@@ -935,15 +935,18 @@ void PlanBuilder::splitOffAliases() {
 }
 
 void PlanBuilder::buildOutputs() {
-  // Every variable of the model as flattened, aliases and dummy
-  // derivatives included; not the derivatives index reduction added.
+  // Every variable and every parameter of the model as flattened, aliases
+  // and dummy derivatives included (as OpenModelica's and Dymola's result
+  // files hold them); not constants, not the derivatives index reduction
+  // added, not String parameters or external objects (no number).
   for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &v = model_.variables[i];
-    if (v.variability == flat::VariabilityKind::Parameter ||
-        v.variability == flat::VariabilityKind::Constant || v.special != flat::SpecialKind::None ||
-        v.name.starts_with('$'))
+    bool parameter = v.variability == flat::VariabilityKind::Parameter;
+    if (v.variability == flat::VariabilityKind::Constant || v.special != flat::SpecialKind::None ||
+        v.name.starts_with('$') || v.type == flat::TypeKind::String ||
+        v.type == flat::TypeKind::ExternalObject)
       continue;
-    plan_.outputs.push_back({v.name, static_cast<int32_t>(i)});
+    plan_.outputs.push_back({v.name, static_cast<int32_t>(i), parameter});
   }
 }
 
