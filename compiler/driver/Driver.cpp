@@ -103,7 +103,7 @@ int loadSources(Session &s, const CompileOptions &options) {
       if (!dir.empty())
         s.tree.addLibrary(dir);
   }
-  s.tree.addLibrary(bundledLibrary());
+  s.tree.addLibrary(bundledLibrary(), /*bundled=*/true);
   for (const std::string &file : options.files) {
     std::error_code ec;
     if (!fs::is_regular_file(file, ec)) {
@@ -138,9 +138,18 @@ std::vector<std::string> splitDotted(const std::string &name) {
 inst::ClassNode *selectModel(Session &s, const CompileOptions &options, int &exitCode) {
   inst::ClassNode *cls = nullptr;
   if (!options.model.empty()) {
-    cls = s.tree.lookupPath(splitDotted(options.model));
+    std::vector<std::string> parts = splitDotted(options.model);
+    cls = s.tree.lookupPath(parts);
     if (!cls) {
-      s.diags.error("model `" + options.model + "` not found");
+      // The deepest package on the way that exists says whether the
+      // bundled subset of the MSL lacks it.
+      inst::ClassNode *enclosing = nullptr;
+      for (size_t n = parts.size() - 1; n > 0 && !enclosing; --n)
+        enclosing = s.tree.lookupPath({parts.begin(), parts.begin() + static_cast<long>(n)});
+      if (enclosing && enclosing->inBundledSubset())
+        s.diags.error(inst::notInBundledSubset(options.model));
+      else
+        s.diags.error("model `" + options.model + "` not found");
       exitCode = ExitModelError;
       return nullptr;
     }
