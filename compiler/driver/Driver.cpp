@@ -589,7 +589,10 @@ int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptio
     return exitCode;
   if (flattenOptions.emit == "index-reduced") {
     auto start = Clock::now();
-    bool ok = causalize::printIndexReduced(*model, s.diags, out);
+    // The index-reduced view is about the choice of states: say all of it.
+    causalize::CausalizeOptions reduction;
+    reduction.reduction.reportStateChoices = true;
+    bool ok = causalize::printIndexReduced(*model, s.diags, out, reduction);
     s.times.add("index reduction", secondsSince(start));
     if (!ok)
       return ExitModelError;
@@ -612,7 +615,9 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   if (!model)
     return exitCode;
   auto start = Clock::now();
-  auto plan = causalize::causalize(*model, s.diags);
+  causalize::CausalizeOptions causalizeOptions;
+  causalizeOptions.reduction.reportStateChoices = options.verbose;
+  auto plan = causalize::causalize(*model, s.diags, causalizeOptions);
   s.times.add("causalize", secondsSince(start));
   if (!plan)
     return ExitModelError;
