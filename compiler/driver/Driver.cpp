@@ -672,6 +672,10 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
     s.times.print(err);
   if (!status.ok) {
     err << "mocc: error: " << status.message << "\n";
+    for (const std::string &note : status.notes)
+      err << note << "\n";
+    if (options.verbose && !status.solverDetail.empty())
+      err << "note: the solver said: " << status.solverDetail << "\n";
     return ExitSimulationError;
   }
   out << "wrote " << run.outputPath << "\n";
