@@ -305,14 +305,29 @@ bool phaseTimes(const std::vector<std::string> &log, double &compile, double &ru
   return found;
 }
 
-/// The first error line of the log ("file:line:col: error: ..." whole,
-/// "mocc: error: " dropped), else its first line.
+/// Whether a line of the log starts something of its own (a diagnostic, a
+/// note, the phase times, a source line under a diagnostic), rather than
+/// continuing a message that holds line breaks (an assert's).
+bool startsEntry(const std::string &line) {
+  return line.empty() || line[0] == ' ' || line.rfind("mocc: ", 0) == 0 ||
+         line.rfind("note: ", 0) == 0 || line.find(": note: ") != std::string::npos ||
+         line.find(": error: ") != std::string::npos ||
+         line.find(": warning: ") != std::string::npos || line == "phase times:";
+}
+
+/// The first error of the log ("file:line:col: error: ..." whole, "mocc:
+/// error: " dropped; the lines of a message that holds line breaks joined
+/// by spaces), else its first line.
 std::string firstError(const std::vector<std::string> &log) {
-  for (const std::string &line : log) {
-    if (line.rfind("mocc: error: ", 0) == 0)
-      return line.substr(13);
-    if (line.find(": error: ") != std::string::npos)
-      return line;
+  for (size_t i = 0; i < log.size(); ++i) {
+    const std::string &line = log[i];
+    bool ours = line.rfind("mocc: error: ", 0) == 0;
+    if (!ours && line.find(": error: ") == std::string::npos)
+      continue;
+    std::string message = ours ? line.substr(13) : line;
+    for (size_t j = i + 1; j < log.size() && !startsEntry(log[j]); ++j)
+      message += (message.empty() || message.back() == ' ' ? "" : " ") + log[j];
+    return message;
   }
   for (const std::string &line : log)
     if (!line.empty() && line != "phase times:" && line[0] != ' ')

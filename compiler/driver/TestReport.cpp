@@ -114,7 +114,7 @@ std::string html(const std::string &text);
 /// Maps model coordinates to the pixels of a plot.
 struct Frame {
   double t0, t1, y0, y1;
-  double left = 64, top = 12, width = 680, height = 220;
+  double left = 64, top = 24, width = 680, height = 220;
   double x(double t) const { return left + (t - t0) / (t1 - t0) * width; }
   double y(double v) const {
     double clamped = std::clamp(v, y0, y1); // a diverged result stays on the border
@@ -205,8 +205,8 @@ std::string svgPlot(const SignalFailure &failure, const PlotData &s, int width,
   std::string clip = "clip" + std::to_string(++plots);
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
-      << "\" height=\"262\" viewBox=\"0 0 " << width
-      << " 262\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\" aria-label=\""
+      << "\" height=\"274\" viewBox=\"0 0 " << width
+      << " 274\" font-family=\"sans-serif\" font-size=\"11\" role=\"img\" aria-label=\""
       << html(failure.name + ", " + title) << "\">\n";
   svg << "<clipPath id=\"" << clip << "\"><rect x=\"" << f.left << "\" y=\"" << f.top
       << "\" width=\"" << f.width << "\" height=\"" << f.height << "\"/></clipPath>\n";
@@ -234,7 +234,7 @@ std::string svgPlot(const SignalFailure &failure, const PlotData &s, int width,
   if (!failure.missing && std::isfinite(failure.time) && std::isfinite(failure.value))
     svg << "<circle cx=\"" << pixel(f.x(failure.time)) << "\" cy=\"" << pixel(f.y(failure.value))
         << "\" r=\"5\" stroke=\"#d33\" stroke-width=\"2\"/>\n";
-  svg << "</g>\n<text x=\"" << f.left + 8 << "\" y=\"" << f.top + 14 << "\">" << html(title)
+  svg << "</g>\n<text x=\"" << f.left << "\" y=\"" << f.top - 8 << "\">" << html(title)
       << "  <tspan fill=\"#d33\">— result</tspan>  <tspan fill=\"#222\">- - reference</tspan>"
          "  <tspan fill=\"#5b8fc0\">▒ tube</tspan></text>\n</svg>\n";
   return svg.str();

@@ -231,7 +231,8 @@ TEST_CASE("each outcome has its line, the summary counts them, and the exit code
           R"(\(0\.956\d* not in \[0\.957\d*, 0\.963\d*\]\); 1 of 2 signals fail$)");
   matches("TestLib.AssertFails",
           R"(^\[[1-5]/5\] failed +TestLib\.AssertFails  compile .*: )"
-          R"(simulation failed at time t = 0\.5: assertion failed: x has reached 0\.5)");
+          R"(simulation failed at time t = 0\.5: assertion failed: x has reached 0\.5 and stops )"
+                                 R"(\(at package\.mo:28:5\)$)");
   matches("TestLib.Broken",
           R"(^\[[1-5]/5\] rejected TestLib\.Broken  after [0-9.]+ s: .*package\.mo:35:14: )"
           R"(error: use of undeclared identifier `undeclaredRate`$)");

@@ -25,7 +25,7 @@ package TestLib "the library of the tests of `mocc test-library` (tests/testlib/
     Real x(start = 0, fixed = true);
   equation
     der(x) = 1;
-    assert(x < 0.5, "x has reached 0.5");
+    assert(x < 0.5, "x has reached 0.5\nand stops");
     annotation(experiment(StopTime = 1));
   end AssertFails;
 
