@@ -128,7 +128,8 @@ std::pair<double, double> tubeBounds(const std::vector<double> &t, const std::ve
   return {lo - size.dy, hi + size.dy};
 }
 
-std::optional<ResultTable> readResultTable(const std::string &path, std::string &error) {
+std::optional<ResultTable> readResultTable(const std::string &path, std::string &error,
+                                           const std::vector<std::string> *only) {
   std::ifstream in(path);
   if (!in) {
     error = "cannot read `" + path + "`";
@@ -140,24 +141,33 @@ std::optional<ResultTable> readResultTable(const std::string &path, std::string 
     error = "`" + path + "` is empty";
     return std::nullopt;
   }
-  table.names = splitRecord(line);
+  std::vector<std::string> header = splitRecord(line);
+  // The fields kept: time and the names asked for (all without `only`).
+  std::vector<size_t> kept;
+  std::vector<std::string> wanted = only ? *only : std::vector<std::string>{};
+  std::sort(wanted.begin(), wanted.end());
+  for (size_t i = 0; i < header.size(); ++i)
+    if (!only || i == 0 || std::binary_search(wanted.begin(), wanted.end(), header[i])) {
+      kept.push_back(i);
+      table.names.push_back(header[i]);
+    }
   table.columns.resize(table.names.size());
   for (size_t row = 2; std::getline(in, line); ++row) {
     if (line.empty() || line == "\r")
       continue;
     auto fields = splitRecord(line);
-    if (fields.size() != table.names.size()) {
+    if (fields.size() != header.size()) {
       error = path + ":" + std::to_string(row) + ": " + std::to_string(fields.size()) +
-              " fields where the header has " + std::to_string(table.names.size());
+              " fields where the header has " + std::to_string(header.size());
       return std::nullopt;
     }
-    for (size_t i = 0; i < fields.size(); ++i) {
-      auto value = parseNumber(fields[i]);
+    for (size_t k = 0; k < kept.size(); ++k) {
+      auto value = parseNumber(fields[kept[k]]);
       if (!value) {
-        error = path + ":" + std::to_string(row) + ": `" + fields[i] + "` is not a number";
+        error = path + ":" + std::to_string(row) + ": `" + fields[kept[k]] + "` is not a number";
         return std::nullopt;
       }
-      table.columns[i].push_back(*value);
+      table.columns[k].push_back(*value);
     }
   }
   if (table.columns.empty() || table.columns[0].empty()) {

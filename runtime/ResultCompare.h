@@ -23,8 +23,10 @@ struct ResultTable {
 
 /// Reads an RFC 4180 CSV result file; nothing with `error` set if it cannot
 /// be read or is malformed (a row of the wrong length, a field that is not
-/// a number).
-std::optional<ResultTable> readResultTable(const std::string &path, std::string &error);
+/// a number). With `only`, the columns of other names are left out (time
+/// stays): a big result costs the memory of the signals compared.
+std::optional<ResultTable> readResultTable(const std::string &path, std::string &error,
+                                           const std::vector<std::string> *only = nullptr);
 
 /// The outcome for one signal.
 struct SignalComparison {

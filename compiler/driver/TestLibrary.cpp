@@ -255,12 +255,27 @@ Selection findModels(const TestLibraryOptions &options, std::ostream &err) {
 
 // --- Reading a child's output ----------------------------------------------------------------
 
-std::string readFile(const fs::path &path, size_t limit) {
+/// A log, or of a long one (thousands of warnings) its first `head` and
+/// last `tail` bytes: the phase times and the error come last.
+std::string readLog(const fs::path &path, size_t head, size_t tail) {
   std::ifstream in(path, std::ios::binary);
-  std::string text(limit, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(limit));
-  text.resize(static_cast<size_t>(in.gcount()));
-  return text;
+  std::error_code ec;
+  size_t size = static_cast<size_t>(fs::file_size(path, ec));
+  if (ec)
+    return "";
+  auto read = [&](size_t from, size_t count) {
+    std::string text(count, '\0');
+    in.seekg(static_cast<std::streamoff>(from));
+    in.read(text.data(), static_cast<std::streamsize>(count));
+    text.resize(static_cast<size_t>(in.gcount()));
+    return text;
+  };
+  if (size <= head + tail)
+    return read(0, size);
+  std::string text = read(0, head);
+  text = text.substr(0, text.rfind('\n') + 1) + "...\n";
+  std::string end = read(size - tail, tail);
+  return text + end.substr(std::min(end.find('\n') + 1, end.size()));
 }
 
 std::vector<std::string> lines(const std::string &text) {
@@ -337,8 +352,9 @@ std::string firstError(const std::vector<std::string> &log) {
 
 // --- Comparing -------------------------------------------------------------------------------
 
-/// The signals to compare: the list's, or every column of the reference.
-std::vector<std::string> signalsOf(const ModelEntry &entry, const rt::ResultTable &reference) {
+/// The signals to compare: the list's, or (without a list, or an empty
+/// one) nothing, and then every column of the reference.
+std::vector<std::string> listedSignals(const ModelEntry &entry) {
   std::vector<std::string> signals;
   if (!entry.signals.empty()) {
     std::ifstream in(entry.signals);
@@ -353,8 +369,6 @@ std::vector<std::string> signalsOf(const ModelEntry &entry, const rt::ResultTabl
       if (line != "time" && line != "Time")
         signals.push_back(line);
     }
-  } else {
-    signals.assign(reference.names.begin() + 1, reference.names.end());
   }
   return signals;
 }
@@ -452,19 +466,24 @@ constexpr double zoomShare = 0.02;
 void compare(const ModelEntry &entry, const fs::path &resultPath, double tolerance,
              ModelOutcome &outcome) {
   std::string error;
-  auto reference = rt::readResultTable(entry.csv.string(), error);
+  // Only the columns compared are read: a result holds every variable and
+  // parameter, thousands of columns in a big model.
+  std::vector<std::string> signals = listedSignals(entry);
+  bool listed = !signals.empty();
+  auto reference = rt::readResultTable(entry.csv.string(), error, listed ? &signals : nullptr);
   if (!reference) {
     outcome.status = TestStatusKind::NoReference;
     outcome.message = "the reference cannot be read: " + error;
     return;
   }
-  auto result = rt::readResultTable(resultPath.string(), error);
+  if (!listed)
+    signals.assign(reference->names.begin() + 1, reference->names.end());
+  auto result = rt::readResultTable(resultPath.string(), error, &signals);
   if (!result) {
     outcome.status = TestStatusKind::Failed;
     outcome.message = "the result cannot be read: " + error;
     return;
   }
-  std::vector<std::string> signals = signalsOf(entry, *reference);
   outcome.signalsCompared = signals.size();
   for (const rt::SignalComparison &c :
        rt::compareResults(*result, *reference, signals, tolerance)) {
@@ -538,6 +557,19 @@ private:
 /// name (`A.B.C.csv`, `A.B.C.log`).
 std::string fileStem(const std::string &name) { return name; }
 
+/// Removes what a killed child left of its result (`A.B.C.csv.tmp...`, the
+/// temporary name it writes under).
+void removeTemporaryResults(const fs::path &work, const std::string &name) {
+  std::string prefix = fileStem(name) + ".csv.tmp";
+  std::error_code ec;
+  std::vector<fs::path> left;
+  for (auto it = fs::directory_iterator(work, ec); !ec && it != fs::end(it); it.increment(ec))
+    if (it->path().filename().string().rfind(prefix, 0) == 0)
+      left.push_back(it->path());
+  for (const fs::path &path : left)
+    fs::remove(path, ec);
+}
+
 struct Running {
   ChildProcess child;
   size_t index; ///< into Selection::run
@@ -553,7 +585,7 @@ ModelOutcome finish(const ModelEntry &entry, const ChildExit &exit, const fs::pa
   outcome.wallSeconds = exit.seconds;
   fs::path log = work / (fileStem(entry.name) + ".log");
   fs::path result = work / (fileStem(entry.name) + ".csv");
-  outcome.log = readFile(log, size_t{1} << 20);
+  outcome.log = readLog(log, size_t{1} << 16, size_t{1} << 18);
   std::vector<std::string> logLines = lines(outcome.log);
   if (!phaseTimes(logLines, outcome.compileSeconds, outcome.runSeconds))
     outcome.compileSeconds = exit.seconds;
@@ -578,6 +610,7 @@ ModelOutcome finish(const ModelEntry &entry, const ChildExit &exit, const fs::pa
   } else {
     compare(entry, result, options.tube, outcome);
   }
+  removeTemporaryResults(work, entry.name);
   if (!options.keepResults) {
     std::error_code ec;
     fs::remove(log, ec);

@@ -232,7 +232,7 @@ TEST_CASE("each outcome has its line, the summary counts them, and the exit code
   matches("TestLib.AssertFails",
           R"(^\[[1-5]/5\] failed +TestLib\.AssertFails  compile .*: )"
           R"(simulation failed at time t = 0\.5: assertion failed: x has reached 0\.5 and stops )"
-                                 R"(\(at package\.mo:28:5\)$)");
+          R"(\(at package\.mo:28:5\)$)");
   matches("TestLib.Broken",
           R"(^\[[1-5]/5\] rejected TestLib\.Broken  after [0-9.]+ s: .*package\.mo:35:14: )"
           R"(error: use of undeclared identifier `undeclaredRate`$)");
@@ -286,7 +286,7 @@ TEST_CASE("each outcome has its line, the summary counts them, and the exit code
 
 TEST_CASE("a model that never ends is killed at the time limit") {
   fs::path report = scratch("hang") / "report";
-  Run run = testLibrary({"--timeout", "1", "--filter", "TestLib.Hang"}, report);
+  Run run = testLibrary({"--timeout", "1", "--filter", "TestLib.Hang", "--keep-results"}, report);
   INFO(run.out);
   INFO(run.err);
   CHECK(run.exitCode == 1);
@@ -297,6 +297,11 @@ TEST_CASE("a model that never ends is killed at the time limit") {
       std::regex(R"(^\[1/1\] timeout  TestLib\.Hang  after [0-9.]+ s: no result after 1 s$)")));
   CHECK(run.out.find("total: 0 of 1 pass (1 timeout)\n") != std::string::npos);
   CHECK(readText(report / "report.json").find("\"status\": \"timeout\"") != std::string::npos);
+  // The killed run's temporary result file is gone; its log stays.
+  std::vector<std::string> kept;
+  for (const auto &entry : fs::directory_iterator(report / "results"))
+    kept.push_back(entry.path().filename().string());
+  CHECK(kept == std::vector<std::string>{"TestLib.Hang.log"});
 }
 
 TEST_CASE("everything selected passes: exit code 0; --keep-results keeps result and log") {

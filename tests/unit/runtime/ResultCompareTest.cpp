@@ -3,6 +3,9 @@
 
 #include <cmath>
 #include <doctest/doctest.h>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
 
 using namespace mocc::rt;
 
@@ -98,4 +101,21 @@ TEST_CASE("the tube's bounds: the reference's extremes within dx, widened by dy"
   std::tie(lower, upper) = tubeBounds(ts, ys, tubeSize(ts, ys, 0.002), 0.501);
   CHECK(lower == doctest::Approx(-0.002));
   CHECK(upper == doctest::Approx(1.002));
+}
+
+TEST_CASE("reading only some columns keeps time and those, in the file's order") {
+  std::string path = std::filesystem::temp_directory_path() /
+                     ("mocc_compare_only_" + std::to_string(::getpid()) + ".csv");
+  {
+    std::ofstream out(path);
+    out << "\"time\",\"a\",\"b\",\"c\"\n0,1,2,3\n1,4,5,6\n";
+  }
+  std::string error;
+  std::vector<std::string> only = {"c", "a", "missing"};
+  auto table = readResultTable(path, error, &only);
+  std::filesystem::remove(path);
+  REQUIRE(table);
+  CHECK(table->names == std::vector<std::string>{"time", "a", "c"});
+  CHECK(table->columns[2] == std::vector<double>{3, 6});
+  CHECK(table->column("b") == nullptr);
 }
