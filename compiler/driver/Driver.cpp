@@ -79,12 +79,6 @@ struct Session {
   PhaseTimes times;
 };
 
-std::string bundledLibrary() {
-  if (const char *env = std::getenv("MOCC_STDLIB"))
-    return env;
-  return MOCC_STDLIB_DIR;
-}
-
 /// Registers libraries and reads the user's files; returns an exit code
 /// (ExitSuccess to go on).
 int loadSources(Session &s, const CompileOptions &options) {
@@ -534,6 +528,12 @@ void printStatistics(const causalize::SimulationPlan &plan, const flat::FlatMode
 }
 
 } // namespace
+
+std::string bundledLibrary() {
+  if (const char *env = std::getenv("MOCC_STDLIB"))
+    return env;
+  return MOCC_STDLIB_DIR;
+}
 
 // --- Commands --------------------------------------------------------------------------------
 

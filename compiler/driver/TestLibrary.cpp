@@ -85,7 +85,9 @@ void scanReferences(const fs::path &root, std::map<std::string, ModelEntry> &mod
     const fs::path &path = it->path();
     fs::path folder = path.parent_path();
     std::string file = path.filename().string();
-    bool isCsv = csvFiles && file == folder.filename().string() + ".csv";
+    // A/B/C/C.csv, or A.B.C/C.csv (a folder named by the dotted name).
+    std::string folderName = folder.filename().string();
+    bool isCsv = csvFiles && file == folderName.substr(folderName.rfind('.') + 1) + ".csv";
     bool isSignals = file == "comparisonSignals.txt";
     if (!isCsv && !isSignals)
       continue;
@@ -223,6 +225,7 @@ Selection findModels(const TestLibraryOptions &options, std::ostream &err) {
       if (!dir.empty())
         tree.addLibrary(dir);
   }
+  tree.addLibrary(bundledLibrary(), /*bundled=*/true); // as `simulate` looks models up
   scanLibraryReferences(tree, models, options.filters);
   Selection selection;
   for (auto &[name, entry] : models) {
@@ -237,11 +240,17 @@ Selection findModels(const TestLibraryOptions &options, std::ostream &err) {
       selection.notRun.push_back(std::move(outcome));
       continue;
     }
-    inst::ClassNode *cls = tree.lookupPath(splitDots(name));
+    std::vector<std::string> parts = splitDots(name);
+    inst::ClassNode *cls = tree.lookupPath(parts);
     if (!cls) {
+      inst::ClassNode *enclosing = nullptr; // the deepest package on the way
+      for (size_t n = parts.size() - 1; n > 0 && !enclosing; --n)
+        enclosing = tree.lookupPath({parts.begin(), parts.begin() + static_cast<long>(n)});
       outcome.status = TestStatusKind::NoModel;
       outcome.message =
-          "the reference " + entry.csv.string() + " names a model that is not in the library";
+          enclosing && enclosing->inBundledSubset()
+              ? inst::notInBundledSubset(name)
+              : "the reference " + entry.csv.string() + " names a model that is not in the library";
       selection.notRun.push_back(std::move(outcome));
       continue;
     }

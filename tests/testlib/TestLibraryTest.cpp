@@ -55,12 +55,14 @@ fs::path scratch(const std::string &name) {
   return dir;
 }
 
-/// Runs `mocc test-library` on TestLib with `args`, the report in `report`.
-Run testLibrary(const std::vector<std::string> &args, const fs::path &report) {
+/// Runs `mocc test-library` on TestLib with `args`, the report in `report`
+/// (MODELICAPATH unset: the bundled stdlib comes after TestLib).
+Run testLibrary(const std::vector<std::string> &args, const fs::path &report,
+                const std::string &references = "references") {
   fs::path dir = MOCC_TESTLIB_DIR;
-  std::string command = quote(MOCC_EXECUTABLE) + " test-library --references " +
-                        quote((dir / "references").string()) + " --lib " +
-                        quote((dir / "TestLib").string()) + " --library-path " +
+  std::string command = "env -u MODELICAPATH " + quote(MOCC_EXECUTABLE) +
+                        " test-library --references " + quote((dir / references).string()) +
+                        " --lib " + quote((dir / "TestLib").string()) + " --library-path " +
                         quote(MOCC_TESTLIB_CRASH) + " --report " + quote(report.string());
   for (const std::string &arg : args)
     command += " " + quote(arg);
@@ -326,6 +328,22 @@ TEST_CASE("--reference-settings: a tenth of the tolerance and half the interval"
   CHECK(run.exitCode == 0);
   std::string result = readText(report / "results" / "TestLib.Decay.csv");
   CHECK(std::count(result.begin(), result.end(), '\n') == 1 + 101);
+}
+
+TEST_CASE("references in folders named by the dotted name; a model the bundled subset lacks") {
+  // references-flat/TestLib.Decay/Decay.csv, and a reference of an MSL
+  // model that mocc's bundled stdlib does not have.
+  fs::path report = scratch("flat") / "report";
+  Run run = testLibrary({}, report, "references-flat");
+  INFO(run.out);
+  INFO(run.err);
+  CHECK(run.exitCode == 1);
+  CHECK(std::regex_search(run.lineOf("TestLib.Decay"),
+                          std::regex(R"(^\[1/1\] pass +TestLib\.Decay)")));
+  CHECK(run.lineOf("Modelica.Electrical.Analog.Examples.ChuaCircuit") ==
+        "no-model Modelica.Electrical.Analog.Examples.ChuaCircuit: "
+        "`Modelica.Electrical.Analog.Examples.ChuaCircuit` is not in mocc's bundled subset of the "
+        "MSL; set MODELICAPATH to a copy of the MSL 4.1.0");
 }
 
 TEST_CASE("usage errors exit with code 2") {

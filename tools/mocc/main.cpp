@@ -65,7 +65,7 @@ report.html. Exit code 0 only if every selected model passes, 1 otherwise,
 2 for usage errors.
 
   --references DIR  reference results laid out as the MSL's (MAP-LIB):
-                    DIR/A/B/C/C.csv for model A.B.C, with the signals to compare
+                    DIR/A/B/C/C.csv (or DIR/A.B.C/C.csv) for model A.B.C, with the signals to compare
                     in comparisonSignals.txt beside it (else in the library's
                     Resources/Reference/A/B/C/comparisonSignals.txt; else every
                     column of the reference)
