@@ -594,8 +594,7 @@ ModelOutcome finish(const ModelEntry &entry, const ChildExit &exit, const fs::pa
   outcome.wallSeconds = exit.seconds;
   fs::path log = work / (fileStem(entry.name) + ".log");
   fs::path result = work / (fileStem(entry.name) + ".csv");
-  outcome.log = readLog(log, size_t{1} << 16, size_t{1} << 18);
-  std::vector<std::string> logLines = lines(outcome.log);
+  std::vector<std::string> logLines = lines(readLog(log, size_t{1} << 16, size_t{1} << 18));
   if (!phaseTimes(logLines, outcome.compileSeconds, outcome.runSeconds))
     outcome.compileSeconds = exit.seconds;
   if (exit.timedOut) {

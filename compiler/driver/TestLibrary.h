@@ -84,7 +84,6 @@ struct ModelOutcome {
   int signal = 0;
   size_t signalsCompared = 0;
   std::vector<SignalFailure> failures;
-  std::string log; ///< the child's output (kept with --keep-results)
 };
 
 /// The number of models per package and how many passed.
