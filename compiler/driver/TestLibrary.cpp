@@ -419,9 +419,11 @@ Curve decimate(const std::vector<double> &t, const std::vector<double> &y, size_
 }
 
 constexpr size_t plotBuckets = 250;
+/// The zoomed plot spans a twenty-fifth of the run: fewer points draw it.
+constexpr size_t zoomBuckets = 100;
 /// The signals of one model that the HTML page plots; the others are
 /// listed with their first failure.
-constexpr size_t plottedSignals = 6;
+constexpr size_t plottedSignals = 4;
 
 /// The points of (t, y) within [t0, t1] and the one on either side.
 void cut(const std::vector<double> &t, const std::vector<double> &y, double t0, double t1,
@@ -441,14 +443,14 @@ void cut(const std::vector<double> &t, const std::vector<double> &y, double t0, 
 /// bend (each reference time and the times dx before and after it).
 PlotData plotData(const std::vector<double> &refT, const std::vector<double> &refY,
                   const std::vector<double> *resT, const std::vector<double> *resY,
-                  double tolerance, double t0, double t1) {
+                  double tolerance, double t0, double t1, size_t buckets) {
   PlotData plot;
   std::vector<double> t, y;
   cut(refT, refY, t0, t1, t, y);
-  plot.reference = decimate(t, y, plotBuckets);
+  plot.reference = decimate(t, y, buckets);
   if (resT && resY) {
     cut(*resT, *resY, t0, t1, t, y);
-    plot.result = decimate(t, y, plotBuckets);
+    plot.result = decimate(t, y, buckets);
   }
   rt::TubeSize size = rt::tubeSize(refT, refY, tolerance);
   std::vector<double> times;
@@ -462,8 +464,8 @@ PlotData plotData(const std::vector<double> &refT, const std::vector<double> &re
   std::vector<double> lower(times.size()), upper(times.size());
   for (size_t k = 0; k < times.size(); ++k)
     std::tie(lower[k], upper[k]) = rt::tubeBounds(refT, refY, size, times[k]);
-  plot.tubeLower = decimate(times, lower, plotBuckets);
-  plot.tubeUpper = decimate(times, upper, plotBuckets);
+  plot.tubeLower = decimate(times, lower, buckets);
+  plot.tubeUpper = decimate(times, upper, buckets);
   return plot;
 }
 
@@ -511,11 +513,11 @@ void compare(const ModelEntry &entry, const fs::path &resultPath, double toleran
     const std::vector<double> *res = result->column(c.name);
     if (ref && outcome.failures.size() < plottedSignals) {
       const std::vector<double> &refT = reference->columns[0], *resT = &result->columns[0];
-      f.whole = plotData(refT, *ref, resT, res, tolerance, refT.front(), refT.back());
+      f.whole = plotData(refT, *ref, resT, res, tolerance, refT.front(), refT.back(), plotBuckets);
       if (!f.missing) {
         double span = zoomShare * (refT.back() - refT.front());
         f.zoom = plotData(refT, *ref, resT, res, tolerance, std::max(refT.front(), f.time - span),
-                          std::min(refT.back(), f.time + span));
+                          std::min(refT.back(), f.time + span), zoomBuckets);
       }
     }
     outcome.failures.push_back(std::move(f));
