@@ -429,6 +429,14 @@ TEST_CASE("results hold every parameter, with its value in every row, and no con
                                             "hidden", "der(x[1])", "der(x[2])"});
 }
 
+TEST_CASE("a stop time equal to the start time runs initialization alone: one row") {
+  auto r = simulate("InitializationOnly.mo");
+  REQUIRE(r.rows() == 1);
+  CHECK(r["time"][0] == 0.0);
+  CHECK(r["y"][0] == doctest::Approx(std::sqrt(2.0)).epsilon(1e-15));
+  CHECK(r["x"][0] == 1.0);
+}
+
 TEST_CASE("derivatives of a variable an if-equation gives, next to a Boolean row") {
   // k = 1, te = 1, fast: s = t^2 up to t = 1, then 1 + 2 (t - 1).
   auto r = simulate("BooleanRowDerivative.mo");
