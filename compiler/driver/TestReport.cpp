@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -128,21 +129,34 @@ std::string pixel(double p) {
   return text;
 }
 
-/// The points of a curve as an SVG path ("M x y L x y ..."), skipping
-/// values that are not finite.
+/// The points of a curve as an SVG path in whole pixels ("M x y L x y x y
+/// ...", an implicit lineto after the first), skipping values that are not
+/// finite and points on the pixel of the one before.
 std::string path(const Curve &c, const Frame &f, bool reverse = false, bool continueLine = false) {
   std::string d;
   size_t n = c.t.size();
-  bool pen = continueLine;
+  bool pen = continueLine, lineTo = false;
+  long lastX = LONG_MIN, lastY = LONG_MIN;
   for (size_t k = 0; k < n; ++k) {
     size_t i = reverse ? n - 1 - k : k;
     if (!std::isfinite(c.y[i]) || !std::isfinite(c.t[i])) {
-      pen = false;
+      pen = lineTo = false;
       continue;
     }
-    d += d.empty() && !continueLine ? "" : " ";
-    d += (pen ? "L" : "M") + pixel(f.x(c.t[i])) + " " + pixel(f.y(c.y[i]));
+    long x = std::lround(f.x(c.t[i])), y = std::lround(f.y(c.y[i]));
+    if (pen && x == lastX && y == lastY)
+      continue;
+    if (!pen)
+      d += (d.empty() ? "M" : " M");
+    else if (!lineTo)
+      d += (d.empty() ? "L" : " L");
+    else
+      d += " ";
+    d += std::to_string(x) + " " + std::to_string(y);
+    lineTo = pen;
     pen = true;
+    lastX = x;
+    lastY = y;
   }
   return d;
 }
@@ -222,11 +236,9 @@ std::string svgPlot(const SignalFailure &failure, const PlotData &s, int width,
         << "\" y2=\"" << pixel(f.y(v)) << "\" stroke=\"#eee\"/>\n";
   }
   svg << "<g clip-path=\"url(#" << clip << ")\" fill=\"none\">\n";
-  if (!s.tubeUpper.t.empty())
-    svg << "<path fill=\"#cde3f7\" d=\"" << path(s.tubeUpper, f) << path(s.tubeLower, f, true, true)
-        << " Z\"/>\n";
-  for (const Curve *bound : {&s.tubeUpper, &s.tubeLower})
-    svg << "<path stroke=\"#8bb8e0\" stroke-width=\"0.8\" d=\"" << path(*bound, f) << "\"/>\n";
+  if (!s.tubeUpper.t.empty()) // the upper curve forward, the lower one back
+    svg << "<path fill=\"#cde3f7\" d=\"" << path(s.tubeUpper, f) << " "
+        << path(s.tubeLower, f, true, true) << " Z\" stroke=\"#8bb8e0\" stroke-width=\"0.8\"/>\n";
   svg << "<path stroke=\"#222\" stroke-width=\"1.2\" stroke-dasharray=\"5 3\" d=\""
       << path(s.reference, f) << "\"/>\n";
   if (!s.result.t.empty())
