@@ -340,6 +340,12 @@ int runTestLibraryCommand(Arguments &args) {
   }
   if (options.references.empty())
     return usage("`test-library` needs `--references DIR`");
+  for (std::string &filter : options.filters) {
+    while (!filter.empty() && filter.back() == '.')
+      filter.pop_back(); // `Modelica.Mechanics.` selects as `Modelica.Mechanics`
+    if (filter.empty())
+      return usage("an empty filter selects nothing");
+  }
   return runTestLibrary(options, std::cout, std::cerr);
 }
 
