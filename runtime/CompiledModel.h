@@ -103,6 +103,9 @@ struct InitStep {
 struct OutputVariable {
   std::string name; ///< Modelica name, e.g. "body.r_0[1]" or "der(x)"
   int32_t slot = 0;
+  /// A parameter: its value, fixed once initialization has ended, is the
+  /// same in every row.
+  bool parameter = false;
 };
 
 /// Defaults from the experiment annotation; NaN where not given.

@@ -3,6 +3,8 @@
 
 #include "runtime/NumberFormat.h"
 
+#include <cstring>
+
 namespace mocc::rt {
 
 namespace {
@@ -53,6 +55,27 @@ void CsvWriter::writeRow(std::span<const double> values) {
     if (i > 0)
       *out++ = ',';
     out = writeNumber(out, values[i]);
+  }
+  *out++ = lineEnd;
+  used_ = static_cast<std::size_t>(out - buffer_.get());
+}
+
+void CsvWriter::writeRow(std::span<const double> values, std::span<const RowRun> runs) {
+  if (!open_)
+    return;
+  std::size_t size = values.size() * (maxNumberLength + 1) + 1;
+  for (const RowRun &run : runs)
+    size += run.text.size();
+  char *out = reserve(size);
+  std::size_t next = 0;
+  for (const RowRun &run : runs) {
+    for (std::size_t i = 0; i < run.numbers && next < values.size(); ++i) {
+      if (next > 0)
+        *out++ = ',';
+      out = writeNumber(out, values[next++]);
+    }
+    std::memcpy(out, run.text.data(), run.text.size());
+    out += run.text.size();
   }
   *out++ = lineEnd;
   used_ = static_cast<std::size_t>(out - buffer_.get());

@@ -34,6 +34,15 @@ public:
   /// Appends one row; a write error is reported by commit().
   void writeRow(std::span<const double> values);
 
+  /// A stretch of a row: `numbers` values, then `text` written as it is
+  /// (columns whose text is the same in every row, each with its comma).
+  struct RowRun {
+    std::size_t numbers = 0;
+    std::string text;
+  };
+  /// Appends one row made of `runs`, which take the values in order.
+  void writeRow(std::span<const double> values, std::span<const RowRun> runs);
+
   /// Writes out the buffer, closes the file and renames it to the requested
   /// path. Returns false (see error()) if any of that failed; the temporary
   /// file is then removed.

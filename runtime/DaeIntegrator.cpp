@@ -72,35 +72,47 @@ constexpr int daeNewtonIterations = 8;
 /// How often a root found exactly at a zero is moved on (doubling the step).
 constexpr int maxRootShifts = 60;
 
-/// What a failing IDA flag means, for the message.
+/// What a failing IDA flag means, in the words of a model's user.
 std::string describeIdaFlag(int flag) {
-  std::string name = takeFlagName(IDAGetReturnFlagName(flag));
   switch (flag) {
   case IDA_TOO_MUCH_WORK:
-    return name + ": more than " + std::to_string(maxStepsPerOutput) +
-           " steps between two output times";
+    return "the solver took more than " + std::to_string(maxStepsPerOutput) +
+           " steps without reaching the next output time (the model may chatter or be very "
+           "stiff here)";
   case IDA_TOO_MUCH_ACC:
-    return name + ": the requested accuracy cannot be reached";
+    return "the solver cannot reach the requested accuracy (try a larger tolerance)";
   case IDA_ERR_FAIL:
-    return name + ": the error test failed repeatedly (a discontinuity or a singularity?)";
+    return "the solver's error test failed even at the smallest step (a discontinuity that "
+           "is not an event, or a singularity)";
   case IDA_CONV_FAIL:
   case IDA_NLS_FAIL:
-    return name + ": the corrector's Newton iteration failed repeatedly";
+    return "the solver's Newton iteration did not converge even at the smallest step (the "
+           "equations have no nearby solution, or their Jacobian is nearly singular)";
   case IDA_LSETUP_FAIL:
   case IDA_LSOLVE_FAIL:
-    return name + ": the Jacobian is singular";
+    return "the Jacobian of the equations is singular (the states chosen cannot be integrated "
+           "here)";
   case IDA_RES_FAIL:
   case IDA_REP_RES_ERR:
   case IDA_FIRST_RES_FAIL:
-    return name + ": the equations give values that are not finite";
+    return "the equations give values that are not finite (NaN or infinity)";
   case IDA_RTFUNC_FAIL:
-    return name + ": the zero-crossing functions failed";
+    return "the zero-crossing functions give values that are not finite";
   case IDA_NO_RECOVERY:
   case IDA_LINESEARCH_FAIL:
-    return name + ": the consistent initial values could not be computed";
+    return "no consistent values could be computed";
   default:
-    return name;
+    return "the solver failed";
   }
+}
+
+/// The solver's own account of a failure, for -v: the flag's name and
+/// IDA's last message.
+std::string idaDetail(int flag, const SolverMessages &messages) {
+  std::string detail = "IDA: " + takeFlagName(IDAGetReturnFlagName(flag));
+  if (!messages.last().empty())
+    detail += ": " + messages.last();
+  return detail;
 }
 
 bool allFinite(const double *values, int64_t n) {
@@ -149,7 +161,8 @@ RunStatus DaeIntegrator::restart(double t, double nextTime, bool force) {
   if (IDAReInit(ida_.get(), t, y_.get(), yp_.get()) != IDA_SUCCESS)
     return {false, t,
             "simulation failed at time t = " + formatTime(t) +
-                ": cannot restart IDA after the event [" + messages_.last() + "]"};
+                ": the solver could not restart after the event",
+            {}, "IDA: " + messages_.last()};
   return unlessGeneratedCodeFailed(makeConsistent(t, nextTime, true, force), t);
 }
 
@@ -253,9 +266,10 @@ RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEve
                                   : "initialization failed at time " + formatTime(t) +
                                         ": the initial values";
     return {false, t,
-            what + " do not satisfy the equations (scaled residual " + formatNumber(norm) +
-                ") and IDACalcIC could not correct them: " + describeIdaFlag(flag) + " [" +
-                messages_.last() + "]"};
+            what + " do not satisfy the equations and could not be corrected: " +
+                describeIdaFlag(flag),
+            {"note: the scaled residual of the equations is " + formatNumber(norm)},
+            idaDetail(flag, messages_) + " (IDACalcIC)"};
   }
   IDAGetConsistentIC(ida_.get(), y_.get(), yp_.get());
   load(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
@@ -309,9 +323,8 @@ RunStatus DaeIntegrator::solverFailure(int flag) {
   }
   std::string message =
       "simulation failed at time t = " + formatTime(failedAt) + ": " + describeIdaFlag(flag);
-  if (!messages_.last().empty())
-    message += " [" + messages_.last() + "]";
-  return unlessGeneratedCodeFailed({false, failedAt, message}, failedAt);
+  return unlessGeneratedCodeFailed({false, failedAt, message, {}, idaDetail(flag, messages_)},
+                                   failedAt);
 }
 
 /// IDA brackets a root to within its tolerance and returns the end of the

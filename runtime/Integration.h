@@ -31,9 +31,18 @@ public:
   double seconds() const { return seconds_; }
 
 private:
+  /// Formats the parameters' columns into runs_ (from the first row's
+  /// values: initialization has fixed them).
+  void formatParameters(const std::vector<double> &v);
+
   CsvWriter *writer_;
-  std::vector<int32_t> slots_;
+  std::vector<int32_t> slots_; ///< of the columns that vary, after time
   std::vector<double> row_;
+  /// The row's layout: the columns that vary and the parameters' text
+  /// between them, empty while there are no parameter columns.
+  std::vector<CsvWriter::RowRun> runs_;
+  std::vector<std::vector<int32_t>> parameterSlots_; ///< after each run's numbers
+  bool parametersFormatted_ = false;
   bool needsAliases_ = false;
   long count_ = 0;
   double seconds_ = 0.0;

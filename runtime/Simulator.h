@@ -45,7 +45,13 @@ struct SolverStatistics {
 struct RunStatus {
   bool ok = true;
   double time = 0; ///< model time of the failure
-  std::string message;
+  std::string message; ///< one line, in the words of a model's user
+  /// Lines that explain the failure (the equations of a system that did
+  /// not converge), each printed after the message as it is
+  /// ("file:line: note: ..." or "note: ...").
+  std::vector<std::string> notes = {};
+  /// What the solver itself said ("IDA_CONV_FAIL: At t = ..."), for -v.
+  std::string solverDetail = {};
 };
 
 /// Computes consistent initial values of every slot at time t0 into v. The

@@ -319,18 +319,30 @@ ExprId PlanBuilder::startOf(VarId v) {
   return pool_.zero();
 }
 
+/// The equations a failure message notes, and the characters of each.
+constexpr size_t describedEquations = 3;
+constexpr size_t describedLength = 160;
+
 std::string PlanBuilder::describe(const EquationSystem &system, std::span<const int> eqs) {
-  std::string text = "the system of " + std::to_string(eqs.size()) + " equation(s) ";
-  for (size_t i = 0; i < eqs.size() && i < 4; ++i) {
+  // The first line names the system (addSolveStep adds its unknowns); a
+  // note line follows for each of its first equations, with its location.
+  std::string text = "the system of " + std::to_string(eqs.size()) + " equation(s)";
+  for (size_t i = 0; i < eqs.size() && i < describedEquations; ++i) {
     const flat::Equation &eq = system.equations[eqs[i]];
-    text += i ? ", " : "";
-    text += "`" + model_.print(eq.lhs) + " = " + model_.print(eq.rhs) + "`";
+    std::string equation = model_.print(eq.lhs) + " = " + model_.print(eq.rhs);
+    if (equation.size() > describedLength)
+      equation = equation.substr(0, describedLength - 4) + " ...";
+    text += "\n";
     if (eq.loc.valid()) {
       LineColumn lc = diags_.sources().lineColumn(eq.loc.start());
-      text += " (" + diags_.sources().path(eq.loc.file) + ":" + std::to_string(lc.line) + ")";
+      text += diags_.sources().path(eq.loc.file) + ":" + std::to_string(lc.line) + ":" +
+              std::to_string(lc.column) + ": ";
     }
+    text += "note: equation `" + equation + "`";
   }
-  return text + (eqs.size() > 4 ? ", ..." : "");
+  if (eqs.size() > describedEquations)
+    text += "\nnote: and " + std::to_string(eqs.size() - describedEquations) + " more equation(s)";
+  return text;
 }
 
 std::vector<KernelStep> PlanBuilder::trailingAssignments(const std::vector<char> &isOwnSlot) const {
@@ -776,11 +788,14 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
 }
 
 void PlanBuilder::addSolveStep(BlockPlan block, std::string description) {
-  // "... for `x`, `y`": the unknowns Newton iterates on.
-  for (size_t i = 0; i < block.iterationVariables.size() && i < 4; ++i)
-    description += (i ? ", `" : " for `") + model_.nameOf(block.iterationVariables[i]) + "`";
-  if (block.iterationVariables.size() > 4)
-    description += ", ...";
+  // "... for `x`, `y`" on its first line: the unknowns Newton iterates on.
+  std::string unknowns;
+  const std::vector<VarId> &iterated = block.iterationVariables;
+  for (size_t i = 0; i < iterated.size() && i < 3; ++i)
+    unknowns += (i ? ", `" : " for `") + model_.nameOf(iterated[i]) + "`";
+  if (iterated.size() > 3)
+    unknowns += " and " + std::to_string(iterated.size() - 3) + " more";
+  description.insert(std::min(description.find('\n'), description.size()), unknowns);
   // KINSOL solves for the tearing variables; the kernel assigns the rest of
   // the block and computes the residuals.
   KernelSpec kernel{"mocc_init_" + std::to_string(plan_.init.size()), std::move(block.steps), true};
@@ -935,15 +950,18 @@ void PlanBuilder::splitOffAliases() {
 }
 
 void PlanBuilder::buildOutputs() {
-  // Every variable of the model as flattened, aliases and dummy
-  // derivatives included; not the derivatives index reduction added.
+  // Every variable and every parameter of the model as flattened, aliases
+  // and dummy derivatives included (as OpenModelica's and Dymola's result
+  // files hold them); not constants, not the derivatives index reduction
+  // added, not String parameters or external objects (no number).
   for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &v = model_.variables[i];
-    if (v.variability == flat::VariabilityKind::Parameter ||
-        v.variability == flat::VariabilityKind::Constant || v.special != flat::SpecialKind::None ||
-        v.name.starts_with('$'))
+    bool parameter = v.variability == flat::VariabilityKind::Parameter;
+    if (v.variability == flat::VariabilityKind::Constant || v.special != flat::SpecialKind::None ||
+        v.name.starts_with('$') || v.type == flat::TypeKind::String ||
+        v.type == flat::TypeKind::ExternalObject)
       continue;
-    plan_.outputs.push_back({v.name, static_cast<int32_t>(i)});
+    plan_.outputs.push_back({v.name, static_cast<int32_t>(i), parameter});
   }
 }
 

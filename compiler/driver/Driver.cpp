@@ -83,12 +83,6 @@ struct Session {
   PhaseTimes times;
 };
 
-std::string bundledLibrary() {
-  if (const char *env = std::getenv("MOCC_STDLIB"))
-    return env;
-  return MOCC_STDLIB_DIR;
-}
-
 /// The directories of MODELICAPATH, in order.
 std::vector<std::string> modelicaPath() {
   std::vector<std::string> dirs;
@@ -151,7 +145,7 @@ int loadSources(Session &s, const CompileOptions &options) {
     s.tree.addLibrary(lib);
   for (const std::string &dir : modelicaPath())
     s.tree.addLibrary(dir);
-  s.tree.addLibrary(bundledLibrary());
+  s.tree.addLibrary(bundledLibrary(), /*bundled=*/true);
   auto start = Clock::now();
   bool ok = true;
   for (const std::string &file : options.files)
@@ -179,9 +173,18 @@ std::vector<std::string> splitDotted(const std::string &name) {
 inst::ClassNode *selectModel(Session &s, const CompileOptions &options, int &exitCode) {
   inst::ClassNode *cls = nullptr;
   if (!options.model.empty()) {
-    cls = s.tree.lookupPath(splitDotted(options.model));
+    std::vector<std::string> parts = splitDotted(options.model);
+    cls = s.tree.lookupPath(parts);
     if (!cls) {
-      s.diags.error("model `" + options.model + "` not found");
+      // The deepest package on the way that exists says whether the
+      // bundled subset of the MSL lacks it.
+      inst::ClassNode *enclosing = nullptr;
+      for (size_t n = parts.size() - 1; n > 0 && !enclosing; --n)
+        enclosing = s.tree.lookupPath({parts.begin(), parts.begin() + static_cast<long>(n)});
+      if (enclosing && enclosing->inBundledSubset())
+        s.diags.error(inst::notInBundledSubset(options.model));
+      else
+        s.diags.error("model `" + options.model + "` not found");
       exitCode = ExitModelError;
       return nullptr;
     }
@@ -567,6 +570,12 @@ void printStatistics(const causalize::SimulationPlan &plan, const flat::FlatMode
 
 } // namespace
 
+std::string bundledLibrary() {
+  if (const char *env = std::getenv("MOCC_STDLIB"))
+    return env;
+  return MOCC_STDLIB_DIR;
+}
+
 // --- Commands --------------------------------------------------------------------------------
 
 int runParse(const std::vector<std::string> &files, bool print, std::ostream &out,
@@ -621,7 +630,10 @@ int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptio
     return exitCode;
   if (flattenOptions.emit == "index-reduced") {
     auto start = Clock::now();
-    bool ok = causalize::printIndexReduced(*model, s.diags, out);
+    // The index-reduced view is about the choice of states: say all of it.
+    causalize::CausalizeOptions reduction;
+    reduction.reduction.reportStateChoices = true;
+    bool ok = causalize::printIndexReduced(*model, s.diags, out, reduction);
     s.times.add("index reduction", secondsSince(start));
     if (!ok)
       return ExitModelError;
@@ -663,20 +675,24 @@ int setOutputGrid(const SimulateOptions &simulate, const rt::ExperimentDefaults 
                   rt::SimulationOptions &run, std::ostream &err) {
   run.startTime = std::isnan(simulate.startTime) ? e.startTime : simulate.startTime;
   run.stopTime = std::isnan(simulate.stopTime) ? e.stopTime : simulate.stopTime;
-  if (!(run.stopTime > run.startTime)) {
-    err << "mocc: error: the stop time " << run.stopTime << " is not after the start time "
+  // A stop time equal to the start time is a run of initialization alone
+  // (one row): the MSL's tests of functions (ModelicaTest.Math) have
+  // StopTime = 0.
+  if (!(run.stopTime >= run.startTime)) {
+    err << "mocc: error: the stop time " << run.stopTime << " is before the start time "
         << run.startTime << "\n";
     return ExitUsageError;
   }
+  double span = run.stopTime - run.startTime;
   if (!std::isnan(simulate.interval))
     run.interval = simulate.interval;
-  else if (simulate.intervals > 0)
-    run.interval = (run.stopTime - run.startTime) / static_cast<double>(simulate.intervals);
+  else if (simulate.intervals > 0 && span > 0)
+    run.interval = span / static_cast<double>(simulate.intervals);
   else if (e.interval > 0)
     run.interval = e.interval;
   else
-    run.interval = (run.stopTime - run.startTime) / 500.0;
-  if ((run.stopTime - run.startTime) / run.interval > rt::maxOutputIntervals) {
+    run.interval = span > 0 ? span / 500.0 : 1.0;
+  if (span / run.interval > rt::maxOutputIntervals) {
     err << "mocc: error: the output interval " << run.interval << " from " << run.startTime
         << " to " << run.stopTime << " gives more than " << maxOutputIntervals
         << " output points (a result row each): give a larger `--interval`\n";
@@ -705,7 +721,9 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
     }
   }
   auto start = Clock::now();
-  auto plan = causalize::causalize(*model, s.diags);
+  causalize::CausalizeOptions causalizeOptions;
+  causalizeOptions.reduction.reportStateChoices = options.verbose;
+  auto plan = causalize::causalize(*model, s.diags, causalizeOptions);
   s.times.add("causalize", secondsSince(start));
   if (!plan)
     return ExitModelError;
@@ -746,6 +764,10 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   }
   if (!status.ok) {
     err << "mocc: error: " << status.message << "\n";
+    for (const std::string &note : status.notes)
+      err << note << "\n";
+    if (options.verbose && !status.solverDetail.empty())
+      err << "note: the solver said: " << status.solverDetail << "\n";
     return ExitSimulationError;
   }
   if (!toStdout)

@@ -51,6 +51,10 @@ struct FlattenOptions {
   bool origins = false;
 };
 
+/// The bundled library's folder: MOCC_STDLIB, else the stdlib/ of the
+/// source tree mocc was built from.
+std::string bundledLibrary();
+
 int runParse(const std::vector<std::string> &files, bool print, std::ostream &out,
              std::ostream &err);
 int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err);

@@ -215,9 +215,16 @@ struct BuiltinCall {
       int64_t copies = 1;
       for (int64_t d : dims)
         copies *= d;
+      // An array of records keeps its records, row-major, in `items`.
+      r.isRecord = v.isRecord;
+      r.recordName = v.recordName;
       for (int64_t k = 0; k < copies; ++k) {
         r.elements.insert(r.elements.end(), v.elements.begin(), v.elements.end());
         r.strings.insert(r.strings.end(), v.strings.begin(), v.strings.end());
+        if (v.isRecord && v.dims.empty())
+          r.items.push_back(v);
+        else
+          r.items.insert(r.items.end(), v.items.begin(), v.items.end());
       }
       return r;
     }

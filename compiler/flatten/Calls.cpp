@@ -35,6 +35,7 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
   Instance *component = found.instance;
   for (size_t i = 1; i < callee.parts.size(); ++i) {
     const std::string &name = callee.parts[i].name;
+    inst::ClassNode *enclosing = cls;
     if (cls) {
       cls = inst_.findNestedClass(inst_.resolveAlias(cls), name, scope);
     } else if (component) {
@@ -50,6 +51,13 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
         component = nullptr;
       if (cls)
         component = nullptr;
+    }
+    if (!cls && !component && enclosing && enclosing->inBundledSubset()) {
+      std::string missing = enclosing->fullName();
+      for (size_t j = i; j < callee.parts.size(); ++j)
+        missing += "." + callee.parts[j].name;
+      diags_.error(callee.range, inst::notInBundledSubset(missing));
+      return nullptr;
     }
     if (!cls && !component) {
       diags_.error(callee.parts[i].range, "`" + name + "` in `" + callee.str() +

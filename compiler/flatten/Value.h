@@ -42,8 +42,21 @@ struct Value {
   /// Parts that are not there (a String whose text is unknown has no
   /// strings) stay empty.
   Value element(int64_t index) const {
-    if (isRecord)
+    if (isRecord && dims.size() <= 1)
       return index >= 1 && static_cast<size_t>(index) <= items.size() ? items[index - 1] : Value{};
+    if (isRecord) { // a row of a matrix of records: the records of that row
+      Value row;
+      row.type = type;
+      row.isRecord = true;
+      row.recordName = recordName;
+      if (index < 1 || index > dims[0])
+        return row;
+      row.dims.assign(dims.begin() + 1, dims.end());
+      auto stride = static_cast<size_t>(count() / dims[0]);
+      if (items.size() == static_cast<size_t>(count()))
+        row.items.assign(items.begin() + (index - 1) * stride, items.begin() + index * stride);
+      return row;
+    }
     Value e;
     e.type = type;
     if (dims.empty() || index < 1 || index > dims[0])

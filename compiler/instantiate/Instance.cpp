@@ -628,9 +628,19 @@ ClassNode *Instantiator::lookupClass(const ast::Name &name, Scope scope, bool re
   for (size_t i = 1; cls && i < name.parts.size(); ++i) {
     ClassNode *next = findNestedClass(cls, name.parts[i], scope);
     if (!next) {
-      if (report)
+      std::string close = report ? cls->closestChildName(name.parts[i]) : "";
+      if (report && !close.empty()) {
+        diags_.error(name.range, "class `" + cls->fullName() + "` has no class named `" +
+                                     name.parts[i] + "`; did you mean `" + close + "`?");
+      } else if (report && cls->inBundledSubset()) {
+        std::string missing = cls->fullName(); // the whole name, from where it is missing
+        for (size_t j = i; j < name.parts.size(); ++j)
+          missing += "." + name.parts[j];
+        diags_.error(name.range, notInBundledSubset(missing));
+      } else if (report) {
         diags_.error(name.range, "class `" + cls->fullName() + "` has no class named `" +
                                      name.parts[i] + "`");
+      }
       return nullptr;
     }
     cls = next;
