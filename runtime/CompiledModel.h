@@ -180,7 +180,8 @@ struct SampleClock {
 /// variable this is its left limit), then `residual` (at the event point,
 /// on the values as they are: it recomputes the assigned slots), then
 /// `update`; again until `update` leaves every value equal to its pre (at
-/// most maxEventIterations calls of `update`). Afterwards the sample flags
+/// most maxEventIterations rounds, also without an `update` kernel: the
+/// residual alone may change a discrete value, `b = not pre(b)`). Afterwards the sample flags
 /// and initial() go to 0 and IDA is reinitialized from the new values
 /// (states may have been changed by reinit(); y' and the algebraic
 /// components are made consistent), and one more round of pre := value and

@@ -167,6 +167,7 @@ private:
   static constexpr int maxJumps = 100;
   int jumps_ = 0;         // restarts after a failed step (jumpAfterFailure)
   bool done_ = false;
+  bool initializing_ = false; // in the initial event iteration
 };
 
 RunStatus Integration::run() {
@@ -188,7 +189,9 @@ RunStatus Integration::begin() {
   current_ = rate(t, -1);
   integrator_ = std::make_unique<DaeIntegrator>(modelFor(current_), v_, crossings());
   consumeOutputTimes(t);
+  initializing_ = true;
   RunStatus status = iterate(t);
+  initializing_ = false;
   if (!status.ok)
     return status;
   if (auto message = takeTerminateRequest())
@@ -354,21 +357,24 @@ RunStatus Integration::updateUntilStable(double t, int &iterations, bool first) 
   }
 }
 
-/// One call of `update`, counted; fails once the values still change after
-/// maxEventIterations calls.
+/// One round's call of `update` (if the model has one), counted; fails once
+/// the values still change after maxEventIterations rounds. A model without
+/// an update kernel counts its rounds too: its residual alone may change a
+/// discrete value at every round (`b = not pre(b)`).
 RunStatus Integration::update(double t, int &iterations) {
-  if (!events_.update)
-    return {};
-  events_.update(t, v_.data(), nullptr);
+  if (events_.update) {
+    events_.update(t, v_.data(), nullptr);
+    if (auto failure = generatedCodeFailure(t))
+      return *failure;
+  }
   ++iterations;
   ++stats_.eventIterations;
-  if (auto failure = generatedCodeFailure(t))
-    return *failure;
   std::vector<int32_t> changed = pre_.changed(v_);
   if (changed.empty() || iterations < events_.maxEventIterations)
     return {};
-  return failedAt(t, "the event iteration did not converge in " + std::to_string(iterations) +
-                         " iterations: " + describeSlots(changed) + " still changing");
+  return failedAt(t, std::string(initializing_ ? "the initial event iteration" : "the event iteration") +
+                         " did not converge after " + std::to_string(iterations) +
+                         " rounds; still changing: " + describeSlots(changed));
 }
 
 /// "`x`, `y` and 2 more" for the slots (named as outputs where they are).
