@@ -2,8 +2,10 @@
 // and in which order:
 //
 // - Start (t0): initialize() left initial() = 1. The sample clocks due at
-//   t0 raise their flags and the initial event iteration runs (below).
-//   Then the row at t0.
+//   t0 raise their flags and the initial event iteration runs (below);
+//   after its first rounds, still with initial() = 1, `assertions` runs once
+//   (the calls of initial algorithms and the effects of when-branches that
+//   fire at initialization are guarded by initial()). Then the row at t0.
 // - Between events: IDA integrates towards the next output time, never
 //   past the next sample instant or the stop time (IDA's stop time), and
 //   watches the zero crossings (`residual`, then `zeroCrossings`, at each
@@ -19,7 +21,7 @@
 //   IDACalcIC for y' and the algebraic components if the equations do not
 //   hold), and a last round of pre := value, `update` checks that the
 //   consistent values change nothing (else the iteration goes on). At most
-//   maxEventIterations calls of `update`.
+//   maxEventIterations rounds.
 // - A terminate() request after an event iteration, or the stop time: with
 //   terminal() = 1, pre := value, `residual`, `update` once; `assertions`
 //   and the last row; the run ends (successfully after terminate()).
@@ -327,6 +329,13 @@ RunStatus Integration::iterate(double t) {
     RunStatus status = updateUntilStable(t, iterations, first);
     if (!status.ok)
       return status;
+    if (initializing_ && first && events_.assertions) {
+      // Once, with initial() = 1: the calls of initial algorithms and the
+      // effects of the when-branches that fire at initialization.
+      events_.assertions(t, v_.data(), nullptr);
+      if (auto failure = generatedCodeFailure(t))
+        return *failure;
+    }
     schedule_.lowerFlags(v_);
     if (events_.initialSlot >= 0)
       v_[events_.initialSlot] = 0.0;

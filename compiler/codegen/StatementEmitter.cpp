@@ -1,5 +1,6 @@
 // Statements of lowered functions: assignments (at a run-time index with a
-// bounds check), if, while and for loops with break, return, and assert.
+// bounds check), if, while and for loops with break, return, assert, and
+// calls for their effects.
 #include "compiler/codegen/StatementEmitter.h"
 
 #include <llvm/IR/Function.h>
@@ -46,6 +47,7 @@ void StatementEmitter::emit(const Statement &s) {
   case StatementKind::Break: return jumpAway(loopExits_.back());
   case StatementKind::Return: return jumpAway(return_);
   case StatementKind::Assert: return emitAssert(s);
+  case StatementKind::Call: return e_.emitEffect(s.value);
   }
 }
 

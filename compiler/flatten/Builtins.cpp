@@ -707,4 +707,36 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   return b.lower();
 }
 
+std::optional<std::vector<ExprId>> Flattener::lowerCallEffects(const ast::CallExpr &call,
+                                                               Scope scope, bool *impure) {
+  const ast::RefExpr &callee = *call.callee;
+  std::string name = callee.parts.size() == 1 ? callee.parts[0].name : "";
+  std::vector<ExprId> calls;
+  if (impure)
+    *impure = false;
+  bool builtin = isBuiltinName(name) || name == "cardinality" || name == "rooted" ||
+                 callee.str().starts_with("Connections.");
+  for (const char *n : kEventOperators)
+    builtin = builtin || name == n;
+  if (!builtin) {
+    inst::ClassNode *cls = resolveCallee(callee, scope);
+    if (!cls)
+      return std::nullopt;
+    bool constructor = cls->restriction() == ast::ClassRestrictionKind::Record ||
+                       cls->restriction() == ast::ClassRestrictionKind::OperatorRecord ||
+                       inst_.isExternalObjectClass(cls);
+    if (!constructor && externalBuiltin(cls).empty()) {
+      if (impure && cls->def)
+        *impure = cls->def->prefixes.impure;
+      if (!lowerCallOutputs(call, scope, &calls))
+        return std::nullopt;
+      return calls;
+    }
+  }
+  // A built-in function or a constructor: its value, dropped, is all it has.
+  if (!lowerCall(call, scope))
+    return std::nullopt;
+  return calls;
+}
+
 } // namespace mocc::flattening

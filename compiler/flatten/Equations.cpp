@@ -12,15 +12,24 @@ namespace mocc::flattening {
 using sym::ExprId;
 
 /// Lowers the equations of one branch into `out` (used for if-equations
-/// whose condition varies, which need the equations as residual pairs).
+/// whose condition varies, which need the equations as residual pairs). The
+/// calls and asserts of the branch apply only where `guard` holds.
 static void collect(Flattener &f, const std::vector<ast::EquationPtr> &body, Scope scope,
-                    bool initial, std::vector<flat::Equation> &out) {
+                    bool initial, ExprId guard, std::vector<flat::Equation> &out) {
   auto &target = initial ? f.model().initialEquations : f.model().equations;
   size_t before = target.size();
+  size_t calls = f.model().calls.size(), assertions = f.model().assertions.size();
   for (const auto &eq : body)
     f.lowerEquation(*eq, scope, initial);
   out.assign(target.begin() + before, target.end());
   target.resize(before);
+  sym::ExprPool &pool = f.pool();
+  for (size_t k = calls; k < f.model().calls.size(); ++k)
+    f.model().calls[k].call = pool.ifElse(guard, f.model().calls[k].call, pool.zero());
+  for (size_t k = assertions; k < f.model().assertions.size(); ++k) {
+    ExprId &condition = f.model().assertions[k].condition;
+    condition = pool.binary(sym::OpKind::Or, pool.unary(sym::OpKind::Not, guard), condition);
+  }
 }
 
 /// (a, , b) = f(x): each output of the call equals its target.
@@ -182,15 +191,30 @@ void Flattener::lowerWhen(const ast::WhenEquation &eq, Scope scope) {
 /// and if-equations with parameter conditions are expanded.
 void Flattener::lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
                               flat::WhenBranch &branch) {
+  bool outer = inWhenBody;
+  inWhenBody = true;
+  lowerWhenEquations(body, scope, branch);
+  inWhenBody = outer;
+}
+
+void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Scope scope,
+                                   flat::WhenBranch &branch) {
   for (const auto &eqPtr : body) {
     const ast::Equation &eq = *eqPtr;
     switch (eq.kind) {
     case ast::EquationKind::Simple:
     case ast::EquationKind::For:
     case ast::EquationKind::If: {
-      // Lower as ordinary equations, then take them over as assignments.
+      // Lower as ordinary equations, then take them over as assignments,
+      // and their calls and asserts as the branch's.
       size_t before = model_.equations.size();
+      size_t calls = model_.calls.size(), assertions = model_.assertions.size();
       lowerEquation(eq, scope, false);
+      branch.calls.insert(branch.calls.end(), model_.calls.begin() + calls, model_.calls.end());
+      model_.calls.resize(calls);
+      branch.asserts.insert(branch.asserts.end(), model_.assertions.begin() + assertions,
+                            model_.assertions.end());
+      model_.assertions.resize(assertions);
       for (size_t k = before; k < model_.equations.size(); ++k) {
         flat::Equation a = model_.equations[k];
         if (!pool_->variableOf(a.lhs).valid()) {
@@ -229,8 +253,11 @@ void Flattener::lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope s
           branch.terminates.push_back(messageParts(*call.args[0], scope));
         else
           diags_.error(eq.range, "`terminate` takes one argument: the message");
-      } else {
+      } else if (name.starts_with("Connections.")) {
         lowerEquation(eq, scope, false);
+      } else if (auto calls = lowerCallEffects(call, scope)) {
+        for (ExprId c : *calls)
+          branch.calls.push_back({c, eq.range});
       }
       continue;
     }
@@ -342,12 +369,20 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
       return;
     }
     // Varying conditions: pair the i-th equation of every branch.
+    ExprId earlier = pool_->zero(); // an earlier branch's condition holds
+    std::vector<ExprId> guards;
+    for (const auto &[condition, branch] : varying) {
+      guards.push_back(pool_->binary(sym::OpKind::And, condition,
+                                     pool_->unary(sym::OpKind::Not, earlier)));
+      earlier = pool_->binary(sym::OpKind::Or, earlier, condition);
+    }
     std::vector<flat::Equation> otherwise;
     if (chosen)
-      collect(*this, chosen->body, scope, initial, otherwise);
+      collect(*this, chosen->body, scope, initial, pool_->unary(sym::OpKind::Not, earlier),
+              otherwise);
     std::vector<std::vector<flat::Equation>> branches(varying.size());
     for (size_t i = 0; i < varying.size(); ++i) {
-      collect(*this, varying[i].second->body, scope, initial, branches[i]);
+      collect(*this, varying[i].second->body, scope, initial, guards[i], branches[i]);
       if (branches[i].size() != otherwise.size()) {
         diags_.error(varying[i].second->range,
                      "this branch of the if-equation has " + std::to_string(branches[i].size()) +
@@ -395,7 +430,25 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
       lowerAssert(*e.call, scope, eq.range);
       return;
     }
-    diags_.error(eq.range, "`" + name + "(...)` cannot be used as an equation here");
+    // f(x) for its effects (MLS 8.3.7): with the assertions, or once at
+    // initialization in an initial equation section.
+    bool impure = false;
+    auto calls = lowerCallEffects(*e.call, scope, &impure);
+    if (!calls)
+      return;
+    if (!calls->empty() && impure && !initial && !inWhenBody) {
+      diags_.error(eq.range, "the impure function `" + name + "` may only be called inside a "
+                             "when-clause, an initial equation section or another impure "
+                             "function (MLS 12.3)");
+      return;
+    }
+    for (ExprId c : *calls) {
+      ExprId effect = c;
+      if (initial)
+        effect = pool_->ifElse(pool_->variable(model_.specialVariable(flat::SpecialKind::Initial)),
+                               c, pool_->zero());
+      model_.calls.push_back({effect, eq.range});
+    }
     return;
   }
   }

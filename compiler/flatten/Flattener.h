@@ -70,11 +70,22 @@ public:
   std::string externalBuiltin(inst::ClassNode *function);
   std::optional<Value> lowerFunctionCall(inst::ClassNode *function, const ast::CallExpr &call,
                                          Scope scope);
+  /// `calls`, if given, receives the Call node of each compiled call made.
   std::optional<std::vector<Value>> vectorizedCall(Instance *function,
                                                    std::vector<std::optional<Value>> &args,
-                                                   SourceRange loc);
-  /// All outputs of a call of a user-defined function (for `(a, b) = f(x)`).
-  std::optional<std::vector<Value>> lowerCallOutputs(const ast::CallExpr &call, Scope scope);
+                                                   SourceRange loc,
+                                                   std::vector<sym::ExprId> *calls = nullptr);
+  /// All outputs of a call of a user-defined function (for `(a, b) = f(x)`);
+  /// `calls` as for vectorizedCall.
+  std::optional<std::vector<Value>> lowerCallOutputs(const ast::CallExpr &call, Scope scope,
+                                                     std::vector<sym::ExprId> *calls = nullptr);
+  /// A call statement `f(x);` (or equation): the Call nodes to execute for
+  /// their effects, one per element of a vectorized call; none for a call
+  /// without effects (a built-in function, a record constructor, a function
+  /// inlined, which has neither asserts nor calls). `impure` tells whether
+  /// the function is declared impure (MLS 12.3). Nothing after an error.
+  std::optional<std::vector<sym::ExprId>> lowerCallEffects(const ast::CallExpr &call, Scope scope,
+                                                           bool *impure = nullptr);
   /// Values reached from `base` by the subscripts and field names of
   /// ref.parts[part...] (for function variables and record constants).
   std::optional<Value> selectPath(const Value &base, const ast::RefExpr &ref, size_t part,
@@ -115,6 +126,10 @@ public:
   bool independentOfGroup(const std::vector<sym::ExprId> &targets, sym::ExprId value);
   void lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
                      flat::WhenBranch &branch);
+  void lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Scope scope,
+                          flat::WhenBranch &branch);
+  /// Lowering the body of a when-equation (its calls may be impure).
+  bool inWhenBody = false;
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
                           bool initial, SourceRange loc);
 

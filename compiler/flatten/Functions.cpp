@@ -171,6 +171,7 @@ private:
   bool whileStatement(const ast::WhileStatement &s, Scope scope);
   bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
+  bool callStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool unsupported(const std::string &reason);
   bool externalCall(const ast::ExternalClause &ext);
   bool externalArgument(const ast::Expr &arg, flat::ExternalCall &call);
@@ -723,8 +724,7 @@ bool FunctionLowering::statement(const ast::Statement &s, inst::ClassNode *lexic
       f_.diags().error(s.range, "`terminate` in functions is not supported yet");
       return false;
     }
-    // A call for its side effects only (printing): pure functions have none.
-    return true;
+    return callStatement(*c.call, scope, s.range);
   }
   case ast::StatementKind::If:
     return ifStatement(ast::cast<ast::IfStatement>(s), scope, 0);
@@ -1027,8 +1027,13 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
   auto c = f_.lower(*call.args[0], scope);
   if (!c)
     return false;
-  if (!compiled_)
-    return true; // an inlined function's asserts are not checked (yet)
+  if (!compiled_) {
+    // Inlined, the assert would have no place to be checked: unless it
+    // holds whatever the arguments, the function is compiled instead.
+    if (c->isScalar() && pool().isConstant(pool().binary(OpKind::Or, pool().unary(OpKind::Not, active_), c->elements[0]), 1.0))
+      return true;
+    return unsupported("assert()");
+  }
   flat::Statement st;
   st.kind = flat::StatementKind::Assert;
   st.loc = loc;
@@ -1054,6 +1059,27 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
     st.message.push_back(std::move(part));
   }
   emit(std::move(st));
+  return true;
+}
+
+/// `f(x);` in a function: the call runs for its effects (its asserts, its
+/// external C code). Inlined, there is no statement to run it: a call with
+/// effects makes the function compiled instead.
+bool FunctionLowering::callStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
+  auto calls = f_.lowerCallEffects(call, scope);
+  if (!calls)
+    return false;
+  if (calls->empty())
+    return true; // a built-in function or an inlined one: nothing to run
+  if (!compiled_)
+    return unsupported("a call statement");
+  for (ExprId c : *calls) {
+    flat::Statement st;
+    st.kind = flat::StatementKind::Call;
+    st.loc = loc;
+    st.value = c;
+    emit(std::move(st));
+  }
   return true;
 }
 
@@ -1112,7 +1138,23 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
     }
     return true;
   }
-  // Any other call only has side effects (printing): ignored.
+  // Any other call runs for its effects: when the when-statement's branch
+  // fires, else with the model's assertions (an initial algorithm's once,
+  // at initialization).
+  bool impure = false;
+  auto calls = f_.lowerCallEffects(call, scope, &impure);
+  if (!calls)
+    return false;
+  if (!calls->empty() && impure && !whenBranch_ && !initialAlgorithm_) {
+    f_.diags().error(loc, "the impure function `" + call.callee->str() + "` may only be called "
+                          "inside a when-statement, an initial algorithm or another impure "
+                          "function (MLS 12.3)");
+    return false;
+  }
+  for (ExprId c : *calls) {
+    ExprId effect = always ? c : pool().ifElse(guard, c, pool().zero());
+    (whenBranch_ ? whenBranch_->calls : f_.model().calls).push_back({effect, loc});
+  }
   return true;
 }
 
@@ -1585,7 +1627,8 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
 
 std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                std::vector<std::optional<Value>> &optionalArgs,
-                                               SourceRange loc, uint32_t *specialization) {
+                                               SourceRange loc, uint32_t *specialization,
+                                               std::vector<ExprId> *calls) {
   if (!completeArguments(f, function, optionalArgs, loc))
     return std::nullopt;
   std::vector<Value> args;
@@ -1653,6 +1696,8 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   for (const Value &a : args)
     appendScalars(a, flatArgs);
   ExprId call = f.pool().call(index, flatArgs);
+  if (calls)
+    calls->push_back(call);
   std::vector<Value> outputs;
   uint32_t k = 0;
   for (const Value &shape : shapesIt->second) {

@@ -1,0 +1,106 @@
+// No silent wrong result (issues 19 and 23): call statements run for their
+// effects, the event iteration is bounded, values that are not finite and
+// subscripts out of bounds end the run. Each failure is exit code 3 with a
+// message that names the cause, where it is in the source and the model
+// time, and no result file is left behind.
+#include "ResultFile.h"
+
+#include "compiler/driver/Driver.h"
+
+#include <cmath>
+#include <doctest/doctest.h>
+#include <filesystem>
+#include <sstream>
+#include <unistd.h>
+
+using namespace mocc;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int code = -1;
+  std::string err;
+  test::ResultFile result;
+  bool hasResult = false;
+  bool leftovers = false; ///< a file of the run besides the result remains
+};
+
+Run run(const std::string &file, const std::string &model) {
+  driver::CompileOptions options;
+  options.files.push_back(std::string(MOCC_SIMULATION_MODELS) + "/reliability/" + file);
+  options.model = model;
+  fs::path dir = fs::temp_directory_path() / ("mocc_reliability_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  fs::path path = dir / "result.csv";
+  driver::SimulateOptions sim{NAN, NAN, NAN, 0, NAN, path.string(), ""};
+  std::ostringstream out, err;
+  Run r;
+  r.code = driver::runSimulate(options, sim, out, err);
+  r.err = err.str();
+  if (fs::exists(path)) {
+    r.result = test::readResultFile(path.string());
+    r.hasResult = true;
+    fs::remove(path);
+  }
+  r.leftovers = !fs::is_empty(dir);
+  fs::remove_all(dir);
+  return r;
+}
+
+/// A run that fails with exit code 3, `message` in its error and no file.
+void checkFailure(const Run &r, const std::string &message) {
+  INFO(r.err);
+  CHECK(r.code == 3);
+  CHECK(r.err.find(message) != std::string::npos);
+  CHECK_FALSE(r.hasResult);
+  CHECK_FALSE(r.leftovers);
+}
+
+} // namespace
+
+// --- Call statements ---------------------------------------------------------------------
+
+TEST_CASE("a call statement in a model algorithm runs: the assert in the function fires") {
+  checkFailure(run("CallStatements.mo", "CallStatements.InAlgorithm"),
+               "simulation failed at time t = 0.5: assertion failed: x is too large: 0.5 (at "
+               "CallStatements.mo:6:5 in `CallStatements.check`)");
+}
+
+TEST_CASE("a call equation runs like a call statement") {
+  checkFailure(run("CallStatements.mo", "CallStatements.InEquation"),
+               "simulation failed at time t = 0.5: assertion failed: x is too large: 0.5");
+}
+
+TEST_CASE("a call in a when-equation runs when the clause fires") {
+  checkFailure(run("CallStatements.mo", "CallStatements.InWhenEquation"),
+               "simulation failed at time t = 0.3: assertion failed: x is too large: 0.6");
+}
+
+TEST_CASE("a call in a when-statement sees the values assigned before it") {
+  checkFailure(run("CallStatements.mo", "CallStatements.InWhenStatement"),
+               "simulation failed at time t = 0.3: assertion failed: x is too large: 0.6");
+}
+
+TEST_CASE("a call statement inside a function runs where the function is called") {
+  checkFailure(run("CallStatements.mo", "CallStatements.InFunction"),
+               "simulation failed at time t = 0.5: assertion failed: x is too large: 0.5");
+}
+
+TEST_CASE("a function with an assert is compiled, not inlined without it") {
+  checkFailure(run("CallStatements.mo", "CallStatements.InInlinedFunction"),
+               "simulation failed at time t = 0.5: assertion failed: x is too large for "
+               "inlined: 0.5 (at CallStatements.mo:21:5 in `CallStatements.inlined`)");
+}
+
+TEST_CASE("a call in an initial algorithm runs at initialization") {
+  checkFailure(run("CallStatements.mo", "CallStatements.InitialAlgorithm"),
+               "simulation failed at time t = 0: assertion failed: x is too large: 0.7");
+}
+
+TEST_CASE("a call inside an if-statement runs only where its condition holds") {
+  Run r = run("CallStatements.mo", "CallStatements.Guarded");
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.hasResult);
+}
