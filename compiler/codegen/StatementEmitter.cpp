@@ -141,7 +141,8 @@ void StatementEmitter::emitFor(const Statement &s) {
 /// values formatted as String() formats Real, Integer and Boolean.
 void StatementEmitter::emitAssert(const Statement &s) {
   CheckKind kind = s.level == 1 ? CheckKind::Error : CheckKind::Warning;
-  e_.emitMessageCheck(e_.truth(e_.value(s.condition)), kind, "assertion failed: ", s.message);
+  e_.emitMessageCheck(e_.truth(e_.value(s.condition)), kind,
+                      s.plainMessage ? "" : "assertion failed: ", s.message);
 }
 
 /// The address of slot firstSlot + index, after checking that the index

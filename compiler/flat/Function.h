@@ -79,6 +79,9 @@ struct Statement {
   std::vector<Statement> elseBody;
   std::vector<MessagePart> message; ///< Assert
   int level = 1;                    ///< Assert: 1 error, 2 warning
+  /// Assert: the message is the whole report, without "assertion failed: "
+  /// (a check the compiler made, not an assert of the source).
+  bool plainMessage = false;
 };
 
 /// One argument of the call of an external C function, in the mapping of

@@ -188,6 +188,9 @@ public:
 private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
+  sym::ExprId subscriptError(const std::vector<sym::ExprId> &indices,
+                             const std::vector<int64_t> &dims, const std::string &name,
+                             SourceRange loc);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);
   std::optional<Value> lowerIf(const ast::IfExpr &e, Scope scope);
@@ -240,6 +243,8 @@ private:
   std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong
   std::unordered_set<Instance *> sizing_;         ///< dimensions being evaluated (cycles)
   std::unordered_set<Instance *> sizingFromBinding_;
+  /// The function that reports a subscript out of bounds, per reference.
+  std::map<std::string, uint32_t> subscriptErrors_;
   /// Bindings that the elements of an array of components share, lowered once.
   std::map<std::tuple<const ast::Expr *, Instance *, inst::ClassNode *, sym::ExprPool *>, Value>
       shared_;

@@ -104,3 +104,28 @@ TEST_CASE("a call inside an if-statement runs only where its condition holds") {
   CHECK(r.code == 0);
   CHECK(r.hasResult);
 }
+
+// --- Subscripts computed at run time -------------------------------------------------------
+
+TEST_CASE("a subscript out of bounds in an equation ends the run") {
+  checkFailure(run("Subscripts.mo", "Subscripts.OutOfBounds"),
+               "simulation failed at time t = 0.3: index 4 out of bounds for `x` of size 3 (at "
+               "Subscripts.mo:11:9)");
+}
+
+TEST_CASE("each subscript of a matrix is checked against its own dimension") {
+  checkFailure(run("Subscripts.mo", "Subscripts.OutOfBoundsInRow"),
+               "simulation failed at time t = 0.3: index [1, 4] out of bounds for `x` of size "
+               "[3, 3] (at Subscripts.mo:22:9)");
+}
+
+TEST_CASE("a subscript within bounds selects its element") {
+  Run r = run("Subscripts.mo", "Subscripts.InBounds");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const auto &t = r.result["time"];
+  const auto &y = r.result["y"];
+  const auto &i = r.result["i"];
+  for (size_t k = 0; k < t.size(); ++k)
+    CHECK(y[k] == doctest::Approx(i[k] * t[k]));
+}
