@@ -199,6 +199,11 @@ matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
   return args;
 }
 
+std::optional<std::vector<const ast::Expr *>>
+Flattener::matchCallArguments(Instance *function, const ast::CallExpr &call) {
+  return matchArguments(*this, function, call);
+}
+
 std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExpr &call,
                                                               Scope scope,
                                                               std::vector<sym::ExprId> *calls) {

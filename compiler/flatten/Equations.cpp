@@ -75,6 +75,28 @@ void Flattener::lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &r
 /// now, and a violation is reported at the modification that set the
 /// parameter (the user's line), with a note at the assert.
 std::vector<flat::MessagePart> Flattener::messageParts(const ast::Expr &e, Scope scope) {
+  // A String input of an assert-only function being expanded: its argument,
+  // lowered where the call is (the caller's frames, not the callee's).
+  if (const auto *ref = ast::dynCast<ast::RefExpr>(&e);
+      ref && !messageArguments.empty() && !ref->global && ref->parts.size() == 1 &&
+      ref->parts[0].subscripts.empty()) {
+    inst::Found found = inst_.lookupFirst(ref->parts[0].name, scope);
+    for (size_t k = messageArguments.size(); k-- > 0;) {
+      if (found.kind != inst::Found::Kind::Component || found.instance != messageArguments[k].input)
+        continue;
+      MessageArgument argument = messageArguments[k];
+      std::vector<FunctionFrame *> inner(frames.begin() + static_cast<std::ptrdiff_t>(argument.frames),
+                                         frames.end());
+      std::vector<MessageArgument> outer(messageArguments.begin() + static_cast<std::ptrdiff_t>(k),
+                                         messageArguments.end());
+      frames.resize(argument.frames);
+      messageArguments.resize(k);
+      auto parts = messageParts(*argument.arg, argument.scope);
+      messageArguments.insert(messageArguments.end(), outer.begin(), outer.end());
+      frames.insert(frames.end(), inner.begin(), inner.end());
+      return parts;
+    }
+  }
   if (const auto *b = ast::dynCast<ast::BinaryExpr>(&e); b && b->op == ast::BinaryOpKind::Add) {
     auto left = messageParts(*b->lhs, scope);
     auto right = messageParts(*b->rhs, scope);
@@ -255,9 +277,11 @@ void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Sc
           diags_.error(eq.range, "`terminate` takes one argument: the message");
       } else if (name.starts_with("Connections.")) {
         lowerEquation(eq, scope, false);
-      } else if (auto calls = lowerCallEffects(call, scope)) {
-        for (ExprId c : *calls)
+      } else if (auto effects = lowerCallEffects(call, scope)) {
+        for (ExprId c : effects->calls)
           branch.calls.push_back({c, eq.range});
+        for (ExpandedAssert &a : effects->asserts)
+          branch.asserts.push_back({a.condition, std::move(a.message), a.level, eq.range});
       }
       continue;
     }
@@ -432,22 +456,24 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     }
     // f(x) for its effects (MLS 8.3.7): with the assertions, or once at
     // initialization in an initial equation section.
-    bool impure = false;
-    auto calls = lowerCallEffects(*e.call, scope, &impure);
-    if (!calls)
+    auto effects = lowerCallEffects(*e.call, scope);
+    if (!effects)
       return;
-    if (!calls->empty() && impure && !initial && !inWhenBody) {
+    if (!effects->calls.empty() && effects->impure && !initial && !inWhenBody) {
       diags_.error(eq.range, "the impure function `" + name + "` may only be called inside a "
                              "when-clause, an initial equation section or another impure "
                              "function (MLS 12.3)");
       return;
     }
-    for (ExprId c : *calls) {
-      ExprId effect = c;
+    ExprId initialFlag = initial ? pool_->variable(model_.specialVariable(flat::SpecialKind::Initial))
+                                 : ExprId{};
+    for (ExprId c : effects->calls)
+      model_.calls.push_back({initial ? pool_->ifElse(initialFlag, c, pool_->zero()) : c, eq.range});
+    for (ExpandedAssert &a : effects->asserts) {
+      ExprId condition = a.condition;
       if (initial)
-        effect = pool_->ifElse(pool_->variable(model_.specialVariable(flat::SpecialKind::Initial)),
-                               c, pool_->zero());
-      model_.calls.push_back({effect, eq.range});
+        condition = pool_->binary(sym::OpKind::Or, pool_->unary(sym::OpKind::Not, initialFlag), condition);
+      model_.assertions.push_back({condition, std::move(a.message), a.level, eq.range});
     }
     return;
   }

@@ -79,13 +79,43 @@ public:
   /// `calls` as for vectorizedCall.
   std::optional<std::vector<Value>> lowerCallOutputs(const ast::CallExpr &call, Scope scope,
                                                      std::vector<sym::ExprId> *calls = nullptr);
-  /// A call statement `f(x);` (or equation): the Call nodes to execute for
-  /// their effects, one per element of a vectorized call; none for a call
-  /// without effects (a built-in function, a record constructor, a function
-  /// inlined, which has neither asserts nor calls). `impure` tells whether
-  /// the function is declared impure (MLS 12.3). Nothing after an error.
-  std::optional<std::vector<sym::ExprId>> lowerCallEffects(const ast::CallExpr &call, Scope scope,
-                                                           bool *impure = nullptr);
+  /// An assert of a function whose algorithm is nothing but asserts,
+  /// expanded at its call (see lowerCallEffects).
+  struct ExpandedAssert {
+    sym::ExprId condition;
+    std::vector<flat::MessagePart> message;
+    int level = 1;
+    SourceRange loc; ///< the assert in the function
+  };
+  /// What a call statement `f(x);` (or equation) runs for its effects.
+  struct CallEffects {
+    /// The Call nodes to execute, one per element of a vectorized call;
+    /// none for a call without effects (a built-in function, a record
+    /// constructor, a function inlined, which has neither asserts nor calls).
+    std::vector<sym::ExprId> calls;
+    /// A function whose algorithm is only asserts (the MSL's Streams.error)
+    /// is not called but expanded: its asserts with the inputs bound to the
+    /// arguments, so that a message built at run time ("x = " + String(x))
+    /// can be its String input, which a compiled call cannot take (Strings
+    /// are values known while translating).
+    std::vector<ExpandedAssert> asserts;
+    bool impure = false; ///< the function is declared impure (MLS 12.3)
+  };
+  /// Nothing after an error.
+  std::optional<CallEffects> lowerCallEffects(const ast::CallExpr &call, Scope scope);
+  /// The argument of each input of `function` in a call, in input order
+  /// (null for an input left to its default); nothing after an error.
+  std::optional<std::vector<const ast::Expr *>> matchCallArguments(Instance *function,
+                                                                   const ast::CallExpr &call);
+  /// The String inputs of an assert-only function being expanded, with
+  /// their arguments: messageParts reads such an input as its argument.
+  struct MessageArgument {
+    Instance *input = nullptr;
+    const ast::Expr *arg = nullptr;
+    Scope scope;
+    size_t frames = 0; ///< the caller's frames (the callee's come after)
+  };
+  std::vector<MessageArgument> messageArguments;
   /// Values reached from `base` by the subscripts and field names of
   /// ref.parts[part...] (for function variables and record constants).
   std::optional<Value> selectPath(const Value &base, const ast::RefExpr &ref, size_t part,

@@ -172,6 +172,7 @@ private:
   bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool callStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
+  flat::Statement assertion(Flattener::ExpandedAssert &a);
   bool unsupported(const std::string &reason);
   bool externalCall(const ast::ExternalClause &ext);
   bool externalArgument(const ast::Expr &arg, flat::ExternalCall &call);
@@ -1066,21 +1067,46 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
 /// external C code). Inlined, there is no statement to run it: a call with
 /// effects makes the function compiled instead.
 bool FunctionLowering::callStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
-  auto calls = f_.lowerCallEffects(call, scope);
-  if (!calls)
+  auto effects = f_.lowerCallEffects(call, scope);
+  if (!effects)
     return false;
-  if (calls->empty())
-    return true; // a built-in function or an inlined one: nothing to run
-  if (!compiled_)
-    return unsupported("a call statement");
-  for (ExprId c : *calls) {
+  if (!compiled_) {
+    bool holds = effects->calls.empty();
+    for (const Flattener::ExpandedAssert &a : effects->asserts)
+      holds = holds && pool().isConstant(a.condition, 1.0);
+    return holds || unsupported("a call statement");
+  }
+  for (ExprId c : effects->calls) {
     flat::Statement st;
     st.kind = flat::StatementKind::Call;
     st.loc = loc;
     st.value = c;
     emit(std::move(st));
   }
+  for (Flattener::ExpandedAssert &a : effects->asserts) {
+    a.loc = loc; // where the function being lowered calls it
+    emit(assertion(a));
+  }
   return true;
+}
+
+/// An assert of an expanded call as a statement, its message ending with
+/// where the assert is and the function being lowered.
+flat::Statement FunctionLowering::assertion(Flattener::ExpandedAssert &a) {
+  flat::Statement st;
+  st.kind = flat::StatementKind::Assert;
+  st.loc = a.loc;
+  st.condition = a.condition;
+  st.message = std::move(a.message);
+  st.level = a.level;
+  if (a.loc.valid()) {
+    flat::MessagePart part;
+    part.text = " (at " + f_.diags().sources().shortLocation(a.loc.start()) + " in `" +
+                compiled_->name + "`)";
+    part.type = ElementType::String;
+    st.message.push_back(std::move(part));
+  }
+  return st;
 }
 
 bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
@@ -1141,19 +1167,24 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
   // Any other call runs for its effects: when the when-statement's branch
   // fires, else with the model's assertions (an initial algorithm's once,
   // at initialization).
-  bool impure = false;
-  auto calls = f_.lowerCallEffects(call, scope, &impure);
-  if (!calls)
+  auto effects = f_.lowerCallEffects(call, scope);
+  if (!effects)
     return false;
-  if (!calls->empty() && impure && !whenBranch_ && !initialAlgorithm_) {
+  if (!effects->calls.empty() && effects->impure && !whenBranch_ && !initialAlgorithm_) {
     f_.diags().error(loc, "the impure function `" + call.callee->str() + "` may only be called "
                           "inside a when-statement, an initial algorithm or another impure "
                           "function (MLS 12.3)");
     return false;
   }
-  for (ExprId c : *calls) {
+  for (ExprId c : effects->calls) {
     ExprId effect = always ? c : pool().ifElse(guard, c, pool().zero());
     (whenBranch_ ? whenBranch_->calls : f_.model().calls).push_back({effect, loc});
+  }
+  for (Flattener::ExpandedAssert &a : effects->asserts) {
+    ExprId condition = always ? a.condition
+                              : pool().binary(OpKind::Or, pool().unary(OpKind::Not, guard), a.condition);
+    (whenBranch_ ? whenBranch_->asserts : f_.model().assertions)
+        .push_back({condition, std::move(a.message), a.level, loc});
   }
   return true;
 }

@@ -64,7 +64,7 @@ void checkFailure(const Run &r, const std::string &message) {
 TEST_CASE("a call statement in a model algorithm runs: the assert in the function fires") {
   checkFailure(run("CallStatements.mo", "CallStatements.InAlgorithm"),
                "simulation failed at time t = 0.5: assertion failed: x is too large: 0.5 (at "
-               "CallStatements.mo:6:5 in `CallStatements.check`)");
+               "CallStatements.mo:8:5 in `CallStatements.check`)");
 }
 
 TEST_CASE("a call equation runs like a call statement") {
@@ -90,12 +90,21 @@ TEST_CASE("a call statement inside a function runs where the function is called"
 TEST_CASE("a function with an assert is compiled, not inlined without it") {
   checkFailure(run("CallStatements.mo", "CallStatements.InInlinedFunction"),
                "simulation failed at time t = 0.5: assertion failed: x is too large for "
-               "inlined: 0.5 (at CallStatements.mo:21:5 in `CallStatements.inlined`)");
+               "inlined: 0.5 (at CallStatements.mo:29:5 in `CallStatements.inlined`)");
 }
 
 TEST_CASE("a call in an initial algorithm runs at initialization") {
   checkFailure(run("CallStatements.mo", "CallStatements.InitialAlgorithm"),
                "simulation failed at time t = 0: assertion failed: x is too large: 0.7");
+}
+
+TEST_CASE("a function of asserts only takes a message built at run time") {
+  checkFailure(run("CallStatements.mo", "CallStatements.MessageBuiltAtRunTime"),
+               "simulation failed at time t = 0.25: assertion failed: x = 0.25 passed 0.25 (at "
+               "CallStatements.mo:85:7)");
+  checkFailure(run("CallStatements.mo", "CallStatements.MessageInFunction"),
+               "assertion failed: x = 0.502 passed 0.5 (at CallStatements.mo:94:7 in "
+               "`CallStatements.failAbove`)");
 }
 
 TEST_CASE("a call inside an if-statement runs only where its condition holds") {

@@ -2,12 +2,20 @@
 // Call statements run for their effects: in a function a `Call` statement;
 // in a model, with the assertions, inside a when-branch, or guarded by
 // initial() (an initial algorithm) or by the condition of an if-statement.
+// A function of asserts only is expanded into them at the call.
 model CallStatements
   function check
     input Real x;
+  protected
+    Real twice = 2 * x;
   algorithm
-    assert(x < 2, "too large");
+    assert(twice < 4, "too large");
   end check;
+  function fail "only asserts: expanded at its calls"
+    input String message;
+  algorithm
+    assert(false, message);
+  end fail;
   function twice
     input Real x;
     output Real y;
@@ -26,6 +34,7 @@ algorithm
   when x > 0.5 then
     z := x;
     check(z);
+    fail("z = " + String(z));
   end when;
 initial algorithm
   check(-x);
@@ -41,14 +50,18 @@ end CallStatements;
 // CHECK:STDOUT:
 // CHECK:STDOUT: function CallStatements.check "mocc_f1_CallStatements_check"
 // CHECK:STDOUT:   input Real x;
+// CHECK:STDOUT:   protected Real twice;
 // CHECK:STDOUT: algorithm
-// CHECK:STDOUT:   assert(x < 2, "too large (at call_statements.mo:9:5 in `CallStatements.check`)");
+// CHECK:STDOUT:   twice := 2 * x;
+// CHECK:STDOUT:   assert(twice < 4, "too large (at call_statements.mo:12:5 in `CallStatements.check`)");
 // CHECK:STDOUT: end CallStatements.check;
 // CHECK:STDOUT:
 // CHECK:STDOUT: function CallStatements.check "mocc_f2_CallStatements_check"
 // CHECK:STDOUT:   input Real x;
+// CHECK:STDOUT:   protected Real twice;
 // CHECK:STDOUT: algorithm
-// CHECK:STDOUT:   assert(x < 2, "too large (at call_statements.mo:9:5 in `CallStatements.check`)");
+// CHECK:STDOUT:   twice := 2 * x;
+// CHECK:STDOUT:   assert(twice < 4, "too large (at call_statements.mo:12:5 in `CallStatements.check`)");
 // CHECK:STDOUT: end CallStatements.check;
 // CHECK:STDOUT:
 // CHECK:STDOUT: class CallStatements
@@ -61,6 +74,7 @@ end CallStatements;
 // CHECK:STDOUT:   when x > 0.5 then
 // CHECK:STDOUT:     z = x;
 // CHECK:STDOUT:     CallStatements.check(x);
+// CHECK:STDOUT:     assert(0, "z = " + String(x));
 // CHECK:STDOUT:   end when;
 // CHECK:STDOUT:   CallStatements.check(x);
 // CHECK:STDOUT:   if x > 1 then CallStatements.check(x - 1) else 0;

@@ -1,10 +1,18 @@
 within;
 package CallStatements "call statements run for their effects: the assert of `check` fires"
-  function check
+  function check "compiled and called"
     input Real x;
+  protected
+    Real twice = 2 * x;
   algorithm
-    assert(x < 0.5, "x is too large: " + String(x));
+    assert(twice < 1, "x is too large: " + String(x));
   end check;
+
+  function fail "only asserts: expanded where it is called"
+    input String message;
+  algorithm
+    assert(false, message);
+  end fail;
 
   function checked "calls check for its assert, then returns x"
     input Real x;
@@ -69,6 +77,28 @@ package CallStatements "call statements run for their effects: the assert of `ch
   initial algorithm
     check(p);
   end InitialAlgorithm;
+
+  model MessageBuiltAtRunTime "fail's String input built from a value at run time"
+    Real x = time;
+  algorithm
+    when x > 0.25 then
+      fail("x = " + String(x) + " passed 0.25");
+    end when;
+  end MessageBuiltAtRunTime;
+
+  function failAbove "calls fail with a message built at run time"
+    input Real x;
+    output Real y;
+  algorithm
+    if x > 0.5 then
+      fail("x = " + String(x) + " passed 0.5");
+    end if;
+    y := x;
+  end failAbove;
+
+  model MessageInFunction
+    Real y = failAbove(time);
+  end MessageInFunction;
 
   model Guarded "the call inside an if-statement runs only where its condition holds"
     Real x = time;
