@@ -31,6 +31,7 @@
 
 #include "runtime/DaeIntegrator.h"
 #include "runtime/Events.h"
+#include "runtime/NonFinite.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/OutputGrid.h"
 #include "runtime/RuntimeErrors.h"
@@ -84,6 +85,14 @@ std::vector<std::unique_ptr<CompiledModel>> stateSetViews(const CompiledModel &m
   std::vector<std::unique_ptr<CompiledModel>> views;
   for (const StateSet &set : model.stateSelection.sets) {
     auto view = std::make_unique<CompiledModel>();
+    view->externalObjects = model.externalObjects;
+    if (model.explainNonFinite) {
+      auto k = static_cast<int32_t>(views.size());
+      view->explainNonFinite = [&model, k](double t, const double *v, const double *residuals,
+                                           int32_t) {
+        return model.explainNonFinite(t, v, residuals, k);
+      };
+    }
     view->name = model.name;
     view->numSlots = model.numSlots;
     view->ySlot = set.ySlot;
@@ -446,8 +455,9 @@ RunStatus Integration::finish(double t) {
   return writeRow(t);
 }
 
-/// The model's assertions, then a row (with the aliases the residual
-/// kernel leaves out, if it holds one: they are results only).
+/// The model's assertions, the check that every slot is finite, then a row
+/// (with the aliases the residual kernel leaves out, if it holds one: they
+/// are results only).
 RunStatus Integration::writeRow(double t) {
   if (rows_.needsAliases())
     model_.aliases(t, v_.data(), nullptr);
@@ -456,6 +466,10 @@ RunStatus Integration::writeRow(double t) {
     if (auto failure = generatedCodeFailure(t))
       return *failure;
   }
+  // No NaN or infinity goes into the results (nor stays in a slot that a
+  // row leaves out): the run stops, saying which equation made it.
+  if (!allSlotsFinite(model_, v_.data()))
+    return failedAt(t, describeNonFinite(model_, t, v_.data(), nullptr, 0, current_));
   rows_.write(t, v_);
   return {};
 }

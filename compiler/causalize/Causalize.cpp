@@ -257,6 +257,8 @@ bool PlanBuilder::buildParameters() {
       if (isFreeParameter(dep) || afterFreeParameters_[dep.index])
         afterFreeParameters_[p] = 1;
     kernel.steps.push_back({KernelStep::Kind::Assign, VarId{p}, model_.variables[p].binding});
+    kernel.steps.back().loc = model_.variables[p].bindingLoc.valid() ? model_.variables[p].bindingLoc
+                                                                    : model_.variables[p].loc;
     for (uint32_t user : users[p])
       if (--pending[user] == 0)
         ready.push_back(user);
@@ -562,7 +564,7 @@ bool PlanBuilder::limitDependencies(SimulationSystem &sim, BlockPlan &block,
   StateSetPlan &set = sim.set;
   for (KernelStep &step : block.steps) {
     VarId v = step.target;
-    step = {KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), step.expr)};
+    step = {KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), step.expr), {}, 1, step.loc};
     sim.columnOf[v.index] = static_cast<int>(set.ySlot.size());
     set.ySlot.push_back(static_cast<int32_t>(v.index));
     set.ypSlot.push_back(-1);
@@ -601,7 +603,8 @@ void PlanBuilder::buildPivotKernel() {
   columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
   KernelSpec kernel{"mocc_state_pivots", {}, true};
   for (int e : rows)
-    kernel.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, reduced_.equations[e])});
+    kernel.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, reduced_.equations[e]),
+                            {}, 1, reduced_.equations[e].loc});
   for (VarId c : columns)
     plan_.pivotColumns.push_back(static_cast<int32_t>(c.index));
   for (size_t k = 0; k < reduced_.choices.size(); ++k)

@@ -457,6 +457,7 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
     const flat::WhenClause &clause = model.whenClauses[c];
     ExprId earlier = pool.zero(); // an earlier branch of the clause fired
     std::map<uint32_t, ExprId> value;
+    std::map<uint32_t, SourceRange> where;
     for (size_t b = 0; b < clause.branches.size(); ++b) {
       const flat::WhenBranch &branch = clause.branches[b];
       const auto &slots = events.conditions[c][b];
@@ -468,6 +469,7 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
         VarId v = pool.variableOf(a.lhs);
         ExprId old = value.count(v.index) ? value[v.index] : pool.variable(v);
         value[v.index] = pool.ifElse(fires, a.rhs, old);
+        where[v.index] = a.loc;
       }
       for (const auto &[x, e] : branch.reinits)
         reinits.push_back({KernelStep::Kind::Assign, x, pool.ifElse(fires, e, pool.variable(x))});
@@ -481,7 +483,7 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
         others.push_back({KernelStep::Kind::Terminate, {}, fires, message, 1});
     }
     for (const auto &[v, e] : value)
-      assignments.push_back({KernelStep::Kind::Assign, VarId{v}, e});
+      assignments.push_back({KernelStep::Kind::Assign, VarId{v}, e, {}, 1, where[v]});
   }
   std::vector<KernelStep> whenAssignments;
   for (const KernelStep &step : assignments)

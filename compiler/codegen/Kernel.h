@@ -36,11 +36,15 @@ struct KernelStep {
   sym::ExprId expr;
   std::vector<flat::MessagePart> message; ///< Assert, Terminate
   int level = 1;                          ///< Assert
+  /// The equation (or binding) the step computes, for the message of a run
+  /// that stops on a value that is not finite; may be invalid.
+  SourceRange loc{};
 
   KernelStep() = default;
   KernelStep(Kind kind, sym::VarId target, sym::ExprId expr,
-             std::vector<flat::MessagePart> message = {}, int level = 1)
-      : kind(kind), target(target), expr(expr), message(std::move(message)), level(level) {}
+             std::vector<flat::MessagePart> message = {}, int level = 1, SourceRange loc = {})
+      : kind(kind), target(target), expr(expr), message(std::move(message)), level(level),
+        loc(loc) {}
 };
 
 /// A named list of steps to compile into one function (and its JVP).

@@ -8,6 +8,7 @@
 
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/symbolic/Differentiate.h"
+#include "compiler/symbolic/NonFinite.h"
 
 #include <cmath>
 #include <map>
@@ -413,6 +414,15 @@ struct BuiltinCall {
       bool integral = name == "integer" ||
                       ((name == "abs" || name == "sign") && pos[0].type == ElementType::Integer);
       r.type = integral ? ElementType::Integer : ElementType::Real;
+      // integer() of a constant outside the range of Integer (32 bits, as
+      // Integers are passed to C) has no value.
+      if (name == "integer")
+        for (ExprId e : r.elements)
+          if (auto v = pool().constantValue(e); v && !fitsInteger(*v)) {
+            f.diags().error(call.range, "`" + ast::toString(call) + "` is " + sym::formatValue(*v) +
+                                            ", outside the range of Integer (" + integerRange() + ")");
+            return std::nullopt;
+          }
       return r;
     }
     if (auto it = kBinaryFunctions.find(name); it != kBinaryFunctions.end()) {

@@ -29,6 +29,11 @@ struct FunctionFrame {
 
 class ConnectionGraph;
 
+/// Whether x is a value of Integer, which has 32 bits (as C receives it,
+/// MLS 12.9.1; the MSL's Integer_inf is 2^31 - 1); NaN is none.
+inline bool fitsInteger(double x) { return x >= -2147483648.0 && x <= 2147483647.0; }
+inline const char *integerRange() { return "-2147483648 to 2147483647"; }
+
 /// The scalar variables of one component of a built-in type.
 struct VarRange {
   uint32_t first = 0;
@@ -145,6 +150,7 @@ public:
                    flat::WhenBranch *branch = nullptr);
   void lowerWhen(const ast::WhenEquation &eq, Scope scope);
   void checkWhenAssignments();
+  void checkParameterValues();
   /// The condition of a when-branch: a Boolean or a vector of Booleans,
   /// one element per condition; nothing after an error. `what` names the
   /// construct ("when-equation", "when-statement").

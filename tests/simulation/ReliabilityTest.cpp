@@ -138,3 +138,64 @@ TEST_CASE("a subscript within bounds selects its element") {
   for (size_t k = 0; k < t.size(); ++k)
     CHECK(y[k] == doctest::Approx(i[k] * t[k]));
 }
+
+// --- The event iteration ------------------------------------------------------------------
+
+TEST_CASE("an event iteration that never settles ends the run at initialization") {
+  checkFailure(run("EventIteration.mo", "EventIteration.FlipAtStart"),
+               "simulation failed at time t = 0: the initial event iteration did not converge "
+               "after 100 rounds; still changing: `b`");
+}
+
+TEST_CASE("an event iteration that never settles ends the run at a later event") {
+  checkFailure(run("EventIteration.mo", "EventIteration.FlipLater"),
+               "simulation failed at time t = 0.5: the event iteration did not converge after "
+               "100 rounds; still changing: `n`");
+}
+
+// --- Values that are not finite -------------------------------------------------------------
+
+TEST_CASE("a NaN from the start ends the run at t = 0, naming the equation") {
+  checkFailure(run("NonFinite.mo", "NonFinite.SqrtAtStart"),
+               "simulation failed at time t = 0: `z` is NaN: square root of a negative number: "
+               "`sqrt(time - 0.5)` with `time - 0.5` = -0.5 (at NonFinite.mo:4:14)");
+}
+
+TEST_CASE("a NaN that appears later ends the run at the first row after it") {
+  checkFailure(run("NonFinite.mo", "NonFinite.SqrtLater"),
+               "simulation failed at time t = 0.502: `z` is NaN: square root of a negative number: "
+               "`sqrt(0.5 - time)`");
+}
+
+TEST_CASE("the logarithm of a state that becomes negative ends the run") {
+  checkFailure(run("NonFinite.mo", "NonFinite.LogOfState"),
+               "simulation failed at time t = 0.5: `y` is NaN: logarithm of a negative number: "
+               "`log(x)` with `x` = ");
+}
+
+TEST_CASE("a division by zero in an equation ends the run") {
+  checkFailure(run("NonFinite.mo", "NonFinite.DivisionByZero"),
+               "simulation failed at time t = 0.5: `y` is inf: division by zero: `1 / x` with `x` "
+               "= 0 (at NonFinite.mo:22:5)");
+}
+
+TEST_CASE("a NaN in a residual that persists ends the run, naming the equation") {
+  checkFailure(run("NonFinite.mo", "NonFinite.InResidual"),
+               "simulation failed at time t = 0.5: the residual of the equation at "
+               "NonFinite.mo:28:5 is NaN: square root of a negative number: `sqrt(0.5 - time)`");
+}
+
+TEST_CASE("a NaN assigned at an event ends the run at the event") {
+  checkFailure(run("NonFinite.mo", "NonFinite.InWhen"),
+               "simulation failed at time t = 0.3: `y` is NaN: logarithm of a negative number: "
+               "`log(0.2 - x)` with `0.2 - x` = ");
+}
+
+TEST_CASE("a branch not taken may have no value") {
+  Run r = run("NonFinite.mo", "NonFinite.TrialPoints");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  for (const auto &[name, column] : r.result.columns)
+    for (double x : column)
+      CHECK(std::isfinite(x));
+}
