@@ -199,3 +199,12 @@ TEST_CASE("a branch not taken may have no value") {
     for (double x : column)
       CHECK(std::isfinite(x));
 }
+
+TEST_CASE("a parameter bound to a free one is first computed from its start value") {
+  // e = unit(n) with an assert that n is not zero; n (fixed = false) is
+  // found by initialization, {0, 2, 0}: x = t.
+  Run r = run("FreeParameter.mo", "FreeParameter");
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.result["x"].back() == doctest::Approx(1.0));
+}
