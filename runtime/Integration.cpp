@@ -390,9 +390,10 @@ RunStatus Integration::update(double t, int &iterations) {
   std::vector<int32_t> changed = pre_.changed(v_);
   if (changed.empty() || iterations < events_.maxEventIterations)
     return {};
-  return failedAt(t, std::string(initializing_ ? "the initial event iteration" : "the event iteration") +
-                         " did not converge after " + std::to_string(iterations) +
-                         " rounds; still changing: " + describeSlots(changed));
+  return failedAt(
+      t, std::string(initializing_ ? "the initial event iteration" : "the event iteration") +
+             " did not converge after " + std::to_string(iterations) +
+             " rounds; still changing: " + describeSlots(changed));
 }
 
 /// "`x`, `y` and 2 more" for the slots (named as outputs where they are).

@@ -16,9 +16,7 @@ bool isExternalObject(const CompiledModel &model, int32_t slot) {
   return false;
 }
 
-std::string valueText(double x) {
-  return std::isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf";
-}
+std::string valueText(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "inf" : "-inf"; }
 
 } // namespace
 

@@ -168,7 +168,8 @@ RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double
       return *failure;
     if (!status.ok) {
       status.message = "initialization failed at time " + formatTime(t0) + ": " + status.message;
-      if (!allSlotsFinite(model, v.data())) // where the values the solver tried last stop being finite
+      if (!allSlotsFinite(model,
+                          v.data())) // where the values the solver tried last stop being finite
         status.message += "; " + describeNonFinite(model, t0, v.data(), nullptr, 0, 0);
       return status;
     }

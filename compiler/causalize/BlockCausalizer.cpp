@@ -322,9 +322,9 @@ BlockPlan BlockCausalizer::planWhole(std::span<const int> eqs, std::span<const i
   for (bool forced : {true, false})
     for (size_t i = 0; i < eqs.size(); ++i)
       if ((isForced[vars[i]] != 0) == forced)
-        plan.steps.push_back(located({KernelStep::Kind::Residual, {},
-                                      residualOf(pool_, system_.equations[eqs[i]])},
-                                     system_.equations[eqs[i]]));
+        plan.steps.push_back(
+            located({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[i]])},
+                    system_.equations[eqs[i]]));
   for (int var : vars)
     if (!isForced[var])
       plan.iterationVariables.push_back(system_.unknowns[var]);
@@ -402,12 +402,13 @@ BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const in
     VarId v = system_.unknowns[vars[local]];
     auto solution = sym::solveLinear(pool_, system_.equations[eqs[e]].lhs,
                                      system_.equations[eqs[e]].rhs, v);
-    plan.steps.push_back(located({KernelStep::Kind::Assign, v, *solution}, system_.equations[eqs[e]]));
+    plan.steps.push_back(
+        located({KernelStep::Kind::Assign, v, *solution}, system_.equations[eqs[e]]));
   }
   for (int e : torn.residualEquations)
-    plan.steps.push_back(located({KernelStep::Kind::Residual, {},
-                                  residualOf(pool_, system_.equations[eqs[e]])},
-                                 system_.equations[eqs[e]]));
+    plan.steps.push_back(
+        located({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[e]])},
+                system_.equations[eqs[e]]));
   for (int local : torn.tearVariables)
     plan.iterationVariables.push_back(system_.unknowns[vars[local]]);
   return plan;

@@ -236,14 +236,15 @@ bool PlanBuilder::buildParameters() {
   for (uint32_t i = 0; i < n; ++i) {
     const flat::Variable &v = model_.variables[i];
     bool free = isFreeParameter(VarId{i}) && v.attributes.start.valid();
-    if (!free && (roles_[i] != RoleKind::Known || !v.binding.valid() || v.attributes.fixed == false))
+    if (!free &&
+        (roles_[i] != RoleKind::Known || !v.binding.valid() || v.attributes.fixed == false))
       continue;
     params.push_back(i);
     for (VarId dep : sym::variablesOf(pool_, expressionOf(i))) {
       if (!isKnown(dep)) {
         diags_.error(v.loc, std::string(free ? "the start value" : "the binding") +
-                                " of parameter `" + v.name + "` depends on `" +
-                                model_.nameOf(dep) + "`, which is not a parameter");
+                                " of parameter `" + v.name + "` depends on `" + model_.nameOf(dep) +
+                                "`, which is not a parameter");
         return false;
       }
       if (expressionOf(dep.index).valid() &&
@@ -269,8 +270,9 @@ bool PlanBuilder::buildParameters() {
         if (isFreeParameter(dep) || afterFreeParameters_[dep.index])
           afterFreeParameters_[p] = 1;
     kernel.steps.push_back({KernelStep::Kind::Assign, VarId{p}, expressionOf(p)});
-    kernel.steps.back().loc = model_.variables[p].bindingLoc.valid() ? model_.variables[p].bindingLoc
-                                                                    : model_.variables[p].loc;
+    kernel.steps.back().loc = model_.variables[p].bindingLoc.valid()
+                                  ? model_.variables[p].bindingLoc
+                                  : model_.variables[p].loc;
     for (uint32_t user : users[p])
       if (--pending[user] == 0)
         ready.push_back(user);
@@ -577,7 +579,8 @@ bool PlanBuilder::limitDependencies(SimulationSystem &sim, BlockPlan &block,
   StateSetPlan &set = sim.set;
   for (KernelStep &step : block.steps) {
     VarId v = step.target;
-    step = {KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), step.expr), {}, 1, step.loc};
+    step = {
+        KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), step.expr), {}, 1, step.loc};
     sim.columnOf[v.index] = static_cast<int>(set.ySlot.size());
     set.ySlot.push_back(static_cast<int32_t>(v.index));
     set.ypSlot.push_back(-1);
@@ -616,8 +619,12 @@ void PlanBuilder::buildPivotKernel() {
   columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
   KernelSpec kernel{"mocc_state_pivots", {}, true};
   for (int e : rows)
-    kernel.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, reduced_.equations[e]),
-                            {}, 1, reduced_.equations[e].loc});
+    kernel.steps.push_back({KernelStep::Kind::Residual,
+                            {},
+                            residualOf(pool_, reduced_.equations[e]),
+                            {},
+                            1,
+                            reduced_.equations[e].loc});
   for (VarId c : columns)
     plan_.pivotColumns.push_back(static_cast<int32_t>(c.index));
   for (size_t k = 0; k < reduced_.choices.size(); ++k)

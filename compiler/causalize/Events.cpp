@@ -266,15 +266,18 @@ void addInitialBranchEffects(flat::FlatModel &model, std::vector<KernelStep> &st
       ExprId condition = pool.zero();
       for (ExprId c : branch.conditions)
         condition = pool.binary(OpKind::Or, condition, c);
-      ExprId fires = pool.binary(OpKind::And, pool.variable(initial),
-                                 pool.binary(OpKind::And, condition, pool.unary(OpKind::Not, earlier)));
+      ExprId fires =
+          pool.binary(OpKind::And, pool.variable(initial),
+                      pool.binary(OpKind::And, condition, pool.unary(OpKind::Not, earlier)));
       earlier = pool.binary(OpKind::Or, earlier, fires);
       for (const flat::CallEffect &call : branch.calls)
         steps.push_back({KernelStep::Kind::Call, {}, pool.ifElse(fires, call.call, pool.zero())});
       for (const flat::Assertion &a : branch.asserts)
-        steps.push_back({KernelStep::Kind::Assert, {},
+        steps.push_back({KernelStep::Kind::Assert,
+                         {},
                          pool.binary(OpKind::Or, pool.unary(OpKind::Not, fires), a.condition),
-                         located(a.message, a.loc, sources), a.level});
+                         located(a.message, a.loc, sources),
+                         a.level});
       for (const auto &message : branch.terminates)
         steps.push_back({KernelStep::Kind::Terminate, {}, fires, message, 1});
     }
@@ -510,8 +513,11 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
   for (const flat::CallEffect &call : model.calls)
     asserts.steps.push_back({KernelStep::Kind::Call, {}, call.call});
   for (const flat::Assertion &a : model.assertions)
-    asserts.steps.push_back({KernelStep::Kind::Assert, {}, a.condition,
-                             located(a.message, a.loc, diags.sources()), a.level});
+    asserts.steps.push_back({KernelStep::Kind::Assert,
+                             {},
+                             a.condition,
+                             located(a.message, a.loc, diags.sources()),
+                             a.level});
   addInitialBranchEffects(model, asserts.steps, diags.sources());
   if (!asserts.steps.empty()) {
     ev.assertions = asserts.name;

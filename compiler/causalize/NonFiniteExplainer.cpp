@@ -52,7 +52,8 @@ std::string NonFiniteExplainer::explain(double t, const double *v, const double 
   values.time = t;
   values.call = [&](uint32_t f, std::span<const double> args) { return interpreter.call(f, args); };
   auto explainStep = [&](const KernelStep &step) {
-    sym::NonFinite found = sym::explainNonFinite(model_.pool, step.expr, values, name, functionName);
+    sym::NonFinite found =
+        sym::explainNonFinite(model_.pool, step.expr, values, name, functionName);
     if (!found.why.empty() || !(found.source == step.target) || !step.target.valid())
       return found;
     // It kept the value it assigned before (a when-clause that does not
@@ -117,11 +118,10 @@ std::string NonFiniteExplainer::explain(double t, const double *v, const double 
         continue;
       if (!std::isfinite(residuals[k])) {
         sym::NonFinite found = explainStep(step);
-        std::string why = !found.why.empty() ? found.why
-                          : found.source.valid()
-                              ? "`" + name(found.source) + "` is " +
-                                    sym::formatValue(v[found.source.index])
-                              : "";
+        std::string why = !found.why.empty()     ? found.why
+                          : found.source.valid() ? "`" + name(found.source) + "` is " +
+                                                       sym::formatValue(v[found.source.index])
+                                                 : "";
         std::string equation = step.loc.valid()
                                    ? "the equation at " + sources_.shortLocation(step.loc.start())
                                    : "an equation";

@@ -43,7 +43,8 @@ std::optional<double> ParameterValues::withCalls(sym::ExprId binding) {
   const sym::ExprPool &pool = model_.pool;
   bool calls = false;
   sym::ExprId roots[] = {binding};
-  sym::forEachNode(pool, roots, [&](sym::ExprId id) { calls = calls || pool.op(id) == sym::OpKind::Call; });
+  sym::forEachNode(pool, roots,
+                   [&](sym::ExprId id) { calls = calls || pool.op(id) == sym::OpKind::Call; });
   if (!calls)
     return std::nullopt;
   flat::FunctionInterpreter interpreter(model_.functions);

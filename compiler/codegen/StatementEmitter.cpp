@@ -47,7 +47,8 @@ void StatementEmitter::emit(const Statement &s) {
   case StatementKind::Break: return jumpAway(loopExits_.back());
   case StatementKind::Return: return jumpAway(return_);
   case StatementKind::Assert: return emitAssert(s);
-  case StatementKind::Call: return e_.emitEffect(s.value);
+  case StatementKind::Call:
+    return e_.emitEffect(s.value);
   }
 }
 

@@ -652,8 +652,8 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   }
   // A value that is not finite stops the run; the plan says which equation made it.
   causalize::NonFiniteExplainer explainer(*model, *plan, s.diags.sources());
-  native->model.explainNonFinite = [&explainer](double t, const double *v,
-                                                const double *residuals, int32_t set) {
+  native->model.explainNonFinite = [&explainer](double t, const double *v, const double *residuals,
+                                                int32_t set) {
     return explainer.explain(t, v, residuals, set);
   };
   rt::SolverStatistics stats;

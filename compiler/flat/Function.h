@@ -53,7 +53,7 @@ enum class StatementKind {
   For,           ///< for counter in start : step : stop loop body (bounds at run time)
   Break,
   Return,
-  Assert,        ///< if not condition: error (level 1) or warning (level 2) with message
+  Assert, ///< if not condition: error (level 1) or warning (level 2) with message
   /// target := slots[firstSlot + index], index computed at run time. A
   /// stopgap until expressions have a Load node (see the comment above):
   /// lowering puts a run-time indexed read into a temporary slot first.

@@ -420,7 +420,8 @@ struct BuiltinCall {
         for (ExprId e : r.elements)
           if (auto v = pool().constantValue(e); v && !fitsInteger(*v)) {
             f.diags().error(call.range, "`" + ast::toString(call) + "` is " + sym::formatValue(*v) +
-                                            ", outside the range of Integer (" + integerRange() + ")");
+                                            ", outside the range of Integer (" + integerRange() +
+                                            ")");
             return std::nullopt;
           }
       return r;

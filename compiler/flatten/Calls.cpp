@@ -245,9 +245,10 @@ std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExp
 
 /// Calls a function, applying it element by element when arguments have
 /// more dimensions than their inputs declare (MLS 12.4.6).
-std::optional<std::vector<Value>>
-Flattener::vectorizedCall(Instance *function, std::vector<std::optional<Value>> &args,
-                          SourceRange loc, std::vector<sym::ExprId> *calls) {
+std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
+                                                            std::vector<std::optional<Value>> &args,
+                                                            SourceRange loc,
+                                                            std::vector<sym::ExprId> *calls) {
   std::vector<int64_t> extra;
   std::vector<size_t> vectorized;
   auto &members = function->members();

@@ -77,16 +77,16 @@ void Flattener::lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &r
 std::vector<flat::MessagePart> Flattener::messageParts(const ast::Expr &e, Scope scope) {
   // A String input of an assert-only function being expanded: its argument,
   // lowered where the call is (the caller's frames, not the callee's).
-  if (const auto *ref = ast::dynCast<ast::RefExpr>(&e);
-      ref && !messageArguments.empty() && !ref->global && ref->parts.size() == 1 &&
-      ref->parts[0].subscripts.empty()) {
+  if (const auto *ref = ast::dynCast<ast::RefExpr>(&e); ref && !messageArguments.empty() &&
+                                                        !ref->global && ref->parts.size() == 1 &&
+                                                        ref->parts[0].subscripts.empty()) {
     inst::Found found = inst_.lookupFirst(ref->parts[0].name, scope);
     for (size_t k = messageArguments.size(); k-- > 0;) {
       if (found.kind != inst::Found::Kind::Component || found.instance != messageArguments[k].input)
         continue;
       MessageArgument argument = messageArguments[k];
-      std::vector<FunctionFrame *> inner(frames.begin() + static_cast<std::ptrdiff_t>(argument.frames),
-                                         frames.end());
+      std::vector<FunctionFrame *> inner(
+          frames.begin() + static_cast<std::ptrdiff_t>(argument.frames), frames.end());
       std::vector<MessageArgument> outer(messageArguments.begin() + static_cast<std::ptrdiff_t>(k),
                                          messageArguments.end());
       frames.resize(argument.frames);
@@ -396,8 +396,8 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     ExprId earlier = pool_->zero(); // an earlier branch's condition holds
     std::vector<ExprId> guards;
     for (const auto &[condition, branch] : varying) {
-      guards.push_back(pool_->binary(sym::OpKind::And, condition,
-                                     pool_->unary(sym::OpKind::Not, earlier)));
+      guards.push_back(
+          pool_->binary(sym::OpKind::And, condition, pool_->unary(sym::OpKind::Not, earlier)));
       earlier = pool_->binary(sym::OpKind::Or, earlier, condition);
     }
     std::vector<flat::Equation> otherwise;
@@ -460,19 +460,22 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     if (!effects)
       return;
     if (!effects->calls.empty() && effects->impure && !initial && !inWhenBody) {
-      diags_.error(eq.range, "the impure function `" + name + "` may only be called inside a "
-                             "when-clause, an initial equation section or another impure "
-                             "function (MLS 12.3)");
+      diags_.error(eq.range, "the impure function `" + name +
+                                 "` may only be called inside a "
+                                 "when-clause, an initial equation section or another impure "
+                                 "function (MLS 12.3)");
       return;
     }
-    ExprId initialFlag = initial ? pool_->variable(model_.specialVariable(flat::SpecialKind::Initial))
-                                 : ExprId{};
+    ExprId initialFlag =
+        initial ? pool_->variable(model_.specialVariable(flat::SpecialKind::Initial)) : ExprId{};
     for (ExprId c : effects->calls)
-      model_.calls.push_back({initial ? pool_->ifElse(initialFlag, c, pool_->zero()) : c, eq.range});
+      model_.calls.push_back(
+          {initial ? pool_->ifElse(initialFlag, c, pool_->zero()) : c, eq.range});
     for (ExpandedAssert &a : effects->asserts) {
       ExprId condition = a.condition;
       if (initial)
-        condition = pool_->binary(sym::OpKind::Or, pool_->unary(sym::OpKind::Not, initialFlag), condition);
+        condition =
+            pool_->binary(sym::OpKind::Or, pool_->unary(sym::OpKind::Not, initialFlag), condition);
       model_.assertions.push_back({condition, std::move(a.message), a.level, eq.range});
     }
     return;

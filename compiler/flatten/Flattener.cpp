@@ -96,8 +96,9 @@ void Flattener::checkParameterValues() {
     const flat::Variable &v = model_.variables[i];
     return (v.variability == flat::VariabilityKind::Parameter ||
             v.variability == flat::VariabilityKind::Constant) &&
-           v.binding.valid() && v.attributes.fixed != false && v.special == flat::SpecialKind::None &&
-           v.type != flat::TypeKind::String && v.type != flat::TypeKind::ExternalObject;
+           v.binding.valid() && v.attributes.fixed != false &&
+           v.special == flat::SpecialKind::None && v.type != flat::TypeKind::String &&
+           v.type != flat::TypeKind::ExternalObject;
   };
   std::vector<int> pending(n, 0);
   std::vector<std::vector<uint32_t>> users(n);
@@ -137,9 +138,9 @@ void Flattener::checkParameterValues() {
     if (!value[i])
       continue;
     SourceRange where = v.bindingLoc.valid() ? v.bindingLoc : v.loc;
-    std::string what = std::string(v.variability == flat::VariabilityKind::Constant ? "constant"
-                                                                                    : "parameter") +
-                       " `" + v.name + "`";
+    std::string what =
+        std::string(v.variability == flat::VariabilityKind::Constant ? "constant" : "parameter") +
+        " `" + v.name + "`";
     if (!std::isfinite(*value[i])) {
       sym::NonFinite found = sym::explainNonFinite(*pool_, v.binding, source, nameOf, functionName);
       if (found.source.valid() && !(found.source == sym::VarId{i}))
@@ -147,8 +148,9 @@ void Flattener::checkParameterValues() {
       diags_.error(where, "the value of " + what + " is " + sym::formatValue(*value[i]) +
                               (found.why.empty() ? "" : ": " + found.why));
     } else if (v.type == flat::TypeKind::Integer && !fitsInteger(*value[i])) {
-      diags_.error(where, "the value of the Integer " + what + " is " + sym::formatValue(*value[i]) +
-                              ", outside the range of Integer (" + integerRange() + ")");
+      diags_.error(where, "the value of the Integer " + what + " is " +
+                              sym::formatValue(*value[i]) + ", outside the range of Integer (" +
+                              integerRange() + ")");
     }
   }
 }

@@ -1031,7 +1031,9 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
   if (!compiled_) {
     // Inlined, the assert would have no place to be checked: unless it
     // holds whatever the arguments, the function is compiled instead.
-    if (c->isScalar() && pool().isConstant(pool().binary(OpKind::Or, pool().unary(OpKind::Not, active_), c->elements[0]), 1.0))
+    if (c->isScalar() &&
+        pool().isConstant(
+            pool().binary(OpKind::Or, pool().unary(OpKind::Not, active_), c->elements[0]), 1.0))
       return true;
     return unsupported("assert()");
   }
@@ -1171,9 +1173,10 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
   if (!effects)
     return false;
   if (!effects->calls.empty() && effects->impure && !whenBranch_ && !initialAlgorithm_) {
-    f_.diags().error(loc, "the impure function `" + call.callee->str() + "` may only be called "
-                          "inside a when-statement, an initial algorithm or another impure "
-                          "function (MLS 12.3)");
+    f_.diags().error(loc, "the impure function `" + call.callee->str() +
+                              "` may only be called "
+                              "inside a when-statement, an initial algorithm or another impure "
+                              "function (MLS 12.3)");
     return false;
   }
   for (ExprId c : effects->calls) {
@@ -1181,8 +1184,9 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
     (whenBranch_ ? whenBranch_->calls : f_.model().calls).push_back({effect, loc});
   }
   for (Flattener::ExpandedAssert &a : effects->asserts) {
-    ExprId condition = always ? a.condition
-                              : pool().binary(OpKind::Or, pool().unary(OpKind::Not, guard), a.condition);
+    ExprId condition =
+        always ? a.condition
+               : pool().binary(OpKind::Or, pool().unary(OpKind::Not, guard), a.condition);
     (whenBranch_ ? whenBranch_->asserts : f_.model().assertions)
         .push_back({condition, std::move(a.message), a.level, loc});
   }

@@ -17,8 +17,7 @@ namespace mocc::flattening {
 /// Call node.
 std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                std::vector<std::optional<Value>> &args,
-                                               SourceRange loc,
-                                               uint32_t *specialization = nullptr,
+                                               SourceRange loc, uint32_t *specialization = nullptr,
                                                std::vector<sym::ExprId> *calls = nullptr);
 
 } // namespace mocc::flattening

@@ -519,11 +519,11 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
     }
     ExprId i = index->elements[0];
     indices.push_back(i);
-    inside = pool_->binary(sym::OpKind::And, inside,
-                           pool_->binary(sym::OpKind::And,
-                                         pool_->binary(sym::OpKind::GreaterEq, i, pool_->one()),
-                                         pool_->binary(sym::OpKind::LessEq, i,
-                                                       pool_->constant(static_cast<double>(v.dims[d])))));
+    inside = pool_->binary(
+        sym::OpKind::And, inside,
+        pool_->binary(sym::OpKind::And, pool_->binary(sym::OpKind::GreaterEq, i, pool_->one()),
+                      pool_->binary(sym::OpKind::LessEq, i,
+                                    pool_->constant(static_cast<double>(v.dims[d])))));
     ExprId zeroBased = pool_->sub(i, pool_->one());
     linear = pool_->add(linear, pool_->mul(zeroBased, pool_->constant(static_cast<double>(stride))));
   }
@@ -584,10 +584,14 @@ ExprId Flattener::subscriptError(const std::vector<ExprId> &indices,
     f.name = "subscriptError";
     f.symbol = "mocc_f" + std::to_string(model_.functions.size()) + "_subscript_error";
     f.loc = loc;
-    std::vector<flat::MessagePart> message{{"index " + std::string(dims.size() > 1 ? "[" : ""), {}, flat::TypeKind::String}};
+    std::vector<flat::MessagePart> message{
+        {"index " + std::string(dims.size() > 1 ? "[" : ""), {}, flat::TypeKind::String}};
     for (size_t d = 0; d < dims.size(); ++d) {
-      f.variables.push_back({flat::FunctionVariable::Kind::Input, "i" + std::to_string(d + 1),
-                             flat::TypeKind::Integer, {}, f.numSlots});
+      f.variables.push_back({flat::FunctionVariable::Kind::Input,
+                             "i" + std::to_string(d + 1),
+                             flat::TypeKind::Integer,
+                             {},
+                             f.numSlots});
       f.inputSlots.push_back(f.numSlots);
       if (d > 0)
         message.push_back({", ", {}, flat::TypeKind::String});
@@ -596,9 +600,10 @@ ExprId Flattener::subscriptError(const std::vector<ExprId> &indices,
     }
     message.push_back({std::string(dims.size() > 1 ? "]" : "") + " out of bounds for `" + name +
                            "` of size " + size + where,
-                       {}, flat::TypeKind::String});
-    f.variables.push_back({flat::FunctionVariable::Kind::Output, "y", flat::TypeKind::Real, {},
-                           f.numSlots});
+                       {},
+                       flat::TypeKind::String});
+    f.variables.push_back(
+        {flat::FunctionVariable::Kind::Output, "y", flat::TypeKind::Real, {}, f.numSlots});
     f.outputSlots.push_back(f.numSlots++);
     flat::Statement check;
     check.kind = flat::StatementKind::Assert;

@@ -81,8 +81,8 @@ public:
           n = *bad;
           continue;
         }
-        result.why = "the function `" + functionName_(pool_.node(call).payload.index) + "` returns " +
-                     formatValue(*v) + ": " + text(n);
+        result.why = "the function `" + functionName_(pool_.node(call).payload.index) +
+                     "` returns " + formatValue(*v) + ": " + text(n);
         return result;
       }
       default:

@@ -18,8 +18,9 @@ struct Fixture {
     return s;
   }
   NonFinite explain(ExprId e) {
-    return explainNonFinite(pool, e, source(), [](VarId v) { return v.index == 0 ? "x" : "y"; },
-                            [](uint32_t) { return std::string("f"); });
+    return explainNonFinite(
+        pool, e, source(), [](VarId v) { return v.index == 0 ? "x" : "y"; },
+        [](uint32_t) { return std::string("f"); });
   }
 };
 
@@ -29,7 +30,8 @@ TEST_CASE("the operation where a NaN starts is named with its operands") {
   Fixture f;
   f.values[0] = -1;
   // 2 * sqrt(x) + y: the square root is where it starts.
-  NonFinite r = f.explain(f.pool.add(f.pool.mul(f.pool.constant(2), f.pool.unary(OpKind::Sqrt, f.x)), f.y));
+  NonFinite r =
+      f.explain(f.pool.add(f.pool.mul(f.pool.constant(2), f.pool.unary(OpKind::Sqrt, f.x)), f.y));
   REQUIRE(r.value);
   CHECK(std::isnan(*r.value));
   CHECK(r.why == "square root of a negative number: `sqrt(x)` with `x` = -1");
