@@ -6,6 +6,7 @@
 #include "runtime/ColoredJacobian.h"
 #include "runtime/CsvWriter.h"
 #include "runtime/Integration.h"
+#include "runtime/NonFinite.h"
 #include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/OutputGrid.h"
@@ -166,6 +167,9 @@ RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double
       return *failure;
     if (!status.ok) {
       status.message = "initialization failed at time " + formatTime(t0) + ": " + status.message;
+      if (!allSlotsFinite(model,
+                          v.data())) // where the values the solver tried last stop being finite
+        status.message += "; " + describeNonFinite(model, t0, v.data(), nullptr, 0, 0);
       return status;
     }
   }

@@ -89,6 +89,37 @@ llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
   return out;
 }
 
+void FunctionEmitter::emitEffect(ExprId effect) {
+  switch (pool_.op(effect)) {
+  case sym::OpKind::Call:
+    emitCall(effect, false);
+    return;
+  case sym::OpKind::Constant:
+    return;
+  case sym::OpKind::IfElse: {
+    llvm::Value *condition = truth(value(pool_.operand(effect, 0)));
+    llvm::Function *function = builder_.GetInsertBlock()->getParent();
+    llvm::LLVMContext &context = module_.getContext();
+    auto *merge = llvm::BasicBlock::Create(context, "effect.end", function);
+    llvm::BasicBlock *branches[] = {llvm::BasicBlock::Create(context, "effect.then", function),
+                                    llvm::BasicBlock::Create(context, "effect.else", function)};
+    builder_.CreateCondBr(condition, branches[0], branches[1]);
+    for (int k = 0; k < 2; ++k) {
+      builder_.SetInsertPoint(branches[k]);
+      enterScope(); // what a branch computes does not dominate the merge
+      emitEffect(pool_.operand(effect, 1 + k));
+      exitScope();
+      builder_.CreateBr(merge);
+    }
+    builder_.SetInsertPoint(merge);
+    return;
+  }
+  default:
+    setError("an effect that is neither a call nor an if-expression over calls");
+    return;
+  }
+}
+
 /// The value of a Call node: its output array. In a JVP, a call with a
 /// tangent calls the derivative at once, which gives both.
 llvm::Value *FunctionEmitter::callValue(ExprId call) {

@@ -156,6 +156,10 @@ void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
       emitMessageCheck(builder_.CreateNot(truth(value(step.expr))), CheckKind::Terminate, "",
                        step.message);
     return;
+  case KernelStep::Kind::Call: // effects have no derivative either
+    if (!jvp_)
+      emitEffect(step.expr);
+    return;
   case KernelStep::Kind::Assign:
     break;
   }

@@ -166,6 +166,11 @@ public:
   /// formatted as String() formats them: a Real, an Integer, a Boolean).
   void emitMessageCheck(llvm::Value *ok, CheckKind kind, const std::string &prefix,
                         const std::vector<flat::MessagePart> &parts);
+  /// Executes an effect (flat::CallEffect): calls the function of a Call
+  /// node, every time (its outputs are not memoized), or of the branch of an
+  /// if-expression that its condition selects (a constant branch does
+  /// nothing); a failed call leaves the function.
+  void emitEffect(sym::ExprId effect);
   /// Leaves the function with failure `status` (an i32, nonzero) and goes on
   /// emitting into a new block that nothing reaches.
   void exitWithStatus(llvm::Value *status);

@@ -5,6 +5,7 @@
 
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/causalize/Causalize.h"
+#include "compiler/causalize/NonFiniteExplainer.h"
 #include "compiler/codegen/Codegen.h"
 #include "compiler/flatten/Flatten.h"
 #include "compiler/instantiate/Instance.h"
@@ -749,6 +750,12 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   }
   bool toStdout = run.outputPath == "-";
   rt::sendMessagesToStandardError(toStdout); // stdout holds the result only
+  // A value that is not finite stops the run; the plan says which equation made it.
+  causalize::NonFiniteExplainer explainer(*model, *plan, s.diags.sources());
+  native->model.explainNonFinite = [&explainer](double t, const double *v, const double *residuals,
+                                                int32_t set) {
+    return explainer.explain(t, v, residuals, set);
+  };
   rt::SolverStatistics stats;
   rt::RunStatus status = rt::simulate(native->model, run, stats, err);
   rt::sendMessagesToStandardError(false);

@@ -163,6 +163,10 @@ FunctionInterpreter::Flow FunctionInterpreter::run(const std::vector<Statement> 
       return Flow::Break;
     case StatementKind::Return:
       return Flow::Return;
+    case StatementKind::Call:
+      if (!effect(s.value, frame))
+        return Flow::Fail;
+      break;
     case StatementKind::Assert: {
       auto c = eval(s.condition);
       if (!c)
@@ -177,6 +181,35 @@ FunctionInterpreter::Flow FunctionInterpreter::run(const std::vector<Statement> 
     }
   }
   return Flow::Next;
+}
+
+/// A call statement's effect (CallEffect in FlatModel.h): the call, for
+/// its asserts, or the branch of an if-expression that its condition
+/// selects. False if the call fails.
+bool FunctionInterpreter::effect(sym::ExprId e, Frame &frame) {
+  const sym::ExprPool &pool = *frame.pool;
+  frame.memo.clear();
+  frame.calls.clear();
+  switch (pool.op(e)) {
+  case sym::OpKind::Constant:
+    return true;
+  case sym::OpKind::IfElse: {
+    auto c = value(pool.operand(e, 0), frame);
+    return c && effect(pool.operand(e, *c != 0 ? 1 : 2), frame);
+  }
+  case sym::OpKind::Call: {
+    std::vector<double> args;
+    for (sym::ExprId a : pool.operands(e)) {
+      auto v = value(a, frame);
+      if (!v)
+        return false;
+      args.push_back(*v);
+    }
+    return call(pool.node(e).payload.index, args).has_value();
+  }
+  default:
+    return false;
+  }
 }
 
 std::optional<double> FunctionInterpreter::value(sym::ExprId id, Frame &frame) {

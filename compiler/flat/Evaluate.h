@@ -43,6 +43,7 @@ private:
   std::optional<double> value(sym::ExprId id, Frame &frame);
   enum class Flow { Next, Break, Return, Fail };
   Flow run(const std::vector<Statement> &body, Frame &frame);
+  bool effect(sym::ExprId effect, Frame &frame);
   bool step(const Function *f);
 
   const std::vector<Function> &functions_;

@@ -7,6 +7,7 @@
 #include "compiler/flatten/Functions.h"
 
 #include "compiler/flat/Evaluate.h"
+#include "compiler/symbolic/NonFinite.h"
 
 #include "compiler/flatten/Connections.h"
 
@@ -81,7 +82,80 @@ bool Flattener::run(Instance *root) {
   connections = nullptr;
   readExperiment(root->cls);
   checkWhenAssignments();
+  checkParameterValues();
   return diags_.errorCount() == errorsBefore;
+}
+
+/// A parameter or constant whose value is known now must be a number: NaN
+/// or infinite (div(1, 0), mod(5, 0), sqrt(-1)) is an error at its binding,
+/// and so is an Integer outside the 32 bits of Integer. The values come in
+/// dependency order (Kahn), each binding evaluated once with those before
+/// it: no recursion along chains of parameters. A binding that calls a
+/// function is judged only if the flattener already evaluated it; the rest
+/// is checked when the run computes the parameters.
+void Flattener::checkParameterValues() {
+  size_t n = model_.size();
+  auto checked = [&](uint32_t i) {
+    const flat::Variable &v = model_.variables[i];
+    return (v.variability == flat::VariabilityKind::Parameter ||
+            v.variability == flat::VariabilityKind::Constant) &&
+           v.binding.valid() && v.attributes.fixed != false &&
+           v.special == flat::SpecialKind::None && v.type != flat::TypeKind::String &&
+           v.type != flat::TypeKind::ExternalObject;
+  };
+  std::vector<int> pending(n, 0);
+  std::vector<std::vector<uint32_t>> users(n);
+  std::vector<uint32_t> order;
+  for (uint32_t i = 0; i < n; ++i) {
+    if (!checked(i))
+      continue;
+    for (sym::VarId dep : sym::variablesOf(*pool_, model_.variables[i].binding))
+      if (dep.index < n && dep.index != i && checked(dep.index)) {
+        users[dep.index].push_back(i);
+        ++pending[i];
+      }
+    if (pending[i] == 0)
+      order.push_back(i);
+  }
+  std::vector<std::optional<double>> value(n);
+  auto valueOf = [&](sym::VarId v) -> std::optional<double> {
+    if (v.index < n && value[v.index])
+      return value[v.index];
+    if (v.index < valueState_.size() && valueState_[v.index] == 2)
+      return values_[v.index];
+    return std::nullopt;
+  };
+  sym::ValueSource source;
+  source.variable = valueOf;
+  auto nameOf = [&](sym::VarId v) { return model_.nameOf(v); };
+  auto functionName = [&](uint32_t f) { return model_.functions[f].name; };
+  for (size_t k = 0; k < order.size(); ++k) {
+    uint32_t i = order[k];
+    for (uint32_t user : users[i])
+      if (--pending[user] == 0)
+        order.push_back(user);
+    const flat::Variable &v = model_.variables[i];
+    value[i] = sym::evaluate(*pool_, v.binding, valueOf);
+    if (!value[i])
+      value[i] = valueOf(sym::VarId{i});
+    if (!value[i])
+      continue;
+    SourceRange where = v.bindingLoc.valid() ? v.bindingLoc : v.loc;
+    std::string what =
+        std::string(v.variability == flat::VariabilityKind::Constant ? "constant" : "parameter") +
+        " `" + v.name + "`";
+    if (!std::isfinite(*value[i])) {
+      sym::NonFinite found = sym::explainNonFinite(*pool_, v.binding, source, nameOf, functionName);
+      if (found.source.valid() && !(found.source == sym::VarId{i}))
+        continue; // reported where it started
+      diags_.error(where, "the value of " + what + " is " + sym::formatValue(*value[i]) +
+                              (found.why.empty() ? "" : ": " + found.why));
+    } else if (v.type == flat::TypeKind::Integer && !fitsInteger(*value[i])) {
+      diags_.error(where, "the value of the Integer " + what + " is " +
+                              sym::formatValue(*value[i]) + ", outside the range of Integer (" +
+                              integerRange() + ")");
+    }
+  }
 }
 
 /// A variable is assigned by one when-clause at most (MLS 8.3.5.2: else
@@ -692,7 +766,7 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
         continue; // fixed = false: computed by initialization
       bool stringStart = v.type == flat::TypeKind::String && x->mod.child("start") &&
                          x->mod.child("start")->binding;
-      if (k == 0)
+      if (k == 0 && !x->mod.binding) // else its binding failed with an error
         diags_.warning(x->loc, "parameter `" + x->path() + "` has no value; using its start value" +
                                    (v.attributes.start.valid() || stringStart ? ""
                                     : v.type == flat::TypeKind::String ? " (\"\")" : " (0)"));

@@ -509,6 +509,8 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
     --leading;
   ExprId linear = pool_->zero();
   int64_t stride = v.count();
+  std::vector<ExprId> indices;
+  ExprId inside = pool_->one(); // every subscript within its dimension
   for (size_t d = 0; d < leading; ++d) {
     stride /= v.dims[d];
     endSizes.push_back(v.dims[d]);
@@ -518,7 +520,14 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
       diags_.error(part.subscripts[d]->range, "a subscript computed at run time must be a scalar");
       return std::nullopt;
     }
-    ExprId zeroBased = pool_->sub(index->elements[0], pool_->one());
+    ExprId i = index->elements[0];
+    indices.push_back(i);
+    inside = pool_->binary(
+        sym::OpKind::And, inside,
+        pool_->binary(sym::OpKind::And, pool_->binary(sym::OpKind::GreaterEq, i, pool_->one()),
+                      pool_->binary(sym::OpKind::LessEq, i,
+                                    pool_->constant(static_cast<double>(v.dims[d])))));
+    ExprId zeroBased = pool_->sub(i, pool_->one());
     linear = pool_->add(linear, pool_->mul(zeroBased, pool_->constant(static_cast<double>(stride))));
   }
   // Loads from consecutive slots in compiled functions; in the model, a
@@ -539,14 +548,78 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
       r.elements.push_back(pool_->load(first, index, size));
       continue;
     }
-    // Not stored in consecutive slots: select among the elements.
-    ExprId chosen = pool_->constant(std::nan(""));
+    // Not stored in consecutive slots: select among the elements; a
+    // subscript out of bounds (or not an integer) is a run-time error.
+    std::vector<int64_t> dims(v.dims.begin(), v.dims.begin() + leading);
+    ExprId error = subscriptError(indices, dims, part.name, part.range);
+    ExprId chosen = error;
     for (int64_t k = v.count() - stride + j; k >= 0; k -= stride)
       chosen = pool_->ifElse(pool_->binary(sym::OpKind::Equal, index, pool_->constant(static_cast<double>(k))),
                              v.elements[k], chosen);
+    if (leading > 1) // x[1, 4] of a 3 x 3 array must not select x[2, 1]
+      chosen = pool_->ifElse(pool_->unary(sym::OpKind::NoEvent, inside), chosen, error);
     r.elements.push_back(chosen);
   }
   return r;
+}
+
+/// The value of a subscript out of bounds: a call of a function (one per
+/// reference) whose only statement fails with "index 4 out of bounds for
+/// `x` of size 3 (at file:line:col)", so that the run stops there with exit
+/// code 3 as it does for an index out of bounds in a function. `indices`
+/// are the 1-based subscripts of the first dimensions `dims` of `name`.
+ExprId Flattener::subscriptError(const std::vector<ExprId> &indices,
+                                 const std::vector<int64_t> &dims, const std::string &name,
+                                 SourceRange loc) {
+  std::string size, where;
+  for (size_t d = 0; d < dims.size(); ++d)
+    size += (d ? ", " : "") + std::to_string(dims[d]);
+  if (dims.size() > 1)
+    size = "[" + size + "]";
+  if (loc.valid())
+    where = " (at " + diags_.sources().shortLocation(loc.start()) + ")";
+  std::string key = name + "|" + size + "|" + where;
+  uint32_t index;
+  if (auto it = subscriptErrors_.find(key); it != subscriptErrors_.end()) {
+    index = it->second;
+  } else {
+    flat::Function f;
+    f.name = "subscriptError";
+    f.symbol = "mocc_f" + std::to_string(model_.functions.size()) + "_subscript_error";
+    f.loc = loc;
+    std::vector<flat::MessagePart> message{
+        {"index " + std::string(dims.size() > 1 ? "[" : ""), {}, flat::TypeKind::String}};
+    for (size_t d = 0; d < dims.size(); ++d) {
+      f.variables.push_back({flat::FunctionVariable::Kind::Input,
+                             "i" + std::to_string(d + 1),
+                             flat::TypeKind::Integer,
+                             {},
+                             f.numSlots});
+      f.inputSlots.push_back(f.numSlots);
+      if (d > 0)
+        message.push_back({", ", {}, flat::TypeKind::String});
+      message.push_back({"", f.pool.variable(sym::VarId{f.numSlots}), flat::TypeKind::Integer});
+      ++f.numSlots;
+    }
+    message.push_back({std::string(dims.size() > 1 ? "]" : "") + " out of bounds for `" + name +
+                           "` of size " + size + where,
+                       {},
+                       flat::TypeKind::String});
+    f.variables.push_back(
+        {flat::FunctionVariable::Kind::Output, "y", flat::TypeKind::Real, {}, f.numSlots});
+    f.outputSlots.push_back(f.numSlots++);
+    flat::Statement check;
+    check.kind = flat::StatementKind::Assert;
+    check.loc = loc;
+    check.condition = f.pool.zero();
+    check.message = std::move(message);
+    check.plainMessage = true;
+    f.body.push_back(std::move(check));
+    index = static_cast<uint32_t>(model_.functions.size());
+    model_.functions.push_back(std::move(f));
+    subscriptErrors_[key] = index;
+  }
+  return pool_->output(pool_->call(index, indices), 0);
 }
 
 std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPart &part,

@@ -232,8 +232,11 @@ VarId ExprPool::variableOf(ExprId id) const {
 
 ExprId ExprPool::foldUnary(OpKind op, ExprId a) {
   if (auto c = constantValue(a)) {
-    double arg = *c;
-    return constant(evaluateOp(op, {&arg, 1}, 0));
+    // A value that is not finite stays an operation (sqrt(-1), log(0)):
+    // the error that reports it can then say what made it.
+    double arg = *c, result = evaluateOp(op, {&arg, 1}, 0);
+    if (std::isfinite(result) || !std::isfinite(arg))
+      return constant(result);
   }
   if (op == OpKind::Neg && this->op(a) == OpKind::Neg)
     return operand(a, 0);
@@ -254,8 +257,9 @@ ExprId ExprPool::unary(OpKind op, ExprId a) {
 ExprId ExprPool::foldBinary(OpKind op, ExprId a, ExprId b) {
   auto ca = constantValue(a), cb = constantValue(b);
   if (ca && cb) {
-    double args[] = {*ca, *cb};
-    return constant(evaluateOp(op, args, 0));
+    double args[] = {*ca, *cb}, result = evaluateOp(op, args, 0);
+    if (std::isfinite(result) || !std::isfinite(*ca) || !std::isfinite(*cb))
+      return constant(result); // else kept, as in foldUnary (1 / 0, div(1, 0))
   }
   switch (op) {
   case OpKind::Add:
