@@ -429,6 +429,21 @@ void Flattener::define(Instance *instance) {
     lowerAlgorithm(*section.node, Scope{instance, section.lexical});
 }
 
+/// The name of the first String field of a record value (in an array of
+/// records too), or null.
+static const std::string *firstStringField(const Value &v) {
+  for (const Value &item : v.items)
+    if (const std::string *name = firstStringField(item))
+      return name;
+  for (const auto &[name, field] : v.fields) {
+    if (field.isString())
+      return &name;
+    if (const std::string *inner = firstStringField(field))
+      return inner;
+  }
+  return nullptr;
+}
+
 /// `Orientation R = f(...)` on a record component that is not a parameter:
 /// one equation per scalar. (Parameter records give their fields bindings.)
 void Flattener::defineRecordBinding(Instance *x) {
@@ -442,6 +457,14 @@ void Flattener::defineRecordBinding(Instance *x) {
   if (!sameStructure(*lhs, *rhs)) {
     diags_.error(x->mod.bindingLoc, "the binding of `" + x->path() + "` is " + describe(*rhs) +
                                         " but the component is " + describe(*lhs));
+    return;
+  }
+  // The record's equation holds its numeric scalars; a String field would
+  // need an equation of Strings, which the flat model cannot hold.
+  if (const std::string *field = firstStringField(*lhs)) {
+    diags_.error(x->mod.bindingLoc, "the binding of `" + x->path() + "`, a record with the String "
+                                    "field `" + *field + "` that is not a parameter, is not "
+                                    "supported yet");
     return;
   }
   std::vector<sym::ExprId> left, right;
@@ -496,6 +519,19 @@ const Value *Flattener::lowerShared(const ast::Expr &binding, Scope scope, bool 
 
 /// The binding a component gets from a record that encloses it:
 /// `parameter Orientation R = f()` gives R.T the value f().T.
+/// The innermost enclosing record component with a binding of its own that
+/// gives `x` its value (as inheritedBinding walks), or null.
+static Instance *enclosingBoundRecord(Instance *x) {
+  for (Instance *p = x; p->parent && p->parent->kind == inst::InstanceKind::Component;
+       p = p->parent) {
+    if (!p->parent->isRecord() || p->elementIndex())
+      return nullptr;
+    if (p->parent->mod.binding)
+      return p->parent;
+  }
+  return nullptr;
+}
+
 std::optional<Value> Flattener::inheritedBinding(Instance *x) {
   std::vector<std::string> path;
   for (Instance *p = x; p->parent && p->parent->kind == inst::InstanceKind::Component;
@@ -543,16 +579,20 @@ static const char *typeMismatch(flat::TypeKind var, flat::TypeKind value) {
 }
 
 std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range) {
-  // Parameters may take their value from an enclosing record's binding;
-  // other variables get it through the record's equation instead.
+  // The binding of an enclosing record (`R r = R(1, true)`) gives the
+  // value of every field, in place of the fields' own declaration
+  // equations (`Boolean z = false` in R is the default of R's
+  // constructor). Parameters take their value from it; other variables
+  // get it through the record's equation instead.
   bool isParameter = x->prefixes.variability == ast::VariabilityKind::Parameter ||
                      x->prefixes.variability == ast::VariabilityKind::Constant;
-  std::optional<Value> value = x->mod.binding ? ownBinding(x)
-                               : isParameter  ? inheritedBinding(x)
-                                              : std::nullopt;
+  Instance *record = enclosingBoundRecord(x);
+  std::optional<Value> value = record       ? (isParameter ? inheritedBinding(x) : std::nullopt)
+                               : x->mod.binding ? ownBinding(x)
+                                                : std::nullopt;
   if (!value)
     return std::nullopt;
-  SourceRange loc = x->mod.binding ? x->mod.bindingLoc : x->loc;
+  SourceRange loc = record ? record->mod.bindingLoc : x->mod.bindingLoc;
   if (value->isRecord) {
     diags_.error(loc, "the binding of `" + x->path() + "` is " + describe(*value) +
                           " but the variable is of type `" + flat::typeName(range.type) + "`");
