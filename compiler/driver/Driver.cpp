@@ -11,6 +11,7 @@
 #include "compiler/jit/FunctionLibrary.h"
 #include "compiler/jit/Jit.h"
 #include "compiler/parse/Parser.h"
+#include "compiler/support/Stack.h"
 #include "runtime/ResultCompare.h"
 #include "runtime/Simulator.h"
 
@@ -77,7 +78,29 @@ struct Session {
   inst::ClassTree tree;
   inst::Instantiator instantiator;
   PhaseTimes times;
+  /// What the command is doing, for a message if memory runs out.
+  const char *phase = "loading the model";
+  /// Whether it runs the model's code: memory exhausted then is a run-time
+  /// failure (exit 3).
+  bool running = false;
 };
+
+/// Runs a command on its session and turns the failures that no phase
+/// reports itself into diagnostics: input nested too deeply for the
+/// compiler's stack (at the source range the phase was working on) and
+/// memory exhausted (naming the phase); exit 1, or 3 for memory exhausted
+/// while the model's code runs.
+int guarded(Session &s, const std::function<int()> &command) {
+  try {
+    return command();
+  } catch (const NestingTooDeep &e) {
+    s.diags.error(e.where, e.message());
+  } catch (const std::bad_alloc &) {
+    s.diags.error(std::string("out of memory while ") + s.phase);
+    return s.running ? ExitSimulationError : ExitModelError;
+  }
+  return ExitModelError;
+}
 
 std::string bundledLibrary() {
   if (const char *env = std::getenv("MOCC_STDLIB"))
@@ -181,6 +204,7 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
   if (!cls)
     return std::nullopt;
   auto start = Clock::now();
+  s.phase = "flattening the model";
   double parseBefore = s.tree.parseSeconds();
   inst::Instance *root = s.instantiator.instantiateModel(cls);
   auto model = flatten(s.instantiator, root, s.diags);
@@ -553,13 +577,15 @@ int runParse(const std::vector<std::string> &files, bool print, std::ostream &ou
   return exitCode;
 }
 
-int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err) {
-  Session s(err);
+namespace {
+
+int check(Session &s, const CompileOptions &options, std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
   auto start = Clock::now();
+  s.phase = "checking the model";
   auto stats = causalize::checkModel(*model, s.diags);
   s.times.add("structural", secondsSince(start));
   if (!stats)
@@ -571,13 +597,13 @@ int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err
   return ExitSuccess;
 }
 
-int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptions,
-               std::ostream &out, std::ostream &err) {
-  Session s(err);
+int flattenCommand(Session &s, const CompileOptions &options,
+                   const FlattenOptions &flattenOptions, std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
+  s.phase = "printing the model";
   if (flattenOptions.emit == "index-reduced") {
     auto start = Clock::now();
     bool ok = causalize::printIndexReduced(*model, s.diags, out);
@@ -595,19 +621,20 @@ int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptio
   return ExitSuccess;
 }
 
-int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
-                std::ostream &out, std::ostream &err) {
-  Session s(err);
+int simulateModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
+                  std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
   auto start = Clock::now();
+  s.phase = "causalizing the model";
   auto plan = causalize::causalize(*model, s.diags);
   s.times.add("causalize", secondsSince(start));
   if (!plan)
     return ExitModelError;
   std::string error;
+  s.phase = "generating code";
   auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
   if (!native) {
     if (!error.empty())
@@ -662,6 +689,25 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   }
   out << "wrote " << run.outputPath << "\n";
   return ExitSuccess;
+}
+
+} // namespace
+
+int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return check(s, options, out, err); });
+}
+
+int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptions,
+               std::ostream &out, std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return flattenCommand(s, options, flattenOptions, out, err); });
+}
+
+int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
+                std::ostream &out, std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return simulateModel(s, options, simulate, out, err); });
 }
 
 // --- compare ---------------------------------------------------------------------------------
@@ -822,9 +868,10 @@ std::string formatValue(const flattening::Value &v, const std::vector<double> &s
 
 } // namespace
 
-int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,
-            std::ostream &err) {
-  Session s(err);
+namespace {
+
+int evaluateCommand(Session &s, const std::string &expression, const CompileOptions &options,
+                    std::ostream &out, std::ostream &err) {
   int exitCode = loadSources(s, options);
   if (exitCode != ExitSuccess)
     return exitCode;
@@ -833,6 +880,7 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   if (!expr)
     return ExitModelError;
   flat::FlatModel model;
+  s.phase = "translating the expression";
   auto value = lowerExpression(s.instantiator, *expr, model, s.diags);
   if (!value)
     return ExitModelError;
@@ -856,6 +904,8 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
       return ExitModelError;
     }
   }
+  s.phase = "evaluating the expression";
+  s.running = true;
   ConstantEvaluator evaluator(model.pool, library.get());
   std::vector<sym::ExprId> scalars;
   flattening::appendScalars(*value, scalars);
@@ -874,6 +924,14 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   size_t next = 0;
   out << formatValue(*value, values, next) << "\n";
   return ExitSuccess;
+}
+
+} // namespace
+
+int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,
+            std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return evaluateCommand(s, expression, options, out, err); });
 }
 
 } // namespace mocc::driver

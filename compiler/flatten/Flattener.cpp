@@ -68,6 +68,8 @@ bool Flattener::run(Instance *root) {
   model_.name = root->name;
   model_.loc = root->loc;
   declare(root);
+  if (containsItself_)
+    return false; // defining it would recurse as endlessly
   // Connections first: the connection graph decides Connections.isRoot().
   ConnectionGraph graph(*this);
   connections = &graph;
@@ -115,6 +117,7 @@ static bool isOuterOnly(const inst::Member &m) {
 void Flattener::declare(Instance *instance) {
   if (declaring_.size() > 100) {
     diags_.error(instance->loc, "components are nested too deeply (does a class contain itself?)");
+    containsItself_ = true;
     return;
   }
   declaring_.push_back(instance);

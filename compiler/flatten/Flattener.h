@@ -97,6 +97,9 @@ public:
   ConnectionGraph *connections = nullptr;
   /// Function classes being inlined (to stop recursive inlining).
   std::vector<inst::ClassNode *> inlining;
+  /// Specializations of each function class being compiled (nested when
+  /// a function calls itself with sizes that depend on its inputs).
+  std::unordered_map<inst::ClassNode *, int> specializing;
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
@@ -174,6 +177,8 @@ private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
+  std::optional<Value> combineBinary(const ast::BinaryExpr &e, const Value &a, const Value &b);
+  bool isOperatorRecord(const Value &v);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);
   std::optional<Value> lowerIf(const ast::IfExpr &e, Scope scope);
   std::optional<Value> lowerRange(const ast::RangeExpr &e, Scope scope);
@@ -220,6 +225,7 @@ private:
   std::vector<uint8_t> valueState_;       ///< 0 unknown, 1 evaluating, 2 known, 3 not constant
   std::vector<double> values_;
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
+  bool containsItself_ = false;           ///< components nested too deeply
   std::unordered_map<Instance *, bool> enabled_;
   std::unordered_set<Instance *> stringBindings_; ///< String bindings being lowered (cycles)
   std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong

@@ -12,6 +12,7 @@
 #include "compiler/flatten/Functions.h"
 
 #include "compiler/ast/ASTPrinter.h"
+#include "compiler/support/Stack.h"
 
 #include <algorithm>
 #include <cctype>
@@ -1583,11 +1584,16 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
   }
 }
 
+/// Nested specializations of one function (a recursion whose sizes depend
+/// on the values of its inputs) before translation gives up.
+constexpr int kMaxRecursiveSpecializations = 1000;
+
 std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                std::vector<std::optional<Value>> &optionalArgs,
                                                SourceRange loc, uint32_t *specialization) {
   if (!completeArguments(f, function, optionalArgs, loc))
     return std::nullopt;
+  NestingLevel level(loc, "function call");
   std::vector<Value> args;
   for (auto &a : optionalArgs)
     args.push_back(std::move(*a));
@@ -1632,10 +1638,24 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   auto it = specializations.find(key);
   uint32_t index;
   if (it == specializations.end()) {
+    // A function whose sizes depend on its inputs and that calls itself
+    // with other values makes a new specialization per value; without a
+    // base case that the values reach, that never ends.
+    int &nested = f.specializing[cls];
+    if (nested >= kMaxRecursiveSpecializations) {
+      f.diags().error(loc, "the function `" + cls->fullName() + "`, whose sizes depend on its "
+                               "inputs, calls itself more than " +
+                               std::to_string(kMaxRecursiveSpecializations) +
+                               " levels deep with other sizes (does its recursion end?)");
+      return std::nullopt;
+    }
     index = static_cast<uint32_t>(f.model().functions.size());
     f.model().functions.emplace_back();
     specializations[key] = index;
-    if (!compileSpecialization(f, function, index, args, constants))
+    ++nested;
+    bool compiled = compileSpecialization(f, function, index, args, constants);
+    --f.specializing[cls];
+    if (!compiled)
       return std::nullopt;
     recordDerivatives(f, function, index, args, loc);
   } else {

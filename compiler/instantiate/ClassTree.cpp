@@ -11,6 +11,10 @@ namespace fs = std::filesystem;
 
 namespace mocc::inst {
 
+bool isPredefinedTypeName(const std::string &name) {
+  return name == "Real" || name == "Integer" || name == "Boolean" || name == "String";
+}
+
 std::string ClassNode::fullName() const {
   return parent ? parent->fullName() + "." + name : name;
 }
@@ -21,7 +25,8 @@ void ClassNode::indexChildren() {
   childrenIndexed_ = true;
   if (def) {
     for (const ast::Element &element : def->elements)
-      if (element.kind == ast::ElementKind::Class && element.classDef)
+      if (element.kind == ast::ElementKind::Class && element.classDef &&
+          !isPredefinedTypeName(element.classDef->name))
         children_[element.classDef->name] = tree_->makeNode(this, element.classDef.get());
   }
   if (directory_.empty())

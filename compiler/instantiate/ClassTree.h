@@ -22,6 +22,10 @@ enum class BuiltinKind { None, Real, Integer, Boolean, String, StateSelect, Asse
 
 class ClassTree;
 
+/// Whether `name` is that of a predefined type (Real, Integer, Boolean,
+/// String), which MLS 4.8 reserves: no element may be declared with it.
+bool isPredefinedTypeName(const std::string &name);
+
 /// One class definition and its place in the tree of nested classes.
 class ClassNode {
 public:

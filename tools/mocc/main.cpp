@@ -3,6 +3,7 @@
 // errors (an unknown option, a missing argument, a malformed number) exit
 // with code 2.
 #include "compiler/driver/Driver.h"
+#include "compiler/support/Stack.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -316,9 +317,7 @@ int runModelCommand(const std::string &command, Arguments &args) {
   return runSimulate(options, sim, std::cout, std::cerr);
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+int run(int argc, char **argv) {
   if (argc < 2)
     return usage("no command given");
   std::string command = argv[1];
@@ -340,4 +339,12 @@ int main(int argc, char **argv) {
   if (command == "compare")
     return runCompareCommand(args);
   return usage("unknown command `" + command + "`");
+}
+
+} // namespace
+
+/// The compiler runs on a thread with a large stack, so that deeply nested
+/// but legal input compiles (see compiler/support/Stack.h).
+int main(int argc, char **argv) {
+  return mocc::runWithStack(mocc::kCompilerStackBytes, [&] { return run(argc, argv); });
 }
