@@ -53,6 +53,17 @@ ClassNode *ClassNode::findChild(const std::string &childName) {
   return it->second;
 }
 
+const std::vector<const ast::ImportClause *> &ClassNode::imports() {
+  if (!importsCollected_) {
+    importsCollected_ = true;
+    if (def)
+      for (const ast::Element &element : def->elements)
+        if (element.kind == ast::ElementKind::Import && element.import)
+          imports_.push_back(element.import.get());
+  }
+  return imports_;
+}
+
 std::vector<std::string> ClassNode::childNames() {
   indexChildren();
   std::vector<std::string> names;

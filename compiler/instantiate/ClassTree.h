@@ -41,6 +41,9 @@ public:
   ClassNode *findChild(const std::string &childName);
   /// Names of every nested class, for "did you mean" suggestions.
   std::vector<std::string> childNames();
+  /// The import clauses of the class's text, in order (collected once:
+  /// every lookup from inside the class asks for them).
+  const std::vector<const ast::ImportClause *> &imports();
   ast::ClassRestrictionKind restriction() const {
     return def ? def->prefixes.restriction : ast::ClassRestrictionKind::Type;
   }
@@ -55,6 +58,8 @@ private:
   std::string directory_; ///< a directory package's folder, else empty
   bool childrenIndexed_ = false;
   std::map<std::string, ClassNode *> children_;
+  bool importsCollected_ = false;
+  std::vector<const ast::ImportClause *> imports_;
   void indexChildren();
 };
 

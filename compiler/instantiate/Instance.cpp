@@ -579,12 +579,8 @@ static Found resolveGlobal(Instantiator &inst, const std::vector<std::string> &p
 }
 
 Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
-  if (!cls->def)
-    return {};
-  for (const ast::Element &element : cls->def->elements) {
-    if (element.kind != ast::ElementKind::Import)
-      continue;
-    const ast::ImportClause &imp = *element.import;
+  for (const ast::ImportClause *import : cls->imports()) {
+    const ast::ImportClause &imp = *import;
     std::vector<std::string> parts = imp.name.parts;
     switch (imp.kind) {
     case ast::ImportKind::Qualified:
