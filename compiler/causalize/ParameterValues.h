@@ -31,6 +31,12 @@ public:
 private:
   enum class State : uint8_t { Unknown, Evaluating, Known, None };
 
+  void grow();
+  /// The value of `v` if it is known already.
+  std::optional<double> known(sym::VarId v) const;
+  /// Evaluates `v` and the variables its binding uses, dependencies first.
+  void resolve(sym::VarId v);
+
   const flat::FlatModel &model_;
   std::vector<State> state_;
   std::vector<double> values_;

@@ -199,6 +199,8 @@ private:
   void defineRecordBinding(Instance *instance);
   void setAttributes(Instance *instance, const VarRange &range);
   void ensureParameterBinding(sym::VarId var);
+  void resolveParameters(sym::ExprId expr);
+  std::optional<double> knownValue(sym::VarId var);
   void readExperiment(inst::ClassNode *cls);
   uint32_t enumerationIndex(inst::ClassNode *cls);
   /// The external object class of a component (its destructor specialized
