@@ -248,6 +248,7 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
 
 RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
                    SolverStatistics &stats, std::ostream &log) {
+  limitGeneratedCodeStack();
   std::string problem = checkModel(model);
   if (!problem.empty())
     return {false, options.startTime, "the compiled model is invalid: " + problem};
