@@ -710,8 +710,14 @@ void Flattener::resolveParameters(sym::ExprId expr) {
     stack.pop_back();
     sym::ExprId binding = model_.var(sym::VarId{v}).binding;
     std::optional<double> result;
+    bool failedBefore = !evaluationFailure_.empty();
     if (binding.valid())
       result = evaluateWithCalls(binding, [&](sym::VarId d) { return knownValue(d); });
+    if (!result && !failedBefore && !evaluationFailure_.empty()) {
+      evaluationFailure_ = "the value of `" + model_.nameOf(sym::VarId{v}) + "`: " +
+                           evaluationFailure_;
+      evaluationFailureLoc_ = model_.var(sym::VarId{v}).bindingLoc;
+    }
     valueState_[v] = result ? 2 : 3;
     if (result)
       values_[v] = *result;
@@ -732,7 +738,10 @@ std::optional<double> Flattener::evaluateWithCalls(
   if (!calls)
     return std::nullopt;
   flat::FunctionInterpreter interpreter(model_.functions);
-  return interpreter.evaluate(*pool_, expr, valueOf);
+  auto value = interpreter.evaluate(*pool_, expr, valueOf);
+  if (!value && evaluationFailure_.empty())
+    evaluationFailure_ = interpreter.failure();
+  return value;
 }
 
 void Flattener::defineVariables(Instance *x, const VarRange &range) {

@@ -226,6 +226,10 @@ private:
   std::vector<uint8_t> bindingState_;     ///< 0 not lowered, 1 lowering, 2 done
   std::vector<uint8_t> valueState_;       ///< 0 unknown, 1 evaluating, 2 known, 3 not constant
   std::vector<double> values_;
+  /// Why the interpreter could not evaluate a function call (a limit
+  /// reached, a failed assert), since evaluate(const ast::Expr &, ...) began.
+  std::string evaluationFailure_;
+  SourceRange evaluationFailureLoc_; ///< the binding it failed in, if known
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
   bool containsItself_ = false;           ///< components nested too deeply
   std::unordered_map<Instance *, bool> enabled_;

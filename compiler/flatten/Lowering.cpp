@@ -97,6 +97,8 @@ static Value stackValues(std::vector<Value> &parts, const std::vector<int64_t> &
 // --- Constant evaluation ----------------------------------------------------------------
 
 std::optional<Value> Flattener::evaluate(const ast::Expr &expr, Scope scope, const char *what) {
+  evaluationFailure_.clear();
+  evaluationFailureLoc_ = {};
   auto value = lower(expr, scope);
   if (!value)
     return std::nullopt;
@@ -105,6 +107,9 @@ std::optional<Value> Flattener::evaluate(const ast::Expr &expr, Scope scope, con
     if (!v) {
       diags_.error(expr.range, std::string(what) + " must be a parameter expression, and `" +
                                    ast::toString(expr) + "` is not");
+      if (!evaluationFailure_.empty())
+        diags_.note(evaluationFailureLoc_.valid() ? evaluationFailureLoc_ : expr.range,
+                    "it could not be evaluated while translating: " + evaluationFailure_);
       return std::nullopt;
     }
     e = pool_->constant(*v);
