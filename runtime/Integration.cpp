@@ -65,6 +65,7 @@ ResultRows::ResultRows(const CompiledModel &model, const SimulationOptions &opti
 
 void ResultRows::write(double t, const std::vector<double> &v) {
   ++count_;
+  lastTime_ = t;
   if (!writer_)
     return;
   Stopwatch watch;

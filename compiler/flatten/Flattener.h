@@ -191,6 +191,7 @@ private:
   void declare(Instance *instance);
   void define(Instance *instance);
   void defineVariables(Instance *instance, const VarRange &range);
+  bool checkVariableCount(Instance *x, int64_t count);
   std::optional<Value> bindingValue(Instance *instance, const VarRange &range);
   std::optional<Value> ownBinding(Instance *instance);
   const Value *lowerShared(const ast::Expr &binding, Scope scope, bool perElement,
@@ -232,6 +233,7 @@ private:
   SourceRange evaluationFailureLoc_; ///< the binding it failed in, if known
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
   bool containsItself_ = false;           ///< components nested too deeply
+  bool tooManyVariables_ = false;         ///< reported once
   std::unordered_map<Instance *, bool> enabled_;
   std::unordered_set<Instance *> stringBindings_; ///< String bindings being lowered (cycles)
   std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong

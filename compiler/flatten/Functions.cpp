@@ -30,6 +30,10 @@ void collectTargets(const std::vector<ast::StatementPtr> &body, std::vector<cons
 
 constexpr int64_t kMaxUnrolledIterations = 256;
 
+/// The most slots (numbers) of a compiled function: they live in its
+/// stack frame, on the stack of the thread that runs it.
+constexpr int64_t kMaxFunctionSlots = int64_t{1} << 23;
+
 /// The function's component members of one kind, in declaration order.
 std::vector<inst::Member *> membersOf(Instance *function, int kind) {
   // kind: 0 inputs, 1 outputs, 2 protected
@@ -243,6 +247,17 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
   auto dims = localDims(var, shape);
   if (!dims)
     return std::nullopt;
+  bool negative = std::any_of(dims->begin(), dims->end(), [](int64_t d) { return d < 0; });
+  auto count = elementCount(*dims);
+  if (!negative && (!count || (compiled_ && var->isBuiltin() &&
+                               compiled_->numSlots + *count > kMaxFunctionSlots))) {
+    f_.diags().error(var->loc, "with `" + var->name + "` of shape " + shapeText(*dims) +
+                                   ", the variables of `" + function_->cls->fullName() +
+                                   "` take more than " + std::to_string(kMaxFunctionSlots) +
+                                   " numbers, more than the stack frame of a call holds (" +
+                                   std::to_string(kMaxFunctionSlots * 8 >> 20) + " MiB)");
+    return std::nullopt;
+  }
   if (shape && shape->dims != *dims) {
     f_.diags().error(var->loc, "the argument for `" + var->name + "` has shape " +
                                    shapeText(shape->dims) + " but the input has shape " +

@@ -946,8 +946,9 @@ std::optional<Value> Flattener::lowerRange(const ast::RangeExpr &e, Scope scope)
                : (start->type == ElementType::Enumeration ? ElementType::Enumeration
                                                           : ElementType::Real);
   double count = std::floor((b - a) / s + 1e-10) + 1;
-  if (count > 1e8) {
-    diags_.error(e.range, "the range has too many elements");
+  if (count > static_cast<double>(kMaxArrayElements)) {
+    diags_.error(e.range, "the range has more than " + std::to_string(kMaxArrayElements) +
+                              " elements, more than translation supports");
     return std::nullopt;
   }
   for (int64_t k = 0; k < static_cast<int64_t>(count); ++k)

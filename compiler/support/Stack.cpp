@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <exception>
 #include <pthread.h>
+#include <sys/resource.h>
 
 namespace mocc {
 
@@ -71,6 +72,14 @@ void *runThread(void *arg) {
 }
 
 } // namespace
+
+size_t compilerStackBytes() {
+  size_t bytes = size_t{512} << 20;
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    bytes = std::min<size_t>(bytes, limit.rlim_cur / 4);
+  return bytes;
+}
 
 int runWithStack(size_t bytes, const std::function<int()> &body) {
   pthread_attr_t attr;

@@ -53,9 +53,11 @@ private:
   static thread_local uint64_t depth_;
 };
 
-/// The stack the command line gives the compiler: reserved address space,
-/// of which only the pages a deep input touches cost memory.
-constexpr size_t kCompilerStackBytes = size_t{512} << 20;
+/// The stack the command line gives the compiler: 512 MiB of reserved
+/// address space, of which only the pages a deep input touches cost
+/// memory; a quarter of the address space if a limit (RLIMIT_AS) makes
+/// that less.
+size_t compilerStackBytes();
 
 /// Runs `body` on a new thread with a stack of `bytes` and returns its
 /// result (an exception it throws is rethrown here). If no such thread can

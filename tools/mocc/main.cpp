@@ -346,5 +346,5 @@ int run(int argc, char **argv) {
 /// The compiler runs on a thread with a large stack, so that deeply nested
 /// but legal input compiles (see compiler/support/Stack.h).
 int main(int argc, char **argv) {
-  return mocc::runWithStack(mocc::kCompilerStackBytes, [&] { return run(argc, argv); });
+  return mocc::runWithStack(mocc::compilerStackBytes(), [&] { return run(argc, argv); });
 }
