@@ -16,6 +16,7 @@
 #include "compiler/codegen/Codegen.h"
 #include "compiler/codegen/ExprEmitter.h"
 #include "compiler/codegen/StatementEmitter.h"
+#include "compiler/support/Stack.h"
 #include "runtime/RuntimeErrors.h"
 
 #include <llvm/IR/Constants.h>
@@ -95,6 +96,7 @@ llvm::Value *FunctionEmitter::enterCall(const flat::Function &callee, llvm::Valu
 /// Calls the callee of `call` (or its derivative, passing the arguments'
 /// tangents after the arguments); returns the output array.
 llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
+  NestingLevel level({}, "a function call"); // calls in the arguments recurse
   const flat::Function *callee = calleeOf(call, derivative);
   if (!callee)
     return llvm::ConstantPointerNull::get(builder_.getPtrTy());

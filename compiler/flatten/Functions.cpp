@@ -1395,10 +1395,13 @@ static void collectNames(const ast::Expr &e, std::set<std::string> &out) {
   case ast::ExprKind::Ref:
     out.insert(ast::cast<ast::RefExpr>(e).parts[0].name);
     return;
-  case ast::ExprKind::Binary:
-    collectNames(*ast::cast<ast::BinaryExpr>(e).lhs, out);
-    collectNames(*ast::cast<ast::BinaryExpr>(e).rhs, out);
+  case ast::ExprKind::Binary: { // a chain of left operands in a loop
+    const ast::Expr *x = &e;
+    for (const ast::BinaryExpr *b; (b = ast::dynCast<ast::BinaryExpr>(x)); x = b->lhs.get())
+      collectNames(*b->rhs, out);
+    collectNames(*x, out);
     return;
+  }
   case ast::ExprKind::Unary:
     collectNames(*ast::cast<ast::UnaryExpr>(e).operand, out);
     return;
@@ -1608,7 +1611,7 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                SourceRange loc, uint32_t *specialization) {
   if (!completeArguments(f, function, optionalArgs, loc))
     return std::nullopt;
-  NestingLevel level(loc, "function call");
+  NestingLevel level(loc, "the function call");
   std::vector<Value> args;
   for (auto &a : optionalArgs)
     args.push_back(std::move(*a));

@@ -17,7 +17,7 @@ using sym::OpKind;
 std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
   // Every recursion of lowering (nested expressions, constants bound to
   // constants, calls of functions that call functions) passes here.
-  NestingLevel level(expr.range, "expression");
+  NestingLevel level(expr.range, "the expression");
   switch (expr.kind) {
   case ast::ExprKind::Integer: {
     const auto &e = ast::cast<ast::IntegerExpr>(expr);

@@ -73,7 +73,7 @@ Instance *Instance::memberInstance(Member &m) {
     }
     // Components of components, and types whose lookup instantiates
     // other components, nest here.
-    NestingLevel level(m.decl->nameRange, "component");
+    NestingLevel level(m.decl->nameRange, "the component");
     m.creating = true;
     m.instance = inst_->createComponent(*this, m);
     m.creating = false;
@@ -179,7 +179,7 @@ void Instantiator::expand(Instance &instance) {
   // classes, packages of imported names) nest here.
   NestingLevel level(instance.cls && instance.cls->def ? instance.cls->def->nameRange
                                                        : SourceRange{},
-                     "class");
+                     "the class");
   instance.expanding_ = true;
   if (!instance.isBuiltin() && instance.cls && instance.cls->def)
     expandClass(instance, instance.cls, nullptr, 0);
