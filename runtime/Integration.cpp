@@ -104,6 +104,7 @@ void ResultRows::formatParameters(const std::vector<double> &v) {
 
 void ResultRows::write(double t, const std::vector<double> &v) {
   ++count_;
+  lastTime_ = t;
   if (!writer_)
     return;
   Stopwatch watch;

@@ -38,18 +38,68 @@ public:
       known_[i] = roles[i] == RoleKind::Known;
   }
 
-  ExprId rewrite(ExprId e, bool noEvent) {
-    std::vector<ExprId> &memo = memo_[noEvent];
-    if (e.index < memo.size() && memo[e.index].valid())
-      return memo[e.index];
-    ExprId result = rewriteNode(e, noEvent);
-    if (e.index >= memo.size())
-      memo.resize(std::max<size_t>(pool_.size(), e.index + 1));
-    memo[e.index] = result;
-    return result;
+  /// `e` with every event-generating relation held, outside noEvent if
+  /// `noEvent` is false. A post-order on a stack of its own: expressions
+  /// are as deep as their longest chain of operators.
+  ExprId rewrite(ExprId root, bool noEvent) {
+    if (ExprId known = rewritten(root, noEvent); known.valid())
+      return known;
+    struct Entry {
+      ExprId e;
+      bool noEvent;
+      bool expanded;
+    };
+    std::vector<Entry> stack{{root, noEvent, false}};
+    while (!stack.empty()) {
+      Entry entry = stack.back();
+      if (rewritten(entry.e, entry.noEvent).valid()) {
+        stack.pop_back();
+        continue;
+      }
+      const sym::Node node = pool_.node(entry.e);
+      if (entry.expanded || node.numOperands == 0 || holds(entry.e, entry.noEvent)) {
+        stack.pop_back();
+        remember(entry.e, entry.noEvent, rewriteNode(entry.e, entry.noEvent));
+        continue;
+      }
+      stack.back().expanded = true;
+      bool inner = operandsInNoEvent(entry.e, entry.noEvent);
+      // Copied first: rewriting grows the pool, which may move the storage
+      // that operands() views.
+      auto view = pool_.operands(entry.e);
+      std::vector<ExprId> operands(view.begin(), view.end());
+      for (size_t i = operands.size(); i-- > 0;)
+        if (!rewritten(operands[i], inner).valid())
+          stack.push_back({operands[i], inner, false});
+    }
+    return rewritten(root, noEvent);
   }
 
 private:
+  ExprId rewritten(ExprId e, bool noEvent) const {
+    const std::vector<ExprId> &memo = memo_[noEvent];
+    return e.index < memo.size() ? memo[e.index] : ExprId{};
+  }
+
+  void remember(ExprId e, bool noEvent, ExprId result) {
+    std::vector<ExprId> &memo = memo_[noEvent];
+    if (e.index >= memo.size())
+      memo.resize(std::max<size_t>(pool_.size(), e.index + 1));
+    memo[e.index] = result;
+  }
+
+  bool operandsInNoEvent(ExprId e, bool noEvent) const {
+    OpKind op = pool_.op(e);
+    return noEvent || op == OpKind::NoEvent || op == OpKind::Smooth;
+  }
+
+  /// Whether `e` is a relation that becomes a held variable here.
+  bool holds(ExprId e, bool noEvent) {
+    OpKind op = pool_.op(e);
+    return !noEvent && sym::isRelation(op) && op != OpKind::Equal && op != OpKind::NotEqual &&
+           variesContinuously(e);
+  }
+
   bool variesContinuously(ExprId e) {
     bool varies = false;
     ExprId roots[] = {e};
@@ -65,21 +115,20 @@ private:
     return varies;
   }
 
+  /// The rewritten node of `e`, whose operands are rewritten (unless it is
+  /// held).
   ExprId rewriteNode(ExprId e, bool noEvent) {
     const sym::Node node = pool_.node(e);
     if (node.numOperands == 0)
       return e;
-    bool inner = noEvent || node.op == OpKind::NoEvent || node.op == OpKind::Smooth;
-    if (!noEvent && sym::isRelation(node.op) && node.op != OpKind::Equal &&
-        node.op != OpKind::NotEqual && variesContinuously(e))
+    if (holds(e, noEvent))
       return hold(e);
-    // Copied first: rewriting the operands grows the pool, which may move
-    // the storage that operands() views.
+    bool inner = operandsInNoEvent(e, noEvent);
     auto view = pool_.operands(e);
     std::vector<ExprId> original(view.begin(), view.end()), ops;
     bool changed = false;
     for (ExprId op : original) {
-      ops.push_back(rewrite(op, inner));
+      ops.push_back(rewritten(op, inner));
       changed |= !(ops.back() == op);
     }
     if (!changed)

@@ -34,6 +34,12 @@ public:
 private:
   enum class State : uint8_t { Unknown, Evaluating, Known, None };
 
+  void grow();
+  /// The value of `v` if it is known already.
+  std::optional<double> known(sym::VarId v) const;
+  /// Evaluates `v` and the variables its binding uses, dependencies first.
+  void resolve(sym::VarId v);
+  /// A binding that calls functions, run by the interpreter (its uses known).
   std::optional<double> withCalls(sym::ExprId binding);
 
   const flat::FlatModel &model_;

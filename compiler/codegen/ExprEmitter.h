@@ -217,6 +217,7 @@ private:
   const flat::Function *calleeOf(sym::ExprId call, bool derivative);
   llvm::Function *declaration(const flat::Function &function);
   llvm::Value *emitCall(sym::ExprId call, bool derivative);
+  llvm::Value *enterCall(const flat::Function &callee, llvm::Value *in);
   llvm::Value *callValue(sym::ExprId call);
   llvm::Value *loadValue(sym::ExprId load);
   llvm::Value *callTangent(sym::ExprId call);

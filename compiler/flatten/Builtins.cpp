@@ -141,6 +141,16 @@ struct BuiltinCall {
     return level[0];
   }
 
+  /// Whether an array of shape `dims` may be built (see kMaxArrayElements).
+  bool sizeOk(const std::vector<int64_t> &dims) {
+    if (elementCount(dims))
+      return true;
+    diags().error(call.range, "`" + name + "` would make an array of shape " + shapeText(dims) +
+                                  ", more than " + std::to_string(kMaxArrayElements) +
+                                  " elements, more than translation supports");
+    return false;
+  }
+
   Value fillValue(ExprId e, ElementType type, std::vector<int64_t> dims) {
     Value r;
     r.type = type;
@@ -213,9 +223,9 @@ struct BuiltinCall {
       r.type = v.type;
       r.dims = v.dims;
       r.dims.insert(r.dims.begin(), dims.begin(), dims.end());
-      int64_t copies = 1;
-      for (int64_t d : dims)
-        copies *= d;
+      if (!sizeOk(r.dims))
+        return std::nullopt;
+      int64_t copies = *elementCount(dims);
       // An array of records keeps its records, row-major, in `items`.
       r.isRecord = v.isRecord;
       r.recordName = v.recordName;
@@ -230,12 +240,14 @@ struct BuiltinCall {
       return r;
     }
     ExprId e = name == "ones" ? pool().one() : pool().zero();
+    if (!sizeOk(dims))
+      return std::nullopt;
     return fillValue(e, ElementType::Integer, dims);
   }
 
   std::optional<Value> identity() {
     auto n = integerArg(0);
-    if (!n)
+    if (!n || !sizeOk({std::max<int64_t>(*n, 0), std::max<int64_t>(*n, 0)}))
       return std::nullopt;
     Value r = fillValue(pool().zero(), ElementType::Integer, {*n, *n});
     for (int64_t i = 0; i < *n; ++i)
@@ -327,6 +339,8 @@ struct BuiltinCall {
       diags().error(call.range, "`linspace` needs at least 2 points");
       return std::nullopt;
     }
+    if (!sizeOk({*n}))
+      return std::nullopt;
     ExprId a = args.positional[0].elements[0], b = args.positional[1].elements[0];
     Value r;
     r.dims = {*n};

@@ -115,6 +115,12 @@ Instance *Flattener::functionInstance(inst::ClassNode *function, Instance *owner
 
 std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const ast::CallExpr &call,
                                                 Scope scope) {
+  if (record->restriction() == ast::ClassRestrictionKind::OperatorRecord &&
+      record->findChild("'constructor'")) {
+    diags_.error(call.range, "the overloaded constructor of the operator record `" +
+                                 record->fullName() + "` is not supported yet");
+    return std::nullopt;
+  }
   Instance *shape = functionInstance(record);
   Value v;
   v.isRecord = true;

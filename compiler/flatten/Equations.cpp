@@ -98,10 +98,20 @@ std::vector<flat::MessagePart> Flattener::messageParts(const ast::Expr &e, Scope
     }
   }
   if (const auto *b = ast::dynCast<ast::BinaryExpr>(&e); b && b->op == ast::BinaryOpKind::Add) {
-    auto left = messageParts(*b->lhs, scope);
-    auto right = messageParts(*b->rhs, scope);
-    left.insert(left.end(), right.begin(), right.end());
-    return left;
+    // "a" + String(x) + ...: a chain of left operands, gathered in a loop.
+    std::vector<const ast::Expr *> terms;
+    const ast::Expr *x = &e;
+    for (; b && b->op == ast::BinaryOpKind::Add; b = ast::dynCast<ast::BinaryExpr>(x)) {
+      terms.push_back(b->rhs.get());
+      x = b->lhs.get();
+    }
+    terms.push_back(x);
+    std::vector<flat::MessagePart> parts;
+    for (size_t i = terms.size(); i-- > 0;) {
+      auto term = messageParts(*terms[i], scope);
+      parts.insert(parts.end(), term.begin(), term.end());
+    }
+    return parts;
   }
   if (const auto *c = ast::dynCast<ast::CallExpr>(&e);
       c && c->callee->str() == "String" && !c->args.empty()) {

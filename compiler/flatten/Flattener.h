@@ -146,6 +146,9 @@ public:
   ConnectionGraph *connections = nullptr;
   /// Function classes being inlined (to stop recursive inlining).
   std::vector<inst::ClassNode *> inlining;
+  /// Specializations of each function class being compiled (nested when
+  /// a function calls itself with sizes that depend on its inputs).
+  std::unordered_map<inst::ClassNode *, int> specializing;
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
@@ -231,6 +234,8 @@ private:
                              const std::vector<int64_t> &dims, const std::string &name,
                              SourceRange loc);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
+  std::optional<Value> combineBinary(const ast::BinaryExpr &e, const Value &a, const Value &b);
+  bool isOperatorRecord(const Value &v);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);
   std::optional<Value> lowerIf(const ast::IfExpr &e, Scope scope);
   std::optional<Value> lowerRange(const ast::RangeExpr &e, Scope scope);
@@ -243,6 +248,7 @@ private:
   void declare(Instance *instance);
   void define(Instance *instance);
   void defineVariables(Instance *instance, const VarRange &range);
+  bool checkVariableCount(Instance *x, int64_t count);
   std::optional<Value> bindingValue(Instance *instance, const VarRange &range);
   std::optional<Value> ownBinding(Instance *instance);
   const Value *lowerShared(const ast::Expr &binding, Scope scope, bool perElement,
@@ -251,6 +257,8 @@ private:
   void defineRecordBinding(Instance *instance);
   void setAttributes(Instance *instance, const VarRange &range);
   void ensureParameterBinding(sym::VarId var);
+  void resolveParameters(sym::ExprId expr);
+  std::optional<double> knownValue(sym::VarId var);
   void readExperiment(inst::ClassNode *cls);
   uint32_t enumerationIndex(inst::ClassNode *cls);
   /// The external object class of a component (its destructor specialized
@@ -276,7 +284,13 @@ private:
   std::vector<uint8_t> bindingState_;     ///< 0 not lowered, 1 lowering, 2 done
   std::vector<uint8_t> valueState_;       ///< 0 unknown, 1 evaluating, 2 known, 3 not constant
   std::vector<double> values_;
+  /// Why the interpreter could not evaluate a function call (a limit
+  /// reached, a failed assert), since evaluate(const ast::Expr &, ...) began.
+  std::string evaluationFailure_;
+  SourceRange evaluationFailureLoc_; ///< the binding it failed in, if known
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
+  bool containsItself_ = false;           ///< components nested too deeply
+  bool tooManyVariables_ = false;         ///< reported once
   std::unordered_map<Instance *, bool> enabled_;
   std::unordered_set<Instance *> stringBindings_; ///< String bindings being lowered (cycles)
   std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong

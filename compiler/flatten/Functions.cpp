@@ -12,6 +12,7 @@
 #include "compiler/flatten/Functions.h"
 
 #include "compiler/ast/ASTPrinter.h"
+#include "compiler/support/Stack.h"
 
 #include <algorithm>
 #include <cctype>
@@ -28,6 +29,10 @@ namespace {
 void collectTargets(const std::vector<ast::StatementPtr> &body, std::vector<const ast::RefExpr *> &out);
 
 constexpr int64_t kMaxUnrolledIterations = 256;
+
+/// The most slots (numbers) of a compiled function: they live in its
+/// stack frame, on the stack of the thread that runs it.
+constexpr int64_t kMaxFunctionSlots = int64_t{1} << 23;
 
 /// The function's component members of one kind, in declaration order.
 std::vector<inst::Member *> membersOf(Instance *function, int kind) {
@@ -244,6 +249,17 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
   auto dims = localDims(var, shape);
   if (!dims)
     return std::nullopt;
+  bool negative = std::any_of(dims->begin(), dims->end(), [](int64_t d) { return d < 0; });
+  auto count = elementCount(*dims);
+  if (!negative && (!count || (compiled_ && var->isBuiltin() &&
+                               compiled_->numSlots + *count > kMaxFunctionSlots))) {
+    f_.diags().error(var->loc, "with `" + var->name + "` of shape " + shapeText(*dims) +
+                                   ", the variables of `" + function_->cls->fullName() +
+                                   "` take more than " + std::to_string(kMaxFunctionSlots) +
+                                   " numbers, more than the stack frame of a call holds (" +
+                                   std::to_string(kMaxFunctionSlots * 8 >> 20) + " MiB)");
+    return std::nullopt;
+  }
   if (shape && shape->dims != *dims) {
     f_.diags().error(var->loc, "the argument for `" + var->name + "` has shape " +
                                    shapeText(shape->dims) + " but the input has shape " +
@@ -1456,10 +1472,13 @@ static void collectNames(const ast::Expr &e, std::set<std::string> &out) {
   case ast::ExprKind::Ref:
     out.insert(ast::cast<ast::RefExpr>(e).parts[0].name);
     return;
-  case ast::ExprKind::Binary:
-    collectNames(*ast::cast<ast::BinaryExpr>(e).lhs, out);
-    collectNames(*ast::cast<ast::BinaryExpr>(e).rhs, out);
+  case ast::ExprKind::Binary: { // a chain of left operands in a loop
+    const ast::Expr *x = &e;
+    for (const ast::BinaryExpr *b; (b = ast::dynCast<ast::BinaryExpr>(x)); x = b->lhs.get())
+      collectNames(*b->rhs, out);
+    collectNames(*x, out);
     return;
+  }
   case ast::ExprKind::Unary:
     collectNames(*ast::cast<ast::UnaryExpr>(e).operand, out);
     return;
@@ -1660,12 +1679,17 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
   }
 }
 
+/// Nested specializations of one function (a recursion whose sizes depend
+/// on the values of its inputs) before translation gives up.
+constexpr int kMaxRecursiveSpecializations = 1000;
+
 std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                std::vector<std::optional<Value>> &optionalArgs,
                                                SourceRange loc, uint32_t *specialization,
                                                std::vector<ExprId> *calls) {
   if (!completeArguments(f, function, optionalArgs, loc))
     return std::nullopt;
+  NestingLevel level(loc, "the function call");
   std::vector<Value> args;
   for (auto &a : optionalArgs)
     args.push_back(std::move(*a));
@@ -1710,10 +1734,24 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   auto it = specializations.find(key);
   uint32_t index;
   if (it == specializations.end()) {
+    // A function whose sizes depend on its inputs and that calls itself
+    // with other values makes a new specialization per value; without a
+    // base case that the values reach, that never ends.
+    int &nested = f.specializing[cls];
+    if (nested >= kMaxRecursiveSpecializations) {
+      f.diags().error(loc, "the function `" + cls->fullName() + "`, whose sizes depend on its "
+                               "inputs, calls itself more than " +
+                               std::to_string(kMaxRecursiveSpecializations) +
+                               " levels deep with other sizes (does its recursion end?)");
+      return std::nullopt;
+    }
     index = static_cast<uint32_t>(f.model().functions.size());
     f.model().functions.emplace_back();
     specializations[key] = index;
-    if (!compileSpecialization(f, function, index, args, constants))
+    ++nested;
+    bool compiled = compileSpecialization(f, function, index, args, constants);
+    --f.specializing[cls];
+    if (!compiled)
       return std::nullopt;
     recordDerivatives(f, function, index, args, loc);
   } else {

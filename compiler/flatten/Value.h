@@ -6,6 +6,7 @@
 
 #include "compiler/flat/FlatModel.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -115,6 +116,17 @@ bool forEachSelected(const std::vector<int64_t> &dims,
 
 /// "[3, 2]" or "scalar", for messages.
 std::string shapeText(const std::vector<int64_t> &dims);
+
+/// The most elements an array may have while translating, and the most
+/// scalar variables a model may have: arrays are expanded into one
+/// expression (and a model's into one variable) per element, tens to
+/// hundreds of bytes each, so that a larger one would exhaust the memory
+/// (slowly) rather than translate.
+constexpr int64_t kMaxArrayElements = 100'000'000;
+
+/// The number of elements of an array of shape `dims`, or nothing if it is
+/// more than kMaxArrayElements (a product that overflows included).
+std::optional<int64_t> elementCount(const std::vector<int64_t> &dims);
 
 /// The scalars of a value in order: a record's fields in declaration order,
 /// recursively; an array's elements row-major. Strings are skipped.
