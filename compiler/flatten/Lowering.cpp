@@ -313,6 +313,8 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
       all.elements.push_back(pool_->variable(sym::VarId{static_cast<uint32_t>(range->first + k)}));
     return all;
   }
+  if (!x->cls)
+    return std::nullopt; // its class was not found (reported)
   auto dims = dimsOf(x);
   if (!dims)
     return std::nullopt;
@@ -885,7 +887,12 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
   default:
     break;
   }
-  // Relations: scalars only.
+  // Relations: scalars only, of a built-in type (records have no order, and
+  // overloaded operators are not supported).
+  if (a.isRecord || b.isRecord) {
+    diags_.error(e.range, std::string("relation `") + text + "` cannot compare records");
+    return std::nullopt;
+  }
   if (!a.isScalar() || !b.isScalar()) {
     diags_.error(e.range, std::string("relation `") + text + "` needs scalar operands");
     return std::nullopt;

@@ -85,7 +85,17 @@ struct Value {
     v.strings.push_back(std::move(text));
     return v;
   }
+
+  // Declared here, defined below: see inst::Modifier (clang instantiates
+  // the destructor of `fields` while Value is incomplete otherwise).
+  Value() = default;
+  Value(const Value &) = default;
+  Value(Value &&) = default;
+  Value &operator=(const Value &) = default;
+  Value &operator=(Value &&) = default;
+  ~Value();
 };
+inline Value::~Value() = default;
 
 /// Visits, in row-major order, the 0-based linear index of every element
 /// that `indices` (1-based, one list per dimension of `dims`) select; none

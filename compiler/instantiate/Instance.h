@@ -48,7 +48,20 @@ struct Modifier {
   bool empty() const { return !binding && children.empty() && !redeclare; }
   Modifier *child(const std::string &name);
   const Modifier *child(const std::string &name) const;
+
+  // A destructor declared here and defined below, where Modifier is
+  // complete: clang (C++20, libstdc++ 12) instantiates the destructor of
+  // `children` while it instantiates std::pair<std::string, Modifier>, in
+  // which Modifier is still incomplete, and fails. Declaring it means
+  // declaring the copies and moves too.
+  Modifier() = default;
+  Modifier(const Modifier &) = default;
+  Modifier(Modifier &&) = default;
+  Modifier &operator=(const Modifier &) = default;
+  Modifier &operator=(Modifier &&) = default;
+  ~Modifier();
 };
+inline Modifier::~Modifier() = default;
 
 /// Builds a modifier from a modification written in `scope`.
 Modifier makeModifier(const ast::Modification *mod, Scope scope);
