@@ -269,7 +269,7 @@ bool Flattener::defineStrings(const Value &variables, const Value &texts, Source
 }
 
 void Flattener::lowerStringEquation(const Value &lhs, const Value &rhs, SourceRange loc) {
-  if (inWhen_) {
+  if (inWhenBody) {
     diags_.error(loc, "a String assigned in a when-clause is not supported yet");
     return;
   }

@@ -8,9 +8,9 @@ model ReservedNames
 end ReservedNames;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_reserved_names.mo:4:9: error: `Integer` is the name of a predefined type and cannot be declared
+// CHECK:STDERR: fail_reserved_names.mo:4:3: error: `Integer` is the name of a predefined type; no element may be declared with it
 // CHECK:STDERR:   class Integer
-// CHECK:STDERR:         ^~~~~~~
-// CHECK:STDERR: fail_reserved_names.mo:7:8: error: `Boolean` is the name of a predefined type and cannot be declared
+// CHECK:STDERR:   ^~~~~~~~~~~~~
+// CHECK:STDERR: fail_reserved_names.mo:7:3: error: `Boolean` is the name of a predefined type; no element may be declared with it
 // CHECK:STDERR:   Real Boolean = 3;
-// CHECK:STDERR:        ^~~~~~~
+// CHECK:STDERR:   ^~~~~~~~~~~~~~~~
