@@ -722,12 +722,13 @@ void FunctionLowering::externalAnnotations(const ast::ExternalClause &ext,
         target->push_back(key.find("Directory") != std::string::npos ? resolveUri(text) : text);
     }
   }
-  if (call.libraryDirectories.empty()) {
-    inst::ClassNode *top = function_->cls;
-    while (top->parent)
-      top = top->parent;
+  inst::ClassNode *top = function_->cls;
+  while (top->parent)
+    top = top->parent;
+  if (call.libraryDirectories.empty())
     call.libraryDirectories.push_back(resolveUri("modelica://" + top->name + "/Resources/Library"));
-  }
+  if (call.includeDirectories.empty() && !call.includes.empty())
+    call.includeDirectories.push_back(resolveUri("modelica://" + top->name + "/Resources/Include"));
 }
 
 std::vector<Value> FunctionLowering::outputs() {

@@ -586,8 +586,17 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
     }
     if (!base) {
       instance.cls = type;
-      if (isExternalObjectClass(type))
+      if (isExternalObjectClass(type)) {
         instance.builtin = BuiltinKind::ExternalObject;
+        // An external object of a model is bound once, in its declaration,
+        // and never changes (MLS 12.9.7): a parameter even without the
+        // prefix. In functions it is an input or a protected variable.
+        bool inFunction = false;
+        for (Instance *p = instance.parent; p && !inFunction; p = p->parent)
+          inFunction = p->restriction() == ast::ClassRestrictionKind::Function;
+        if (!inFunction && instance.prefixes.variability == ast::VariabilityKind::Continuous)
+          instance.prefixes.variability = ast::VariabilityKind::Parameter;
+      }
       return;
     }
     // The type's own modification is inner to the component's. A class

@@ -4,12 +4,15 @@
 // one was reported on this thread.
 #include "compiler/jit/FunctionLibrary.h"
 
+#include "compiler/jit/IncludeCode.h"
+
 #include "runtime/RuntimeErrors.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
 #include <filesystem>
+#include <map>
 
 namespace mocc::jit {
 
@@ -42,6 +45,9 @@ bool linkExternalFunctions(Jit &jit, std::span<const flat::Function> functions,
                            const std::vector<std::string> &searchPath,
                            std::vector<MissingExternal> &missing, std::string &error) {
   namespace fs = std::filesystem;
+  // The Include code compiled so far (the same text may serve several
+  // functions), and why it did not compile.
+  std::map<std::vector<std::string>, std::string> compiled;
   for (uint32_t i = 0; i < functions.size(); ++i) {
     const flat::ExternalCall *call = functions[i].external.get();
     if (!call)
@@ -69,10 +75,32 @@ bool linkExternalFunctions(Jit &jit, std::span<const flat::Function> functions,
       else if (!jit.addLibrary(found, error))
         return false;
     }
+    // A C function defined by the Include annotation (MLS 12.9.4) is
+    // compiled with the system's C compiler.
+    std::string includeProblem;
+    if (!call->includes.empty() && !jit.hasSymbol(call->function)) {
+      std::vector<std::string> key = call->includes;
+      key.insert(key.end(), call->includeDirectories.begin(), call->includeDirectories.end());
+      auto done = compiled.find(key);
+      if (done == compiled.end()) {
+        std::string problem;
+        std::string library = compileIncludeCode(call->includes, call->includeDirectories, problem);
+        if (!library.empty()) {
+          bool loaded = jit.addLibrary(library, error);
+          removeIncludeLibrary(library);
+          if (!loaded)
+            return false;
+        }
+        done = compiled.emplace(std::move(key), problem).first;
+      }
+      includeProblem = done->second;
+    }
     if (jit.hasSymbol(call->function))
       continue;
     std::string message = "the C function `" + call->function + "` of the external function `" +
                           functions[i].name + "` was not found in the process";
+    if (!call->includes.empty())
+      message += includeProblem.empty() ? " or in its Include code" : " (" + includeProblem + ")";
     if (!call->libraries.empty()) {
       message += " or in the libraries";
       for (const std::string &library : call->libraries)

@@ -1,5 +1,5 @@
 // RUN: mocc check %s
-model ExternalObjectVariable "an external object that is not a parameter, and a Fortran function"
+model ExternalObjectVariable "an external object declared discrete, and a Fortran function"
   class Handle
     extends ExternalObject;
     function constructor
@@ -17,14 +17,14 @@ model ExternalObjectVariable "an external object that is not a parameter, and a 
     output Real y;
   external "FORTRAN 77" y = f77(x);
   end f;
-  Handle h = Handle(3);
+  discrete Handle h = Handle(3);
   Real y = f(time);
 end ExternalObjectVariable;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_external_object_variable.mo:20:10: error: the external object `h` must be a parameter or a constant
-// CHECK:STDERR:   Handle h = Handle(3);
-// CHECK:STDERR:          ^
+// CHECK:STDERR: fail_external_object_variable.mo:20:19: error: the external object `h` must be a parameter or a constant
+// CHECK:STDERR:   discrete Handle h = Handle(3);
+// CHECK:STDERR:                   ^
 // CHECK:STDERR: fail_external_object_variable.mo:18:3: error: external functions in the language "FORTRAN 77" are not supported (only "C")
 // CHECK:STDERR:   external "FORTRAN 77" y = f77(x);
 // CHECK:STDERR:   ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
