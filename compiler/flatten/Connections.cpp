@@ -511,7 +511,30 @@ void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) 
        {std::tuple{&missingA, &*a, &*b, c.a.get()}, std::tuple{&missingB, &*b, &*a, c.b.get()}}) {
     if (!missing->bus)
       continue;
+    // The other end is one connector, or all the elements of one array of
+    // connectors in order (`connect(m.ro, ec.ro)` with `m.ro[3]`).
     Instance *like = other->size() == 1 && (*other)[0].element < 0 ? (*other)[0].connector : nullptr;
+    bool wholeArray = false;
+    if (!like && !other->empty()) {
+      Instance *first = (*other)[0].connector;
+      bool builtin = (*other)[0].element >= 0;
+      Instance *array = builtin ? first : first->parent;
+      auto dims = array ? f_.dimsOf(array) : std::nullopt;
+      if (dims && !dims->empty()) {
+        int64_t count = 1;
+        for (int64_t d : *dims)
+          count *= d;
+        wholeArray = static_cast<int64_t>(other->size()) == count;
+        for (size_t k = 0; wholeArray && k < other->size(); ++k) {
+          const ConnectorEnd &e = (*other)[k];
+          wholeArray = builtin ? e.connector == array && e.element == static_cast<int64_t>(k)
+                               : e.element < 0 && e.connector->parent == array &&
+                                     e.connector == array->elements(*dims)[k].get();
+        }
+      }
+      if (wholeArray)
+        like = array;
+    }
     if (like && !f_.dimsOf(like))
       return;
     inst::Member *added = like ? missing->bus->addElementLike(missing->name, *like) : nullptr;
@@ -520,7 +543,18 @@ void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) 
                                        missing->name + "`");
       return;
     }
-    ends->push_back({missing->bus->memberInstance(*added), -1, missing->outside});
+    Instance *element = missing->bus->memberInstance(*added);
+    if (!wholeArray) {
+      ends->push_back({element, -1, missing->outside});
+      continue;
+    }
+    auto dims = element ? f_.dimsOf(element) : std::nullopt;
+    if (!dims)
+      return;
+    for (size_t k = 0; k < other->size(); ++k)
+      ends->push_back(element->isBuiltin()
+                          ? ConnectorEnd{element, static_cast<int64_t>(k), missing->outside}
+                          : ConnectorEnd{element->elements(*dims)[k].get(), -1, missing->outside});
   }
   if (a->empty() || b->empty())
     return;
@@ -768,8 +802,12 @@ void ConnectionGraph::findConnectors(Instance *instance, std::vector<Instance *>
     if (!c || !f_.isEnabled(c) || !c->dims)
       return;
     if (c->isConnector()) {
+      // The connectors in an expandable connector (declared or added by
+      // augmentation) have their flows as inside connectors too (MLS 9.2).
       if (!isExpandable(c))
         out.push_back(c);
+      else if (c->dims->empty())
+        findConnectors(c, out, depth + 1);
       return;
     }
     if (c->isBuiltin() || !c->cls)
