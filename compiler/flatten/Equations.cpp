@@ -150,7 +150,7 @@ std::vector<flat::MessagePart> Flattener::messageParts(const ast::Expr &e, Scope
 }
 
 void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
-                            flat::WhenBranch *branch) {
+                            flat::WhenBranch *branch, ExprId guard) {
   const ast::Expr *condition = call.args.empty() ? nullptr : call.args[0].get();
   for (const ast::NamedArgument &named : call.namedArgs)
     if (named.name == "condition")
@@ -166,11 +166,14 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
     diags_.error(condition->range, "the condition of an assert must be a scalar Boolean");
     return;
   }
-  auto value = evaluate(c->elements[0]);
+  ExprId holds = c->elements[0];
+  if (guard.valid())
+    holds = pool_->binary(sym::OpKind::Or, pool_->unary(sym::OpKind::Not, guard), holds);
+  auto value = evaluate(holds);
   if (!value) {
     // Checked while the model runs.
     flat::Assertion a;
-    a.condition = c->elements[0];
+    a.condition = holds;
     a.loc = loc;
     const ast::Expr *text = call.args.size() > 1 ? call.args[1].get() : nullptr;
     const ast::Expr *level = call.args.size() > 2 ? call.args[2].get() : nullptr;

@@ -217,8 +217,10 @@ public:
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
+  /// `guard`, if valid: the assert runs only where it holds (an if-statement
+  /// around it in an algorithm).
   void lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
-                   flat::WhenBranch *branch = nullptr);
+                   flat::WhenBranch *branch = nullptr, sym::ExprId guard = {});
   void lowerWhen(const ast::WhenEquation &eq, Scope scope);
   void checkWhenAssignments();
   void checkParameterValues();

@@ -1226,12 +1226,7 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
                           pool().variable(f_.model().specialVariable(flat::SpecialKind::Initial)));
   bool always = pool().isConstant(guard, 1.0);
   if (name == "assert") {
-    auto &list = whenBranch_ ? whenBranch_->asserts : f_.model().assertions;
-    size_t before = list.size();
-    f_.lowerAssert(call, scope, loc, whenBranch_);
-    for (size_t k = before; k < list.size(); ++k)
-      if (!always)
-        list[k].condition = pool().binary(OpKind::Or, pool().unary(OpKind::Not, guard), list[k].condition);
+    f_.lowerAssert(call, scope, loc, whenBranch_, always ? ExprId{} : guard);
     return true;
   }
   if (name == "reinit" || name == "terminate") {
