@@ -906,7 +906,7 @@ static bool isAssertOnly(Instance *function) {
     return false;
   for (const inst::Member &m : function->members())
     if (m.kind == inst::Member::Kind::Component &&
-        (m.isProtected || m.element->component->prefix.causality != ast::CausalityKind::Input))
+        (m.isProtected || function->causalityOf(m) != ast::CausalityKind::Input))
       return false;
   for (const auto &section : function->algorithmSections())
     for (const auto &statement : section.node->statements) {
@@ -939,7 +939,7 @@ expandAsserts(Flattener &f, Instance *function, const std::vector<const ast::Exp
   size_t input = 0;
   for (inst::Member &m : function->members()) {
     if (m.kind != inst::Member::Kind::Component || m.isProtected ||
-        m.element->component->prefix.causality != ast::CausalityKind::Input)
+        function->causalityOf(m) != ast::CausalityKind::Input)
       continue;
     Instance *var = function->memberInstance(m);
     const ast::Expr *arg = input < args.size() ? args[input] : nullptr;

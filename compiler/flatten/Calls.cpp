@@ -260,7 +260,7 @@ matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
   for (size_t i = 0; i < members.size(); ++i) {
     inst::Member &m = members[i];
     if (m.kind == inst::Member::Kind::Component && !m.isProtected &&
-        m.element->component->prefix.causality == ast::CausalityKind::Input)
+        function->causalityOf(m) == ast::CausalityKind::Input)
       inputs.push_back(&m);
   }
   std::string name = function->cls->fullName();
@@ -321,7 +321,7 @@ std::optional<Value> Flattener::lowerPartialApplication(const ast::PartialAppExp
     bool isInput = false;
     for (const inst::Member &m : function->members())
       isInput |= m.kind == inst::Member::Kind::Component && !m.isProtected && m.name == arg.name &&
-                 m.element->component->prefix.causality == ast::CausalityKind::Input;
+                 function->causalityOf(m) == ast::CausalityKind::Input;
     if (!isInput) {
       diags_.error(arg.range, "`" + cls->fullName() + "` has no input `" + arg.name + "`");
       return std::nullopt;
@@ -358,7 +358,7 @@ std::optional<std::vector<Value>> Flattener::callFunctionValue(const Value &fn,
   auto &members = function->members();
   for (size_t i = 0; i < members.size(); ++i)
     if (members[i].kind == inst::Member::Kind::Component && !members[i].isProtected &&
-        members[i].element->component->prefix.causality == ast::CausalityKind::Input)
+        function->causalityOf(members[i]) == ast::CausalityKind::Input)
       inputs.push_back(&members[i]);
   std::vector<std::optional<Value>> args(inputs.size());
   // The inputs a partial application bound are no longer inputs of the
@@ -461,7 +461,7 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
   for (size_t i = 0; i < members.size() && input < args.size(); ++i) {
     inst::Member &m = members[i];
     if (m.kind != inst::Member::Kind::Component || m.isProtected ||
-        m.element->component->prefix.causality != ast::CausalityKind::Input)
+        function->causalityOf(m) != ast::CausalityKind::Input)
       continue;
     const std::optional<Value> &arg = args[input++];
     Instance *var = function->memberInstance(m);

@@ -43,7 +43,7 @@ std::vector<inst::Member *> membersOf(Instance *function, int kind) {
     inst::Member &m = members[i];
     if (m.kind != inst::Member::Kind::Component)
       continue;
-    auto causality = m.element->component->prefix.causality;
+    auto causality = function->causalityOf(m);
     int k = m.isProtected ? 2
             : causality == ast::CausalityKind::Input  ? 0
             : causality == ast::CausalityKind::Output ? 1
@@ -448,14 +448,14 @@ bool FunctionLowering::run() {
       continue;
     Instance *var = function_->memberInstance(*m);
     if (!var || frame_.values.count(var) == 0) {
-      if (!m->isProtected && m->element->component->prefix.causality == ast::CausalityKind::Input)
+      if (!m->isProtected && function_->causalityOf(*m) == ast::CausalityKind::Input)
         continue;
       if (!declareLocal(m, false))
         return false;
       var = function_->memberInstance(*m);
     }
     bool isInput = !m->isProtected &&
-                   m->element->component->prefix.causality == ast::CausalityKind::Input;
+                   function_->causalityOf(*m) == ast::CausalityKind::Input;
     if (isInput)
       continue;
     if (!var->mod.binding) {

@@ -32,7 +32,7 @@ std::vector<inst::Member *> inputsOf(Instance *function) {
   for (size_t i = 0; i < members.size(); ++i) {
     inst::Member &m = members[i];
     if (m.kind == inst::Member::Kind::Component && !m.isProtected &&
-        m.element->component->prefix.causality == ast::CausalityKind::Input)
+        function->causalityOf(m) == ast::CausalityKind::Input)
       inputs.push_back(&m);
   }
   return inputs;
@@ -142,7 +142,7 @@ std::optional<Value> Flattener::callOverloaded(inst::ClassNode *record, const st
     auto &members = function->members();
     for (size_t i = 0; i < members.size(); ++i)
       outputs += members[i].kind == inst::Member::Kind::Component && !members[i].isProtected &&
-                 members[i].element->component->prefix.causality == ast::CausalityKind::Output;
+                 function->causalityOf(members[i]) == ast::CausalityKind::Output;
     if (outputs != 1) {
       diags_.error(loc, "the function `" + function->cls->fullName() + "` of the operator " + op +
                             " must have exactly one output, and it has " +

@@ -61,6 +61,16 @@ Member *Instance::addElementLike(const std::string &name, const Instance &like) 
   return &m;
 }
 
+ast::CausalityKind Instance::causalityOf(const Member &m) {
+  ast::CausalityKind declared = m.element && m.element->component
+                                    ? m.element->component->prefix.causality
+                                    : ast::CausalityKind::None;
+  if (declared != ast::CausalityKind::None || m.kind != Member::Kind::Component)
+    return declared;
+  Instance *x = memberInstance(const_cast<Member &>(m));
+  return x ? x->prefixes.declaredCausality : declared;
+}
+
 Instance *Instance::memberInstance(Member &m) {
   if (m.kind != Member::Kind::Component)
     return nullptr;

@@ -205,6 +205,9 @@ public:
   Member *addElementLike(const std::string &name, const Instance &like);
   Member *findMember(const std::string &memberName);
   Instance *memberInstance(Member &m);
+  /// The causality of a component member as declared: its own prefix, else
+  /// its type's (`type InArgument = input Real`, MLS 4.5.1).
+  ast::CausalityKind causalityOf(const Member &m);
   /// The members expanded so far, without expanding (for walking what
   /// flattening used).
   MemberList &expandedMembers() { return members_; }
