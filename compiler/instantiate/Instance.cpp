@@ -470,7 +470,15 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
   const ast::Name *typeName = &clause->type;
   // A redeclaration replaces the declared type and modification.
   const ast::ComponentDecl *decl = member.decl;
-  if (member.mod.redeclare && member.mod.redeclare->component && !member.element->replaceable) {
+  // A non-replaceable element may be redeclared with its own type, to
+  // change dimensions or restrict variability (MLS 7.3.4).
+  auto sameType = [&] {
+    const ast::ComponentClause &re = *member.mod.redeclare->component;
+    ClassNode *now = lookupClass(re.type, member.mod.scope, false);
+    return now && now == lookupClass(clause->type, declScope, false);
+  };
+  if (member.mod.redeclare && member.mod.redeclare->component && !member.element->replaceable &&
+      !sameType()) {
     diags_.error(member.mod.redeclare->range,
                  "`" + member.name + "` is redeclared but not declared `replaceable`");
     diags_.note(member.element->range, "declared here");
@@ -496,7 +504,10 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
     constraining = makeModifier(member.element->constrainedBy->mod.get(), original);
   } else if (decl != member.decl) {
     constraining = makeModifier(member.decl->mod.get(), original);
-    constraining->binding = nullptr; // a binding belongs to the type it was written for
+    // A binding belongs to the type it was written for; a non-replaceable
+    // element keeps its type, and its modifiers merge (MLS 7.3).
+    if (member.element->replaceable)
+      constraining->binding = nullptr;
   }
   for (const auto &[arg, scope] : member.mod.constraints) {
     if (!arg->component)
