@@ -36,11 +36,14 @@ std::string format(const char *format, va_list args) {
   return text;
 }
 
-/// A message as a pattern of RuntimeErrors.h: percent signs doubled.
+/// A message as a pattern of RuntimeErrors.h: percent signs doubled, and
+/// without the line break that C code often ends its messages with (the
+/// run-time error is one line).
 std::string literalPattern(const std::string &text) {
   std::string pattern;
-  for (char c : text)
-    pattern += c == '%' ? std::string("%%") : std::string(1, c);
+  size_t end = text.find_last_not_of(" \t\r\n");
+  for (size_t i = 0; end != std::string::npos && i <= end; ++i)
+    pattern += text[i] == '%' ? std::string("%%") : std::string(1, text[i]);
   return pattern;
 }
 

@@ -256,7 +256,8 @@ void copyBack(FunctionEmitter &emitter, const flat::ExternalCall &call,
 }
 
 /// The call of an external C function (flat::ExternalCall): the arguments
-/// are prepared in storage of their C types, the thunk runs under
+/// are prepared in storage of their C types, the thunk (made here, or in C
+/// with the Include text: see CThunk.cpp) runs under
 /// mocc_call_external, then outputs are copied back into the slots. A
 /// destructor skips a null object (one whose constructor never ran).
 void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat::Function &f) {
@@ -273,7 +274,13 @@ void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat
       object = args.back().value;
   }
   llvm::Type *resultType = call.hasResult ? cType(module.getContext(), call.resultType) : b.getVoidTy();
-  llvm::Function *thunk = makeThunk(module, f, types, resultType);
+  llvm::Value *thunk =
+      usesCThunk(call)
+          ? module
+                .getOrInsertFunction(externalThunkSymbol(f),
+                                     llvm::FunctionType::get(b.getVoidTy(), {pointer}, false))
+                .getCallee()
+          : makeThunk(module, f, types, resultType);
   llvm::Value *cells = emitter.entryArray(args.size() + 1, "context");
   for (size_t i = 0; i < args.size(); ++i) {
     llvm::Value *cell = emitter.entryArray(1, "argument");

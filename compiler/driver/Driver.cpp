@@ -5,6 +5,7 @@
 
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/causalize/Causalize.h"
+#include "compiler/ccode/CCompiler.h"
 #include "compiler/codegen/Codegen.h"
 #include "compiler/flatten/Flatten.h"
 #include "compiler/instantiate/Instance.h"
@@ -204,6 +205,7 @@ struct NativeModel {
   uint64_t kernelSteps = 0;
   uint64_t emittedSteps = 0;
   size_t loops = 0;
+  jit::ExternalReport external; ///< what the C code of external functions took
 };
 
 /// The folders of --library-path, then those of MOCC_LIBRARY_PATH.
@@ -223,16 +225,41 @@ std::vector<std::string> librarySearchPath(const CompileOptions &options) {
   return path;
 }
 
-/// Loads the libraries of the external functions into `jit`; a C symbol
-/// found nowhere is an error at its function's external clause.
+/// Where the C code of external functions is looked for and kept.
+jit::ExternalOptions externalOptions(const CompileOptions &options) {
+  jit::ExternalOptions external;
+  external.searchPath = librarySearchPath(options);
+  if (!options.noCache)
+    external.cacheDirectory = ccode::defaultCacheDirectory();
+  return external;
+}
+
+/// Reports the problems of the external functions' C code: the C
+/// compiler's messages, each problem at its function's external clause.
+void reportExternalProblems(const jit::ExternalReport &report,
+                            std::span<const flat::Function> functions, Diagnostics &diags) {
+  for (const jit::ExternalProblem &p : report.problems) {
+    for (const ccode::CDiagnostic &d : p.diagnostics)
+      diags.reportAt(d.severity, d.file, d.line, d.column, d.sourceLine, d.message);
+    if (p.diagnostics.empty())
+      diags.error(functions[p.function].external->loc, p.message);
+    else
+      diags.note(functions[p.function].external->loc, p.message);
+  }
+}
+
+/// Compiles and loads the C code of the external functions into `jit`; a
+/// C source that does not compile or a C function found nowhere is an
+/// error at its function's external clause.
 bool linkExternals(jit::Jit &jit, std::span<const flat::Function> functions,
-                   const CompileOptions &options, Diagnostics &diags, std::string &error) {
-  std::vector<jit::MissingExternal> missing;
-  if (!jit::linkExternalFunctions(jit, functions, librarySearchPath(options), missing, error))
+                   const CompileOptions &options, PhaseTimes &times, Diagnostics &diags,
+                   jit::ExternalReport &report, std::string &error) {
+  if (!jit::linkExternalFunctions(jit, functions, externalOptions(options), report, error))
     return false;
-  for (const jit::MissingExternal &m : missing)
-    diags.error(functions[m.function].external->loc, m.message);
-  return missing.empty();
+  if (report.compiledUnits + report.cachedUnits > 0)
+    times.add("C code", report.seconds);
+  reportExternalProblems(report, functions, diags);
+  return report.problems.empty();
 }
 
 /// Huge models are compiled while they are generated: code generation fills
@@ -283,8 +310,9 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   native.jit = jit::Jit::create(error);
   if (!native.jit)
     return std::nullopt;
-  if (!linkExternals(*native.jit, model.functions, compile, diags, error))
+  if (!linkExternals(*native.jit, model.functions, compile, times, diags, native.external, error))
     return std::nullopt;
+  start = Clock::now(); // the C code has a phase time of its own
   // The model's functions, and the forward derivatives the JVPs call.
   std::vector<flat::Function> &functions = model.functions;
   if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error,
@@ -648,6 +676,10 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
     err << "  code: " << native->kernelSteps << " kernel steps, emitted as "
         << native->emittedSteps << " (" << native->loops
         << " loops or shared bodies over repeated steps)\n";
+    const jit::ExternalReport &c = native->external;
+    if (c.compiledUnits + c.cachedUnits > 0)
+      err << "  C code: " << c.compiledUnits << " translation unit(s) compiled, "
+          << c.cachedUnits << " read from the cache\n";
   }
   rt::SolverStatistics stats;
   rt::RunStatus status = rt::simulate(native->model, run, stats, err);
@@ -843,13 +875,12 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   }
   std::string error;
   std::unique_ptr<jit::FunctionLibrary> library;
-  std::vector<jit::MissingExternal> missing;
   if (!model.functions.empty()) {
-    library = jit::FunctionLibrary::compile(model.functions, error, librarySearchPath(options),
-                                            &missing);
-    for (const jit::MissingExternal &m : missing)
-      s.diags.error(model.functions[m.function].external->loc, m.message);
-    if (!missing.empty())
+    jit::ExternalReport report;
+    library = jit::FunctionLibrary::compile(model.functions, error, externalOptions(options),
+                                            &report);
+    reportExternalProblems(report, model.functions, s.diags);
+    if (!report.problems.empty())
       return ExitModelError;
     if (!library) {
       err << "mocc: error: code generation failed: " << error << "\n";

@@ -114,8 +114,24 @@ struct ExternalCall {
   /// annotation LibraryDirectory, resolved to a folder (default
   /// modelica://<TopPackage>/Resources/Library).
   std::vector<std::string> libraryDirectories;
-  std::vector<std::string> includes;           ///< annotation Include (recorded only)
-  std::vector<std::string> includeDirectories; ///< annotation IncludeDirectory, resolved
+  /// annotation Include: C text compiled with the call's thunk (see
+  /// codegen::externalThunkSource), with where it stands in the Modelica
+  /// source so that the C compiler's messages point there.
+  struct Include {
+    std::string text;
+    std::string file; ///< the .mo file
+    uint32_t line = 0; ///< the line of the string's opening quote
+  };
+  std::vector<Include> includes;
+  /// annotation IncludeDirectory, resolved (default
+  /// modelica://<TopPackage>/Resources/Include).
+  std::vector<std::string> includeDirectories;
+  /// annotation SourceDirectory, resolved (default
+  /// modelica://<TopPackage>/Resources/Source).
+  std::vector<std::string> sourceDirectories;
+  /// The resource folders of the function's library (the parents of its
+  /// LibraryDirectory folders), where build descriptions are looked for.
+  std::vector<std::string> resourceDirectories;
   SourceRange loc; ///< the external clause
 };
 

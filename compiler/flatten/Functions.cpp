@@ -616,8 +616,11 @@ std::string FunctionLowering::resolveUri(const std::string &uri) {
   return folder + path;
 }
 
-/// Library, LibraryDirectory, Include and IncludeDirectory (MLS 12.9.4),
-/// from the external clause's annotation or the function's.
+/// Library, LibraryDirectory, Include, IncludeDirectory and SourceDirectory
+/// (MLS 12.9.4), from the external clause's annotation or the function's;
+/// the directories default to modelica://TopPackage/Resources/Library,
+/// Include and Source, TopPackage being the top-level class of the
+/// function's definition.
 void FunctionLowering::externalAnnotations(const ast::ExternalClause &ext,
                                            flat::ExternalCall &call) {
   Scope scope{function_, function_->cls};
@@ -641,10 +644,18 @@ void FunctionLowering::externalAnnotations(const ast::ExternalClause &ext,
       if (arg.path.parts.size() != 1)
         continue;
       const std::string &key = arg.path.parts[0];
+      if (key == "Include") {
+        const SourceManager &sources = f_.instantiator().tree().sources();
+        SourceRange at = arg.mod && arg.mod->binding ? arg.mod->binding->range : arg.range;
+        for (std::string &text : strings(arg))
+          call.includes.push_back({std::move(text), sources.path(at.file),
+                                   sources.lineColumn(at.start()).line});
+        continue;
+      }
       std::vector<std::string> *target = key == "Library"            ? &call.libraries
                                          : key == "LibraryDirectory" ? &call.libraryDirectories
-                                         : key == "Include"          ? &call.includes
                                          : key == "IncludeDirectory" ? &call.includeDirectories
+                                         : key == "SourceDirectory"  ? &call.sourceDirectories
                                                                      : nullptr;
       if (!target)
         continue;
@@ -652,11 +663,21 @@ void FunctionLowering::externalAnnotations(const ast::ExternalClause &ext,
         target->push_back(key.find("Directory") != std::string::npos ? resolveUri(text) : text);
     }
   }
-  if (call.libraryDirectories.empty()) {
-    inst::ClassNode *top = function_->cls;
-    while (top->parent)
-      top = top->parent;
-    call.libraryDirectories.push_back(resolveUri("modelica://" + top->name + "/Resources/Library"));
+  inst::ClassNode *top = function_->cls;
+  while (top->parent)
+    top = top->parent;
+  std::string resources = resolveUri("modelica://" + top->name + "/Resources");
+  if (call.libraryDirectories.empty())
+    call.libraryDirectories.push_back(resources + "/Library");
+  if (call.includeDirectories.empty())
+    call.includeDirectories.push_back(resources + "/Include");
+  if (call.sourceDirectories.empty())
+    call.sourceDirectories.push_back(resources + "/Source");
+  for (const std::string &dir : call.libraryDirectories) {
+    std::string parent = dir.substr(0, dir.find_last_of('/'));
+    if (std::find(call.resourceDirectories.begin(), call.resourceDirectories.end(), parent) ==
+        call.resourceDirectories.end())
+      call.resourceDirectories.push_back(parent);
   }
 }
 
