@@ -1,0 +1,137 @@
+// The C code of a library, compiled by mocc itself: the package
+// libraries/CLib has C sources that its Makefile lists (with a macro the
+// code needs), a source folder without a build description, a header with
+// a static function and Include annotations with C code. The results are
+// checked against the functions' definitions; the cache of compiled objects
+// is used on the second run, not with --no-cache, and not for a source whose
+// header changed.
+#include "ResultFile.h"
+
+#include "compiler/driver/Driver.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <doctest/doctest.h>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <unistd.h>
+
+using namespace mocc;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kLibrary = MOCC_SIMULATION_MODELS "/../libraries/CLib";
+
+/// A cache folder of its own for one test, removed at the end.
+struct TemporaryCache {
+  fs::path dir;
+  explicit TemporaryCache(const std::string &name) {
+    dir = fs::temp_directory_path() / ("mocc_ccode_" + name + "_" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    setenv("XDG_CACHE_HOME", dir.c_str(), 1);
+  }
+  ~TemporaryCache() {
+    fs::remove_all(dir);
+    unsetenv("XDG_CACHE_HOME");
+  }
+};
+
+struct Run {
+  int code = 0;
+  std::string err;
+  test::ResultFile result;
+  int compiled = -1; ///< translation units compiled, from -v
+  int cached = -1;   ///< read from the cache
+};
+
+Run simulate(const std::string &library, bool noCache = false) {
+  driver::CompileOptions options;
+  options.libraries.push_back(library);
+  options.model = "CLib.Examples.Values";
+  options.verbose = true;
+  options.noCache = noCache;
+  fs::path path = fs::temp_directory_path() / ("mocc_ccode_" + std::to_string(getpid()) + ".csv");
+  driver::SimulateOptions sim{NAN, NAN, NAN, 0, NAN, path.string(), ""};
+  std::ostringstream out, err;
+  Run run;
+  run.code = driver::runSimulate(options, sim, out, err);
+  run.err = err.str();
+  std::smatch m;
+  if (std::regex_search(run.err, m,
+                        std::regex("C code: (\\d+) translation unit\\(s\\) compiled, (\\d+) read"))) {
+    run.compiled = std::stoi(m[1]);
+    run.cached = std::stoi(m[2]);
+  }
+  if (run.code == 0) {
+    run.result = test::readResultFile(path.string());
+    fs::remove(path);
+  }
+  return run;
+}
+
+void checkValues(const Run &run) {
+  const auto &time = run.result["time"];
+  REQUIRE(time.back() == doctest::Approx(1.0));
+  for (size_t i = 0; i < time.size(); ++i) {
+    double t = time[i];
+    CHECK(run.result["a"][i] == doctest::Approx(3 * t));   // CLIB_SCALE from the Makefile
+    CHECK(run.result["b"][i] == doctest::Approx(t + 0.5)); // Resources/Source
+    CHECK(run.result["c"][i] == doctest::Approx(2 * t));   // static, in Resources/Include
+    CHECK(run.result["d"][i] == doctest::Approx(10 + t));  // 1*3 + 2*2 + 3*1
+    CHECK(run.result["e"][i] == doctest::Approx(5 * t));   // hypot(3, 4)
+    CHECK(run.result["f"][i] == doctest::Approx(7 + 42 * t)); // the object, the C constructor
+  }
+}
+
+} // namespace
+
+TEST_CASE("a library's own C code: compiled on first use, then read from the cache") {
+  TemporaryCache cache("first");
+  Run first = simulate(kLibrary);
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  checkValues(first);
+  // 3 files of the Makefile, 1 of Resources/Source, 3 Include texts.
+  CHECK(first.compiled == 7);
+  CHECK(first.cached == 0);
+  Run second = simulate(kLibrary);
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  checkValues(second);
+  CHECK(second.compiled == 0);
+  CHECK(second.cached == 7);
+}
+
+TEST_CASE("--no-cache compiles the C code and writes no cache") {
+  TemporaryCache cache("none");
+  Run run = simulate(kLibrary, true);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  checkValues(run);
+  CHECK(run.compiled == 7);
+  CHECK(fs::is_empty(cache.dir));
+}
+
+TEST_CASE("a source whose header changed is compiled again") {
+  TemporaryCache cache("header");
+  fs::path copy = cache.dir / "CLib";
+  fs::copy(kLibrary, copy, fs::copy_options::recursive);
+  Run first = simulate(copy.string());
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  {
+    std::ofstream header(copy / "Resources/C-Sources/clib.h", std::ios::app);
+    header << "/* changed */\n";
+  }
+  Run second = simulate(copy.string());
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  checkValues(second);
+  // clib.h: the three files of the Makefile include it.
+  CHECK(second.compiled == 3);
+  CHECK(second.cached == 4);
+}

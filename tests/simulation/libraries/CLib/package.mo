@@ -1,0 +1,82 @@
+within;
+package CLib "a library with C code of its own, for tests/simulation/CCodeTest.cpp: its C sources
+  (Resources/C-Sources, listed by Resources/BuildProjects/gcc/Makefile), a source folder without a
+  build description (Resources/Source), a header (Resources/Include) and Include annotations"
+  function scaled "CLIB_SCALE * x; the Makefile defines CLIB_SCALE = 3"
+    input Real x;
+    output Real y;
+  external "C" y = CLib_scaled(x) annotation(Library = "CLib");
+  end scaled;
+
+  function initialized "42 once the C constructor of clib_counter.c has run"
+    output Integer n;
+  external "C" n = CLib_initialized() annotation(Library = "CLib");
+  end initialized;
+
+  class Counter "counts the calls of next (an external object)"
+    extends ExternalObject;
+    function constructor
+      input Integer start;
+      output Counter counter;
+    external "C" counter = CLib_counterNew(start) annotation(Library = "CLib");
+    end constructor;
+    function destructor
+      input Counter counter;
+    external "C" CLib_counterFree(counter) annotation(Library = "CLib");
+    end destructor;
+  end Counter;
+
+  function counterStart
+    input Counter counter;
+    output Integer n;
+  external "C" n = CLib_counterStart(counter) annotation(Library = "CLib");
+  end counterStart;
+
+  function fallback "x + 0.5, from Resources/Source (no build description names CLibFallback)"
+    input Real x;
+    output Real y;
+  external "C" y = CLib_fallback(x) annotation(Library = "CLibFallback");
+  end fallback;
+
+  function twice "2 x, from a static function of Resources/Include/clib_inline.h"
+    input Real x;
+    output Real y;
+  external "C" y = CLib_twice(x) annotation(Include = "#include \"clib_inline.h\"");
+  end twice;
+
+  function weightedSum "the C code is in the Include annotation: a static function whose
+    prototype takes a size_t and a long, which the C thunk converts to"
+    input Real w[:];
+    input Integer k[size(w, 1)];
+    output Real s;
+  external "C" s = weighted_sum(w, k, size(w, 1)) annotation(Include = "
+#include <stddef.h>
+static double weighted_sum(const double *w, const int *k, size_t n) {
+  double s = 0;
+  size_t i;
+  for (i = 0; i < n; ++i)
+    s += w[i] * k[i];
+  return s;
+}");
+  end weightedSum;
+
+  function hypot "a function of the C library, declared by the Include"
+    input Real x;
+    input Real y;
+    output Real z;
+  external "C" z = hypot(x, y) annotation(Include = "#include <math.h>");
+  end hypot;
+
+  package Examples
+    model Values
+      parameter Counter counter = Counter(7);
+      Real f = counterStart(counter) + initialized() * time "7 + 42 time";
+      Real a = scaled(time);
+      Real b = fallback(time);
+      Real c = twice(time);
+      Real d = weightedSum({1, 2, 3}, {3, 2, 1}) + time;
+      Real e = hypot(3, 4) * time;
+      annotation(experiment(StopTime = 1));
+    end Values;
+  end Examples;
+end CLib;
