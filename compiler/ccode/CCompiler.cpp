@@ -68,6 +68,7 @@
 #include <filesystem>
 #include <fstream>
 #include <link.h>
+#include <sys/stat.h>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -163,29 +164,39 @@ std::optional<std::string> readFile(const std::string &path) {
   return std::move(text).str();
 }
 
-/// Hashes of files, computed once per process (headers do not change
-/// during a run, and many units include the same ones).
+/// Hashes of files, computed once per file and version (many units include
+/// the same headers): a file is read again only if its size or time of
+/// modification changed since.
 class FileHashes {
 public:
   std::string of(const std::string &path) {
+    if (path == std::string(virtualIncludeDirectory) + "/ModelicaUtilities.h")
+      return hashText(modelicaUtilitiesHeader);
+    struct stat info;
+    if (stat(path.c_str(), &info) != 0)
+      return "";
+    Stamp stamp{static_cast<uint64_t>(info.st_size), static_cast<int64_t>(info.st_mtim.tv_sec),
+                static_cast<int64_t>(info.st_mtim.tv_nsec)};
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (auto it = hashes_.find(path); it != hashes_.end())
-        return it->second;
+      if (auto it = hashes_.find(path); it != hashes_.end() && it->second.first == stamp)
+        return it->second.second;
     }
-    std::string hash;
-    if (path == std::string(virtualIncludeDirectory) + "/ModelicaUtilities.h")
-      hash = hashText(modelicaUtilitiesHeader);
-    else if (auto text = readFile(path))
-      hash = hashText(*text);
+    auto text = readFile(path);
+    std::string hash = text ? hashText(*text) : "";
     std::lock_guard<std::mutex> lock(mutex_);
-    hashes_[path] = hash;
+    hashes_[path] = {stamp, hash};
     return hash;
   }
 
 private:
+  struct Stamp {
+    uint64_t size;
+    int64_t seconds, nanoseconds;
+    bool operator==(const Stamp &) const = default;
+  };
   std::mutex mutex_;
-  std::map<std::string, std::string> hashes_;
+  std::map<std::string, std::pair<Stamp, std::string>> hashes_;
 };
 
 FileHashes &fileHashes() {

@@ -55,6 +55,8 @@ std::string resultType(const flat::ExternalCall &call) {
 } // namespace
 
 bool usesCThunk(const flat::ExternalCall &call) {
+  if (call.language != flat::ExternalCall::Language::C)
+    return false;
   for (const flat::ExternalCall::Include &include : call.includes)
     if (include.text.find_first_not_of(" \t\r\n") != std::string::npos)
       return true;

@@ -95,6 +95,7 @@ struct ExternalArgument {
   bool writable = false;            ///< Pointer: the callee writes it (outputs, protected)
   std::vector<std::string> strings; ///< String: one text, or an array's elements
   bool isArray = false;             ///< String: pass the address of the array
+  std::vector<int64_t> dims;        ///< Pointer: the array's sizes (FORTRAN 77 transposes)
 };
 
 /// The external clause of a function (MLS 12.9): the C function it calls,
@@ -102,7 +103,11 @@ struct ExternalArgument {
 /// function is found. Code generation makes the call after the body (the
 /// bindings of outputs and protected variables).
 struct ExternalCall {
-  std::string function; ///< the C symbol
+  /// The language of the external clause: C, or FORTRAN 77 (MLS 12.9.1:
+  /// every argument by reference, arrays in column-major order, the symbol
+  /// in lower case with an underscore, as gfortran names it).
+  enum class Language { C, Fortran77 } language = Language::C;
+  std::string function; ///< the C symbol (FORTRAN 77: `dgesv_`)
   std::vector<ExternalArgument> args;
   bool hasResult = false;
   TypeKind resultType = TypeKind::Real;

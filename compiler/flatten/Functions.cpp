@@ -211,6 +211,20 @@ bool FunctionLowering::unsupported(const std::string &reason) {
 
 std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, const Value *shape) {
   std::vector<int64_t> dims;
+  // An input's sizes may refer to the input itself (`A[:, size(A, 1)]`):
+  // while they are checked, it has the argument's shape.
+  bool bound = shape && !frame_.values.count(var);
+  if (bound)
+    frame_.values[var] = *shape;
+  struct Unbind {
+    FunctionFrame &frame;
+    Instance *var;
+    bool bound;
+    ~Unbind() {
+      if (bound)
+        frame.values.erase(var);
+    }
+  } unbind{frame_, var, bound};
   for (size_t i = 0; i < var->dimExprs.size(); ++i) {
     auto [expr, scope] = var->dimExprs[i];
     if (expr->kind == ast::ExprKind::Colon) {
@@ -448,14 +462,23 @@ bool FunctionLowering::run() {
 bool FunctionLowering::externalCall(const ast::ExternalClause &ext) {
   if (!compiled_)
     return unsupported("an external function");
-  if (!ext.language.empty() && ext.language != "C") {
+  bool fortran = ext.language == "FORTRAN 77";
+  bool c = ext.language.empty() || ext.language == "C" || ext.language == "C89" ||
+           ext.language == "C99" || ext.language == "C11";
+  if (!c && !fortran) {
     f_.diags().error(ext.range, "external functions in the language \"" + ext.language +
-                                    "\" are not supported (only \"C\")");
+                                    "\" are not supported (only \"C\" and \"FORTRAN 77\")");
     return false;
   }
   auto call = std::make_shared<flat::ExternalCall>();
   call->loc = ext.range;
   call->function = ext.hasCall ? ext.function : function_->cls->name;
+  if (fortran) {
+    call->language = flat::ExternalCall::Language::Fortran77;
+    std::transform(call->function.begin(), call->function.end(), call->function.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    call->function += "_";
+  }
   inst::ClassNode *owner = function_->cls->parent;
   call->isDestructor = function_->cls->name == "destructor" && owner &&
                        f_.instantiator().isExternalObjectClass(owner);
@@ -526,6 +549,7 @@ bool FunctionLowering::variableArgument(Instance *var, bool withSizes, SourceRan
   } else {
     arg.kind = flat::ExternalArgument::Kind::Pointer;
     arg.count = static_cast<uint32_t>(slots.elements.size());
+    arg.dims = slots.dims;
     arg.firstSlot = slots.elements.empty() ? 0 : pool().variableOf(slots.elements[0]).index;
     arg.writable = !input;
   }
@@ -1435,9 +1459,12 @@ static void collectNames(const ast::Expr &e, std::set<std::string> &out) {
 static std::set<std::string> namesInSizes(Instance *function) {
   std::set<std::string> names;
   for (int kind = 1; kind <= 2; ++kind)
-    for (inst::Member *m : membersOf(function, kind))
+    for (inst::Member *m : membersOf(function, kind)) {
       for (const auto &d : m->decl->dims)
         collectNames(*d, names);
+      for (const auto &d : m->element->component->typeDims) // `output Integer[n] x`
+        collectNames(*d, names);
+    }
   return names;
 }
 

@@ -15,7 +15,7 @@ model ExternalObjectVariable "an external object that is not a parameter, and a 
   function f
     input Real x;
     output Real y;
-  external "FORTRAN 77" y = f77(x);
+  external "Java" y = f77(x);
   end f;
   Handle h = Handle(3);
   Real y = f(time);
@@ -25,6 +25,6 @@ end ExternalObjectVariable;
 // CHECK:STDERR: fail_external_object_variable.mo:20:10: error: the external object `h` must be a parameter or a constant
 // CHECK:STDERR:   Handle h = Handle(3);
 // CHECK:STDERR:          ^
-// CHECK:STDERR: fail_external_object_variable.mo:18:3: error: external functions in the language "FORTRAN 77" are not supported (only "C")
-// CHECK:STDERR:   external "FORTRAN 77" y = f77(x);
-// CHECK:STDERR:   ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// CHECK:STDERR: fail_external_object_variable.mo:18:3: error: external functions in the language "Java" are not supported (only "C" and "FORTRAN 77")
+// CHECK:STDERR:   external "Java" y = f77(x);
+// CHECK:STDERR:   ^~~~~~~~~~~~~~~~~~~~~~~~~~~

@@ -135,3 +135,29 @@ TEST_CASE("a source whose header changed is compiled again") {
   CHECK(second.compiled == 3);
   CHECK(second.cached == 4);
 }
+
+TEST_CASE("FORTRAN 77: the system's LAPACK, arrays in column-major order, a CHARACTER argument") {
+  driver::CompileOptions options;
+  options.files.push_back(MOCC_SIMULATION_MODELS "/Lapack.mo");
+  options.model = "Lapack.Solve";
+  fs::path path = fs::temp_directory_path() / ("mocc_lapack_" + std::to_string(getpid()) + ".csv");
+  driver::SimulateOptions sim{NAN, NAN, NAN, 0, NAN, path.string(), ""};
+  std::ostringstream out, err;
+  int code = driver::runSimulate(options, sim, out, err);
+  INFO(err.str());
+  REQUIRE(code == 0);
+  test::ResultFile result = test::readResultFile(path.string());
+  fs::remove(path);
+  // A X0 = B for A = [4, 1, 0; 2, 3, 1; 0, 5, 3], B = [1, 0; 2, 1; 3, 7]:
+  // a transposed A would give another X.
+  const double x0[3][2] = {{0.1, 0.4}, {0.6, -1.6}, {0, 5}};
+  const auto &time = result["time"];
+  for (size_t i = 0; i < time.size(); ++i)
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 2; ++c)
+        CHECK(result["X[" + std::to_string(r + 1) + "," + std::to_string(c + 1) + "]"][i] ==
+              doctest::Approx((1 + time[i]) * x0[r][c]));
+  CHECK(result["info"].back() == 0);
+  CHECK(result["oneNorm"].back() == 9); // dlange("1"): the largest column sum
+  CHECK(result["infNorm"].back() == 8); // dlange("I"): the largest row sum
+}
