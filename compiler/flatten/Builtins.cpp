@@ -148,19 +148,33 @@ struct BuiltinCall {
     return r;
   }
 
+  /// The type of min, max, sum or product of elements of types `a` and
+  /// `b`: min and max keep Integer, Boolean (false < true) and enumeration
+  /// elements (MLS 10.3.4), sum and product keep Integer; else Real.
+  ElementType reductionType(OpKind op, ElementType a, ElementType b) {
+    bool ordered = op == OpKind::Min || op == OpKind::Max;
+    if (a == b && (a == ElementType::Integer ||
+                   (ordered && (a == ElementType::Boolean || a == ElementType::Enumeration))))
+      return a;
+    return ElementType::Real;
+  }
+
   std::optional<Value> reduction(OpKind op, ExprId empty) {
     if (!expectArgs(1, 2) || !numeric(args.positional[0]))
       return std::nullopt;
     const Value &a = args.positional[0];
+    if ((op == OpKind::Add || op == OpKind::Mul) && a.type == ElementType::Boolean) {
+      diags().error(call.range, "`" + name + "` needs Integer or Real elements, not Boolean");
+      return std::nullopt;
+    }
     if (args.positional.size() == 2) { // min(a, b), max(a, b)
       const Value &b = args.positional[1];
       if (!a.isScalar() || !b.isScalar()) {
         diags().error(call.range, "`" + name + "` of two arguments needs scalars");
         return std::nullopt;
       }
-      ElementType t = a.type == ElementType::Integer && b.type == ElementType::Integer
-                          ? ElementType::Integer : ElementType::Real;
-      return Value::scalar(pool().binary(op, a.elements[0], b.elements[0]), t);
+      return Value::scalar(pool().binary(op, a.elements[0], b.elements[0]),
+                           reductionType(op, a.type, b.type));
     }
     if (a.isScalar() && call.iterators.empty() && (op == OpKind::Min || op == OpKind::Max)) {
       diags().error(call.range, "`" + name + "` of one argument needs an array");
@@ -170,8 +184,7 @@ struct BuiltinCall {
       diags().error(call.range, "`" + name + "` of an empty array");
       return std::nullopt;
     }
-    return Value::scalar(sumOf(a.elements, op, empty),
-                         a.type == ElementType::Integer ? ElementType::Integer : ElementType::Real);
+    return Value::scalar(sumOf(a.elements, op, empty), reductionType(op, a.type, a.type));
   }
 
   std::optional<Value> dimensionFunction() {

@@ -435,8 +435,10 @@ bool FunctionLowering::run() {
       if (t && !t->parts.empty())
         assigned.insert(t->parts[0].name);
   }
+  // (When inlining, the values are the bindings' expressions themselves:
+  // the slots are placeholders, and an output's binding is its value.)
   for (auto &[var, slots] : slots_) {
-    if (var->prefixes.causality == ast::CausalityKind::Input)
+    if (!compiled_ || var->prefixes.causality == ast::CausalityKind::Input)
       continue;
     const Value &current = frame_.values[var];
     bool constant = current.isScalar() && !current.isRecord && !current.isString() &&
