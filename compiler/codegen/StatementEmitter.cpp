@@ -46,6 +46,12 @@ void StatementEmitter::emit(const Statement &s) {
   case StatementKind::Break: return jumpAway(loopExits_.back());
   case StatementKind::Return: return jumpAway(return_);
   case StatementKind::Assert: return emitAssert(s);
+  case StatementKind::Call:
+    e_.value(s.value);
+    // The next statement that makes the same call (an impure one: a random
+    // number, a print) calls it again.
+    e_.forget();
+    return;
   }
 }
 

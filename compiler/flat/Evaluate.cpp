@@ -163,6 +163,18 @@ FunctionInterpreter::Flow FunctionInterpreter::run(const std::vector<Statement> 
       return Flow::Break;
     case StatementKind::Return:
       return Flow::Return;
+    case StatementKind::Call: { // called again each time, whatever it returned before
+      std::vector<double> args;
+      for (sym::ExprId a : frame.pool->operands(s.value)) {
+        auto v = eval(a);
+        if (!v)
+          return Flow::Fail;
+        args.push_back(*v);
+      }
+      if (!call(frame.pool->node(s.value).payload.index, args))
+        return Flow::Fail;
+      break;
+    }
     case StatementKind::Assert: {
       auto c = eval(s.condition);
       if (!c)

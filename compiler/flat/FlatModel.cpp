@@ -273,6 +273,9 @@ void printStatements(const FlatModel &model, const Function &f, const std::vecto
     case StatementKind::Return:
       out << pad << "return;\n";
       break;
+    case StatementKind::Call:
+      out << pad << str(s.value) << ";\n";
+      break;
     case StatementKind::Assert: {
       out << pad << "assert(" << str(s.condition) << ", \"";
       for (const MessagePart &part : s.message)

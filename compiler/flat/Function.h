@@ -58,6 +58,9 @@ enum class StatementKind {
   /// stopgap until expressions have a Load node (see the comment above):
   /// lowering puts a run-time indexed read into a temporary slot first.
   LoadIndexed,
+  /// value, a Call node, is evaluated for what the call does (a statement
+  /// `f(x);` that discards the outputs: printing, the state of C code).
+  Call,
 };
 
 /// A statement of a lowered function. Expressions are nodes of the
@@ -69,7 +72,7 @@ struct Statement {
   uint32_t firstSlot = 0;     ///< AssignIndexed, LoadIndexed: the array's first slot
   uint32_t size = 0;          ///< AssignIndexed, LoadIndexed: the array's number of slots
   sym::ExprId index;          ///< AssignIndexed, LoadIndexed: 0-based index into the array
-  sym::ExprId value;          ///< Assign, AssignIndexed
+  sym::ExprId value;          ///< Assign, AssignIndexed; Call: the Call node
   sym::ExprId condition;      ///< If, While, Assert
   sym::ExprId start, step, stop; ///< For
   std::vector<Statement> body;   ///< If (then), While, For

@@ -646,6 +646,16 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||
       name == "cardinality")
     return lowerConnectionOperator(call, scope);
+  if (name == "getInstanceName") {
+    // MLS 3.7.4: the simulated model's name, then the path of the instance
+    // whose code makes the call ("Vehicle.engine.controller").
+    if (!call.args.empty() || !call.namedArgs.empty()) {
+      diags_.error(call.range, "`getInstanceName()` takes no arguments");
+      return std::nullopt;
+    }
+    std::string path = scope.instance ? scope.instance->path() : "";
+    return Value::string(path.empty() ? model_.name : model_.name + "." + path);
+  }
   // Built-in functions take precedence over library wrappers of the same
   // name (Modelica.Math.sin is `external "builtin"` and calls this one).
   for (const char *n : kEventOperators)

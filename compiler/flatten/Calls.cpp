@@ -226,14 +226,18 @@ std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExp
   if (!args)
     return std::nullopt;
   std::vector<std::optional<Value>> values;
+  ++callNesting;
   for (const ast::Expr *arg : *args) {
     values.emplace_back();
     if (arg) {
       values.back() = lower(*arg, scope);
-      if (!values.back())
+      if (!values.back()) {
+        --callNesting;
         return std::nullopt;
+      }
     }
   }
+  --callNesting;
   return vectorizedCall(function, values, call.range);
 }
 

@@ -366,14 +366,18 @@ std::optional<std::vector<int64_t>> Flattener::evaluateDims(Instance *x) {
       continue;
     }
     if (auto *ref = ast::dynCast<ast::RefExpr>(expr)) {
-      // x[E] for an enumeration E, x[Boolean]: the number of literals.
+      // x[E] for an enumeration E, x[Boolean]: the number of literals (the
+      // type lowers to the array of them). A constant of a package
+      // (`x[generator.nState]`) is a size like any other.
       inst::Found found = ref->global ? inst::Found{} : inst_.lookupFirst(ref->parts[0].name, scope);
       if (found.kind == inst::Found::Kind::Class) {
         auto value = lower(*expr, scope);
         if (!value)
           return std::nullopt;
-        dims.push_back(value->count());
-        continue;
+        if (!value->isScalar()) {
+          dims.push_back(value->count());
+          continue;
+        }
       }
     }
     auto n = evaluateInteger(*expr, scope, "an array dimension");

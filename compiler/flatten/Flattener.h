@@ -46,6 +46,18 @@ public:
 
   // --- Expressions (Lowering.cpp) ------------------------------------------
   std::optional<Value> lower(const ast::Expr &expr, Scope scope);
+  /// The elements that subscripts known only at run time select from an
+  /// array of sizes `dims`: for each, in row-major order, its 0-based
+  /// linear index (an expression) and the 1-based indices per dimension;
+  /// `resultDims` gets the sizes of the selection (ranges and `:` keep
+  /// their dimension). Nothing after an error.
+  struct DynamicSelection {
+    std::vector<sym::ExprId> linear;
+    std::vector<std::vector<sym::ExprId>> indices;
+    std::vector<int64_t> resultDims;
+  };
+  std::optional<DynamicSelection> dynamicSelection(const std::vector<int64_t> &dims,
+                                                   const ast::RefPart &part, Scope scope);
   /// Lowers and folds to constants, using parameter and constant values;
   /// reports `what` must be a parameter expression if it is not.
   std::optional<Value> evaluate(const ast::Expr &expr, Scope scope, const char *what);
@@ -97,6 +109,11 @@ public:
   ConnectionGraph *connections = nullptr;
   /// Function classes being inlined (to stop recursive inlining).
   std::vector<inst::ClassNode *> inlining;
+  /// While a call statement is lowered: receives the Call nodes of the
+  /// compiled calls it makes at the statement's own level (not those in
+  /// its arguments: callNesting counts the argument lists being lowered).
+  std::vector<sym::ExprId> *callSink = nullptr;
+  int callNesting = 0;
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
@@ -173,6 +190,7 @@ public:
 private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
+
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);
   std::optional<Value> lowerIf(const ast::IfExpr &e, Scope scope);

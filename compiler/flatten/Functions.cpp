@@ -171,6 +171,7 @@ private:
   bool whileStatement(const ast::WhileStatement &s, Scope scope);
   bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
+  bool callStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool unsupported(const std::string &reason);
   bool externalCall(const ast::ExternalClause &ext);
   bool externalArgument(const ast::Expr &arg, flat::ExternalCall &call);
@@ -770,8 +771,7 @@ bool FunctionLowering::statement(const ast::Statement &s, inst::ClassNode *lexic
       f_.diags().error(s.range, "`terminate` in functions is not supported yet");
       return false;
     }
-    // A call for its side effects only (printing): pure functions have none.
-    return true;
+    return callStatement(*c.call, scope, s.range);
   }
   case ast::StatementKind::If:
     return ifStatement(ast::cast<ast::IfStatement>(s), scope, 0);
@@ -898,36 +898,44 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
 
 bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value,
                                      Scope scope, SourceRange loc) {
-  // x[i] := v (or x[i, j] := v) with i known only at run time.
+  // x[i] := v, x[i, j] := v, x[i:i + 1] := {a, b} with i known only at run
+  // time: one indexed assignment per element.
   const Value &current = frame_.values[var];
   if (!compiled_)
     return unsupported("an assignment with a subscript known only at run time");
-  if (ref.parts.size() != 1 || current.isRecord || current.isString() || !value.isScalar() ||
-      ref.parts[0].subscripts.size() != current.dims.size()) {
-    f_.diags().error(loc, "an assignment with a subscript known only at run time must assign one "
-                          "element of an array of numbers");
+  if (ref.parts.size() != 1 || current.isRecord || current.isString() || value.isRecord ||
+      value.isString() || ref.parts[0].subscripts.size() > current.dims.size()) {
+    f_.diags().error(loc, "an assignment with a subscript known only at run time must assign "
+                          "elements of an array of numbers");
     return false;
   }
-  ExprId linear = pool().zero();
-  int64_t stride = current.count();
-  for (size_t d = 0; d < current.dims.size(); ++d) {
-    stride /= current.dims[d];
-    f_.endSizes.push_back(current.dims[d]);
-    auto index = f_.lower(*ref.parts[0].subscripts[d], scope);
-    f_.endSizes.pop_back();
-    if (!index || !index->isScalar())
-      return false;
-    linear = pool().add(linear, pool().mul(pool().sub(index->elements[0], pool().one()),
-                                           pool().constant(static_cast<double>(stride))));
+  auto selection = f_.dynamicSelection(current.dims, ref.parts[0], scope);
+  if (!selection)
+    return false;
+  if (value.dims != selection->resultDims) {
+    f_.diags().error(loc, "cannot assign " + describe(value) + " to elements of shape " +
+                              shapeText(selection->resultDims));
+    return false;
   }
-  flat::Statement st;
-  st.kind = flat::StatementKind::AssignIndexed;
-  st.loc = loc;
-  st.firstSlot = pool().variableOf(current.elements[0]).index;
-  st.size = static_cast<uint32_t>(current.count());
-  st.index = linear;
-  st.value = value.elements[0];
-  emit(std::move(st));
+  // Several values go to temporaries first, since they may read the
+  // elements being written (`x[i:i + 1] := x[i + 1:i + 2]`).
+  std::vector<ExprId> values = value.elements;
+  if (values.size() > 1)
+    for (ExprId &v : values) {
+      sym::VarId temp{newSlot()};
+      emit(assignment(loc, temp, v));
+      v = pool().variable(temp);
+    }
+  for (size_t k = 0; k < values.size(); ++k) {
+    flat::Statement st;
+    st.kind = flat::StatementKind::AssignIndexed;
+    st.loc = loc;
+    st.firstSlot = pool().variableOf(current.elements[0]).index;
+    st.size = static_cast<uint32_t>(current.count());
+    st.index = selection->linear[k];
+    st.value = values[k];
+    emit(std::move(st));
+  }
   return true;
 }
 
@@ -1101,6 +1109,33 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
     st.message.push_back(std::move(part));
   }
   emit(std::move(st));
+  return true;
+}
+
+/// `f(x);` in a function: the outputs are discarded, but the call runs for
+/// what it does (an impure function: printing, the state of C code), each
+/// time the statement runs. When inlining, such a function is compiled
+/// instead.
+bool FunctionLowering::callStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
+  if (!compiled_)
+    return unsupported("a function call statement");
+  std::vector<ExprId> calls;
+  std::vector<ExprId> *outerSink = f_.callSink;
+  int outerNesting = f_.callNesting;
+  f_.callSink = &calls;
+  f_.callNesting = 0;
+  auto outputs = f_.lowerCallOutputs(call, scope);
+  f_.callSink = outerSink;
+  f_.callNesting = outerNesting;
+  if (!outputs)
+    return false;
+  for (ExprId c : calls) {
+    flat::Statement st;
+    st.kind = flat::StatementKind::Call;
+    st.loc = loc;
+    st.value = c;
+    emit(std::move(st));
+  }
   return true;
 }
 
@@ -1646,9 +1681,27 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                      (annotationFlag(cls->def, "Inline") || annotationFlag(cls->def, "LateInline") ||
                       annotationFlag(cls->def, "InlineAfterIndexReduction"));
   bool recursive = std::find(f.inlining.begin(), f.inlining.end(), cls) != f.inlining.end();
+  // The calls inside the callee's body are not the statement's (see
+  // callStatement): they are its own.
+  struct HideSink {
+    Flattener &f;
+    std::vector<ExprId> *sink;
+    int nesting;
+    explicit HideSink(Flattener &f) : f(f), sink(f.callSink), nesting(f.callNesting) {
+      f.callSink = nullptr;
+    }
+    ~HideSink() {
+      f.callSink = sink;
+      f.callNesting = nesting;
+    }
+  };
   if (wantsInline && !recursive) {
     f.inlining.push_back(cls);
-    auto outputs = inlineCall(f, function, args);
+    std::optional<std::vector<Value>> outputs;
+    {
+      HideSink hide(f);
+      outputs = inlineCall(f, function, args);
+    }
     f.inlining.pop_back();
     if (outputs && outputs->empty() && f.diags().hasErrors())
       return std::nullopt;
@@ -1685,6 +1738,7 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     index = static_cast<uint32_t>(f.model().functions.size());
     f.model().functions.emplace_back();
     specializations[key] = index;
+    HideSink hide(f);
     if (!compileSpecialization(f, function, index, args, constants))
       return std::nullopt;
     recordDerivatives(f, function, index, args, loc);
@@ -1703,6 +1757,8 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   for (const Value &a : args)
     appendScalars(a, flatArgs);
   ExprId call = f.pool().call(index, flatArgs);
+  if (f.callSink && f.callNesting == 0)
+    f.callSink->push_back(call);
   std::vector<Value> outputs;
   uint32_t k = 0;
   for (const Value &shape : shapesIt->second) {

@@ -257,6 +257,10 @@ void Differentiator::emitStatement(const Statement &s, std::vector<Statement> &o
   case StatementKind::Return:
     out.push_back(s);
     return;
+  case StatementKind::Call:
+    // What the call does (printing, the state of C code) is left to the
+    // function itself, as for warnings: its derivative would repeat it.
+    return;
   }
 }
 

@@ -161,3 +161,14 @@ TEST_CASE("FORTRAN 77: the system's LAPACK, arrays in column-major order, a CHAR
   CHECK(result["oneNorm"].back() == 9); // dlange("1"): the largest column sum
   CHECK(result["infNorm"].back() == 8); // dlange("I"): the largest row sum
 }
+
+TEST_CASE("a call statement in a function runs, each time (an impure C function with a state)") {
+  TemporaryCache cache("statement");
+  driver::CompileOptions options;
+  options.libraries.push_back(kLibrary);
+  std::ostringstream out, err;
+  int code = driver::runEval("CLib.pushTwice(1.5)", options, out, err);
+  INFO(err.str());
+  REQUIRE(code == 0);
+  CHECK(out.str() == "3\n");
+}

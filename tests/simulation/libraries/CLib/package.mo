@@ -67,6 +67,31 @@ static double weighted_sum(const double *w, const int *k, size_t n) {
   external "C" z = hypot(x, y) annotation(Include = "#include <math.h>");
   end hypot;
 
+  impure function push "adds x to a sum that the C code keeps"
+    input Real x;
+  external "C" CLib_push(x) annotation(Include = "
+static double clib_sum = 0;
+void CLib_push(double x) { clib_sum += x; }
+double CLib_sum(void) { return clib_sum; }");
+  end push;
+
+  impure function total "the sum that push keeps"
+    output Real s;
+  external "C" s = CLib_sum() annotation(Include = "
+static double clib_sum = 0;
+void CLib_push(double x) { clib_sum += x; }
+double CLib_sum(void) { return clib_sum; }");
+  end total;
+
+  impure function pushTwice "two statements call push: both calls run"
+    input Real x;
+    output Real s;
+  algorithm
+    push(x);
+    push(x);
+    s := total();
+  end pushTwice;
+
   package Examples
     model Values
       parameter Counter counter = Counter(7);
