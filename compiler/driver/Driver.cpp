@@ -646,19 +646,23 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   const rt::ExperimentDefaults &e = native->model.experiment;
   run.startTime = std::isnan(simulate.startTime) ? e.startTime : simulate.startTime;
   run.stopTime = std::isnan(simulate.stopTime) ? e.stopTime : simulate.stopTime;
-  if (!(run.stopTime > run.startTime)) {
-    err << "mocc: error: the stop time " << run.stopTime << " is not after the start time "
+  // StopTime = StartTime (the MSL's function tests): the model is
+  // initialized and its one time point written, as other tools do.
+  if (!(run.stopTime >= run.startTime)) {
+    err << "mocc: error: the stop time " << run.stopTime << " is before the start time "
         << run.startTime << "\n";
     return ExitUsageError;
   }
+  double span = run.stopTime - run.startTime;
   if (!std::isnan(simulate.interval))
     run.interval = simulate.interval;
-  else if (simulate.intervals > 0)
-    run.interval = (run.stopTime - run.startTime) / static_cast<double>(simulate.intervals);
+  else if (simulate.intervals > 0 && span > 0)
+    run.interval = span / static_cast<double>(simulate.intervals);
   else if (e.interval > 0)
     run.interval = e.interval;
   else
-    run.interval = (run.stopTime - run.startTime) / 500.0;
+    run.interval = span > 0 ? span / 500.0 : 1.0; // one point: any interval
+
   run.tolerance = std::isnan(simulate.tolerance) ? e.tolerance : simulate.tolerance;
   run.outputPath = simulate.output.empty() ? model->name + "_res.csv" : simulate.output;
   run.verbose = options.verbose;
