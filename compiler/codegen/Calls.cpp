@@ -133,6 +133,8 @@ llvm::BasicBlock *FunctionEmitter::failureBlockFor(llvm::Value *status) {
     llvm::IRBuilder<> exit(failure_);
     if (returnsStatus) {
       failureStatus_ = exit.CreatePHI(exit.getInt32Ty(), 2, "status");
+      if (failureCleanup_)
+        failureCleanup_(exit);
       exit.CreateRet(failureStatus_);
     } else {
       exit.CreateRetVoid();

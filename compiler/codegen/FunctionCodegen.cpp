@@ -364,6 +364,20 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
   FunctionEmitter emitter(module, f.pool, facts, table);
   emitter.beginFunction(function);
   emitter.setFrame(makeFrame(emitter, f));
+  // The destructors of protected external objects, on return and failure.
+  auto destroy = [&](llvm::IRBuilderBase &b) {
+    for (const flat::Function::Cleanup &c : f.cleanups) {
+      if (c.destructor >= table.size())
+        continue;
+      const flat::Function &destructor = table[c.destructor];
+      llvm::Value *in = emitter.entryArray(1, "object");
+      llvm::Value *out = emitter.entryArray(std::max<size_t>(destructor.outputSlots.size(), 1), "none");
+      b.CreateStore(b.CreateLoad(b.getDoubleTy(), emitter.slotAddress(c.slot)), in);
+      b.CreateCall(declareLoweredFunction(module, destructor), {in, out});
+    }
+  };
+  if (!f.cleanups.empty())
+    emitter.setFailureCleanup(destroy);
   llvm::IRBuilderBase &b = emitter.builder();
   for (size_t i = 0; i < f.inputSlots.size(); ++i) {
     llvm::Value *in = b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), function->getArg(0), i);
@@ -376,6 +390,7 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
   b.CreateBr(returnBlock);
   returnBlock->insertInto(function);
   b.SetInsertPoint(returnBlock);
+  destroy(b);
   for (size_t i = 0; i < f.outputSlots.size(); ++i) {
     llvm::Value *out = b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), function->getArg(1), i);
     b.CreateStore(b.CreateLoad(b.getDoubleTy(), emitter.slotAddress(f.outputSlots[i])), out);

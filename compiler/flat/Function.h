@@ -167,6 +167,15 @@ struct Function {
   std::vector<DerivativeInfo> derivatives;
   /// An external function: the call made after `body`.
   std::shared_ptr<const ExternalCall> external;
+  /// A protected external object (MLS 12.9.7): its destructor (an index in
+  /// the table) runs on the object in `slot` when the function returns, or
+  /// fails, in the order listed; a null object (not constructed yet) is
+  /// skipped by the destructor.
+  struct Cleanup {
+    uint32_t destructor = 0;
+    uint32_t slot = 0;
+  };
+  std::vector<Cleanup> cleanups;
   bool inlineRequested = false; ///< annotation(Inline = true)
   /// Index of the forward-mode derivative made from this function by
   /// functions::differentiateFunction (see compiler/functions), once one

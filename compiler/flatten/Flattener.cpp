@@ -11,6 +11,7 @@
 #include "compiler/flatten/Connections.h"
 
 #include <atomic>
+#include <set>
 #include <cmath>
 #include <unordered_map>
 
@@ -198,6 +199,26 @@ static flat::TypeKind typeOf(inst::BuiltinKind kind) {
   }
 }
 
+std::optional<uint32_t> Flattener::destructorOf(inst::ClassNode *cls, SourceRange loc) {
+  inst::ClassNode *destructor = inst_.findNestedClass(cls, "destructor", Scope{nullptr, cls});
+  if (!destructor) {
+    diags_.error(loc, "the external object class `" + cls->fullName() + "` has no `destructor`");
+    return std::nullopt;
+  }
+  Value object = Value::scalar(pool_->zero(), ElementType::ExternalObject);
+  object.recordName = cls->fullName();
+  std::vector<std::optional<Value>> args{object};
+  bool inlining = inlineFunctions;
+  inlineFunctions = false;
+  uint32_t index = 0;
+  auto outputs = callFunction(*this, functionInstance(destructor), args,
+                              destructor->def ? destructor->def->nameRange : loc, &index);
+  inlineFunctions = inlining;
+  if (!outputs)
+    return std::nullopt;
+  return index;
+}
+
 std::optional<uint32_t> Flattener::externalObjectIndex(Instance *x) {
   if (x->prefixes.variability != ast::VariabilityKind::Parameter &&
       x->prefixes.variability != ast::VariabilityKind::Constant) {
@@ -213,22 +234,10 @@ std::optional<uint32_t> Flattener::externalObjectIndex(Instance *x) {
   flat::ExternalObjectType type;
   type.name = cls->fullName();
   // The destructor, specialized once for the class: the runtime calls it.
-  inst::ClassNode *destructor = inst_.findNestedClass(cls, "destructor", Scope{nullptr, cls});
-  if (!destructor) {
-    diags_.error(x->loc, "the external object class `" + type.name + "` has no `destructor`");
+  auto destructor = destructorOf(cls, x->loc);
+  if (!destructor)
     return std::nullopt;
-  }
-  Value object = Value::scalar(pool_->zero(), ElementType::ExternalObject);
-  object.recordName = type.name;
-  std::vector<std::optional<Value>> args{object};
-  bool inlining = inlineFunctions;
-  inlineFunctions = false;
-  auto outputs = callFunction(*this, functionInstance(destructor), args,
-                              destructor->def ? destructor->def->nameRange : x->loc,
-                              &type.destructor);
-  inlineFunctions = inlining;
-  if (!outputs)
-    return std::nullopt;
+  type.destructor = *destructor;
   model_.externalObjects.push_back(std::move(type));
   uint32_t index = static_cast<uint32_t>(model_.externalObjects.size() - 1);
   externalObjects_[cls] = index;
@@ -573,6 +582,11 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
                           flat::typeName(range.type) + "` but its binding is " + problem);
     return std::nullopt;
   }
+  if (range.type == flat::TypeKind::ExternalObject && !isTimeInvariant(value->elements[0])) {
+    diags_.error(loc, "the constructor of the external object `" + x->path() +
+                          "` is called once, but its arguments vary with time");
+    return std::nullopt;
+  }
   if (range.type == flat::TypeKind::ExternalObject &&
       value->recordName != model_.externalObjects[model_.variables[range.first].externalObject].name) {
     diags_.error(loc, "type mismatch: `" + x->path() + "` is an external object of class `" +
@@ -587,6 +601,30 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
     return std::nullopt;
   }
   return value;
+}
+
+bool Flattener::isTimeInvariant(sym::ExprId expr) {
+  std::vector<sym::ExprId> stack{expr};
+  std::set<uint32_t> seen;
+  while (!stack.empty()) {
+    sym::ExprId e = stack.back();
+    stack.pop_back();
+    if (!seen.insert(e.index).second)
+      continue;
+    switch (pool_->op(e)) {
+    case sym::OpKind::Time: return false;
+    case sym::OpKind::Variable: {
+      flat::VariabilityKind v = model_.var(pool_->variableOf(e)).variability;
+      if (v != flat::VariabilityKind::Parameter && v != flat::VariabilityKind::Constant)
+        return false;
+      break;
+    }
+    default:
+      for (sym::ExprId operand : pool_->operands(e))
+        stack.push_back(operand);
+    }
+  }
+  return true;
 }
 
 void Flattener::ensureParameterBinding(sym::VarId var) {

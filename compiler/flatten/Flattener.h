@@ -46,6 +46,12 @@ public:
 
   // --- Expressions (Lowering.cpp) ------------------------------------------
   std::optional<Value> lower(const ast::Expr &expr, Scope scope);
+  /// Whether an expression of the model depends on neither time nor a
+  /// variable that is not a parameter or constant.
+  bool isTimeInvariant(sym::ExprId expr);
+  /// The destructor of an external object class, specialized (an index in
+  /// the model's functions).
+  std::optional<uint32_t> destructorOf(inst::ClassNode *cls, SourceRange loc);
   /// The elements that subscripts known only at run time select from an
   /// array of sizes `dims`: for each, in row-major order, its 0-based
   /// linear index (an expression) and the 1-based indices per dimension;

@@ -270,10 +270,15 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
     bool constructorOutput = kind == flat::FunctionVariable::Kind::Output &&
                              function_->cls->name == "constructor" && function_->cls->parent &&
                              function_->cls->parent->fullName() == cls;
-    if (kind == flat::FunctionVariable::Kind::Protected ||
+    if ((kind == flat::FunctionVariable::Kind::Protected && !compiled_) ||
         (kind == flat::FunctionVariable::Kind::Output && !constructorOutput) || !dims->empty()) {
+      if (kind == flat::FunctionVariable::Kind::Protected) {
+        unsupported("a protected external object"); // inlining gives way to compiling
+        return std::nullopt;
+      }
       f_.diags().error(var->loc, "the external object `" + var->name + "` of class `" + cls +
-                                     "` can only be a scalar input, or the output of its constructor");
+                                     "` can only be a scalar input, a protected variable, or "
+                                     "the output of its constructor");
       return std::nullopt;
     }
     if (shape && (shape->type != ElementType::ExternalObject || shape->recordName != cls)) {
@@ -377,6 +382,14 @@ bool FunctionLowering::declareLocal(inst::Member *m, bool output) {
     return false;
   if (compiled_ && output)
     appendScalarSlots(*slots, pool(), compiled_->outputSlots);
+  if (compiled_ && !output && slots->type == ElementType::ExternalObject) {
+    // A protected external object: destroyed when the function returns
+    // (its binding constructs it).
+    auto destructor = f_.destructorOf(var->cls, var->loc);
+    if (!destructor)
+      return false;
+    compiled_->cleanups.push_back({*destructor, pool().variableOf(slots->elements[0]).index});
+  }
   slots_[var] = *slots;
   frame_.values[var] = std::move(*slots);
   return true;

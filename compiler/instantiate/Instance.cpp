@@ -429,8 +429,15 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
     }
     if (!base) {
       instance.cls = type;
-      if (isExternalObjectClass(type))
+      if (isExternalObjectClass(type)) {
         instance.builtin = BuiltinKind::ExternalObject;
+        // An external object is constructed once and never assigned (MLS
+        // 12.9.7), so one declared without a prefix does not vary either:
+        // it is a parameter (in a model; a function's keep their causality).
+        if (instance.prefixes.variability == ast::VariabilityKind::Continuous ||
+            instance.prefixes.variability == ast::VariabilityKind::Discrete)
+          instance.prefixes.variability = ast::VariabilityKind::Parameter;
+      }
       return;
     }
     // The type's own modification is inner to the component's. A class

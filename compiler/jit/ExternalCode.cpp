@@ -239,9 +239,9 @@ private:
     return group;
   }
 
-  /// The translation unit of an Include group: the Include texts, each
-  /// after a #line directive that puts it where it stands in the .mo file,
-  /// then the thunks.
+  /// The translation unit of an Include group: <stddef.h>, the Include
+  /// texts, each after a #line directive that puts it where it stands in
+  /// the .mo file, then the thunks.
   ccode::Source groupSource(const IncludeGroup &group) const {
     const flat::Function &first = functions_[group.functions.front()];
     const flat::ExternalCall &call = *first.external;
@@ -249,6 +249,9 @@ private:
     source.isText = true;
     source.path = "the Include annotation of `" + first.name + "`";
     source.includeDirectories = call.includeDirectories;
+    // MLS 12.9.4: a header that defines size_t comes before the Include
+    // text (the compliance suite's ExtObj.h relies on it).
+    source.text = "#include <stddef.h>\n";
     for (const auto &include : call.includes)
       source.text += "#line " + std::to_string(include.line) + " " + quoted(include.file) + "\n" +
                      include.text + "\n";

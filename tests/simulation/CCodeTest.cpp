@@ -172,3 +172,15 @@ TEST_CASE("a call statement in a function runs, each time (an impure C function 
   REQUIRE(code == 0);
   CHECK(out.str() == "3\n");
 }
+
+TEST_CASE("a protected external object of a function is destroyed when it returns") {
+  TemporaryCache cache("protected");
+  driver::CompileOptions options;
+  options.libraries.push_back(kLibrary);
+  std::ostringstream out, err;
+  // 5 * 10 + 1 live while the function runs, then none.
+  int code = driver::runEval("{CLib.startOfNew(5), CLib.live()}", options, out, err);
+  INFO(err.str());
+  REQUIRE(code == 0);
+  CHECK(out.str() == "{51, 0}\n");
+}

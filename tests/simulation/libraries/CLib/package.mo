@@ -32,6 +32,20 @@ package CLib "a library with C code of its own, for tests/simulation/CCodeTest.c
   external "C" n = CLib_counterStart(counter) annotation(Library = "CLib");
   end counterStart;
 
+  impure function live "the counters alive"
+    output Integer n;
+  external "C" n = CLib_counterLive() annotation(Library = "CLib");
+  end live;
+
+  impure function startOfNew "a protected external object: made by its binding, destroyed at the return"
+    input Integer start;
+    output Integer n;
+  protected
+    Counter counter = Counter(start);
+  algorithm
+    n := counterStart(counter) * 10 + live();
+  end startOfNew;
+
   function fallback "x + 0.5, from Resources/Source (no build description names CLibFallback)"
     input Real x;
     output Real y;
