@@ -27,6 +27,8 @@
 //   are rated, and a switch restarts IDA with the new set as an event does.
 #include "runtime/Integration.h"
 
+#include "runtime/ModelicaUtilities.h"
+
 #include "runtime/DaeIntegrator.h"
 #include "runtime/Events.h"
 #include "runtime/NumberFormat.h"
@@ -442,6 +444,7 @@ RunStatus Integration::writeRow(double t) {
       return *failure;
   }
   rows_.write(t, v_);
+  rt::releaseStrings(); // the run-time strings of the kernels since the last row
   return {};
 }
 

@@ -21,9 +21,13 @@ std::string cellType(const flat::ExternalArgument &arg) {
   using T = flat::TypeKind;
   switch (arg.kind) {
   case K::Value:
-    return arg.type == T::Real ? "double" : arg.type == T::ExternalObject ? "void *" : "long long";
+    return arg.type == T::Real             ? "double"
+           : arg.type == T::ExternalObject ? "void *"
+           : arg.type == T::String         ? "const char *"
+                                           : "long long";
   case K::String: return arg.isArray ? "const char **" : "const char *";
-  case K::Pointer: return arg.type == T::Real ? "double *" : "int *";
+  case K::Pointer:
+    return arg.type == T::Real ? "double *" : arg.type == T::String ? "const char **" : "int *";
   }
   return "double";
 }
@@ -33,9 +37,14 @@ std::string parameterType(const flat::ExternalArgument &arg) {
   using K = flat::ExternalArgument::Kind;
   using T = flat::TypeKind;
   if (arg.kind == K::Value)
-    return arg.type == T::Real ? "double" : arg.type == T::ExternalObject ? "void *" : "int";
+    return arg.type == T::Real             ? "double"
+           : arg.type == T::ExternalObject ? "void *"
+           : arg.type == T::String         ? "const char *"
+                                           : "int";
   if (arg.kind == K::String)
     return arg.isArray ? "const char **" : "const char *";
+  if (arg.type == T::String)
+    return arg.writable ? "const char **" : "const char *const *";
   std::string element = arg.type == T::Real ? "double" : "int";
   return (arg.writable ? "" : "const ") + element + " *";
 }

@@ -201,7 +201,10 @@ void FunctionEmitter::emitMessageCheck(llvm::Value *ok, CheckKind kind, const st
     }
     bool integral = part.type == flat::TypeKind::Integer ||
                     part.type == flat::TypeKind::Enumeration;
-    pattern += part.type == flat::TypeKind::Boolean ? "%b" : integral ? "%i" : "%r";
+    pattern += part.type == flat::TypeKind::Boolean  ? "%b"
+               : part.type == flat::TypeKind::String ? "%s"
+               : integral                            ? "%i"
+                                                     : "%r";
     values.push_back(part.value);
   }
   emitCheck(ok, kind, pattern, [&] {

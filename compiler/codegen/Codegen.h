@@ -147,13 +147,15 @@ std::string externalThunkSymbol(const flat::Function &function);
 std::string externalThunkSource(const flat::Function &function, bool declare);
 
 /// Builds one LLVM module with the native function (NativeFunctionFn) of
-/// every entry of `functions`; calls between them (recursion included) go
-/// through Call nodes. Returns null and sets `error` if a function is
-/// malformed (a slot, expression id or call that does not fit, `break`
-/// outside a loop, `time` in a function) or two share a symbol.
+/// every entry of `functions` (of those `only` marks, if given: the others
+/// are called as symbols defined elsewhere); calls between them (recursion
+/// included) go through Call nodes. Returns null and sets `error` if a
+/// function is malformed (a slot, expression id or call that does not fit,
+/// `break` outside a loop, `time` in a function) or two share a symbol.
 std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
                                                 std::span<const flat::Function> functions,
-                                                std::string *error = nullptr);
+                                                std::string *error = nullptr,
+                                                const std::vector<bool> *only = nullptr);
 
 /// Adds to `functions` (see functions::DerivativeTable) the forward
 /// derivative of every function that a kernel with a JVP calls with

@@ -170,18 +170,24 @@ llvm::Function *makeThunk(llvm::Module &module, const flat::Function &f,
   return thunk;
 }
 
+/// Whether values of `type` are pointers whose bits a slot holds: external
+/// objects, and Strings known only at run time.
+bool isPointer(flat::TypeKind type) {
+  return type == flat::TypeKind::ExternalObject || type == flat::TypeKind::String;
+}
+
 /// Converts slot values (doubles) to C values of `type` and back.
 llvm::Value *toC(llvm::IRBuilderBase &b, llvm::Value *v, flat::TypeKind type, llvm::Type *to) {
   if (type == flat::TypeKind::Real)
     return v;
-  if (type == flat::TypeKind::ExternalObject) // the slot holds the pointer's bits
+  if (isPointer(type)) // the slot holds the pointer's bits
     return b.CreateIntToPtr(b.CreateBitCast(v, b.getInt64Ty()), to);
   return b.CreateFPToSI(v, to);
 }
 llvm::Value *fromC(llvm::IRBuilderBase &b, llvm::Value *v, flat::TypeKind type) {
   if (type == flat::TypeKind::Real)
     return v;
-  if (type == flat::TypeKind::ExternalObject)
+  if (isPointer(type))
     return b.CreateBitCast(b.CreatePtrToInt(v, b.getInt64Ty()), b.getDoubleTy());
   return b.CreateSIToFP(v, b.getDoubleTy());
 }
@@ -244,7 +250,7 @@ CArgument prepareArgument(FunctionEmitter &emitter, const flat::ExternalArgument
   llvm::LLVMContext &context = b.getContext();
   using K = flat::ExternalArgument::Kind;
   if (arg.kind == K::Value) {
-    bool integral = arg.type != flat::TypeKind::Real && arg.type != flat::TypeKind::ExternalObject;
+    bool integral = arg.type != flat::TypeKind::Real && !isPointer(arg.type);
     llvm::Type *type = integral && !fortran ? b.getInt64Ty() : cType(context, arg.type);
     llvm::Value *value = toC(b, emitter.value(arg.value), arg.type, type);
     if (!fortran)
@@ -258,7 +264,10 @@ CArgument prepareArgument(FunctionEmitter &emitter, const flat::ExternalArgument
   if (arg.count == 0)
     return {b.getPtrTy(), llvm::ConstantPointerNull::get(b.getPtrTy())};
   bool transpose = fortran && arg.dims.size() >= 2;
-  if (arg.type == flat::TypeKind::Real && !transpose)
+  // Real slots are the C array itself, and so are the slots of Strings
+  // known only at run time (their pointers: `const char **`; an output
+  // String gets the pointer the C function stores).
+  if ((arg.type == flat::TypeKind::Real || arg.type == flat::TypeKind::String) && !transpose)
     return {b.getPtrTy(), emitter.slotAddress(arg.firstSlot)};
   llvm::Type *element = cType(context, arg.type);
   llvm::Value *buffer = emitter.entryArray(arg.count, "buffer"); // 8 bytes per element: enough
@@ -404,10 +413,14 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
 
 std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
                                                 std::span<const flat::Function> functions,
-                                                std::string *error) {
+                                                std::string *error, const std::vector<bool> *only) {
   auto module = std::make_unique<llvm::Module>("mocc_functions", context);
   std::string message;
-  for (const flat::Function &f : functions) {
+  auto chosen = [&](size_t i) { return !only || (i < only->size() && (*only)[i]); };
+  for (size_t i = 0; i < functions.size(); ++i) {
+    const flat::Function &f = functions[i];
+    if (!chosen(i))
+      continue;
     if (module->getFunction(functionSymbol(f))) {
       message = "two functions have the symbol `" + f.symbol + "`";
       break;
@@ -419,7 +432,8 @@ std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
     }
   }
   for (size_t i = 0; i < functions.size() && message.empty(); ++i)
-    emitFunction(*module, functions[i], functions, message);
+    if (chosen(i))
+      emitFunction(*module, functions[i], functions, message);
   if (message.empty())
     return module;
   if (error)

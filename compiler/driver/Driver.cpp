@@ -11,7 +11,9 @@
 #include "compiler/instantiate/Instance.h"
 #include "compiler/jit/FunctionLibrary.h"
 #include "compiler/jit/Jit.h"
+#include "compiler/jit/NativeCalls.h"
 #include "compiler/parse/Parser.h"
+#include "runtime/ModelicaUtilities.h"
 #include "runtime/ResultCompare.h"
 #include "runtime/Simulator.h"
 
@@ -25,6 +27,7 @@
 #include <unordered_map>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -78,6 +81,8 @@ struct Session {
   inst::ClassTree tree;
   inst::Instantiator instantiator;
   PhaseTimes times;
+  /// Runs external functions while translating (NativeCalls.h).
+  std::unique_ptr<jit::NativeCalls> native;
 };
 
 std::string bundledLibrary() {
@@ -95,7 +100,7 @@ int loadSources(Session &s, const CompileOptions &options) {
       s.diags.error("library `" + lib + "` does not exist");
       return ExitUsageError;
     }
-    s.tree.addLibrary(lib);
+    s.tree.addLibrary(lib, inst::ClassTree::LibraryKind::Given);
   }
   if (const char *path = std::getenv("MODELICAPATH")) {
     std::stringstream list(path);
@@ -104,7 +109,7 @@ int loadSources(Session &s, const CompileOptions &options) {
       if (!dir.empty())
         s.tree.addLibrary(dir);
   }
-  s.tree.addLibrary(bundledLibrary());
+  s.tree.addLibrary(bundledLibrary(), inst::ClassTree::LibraryKind::Bundled);
   for (const std::string &file : options.files) {
     std::error_code ec;
     if (!fs::is_regular_file(file, ec)) {
@@ -172,42 +177,6 @@ inst::ClassNode *selectModel(Session &s, const CompileOptions &options, int &exi
   return cls;
 }
 
-/// Loads, instantiates and flattens; nothing on failure (exitCode set).
-std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &options,
-                                            int &exitCode) {
-  exitCode = loadSources(s, options);
-  if (exitCode != ExitSuccess)
-    return std::nullopt;
-  inst::ClassNode *cls = selectModel(s, options, exitCode);
-  if (!cls)
-    return std::nullopt;
-  auto start = Clock::now();
-  double parseBefore = s.tree.parseSeconds();
-  inst::Instance *root = s.instantiator.instantiateModel(cls);
-  auto model = flatten(s.instantiator, root, s.diags);
-  double libraryParse = s.tree.parseSeconds() - parseBefore;
-  s.times.add("parse libraries", libraryParse);
-  s.times.add("flatten", secondsSince(start) - libraryParse);
-  if (!model || s.diags.hasErrors()) {
-    exitCode = ExitModelError;
-    return std::nullopt;
-  }
-  return model;
-}
-
-/// The compiled model: the JIT that owns the code and the runtime's view.
-struct NativeModel {
-  std::unique_ptr<jit::Jit> jit;
-  rt::CompiledModel model;
-  /// The size of the code: kernel steps, those emitted (a loop's body or
-  /// the body of equal cases once), and the loops and shared bodies
-  /// (codegen/Repeats.h).
-  uint64_t kernelSteps = 0;
-  uint64_t emittedSteps = 0;
-  size_t loops = 0;
-  jit::ExternalReport external; ///< what the C code of external functions took
-};
-
 /// The folders of --library-path, then those of MOCC_LIBRARY_PATH.
 std::vector<std::string> librarySearchPath(const CompileOptions &options) {
   std::vector<std::string> path = options.libraryPath;
@@ -233,6 +202,43 @@ jit::ExternalOptions externalOptions(const CompileOptions &options) {
     external.cacheDirectory = ccode::defaultCacheDirectory();
   return external;
 }
+
+/// Loads, instantiates and flattens; nothing on failure (exitCode set).
+std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &options,
+                                            int &exitCode) {
+  exitCode = loadSources(s, options);
+  if (exitCode != ExitSuccess)
+    return std::nullopt;
+  inst::ClassNode *cls = selectModel(s, options, exitCode);
+  if (!cls)
+    return std::nullopt;
+  auto start = Clock::now();
+  double parseBefore = s.tree.parseSeconds();
+  inst::Instance *root = s.instantiator.instantiateModel(cls);
+  s.native = std::make_unique<jit::NativeCalls>(externalOptions(options));
+  auto model = flatten(s.instantiator, root, s.diags, s.native.get());
+  double libraryParse = s.tree.parseSeconds() - parseBefore;
+  s.times.add("parse libraries", libraryParse);
+  s.times.add("flatten", secondsSince(start) - libraryParse);
+  if (!model || s.diags.hasErrors()) {
+    exitCode = ExitModelError;
+    return std::nullopt;
+  }
+  return model;
+}
+
+/// The compiled model: the JIT that owns the code and the runtime's view.
+struct NativeModel {
+  std::unique_ptr<jit::Jit> jit;
+  rt::CompiledModel model;
+  /// The size of the code: kernel steps, those emitted (a loop's body or
+  /// the body of equal cases once), and the loops and shared bodies
+  /// (codegen/Repeats.h).
+  uint64_t kernelSteps = 0;
+  uint64_t emittedSteps = 0;
+  size_t loops = 0;
+  jit::ExternalReport external; ///< what the C code of external functions took
+};
 
 /// Reports the problems of the external functions' C code: the C
 /// compiler's messages, each problem at its function's external clause.
@@ -846,9 +852,17 @@ std::string formatValue(const flattening::Value &v, const std::vector<double> &s
         out += c == '"' ? std::string("\\\"") : std::string(1, c);
       return out + "\"";
     };
+    // Texts known while translating, or pointers computed at run time.
+    auto text = [&](int64_t k) {
+      if (static_cast<int64_t>(v.strings.size()) == v.count())
+        return quote(v.strings[k]);
+      const char *p = nullptr;
+      std::memcpy(&p, &scalars[next++], sizeof p);
+      return quote(p ? p : "");
+    };
     if (v.dims.empty())
-      return quote(v.strings[0]);
-    return formatArray([&](int64_t k) { return quote(v.strings[k]); }, v.count(), v.dims);
+      return text(0);
+    return formatArray(text, v.count(), v.dims);
   }
   if (v.dims.empty())
     return formatScalar(scalars[next++], v.type);
@@ -869,7 +883,8 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   if (!expr)
     return ExitModelError;
   flat::FlatModel model;
-  auto value = lowerExpression(s.instantiator, *expr, model, s.diags);
+  s.native = std::make_unique<jit::NativeCalls>(externalOptions(options));
+  auto value = lowerExpression(s.instantiator, *expr, model, s.diags, s.native.get());
   if (!value)
     return ExitModelError;
   if (value->type == flattening::ElementType::ExternalObject) {
@@ -891,6 +906,7 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
       return ExitModelError;
     }
   }
+  rt::StringScope strings; // the Strings that functions return, until printed
   ConstantEvaluator evaluator(model.pool, library.get());
   std::vector<sym::ExprId> scalars;
   flattening::appendScalars(*value, scalars);

@@ -177,6 +177,10 @@ struct Function {
   };
   std::vector<Cleanup> cleanups;
   bool inlineRequested = false; ///< annotation(Inline = true)
+  /// Declared impure, or external without `pure` (MLS 12.3 treats both as
+  /// impure): never called while translating, since what it does (print,
+  /// keep a state, read the clock) belongs to the run.
+  bool impure = false;
   /// Index of the forward-mode derivative made from this function by
   /// functions::differentiateFunction (see compiler/functions), once one
   /// was added to the table; UINT32_MAX before.

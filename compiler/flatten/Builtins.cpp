@@ -10,6 +10,7 @@
 #include "compiler/symbolic/Differentiate.h"
 
 #include <cmath>
+#include <filesystem>
 #include <map>
 
 namespace mocc::flattening {
@@ -478,6 +479,20 @@ struct BuiltinCall {
         return std::nullopt;
       return pos[0];
     }
+    if (name == "loadResource") { // ModelicaServices.ExternalReferences.loadResource
+      if (!expectArgs(1, 1))
+        return std::nullopt;
+      Value uri = pos[0];
+      if (!uri.isString() || !uri.isScalar()) {
+        diags().error(call.range, "`loadResource` needs a String");
+        return std::nullopt;
+      }
+      if (!f.knowText(uri, call.range, "the URI of `loadResource`"))
+        return std::nullopt;
+      std::error_code ec;
+      std::filesystem::path path = std::filesystem::absolute(f.resolveUri(uri.strings[0]), ec);
+      return Value::string(path.lexically_normal().string());
+    }
     if (name == "sum")
       return reduction(OpKind::Add, pool().zero());
     if (name == "product")
@@ -646,6 +661,8 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||
       name == "cardinality")
     return lowerConnectionOperator(call, scope);
+  if (name == "String" && callee.parts.size() == 1 && !callee.global)
+    return stringOf(call, scope);
   if (name == "getInstanceName") {
     // MLS 3.7.4: the simulated model's name, then the path of the instance
     // whose code makes the call ("Vehicle.engine.controller").

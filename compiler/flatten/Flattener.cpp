@@ -18,9 +18,10 @@
 namespace mocc {
 
 std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::Instance *model,
-                                       Diagnostics &diags) {
+                                       Diagnostics &diags, flat::NativeEvaluator *native) {
   flat::FlatModel result;
   flattening::Flattener flattener(instantiator, diags, result);
+  flattener.native = native;
   if (!flattener.run(model))
     return std::nullopt;
   return result;
@@ -28,8 +29,9 @@ std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::I
 
 std::optional<flattening::Value> lowerExpression(inst::Instantiator &instantiator,
                                                  const ast::Expr &expr, flat::FlatModel &model,
-                                                 Diagnostics &diags) {
+                                                 Diagnostics &diags, flat::NativeEvaluator *native) {
   flattening::Flattener flattener(instantiator, diags, model);
+  flattener.native = native;
   flattener.inlineFunctions = false;
   unsigned errors = diags.errorCount();
   auto value = flattener.lower(expr, inst::Scope{});
@@ -699,7 +701,7 @@ std::optional<double> Flattener::evaluateWithCalls(
   });
   if (!calls)
     return std::nullopt;
-  flat::FunctionInterpreter interpreter(model_.functions);
+  flat::FunctionInterpreter interpreter(model_.functions, native);
   return interpreter.evaluate(*pool_, expr, valueOf);
 }
 

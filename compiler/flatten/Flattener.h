@@ -120,6 +120,34 @@ public:
   /// its arguments: callNesting counts the argument lists being lowered).
   std::vector<sym::ExprId> *callSink = nullptr;
   int callNesting = 0;
+  /// Runs external functions while translating (see flatten()); may be null.
+  flat::NativeEvaluator *native = nullptr;
+
+  // --- Strings known only at run time (Strings.cpp) ----------------------------
+  /// The operations on them, each an external function of the runtime
+  /// (runtime/ModelicaUtilities.h) made once per model.
+  enum class StringOp { Literal, Concat, Compare, Real, Integer, Boolean, Format };
+  /// A call of operation `op` on `args` (in the current pool): its one
+  /// output. `text`: the literal's text, the format of Format.
+  sym::ExprId stringOperation(StringOp op, const std::vector<sym::ExprId> &args,
+                              const std::string &text = "");
+  /// Whether code is being lowered for a compiled function, where Strings
+  /// may be known only at run time.
+  bool inCompiledFunction() const { return pool_ != &model_.pool; }
+  /// The elements of a String value as pointers known at run time (known
+  /// texts become literals).
+  std::vector<sym::ExprId> stringPointers(const Value &v);
+  /// Makes the text of a String value known (calling the functions that
+  /// compute it while translating); false, with an error about `what` at
+  /// `loc`, if it cannot.
+  bool knowText(Value &v, SourceRange loc, const std::string &what);
+  /// a + b on Strings; a relation on them (a Boolean); String(x, ...).
+  std::optional<Value> concatStrings(const Value &a, const Value &b, SourceRange loc);
+  std::optional<Value> compareStrings(sym::OpKind relation, const Value &a, const Value &b,
+                                      SourceRange loc);
+  std::optional<Value> stringOf(const ast::CallExpr &call, Scope scope);
+  /// A `modelica://` or `file://` URI as a file name (see Strings.cpp).
+  std::string resolveUri(const std::string &uri);
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);

@@ -818,9 +818,8 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
     return [this, k](ExprId x, ExprId y) { return pool_->binary(k, x, y); };
   };
   const char *text = ast::binaryOpSpelling(e.op);
-  if (e.op == B::Add && a->isString() && b->isString() && a->isScalar() && b->isScalar())
-    return Value::string((a->strings.empty() ? "" : a->strings[0]) +
-                         (b->strings.empty() ? "" : b->strings[0]));
+  if (e.op == B::Add && a->isString() && b->isString())
+    return concatStrings(*a, *b, e.range);
   bool scalarOnly = false;
   std::optional<Value> r;
   switch (e.op) {
@@ -877,26 +876,20 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
     diags_.error(e.range, std::string("relation `") + text + "` needs scalar operands");
     return std::nullopt;
   }
-  if (a->isString() || b->isString()) {
-    // Strings are known while translating (parameters, constants,
-    // literals): the relation is decided here, in lexicographic order.
-    if (!a->isString() || !b->isString() || a->strings.size() != 1 || b->strings.size() != 1) {
-      diags_.error(e.range, std::string("relation `") + text +
-                                "` needs two Strings whose values are known when translating");
-      return std::nullopt;
-    }
-    int c = a->strings[0].compare(b->strings[0]);
-    bool result = e.op == B::Less      ? c < 0
-                  : e.op == B::LessEq  ? c <= 0
-                  : e.op == B::Greater ? c > 0
-                  : e.op == B::GreaterEq ? c >= 0
-                  : e.op == B::Equal   ? c == 0
-                                       : c != 0;
-    return Value::scalar(pool_->constant(result ? 1.0 : 0.0), ElementType::Boolean);
-  }
   static const std::pair<B, OpKind> kRelations[] = {
       {B::Less, OpKind::Less},       {B::LessEq, OpKind::LessEq}, {B::Greater, OpKind::Greater},
       {B::GreaterEq, OpKind::GreaterEq}, {B::Equal, OpKind::Equal}, {B::NotEqual, OpKind::NotEqual}};
+  if (a->isString() || b->isString()) {
+    // In lexicographic order: decided here for texts known while
+    // translating, at run time in functions.
+    if (!a->isString() || !b->isString()) {
+      diags_.error(e.range, std::string("relation `") + text + "` needs two Strings");
+      return std::nullopt;
+    }
+    for (auto [astOp, symOp] : kRelations)
+      if (astOp == e.op)
+        return compareStrings(symOp, *a, *b, e.range);
+  }
   for (auto [astOp, symOp] : kRelations)
     if (astOp == e.op)
       return Value::scalar(pool_->binary(symOp, a->elements[0], b->elements[0]), ElementType::Boolean);
@@ -968,9 +961,20 @@ std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
                                 describe(*result));
       return std::nullopt;
     }
-    if (then.isString()) {
-      diags_.error(e.range, "if-expressions on Strings with a varying condition are not supported");
+    if (then.isString() && !inCompiledFunction()) {
+      diags_.error(e.range, "if-expressions on Strings with a condition known only at run time "
+                            "are only supported in functions");
       return std::nullopt;
+    }
+    if (then.isString()) { // pointers to the texts, chosen at run time
+      std::vector<ExprId> a = stringPointers(then), b = stringPointers(*result);
+      Value chosen;
+      chosen.type = ElementType::String;
+      chosen.dims = result->dims;
+      for (size_t k = 0; k < a.size(); ++k)
+        chosen.elements.push_back(pool_->ifElse(branches[i].first, a[k], b[k]));
+      result = std::move(chosen);
+      continue;
     }
     std::vector<ExprId> a, b;
     appendScalars(then, a);

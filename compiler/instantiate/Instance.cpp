@@ -91,6 +91,11 @@ const std::vector<Written<ast::AlgorithmSection>> &Instance::algorithmSections()
   return algorithms_;
 }
 
+const Written<ast::ExternalClause> &Instance::externalClause() {
+  members();
+  return external_;
+}
+
 std::string Instance::path() const {
   if (kind != InstanceKind::Component)
     return "";
@@ -237,6 +242,8 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     instance.equations_.push_back({&section, cls});
   for (const auto &section : def->algorithmSections)
     instance.algorithms_.push_back({&section, cls});
+  if (def->external) // after the bases: a class's own clause replaces theirs
+    instance.external_ = {def->external.get(), cls};
 }
 
 void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Element &element,

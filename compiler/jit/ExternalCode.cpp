@@ -160,12 +160,13 @@ struct Resolution {
 class Linker {
 public:
   Linker(Jit &jit, std::span<const flat::Function> functions, const ExternalOptions &options,
-         ExternalReport &report)
-      : jit_(jit), functions_(functions), options_(options), report_(report) {}
+         ExternalReport &report, ExternalState *state, const std::vector<bool> *only)
+      : jit_(jit), functions_(functions), options_(options), report_(report), state_(state),
+        only_(only) {}
 
   bool run(std::string &error) {
     for (uint32_t i = 0; i < functions_.size(); ++i) {
-      const flat::ExternalCall *call = functions_[i].external.get();
+      const flat::ExternalCall *call = external(i);
       if (!call)
         continue;
       for (const std::string &library : call->libraries)
@@ -180,6 +181,13 @@ public:
   }
 
 private:
+  /// The external call of function i, if it is one of those to link.
+  const flat::ExternalCall *external(uint32_t i) const {
+    if (only_ && (i >= only_->size() || !(*only_)[i]))
+      return nullptr;
+    return functions_[i].external.get();
+  }
+
   /// Finds how `library`, named by function `f`, is provided.
   Resolution resolve(uint32_t f, const std::string &library) {
     const flat::ExternalCall &call = *functions_[f].external;
@@ -350,12 +358,14 @@ private:
     std::vector<const ccode::CompiledObject *> withStructors;
     for (size_t g = 0; g < groups_.size(); ++g) {
       const ccode::CompiledObject &o = groups_[g].object;
-      if (!jit_.addObject("include" + std::to_string(g) + ".o", o.object, error))
+      if (!jit_.addObject("include" + std::to_string(g) + ".o", o.object, error, state_ != nullptr))
         return false;
       if (!o.constructors.empty() || !o.destructors.empty())
         withStructors.push_back(&o);
     }
     for (const LibraryBuild &build : builds_) {
+      if (state_ && !state_->builds.insert(build.name + "\n" + build.origin).second)
+        continue; // loaded by an earlier call
       std::vector<std::pair<std::string, std::string>> members;
       for (size_t k = 0; k < build.objects.size(); ++k) {
         const ccode::CompiledObject &o = build.objects[k];
@@ -385,7 +395,7 @@ private:
   /// Checks that every external function's C function resolves.
   bool check() {
     for (uint32_t i = 0; i < functions_.size(); ++i) {
-      const flat::ExternalCall *call = functions_[i].external.get();
+      const flat::ExternalCall *call = external(i);
       if (!call)
         continue;
       std::string symbol = codegen::usesCThunk(*call) ? codegen::externalThunkSymbol(functions_[i])
@@ -422,6 +432,8 @@ private:
   std::span<const flat::Function> functions_;
   const ExternalOptions &options_;
   ExternalReport &report_;
+  ExternalState *state_;
+  const std::vector<bool> *only_;
   std::map<std::pair<uint32_t, std::string>, Resolution> resolutions_;
   std::map<std::string, Resolution> resolved_;
   std::map<std::string, size_t> buildIndex_;
@@ -434,9 +446,10 @@ private:
 
 bool linkExternalFunctions(Jit &jit, std::span<const flat::Function> functions,
                            const ExternalOptions &options, ExternalReport &report,
-                           std::string &error) {
+                           std::string &error, ExternalState *state,
+                           const std::vector<bool> *only) {
   auto start = std::chrono::steady_clock::now();
-  bool ok = Linker(jit, functions, options, report).run(error);
+  bool ok = Linker(jit, functions, options, report, state, only).run(error);
   report.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return ok;
 }

@@ -24,6 +24,7 @@
 #include "compiler/flat/Function.h"
 #include "compiler/jit/Jit.h"
 
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -52,13 +53,22 @@ struct ExternalReport {
   double seconds = 0;       ///< the time of finding, compiling and loading
 };
 
-/// Makes the C code of the external functions of `functions` available in
-/// `jit` (see the file comment), runs its constructors, and checks that the
-/// C function of each resolves. Problems (C code that does not compile, a
-/// C function found nowhere) go to `report`; false with `error` only if
-/// the JIT fails.
+/// What linkExternalFunctions added to a JIT already, when it is called
+/// again for more functions of the same table (the calls made while
+/// translating): libraries are loaded once; each call's Include texts go to
+/// a library of their own, where they may define what earlier ones did.
+struct ExternalState {
+  std::set<std::string> builds; ///< libraries compiled from their sources
+};
+
+/// Makes the C code of the external functions of `functions` (those that
+/// `only` marks, if given) available in `jit` (see the file comment), runs
+/// its constructors, and checks that the C function of each resolves.
+/// Problems (C code that does not compile, a C function found nowhere) go
+/// to `report`; false with `error` only if the JIT fails.
 bool linkExternalFunctions(Jit &jit, std::span<const flat::Function> functions,
                            const ExternalOptions &options, ExternalReport &report,
-                           std::string &error);
+                           std::string &error, ExternalState *state = nullptr,
+                           const std::vector<bool> *only = nullptr);
 
 } // namespace mocc::jit

@@ -104,6 +104,7 @@ struct Jit::Impl {
   /// Target machines per OptLevel, made on first use.
   std::array<std::unique_ptr<llvm::TargetMachine>, 3> machines;
   std::set<std::string> libraries; ///< paths given to addLibrary
+  unsigned ownLibraries = 0;       ///< made by addObject
   /// Functions to call when the JIT is destroyed (C destructors), in the
   /// order registered.
   std::vector<void (*)()> atDestruction;
@@ -445,9 +446,22 @@ bool Jit::hasSymbol(const std::string &name, std::string *why) {
   return true;
 }
 
-bool Jit::addObject(const std::string &name, const std::string &object, std::string &error) {
+bool Jit::addObject(const std::string &name, const std::string &object, std::string &error,
+                    bool ownLibrary) {
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object, name);
-  if (llvm::Error failed = impl_->lljit->addObjectFile(std::move(buffer))) {
+  llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
+  llvm::orc::JITDylib *target = &main;
+  if (ownLibrary) {
+    auto library = impl_->lljit->createJITDylib("objects" + std::to_string(++impl_->ownLibraries));
+    if (!library) {
+      error = name + ": " + message(library.takeError());
+      return false;
+    }
+    library->addToLinkOrder(main); // its references: the main library's archives
+    main.addToLinkOrder(*library); // the main library's: its definitions
+    target = &*library;
+  }
+  if (llvm::Error failed = impl_->lljit->addObjectFile(*target, std::move(buffer))) {
     error = name + ": " + message(std::move(failed));
     return false;
   }

@@ -92,8 +92,11 @@ public:
   /// Adds a relocatable object file (as compiled by ccode::compile): all
   /// its symbols are defined at once, and it is linked when one of them is
   /// first needed. False with error text if it cannot be read or defines a
-  /// symbol that is already defined.
-  bool addObject(const std::string &name, const std::string &object, std::string &error);
+  /// symbol that is already defined. With `ownLibrary`, it goes to a
+  /// library of its own, searched after everything added before, where
+  /// its symbols may repeat those of earlier objects.
+  bool addObject(const std::string &name, const std::string &object, std::string &error,
+                 bool ownLibrary = false);
 
   /// Adds object files as a static library: each is linked only when a
   /// symbol it defines is needed and not defined already, as a linker does
