@@ -139,7 +139,7 @@ public:
   std::vector<sym::ExprId> stringPointers(const Value &v);
   /// Makes the text of a String value known (calling the functions that
   /// compute it while translating); false, with an error about `what` at
-  /// `loc`, if it cannot.
+  /// `loc` (none if `what` is empty), if it cannot.
   bool knowText(Value &v, SourceRange loc, const std::string &what);
   /// a + b on Strings; a relation on them (a Boolean); String(x, ...).
   std::optional<Value> concatStrings(const Value &a, const Value &b, SourceRange loc);

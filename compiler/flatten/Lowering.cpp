@@ -286,6 +286,9 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
         !stringBindings_.count(x)) {
       stringBindings_.insert(x);
       auto text = lower(*textMod->binding, textMod->scope);
+      // Computed by a function (C code): its text, called while translating.
+      if (text && text->isString() && !inCompiledFunction())
+        knowText(*text, loc, "");
       stringBindings_.erase(x);
       if (text && text->isString() && text->dims == range->dims &&
           static_cast<int64_t>(text->strings.size()) == text->count())

@@ -132,7 +132,8 @@ bool Flattener::knowText(Value &v, SourceRange loc, const std::string &what) {
   for (ExprId e : v.elements) {
     std::optional<double> bits = native ? evaluate(e) : std::nullopt;
     if (!bits) {
-      diags_.error(loc, "the text of " + what + " is not known while translating");
+      if (!what.empty())
+        diags_.error(loc, "the text of " + what + " is not known while translating");
       return false;
     }
     texts.push_back(native->text(*bits));

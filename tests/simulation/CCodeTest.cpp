@@ -10,7 +10,9 @@
 #include "compiler/driver/Driver.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <fstream>
@@ -84,6 +86,12 @@ void checkValues(const Run &run) {
     CHECK(run.result["d"][i] == doctest::Approx(10 + t));  // 1*3 + 2*2 + 3*1
     CHECK(run.result["e"][i] == doctest::Approx(5 * t));   // hypot(3, 4)
     CHECK(run.result["f"][i] == doctest::Approx(7 + 42 * t)); // the object, the C constructor
+    // greeting() ran while translating; describe(t) has the length of
+    // "x = " + String(t).
+    char text[64];
+    std::snprintf(text, sizeof text, "x = %.6g", t);
+    double expected = std::string(text) == "x = 1" ? -5.0 : static_cast<double>(std::strlen(text));
+    CHECK(run.result["g"][i] == expected);
   }
 }
 
@@ -95,9 +103,11 @@ TEST_CASE("a library's own C code: compiled on first use, then read from the cac
   INFO(first.err);
   REQUIRE(first.code == 0);
   checkValues(first);
-  // 3 files of the Makefile, 1 of Resources/Source, 3 Include texts.
-  CHECK(first.compiled == 7);
-  CHECK(first.cached == 0);
+  // 3 files of the Makefile, 1 of Resources/Source, 3 Include texts; the
+  // file of Resources/Source was compiled while translating (greeting() is
+  // called then), and its object read from the cache for the model.
+  CHECK(first.compiled + first.cached == 7);
+  CHECK(first.compiled == 6);
   Run second = simulate(kLibrary);
   INFO(second.err);
   REQUIRE(second.code == 0);
@@ -183,4 +193,42 @@ TEST_CASE("a protected external object of a function is destroyed when it return
   INFO(err.str());
   REQUIRE(code == 0);
   CHECK(out.str() == "{51, 0}\n");
+}
+
+TEST_CASE("String results and outputs of C code, and Strings made at run time") {
+  TemporaryCache cache("strings");
+  auto eval = [](const std::string &expression) {
+    driver::CompileOptions options;
+    options.libraries.push_back(kLibrary);
+    std::ostringstream out, err;
+    int code = driver::runEval(expression, options, out, err);
+    INFO(expression << ": " << err.str());
+    CHECK(code == 0);
+    return out.str();
+  };
+  CHECK(eval("CLib.greeting(\"mocc\")") == "\"hello, mocc!\"\n");
+  CHECK(eval("CLib.split(\"one two three\")") == "\"one\"\n"); // the first output
+  CHECK(eval("CLib.secondWord(\"one two three\")") == "9\n");
+  CHECK(eval("CLib.describe(0.25)") == "8\n");  // "x = 0.25"
+  CHECK(eval("CLib.describe(1)") == "-5\n");    // "x = 1"
+  CHECK(eval("CLib.describe(1/3)") == "12\n");  // "x = 0.333333": 6 digits, as String() has
+}
+
+TEST_CASE("ModelicaServices.ExternalReferences.loadResource: mocc's own, resolving modelica:// URIs") {
+  driver::CompileOptions options;
+  options.libraries.push_back(kLibrary);
+  for (const char *uri : {"modelica://CLib/Resources/Include/clib_inline.h",
+                          "modelica:/CLib/Resources/Include/clib_inline.h"}) {
+    std::ostringstream out, err;
+    int code = driver::runEval(
+        std::string("ModelicaServices.ExternalReferences.loadResource(\"") + uri + "\")", options,
+        out, err);
+    INFO(err.str());
+    REQUIRE(code == 0);
+    std::string path = out.str();
+    REQUIRE(path.size() > 3);
+    path = path.substr(1, path.size() - 3); // without the quotes and the line break
+    CHECK(fs::path(path).is_absolute());
+    CHECK(fs::equivalent(path, kLibrary + "/Resources/Include/clib_inline.h"));
+  }
 }

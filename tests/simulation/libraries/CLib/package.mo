@@ -52,6 +52,48 @@ package CLib "a library with C code of its own, for tests/simulation/CCodeTest.c
   external "C" y = CLib_fallback(x) annotation(Library = "CLibFallback");
   end fallback;
 
+  pure function greeting "a String result of C code"
+    input String name;
+    output String text;
+  external "C" text = CLib_greeting(name) annotation(Library = "CLibFallback");
+  end greeting;
+
+  pure function split "String outputs of C code: the first word and the rest"
+    input String text;
+    output String first;
+    output String rest;
+  external "C" CLib_split(text, first, rest) annotation(Library = "CLibFallback");
+  end split;
+
+  pure function length "the length of a String, in C"
+    input String text;
+    output Integer n;
+  external "C" n = CLib_length(text) annotation(Library = "CLibFallback");
+  end length;
+
+  function describe "Strings made at run time in a function: String(x), +, a relation, C"
+    input Real x;
+    output Integer n "the length of \"x = <x>\", negated where it reads \"x = 1\"";
+  protected
+    String s;
+  algorithm
+    s := "x = " + String(x);
+    n := length(s);
+    if s == "x = 1" then
+      n := -n;
+    end if;
+  end describe;
+
+  function secondWord "a String output of C code, used at run time"
+    input String text;
+    output Integer n;
+  protected
+    String first, rest;
+  algorithm
+    (first, rest) := split(text);
+    n := length(rest);
+  end secondWord;
+
   function twice "2 x, from a static function of Resources/Include/clib_inline.h"
     input Real x;
     output Real y;
@@ -110,6 +152,8 @@ double CLib_sum(void) { return clib_sum; }");
     model Values
       parameter Counter counter = Counter(7);
       Real f = counterStart(counter) + initialized() * time "7 + 42 time";
+      parameter String hello = greeting("mocc") "made by C while translating";
+      Real g = if hello == "hello, mocc!" then describe(time) else 0;
       Real a = scaled(time);
       Real b = fallback(time);
       Real c = twice(time);
