@@ -4,6 +4,7 @@
 
 #include "runtime/RuntimeErrors.h"
 
+#include <atomic>
 #include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
@@ -44,6 +45,10 @@ std::string justify(std::string text, int minimumLength, int leftJustified) {
   return text;
 }
 
+/// Where ModelicaMessage writes: stdout, or stderr while the result goes
+/// to stdout.
+std::atomic<bool> messagesToStandardError{false};
+
 std::string format(const char *format, va_list args) {
   va_list copy;
   va_copy(copy, args);
@@ -73,8 +78,9 @@ std::string literalPattern(const std::string &text) {
 extern "C" {
 
 void ModelicaMessage(const char *string) {
-  std::fputs(string, stdout);
-  std::fflush(stdout);
+  std::FILE *stream = messagesToStandardError.load() ? stderr : stdout;
+  std::fputs(string, stream);
+  std::fflush(stream);
 }
 
 void ModelicaVFormatMessage(const char *format, va_list args) {
@@ -243,5 +249,9 @@ void releaseStrings() {
 }
 
 size_t heldStrings() { return arena.size(); }
+
+void sendMessagesToStandardError(bool toStandardError) {
+  messagesToStandardError.store(toStandardError);
+}
 
 } // namespace mocc::rt

@@ -72,5 +72,8 @@ void releaseStrings();
 
 /// The number of run-time strings the thread holds (for tests).
 size_t heldStrings();
+/// Sends ModelicaMessage's text to stderr instead of stdout (while the
+/// result streams to stdout: `-o -`).
+void sendMessagesToStandardError(bool toStandardError);
 
 } // namespace mocc::rt

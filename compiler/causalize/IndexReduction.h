@@ -57,6 +57,11 @@ struct ReductionOptions {
   bool dynamicStateSelection = true;
   /// Limits of that enumeration.
   structural::StateSetOptions stateSets;
+  /// Whether to warn about the choice of states: a stateSelect = always
+  /// that is not honoured, or too many equally good choices to select
+  /// among at run time. Facts about the library's models that a user cannot
+  /// act on without editing the library: reported with -v only.
+  bool reportStateChoices = false;
 };
 
 /// One choice of states of the reduced system.

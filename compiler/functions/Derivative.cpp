@@ -259,8 +259,8 @@ void Differentiator::emitStatement(const Statement &s, std::vector<Statement> &o
     out.push_back(s);
     return;
   case StatementKind::Call:
-    // What the call does (printing, the state of C code) is left to the
-    // function itself, as for warnings: its derivative would repeat it.
+    // Left to the function itself too: the derivative runs where the
+    // function ran, and the call has no output to differentiate.
     return;
   }
 }

@@ -1,4 +1,4 @@
-// RUN: mocc simulate %s --lib libraries/BrokenCLib -o /dev/null
+// RUN: mocc simulate %s --lib libraries/BrokenCLib -o c_source_res.csv
 model CSource "the C source of a library does not compile: the C file and line, then the function"
   Real y = BrokenCLib.f(time);
 end CSource;

@@ -25,9 +25,6 @@ end ExternalObjectVariable;
 // CHECK:STDERR: fail_external_object_variable.mo:20:14: error: the constructor of the external object `h` is called once, but its arguments vary with time
 // CHECK:STDERR:   Handle h = Handle(integer(time));
 // CHECK:STDERR:              ^~~~~~~~~~~~~~~~~~~~~
-// CHECK:STDERR: fail_external_object_variable.mo:20:10: warning: parameter `h` has no value; using its start value (0)
-// CHECK:STDERR:   Handle h = Handle(integer(time));
-// CHECK:STDERR:          ^
 // CHECK:STDERR: fail_external_object_variable.mo:18:3: error: external functions in the language "Java" are not supported (only "C" and "FORTRAN 77")
 // CHECK:STDERR:   external "Java" y = f77(x);
 // CHECK:STDERR:   ^~~~~~~~~~~~~~~~~~~~~~~~~~~

@@ -1,4 +1,4 @@
-// RUN: mocc simulate %s -o /dev/null
+// RUN: mocc simulate %s -o include_c_res.csv
 model IncludeC "the C code of an Include annotation does not compile: its line in this file"
   function f
     input Real x;

@@ -34,6 +34,13 @@ end DynamicRanges;
 // CHECK:STDOUT:   end for;
 // CHECK:STDOUT: end DynamicRanges.shift;
 // CHECK:STDOUT:
+// CHECK:STDOUT: function subscriptError "mocc_f1_subscript_error"
+// CHECK:STDOUT:   input Integer i1;
+// CHECK:STDOUT:   output Real y;
+// CHECK:STDOUT: algorithm
+// CHECK:STDOUT:   assert(0, "index " + String(i1) + " out of bounds for `y` of size 4 (at dynamic_ranges.mo:15:7)");
+// CHECK:STDOUT: end subscriptError;
+// CHECK:STDOUT:
 // CHECK:STDOUT: class DynamicRanges
 // CHECK:STDOUT:   Integer s[1];
 // CHECK:STDOUT:   Integer s[2];
