@@ -8,17 +8,6 @@
 
 namespace mocc::check {
 
-namespace {
-
-ast::CausalityKind causalityOf(const Member &m) {
-  ast::CausalityKind c = m.element->component->prefix.causality;
-  if (c == ast::CausalityKind::None && m.instance)
-    c = m.instance->prefixes.declaredCausality;
-  return c;
-}
-
-} // namespace
-
 void Checker::checkFunction(Instance *function) {
   ClassNode *cls = function->cls;
   if (!cls->def || !checkedDecls_.insert(&cls->def->prefixes).second)
@@ -29,7 +18,7 @@ void Checker::checkFunction(Instance *function) {
     Member &m = members[i];
     if (m.kind != Member::Kind::Component)
       continue;
-    ast::CausalityKind c = causalityOf(m);
+    ast::CausalityKind c = function->causalityOf(m);
     if (!m.isProtected && c == ast::CausalityKind::None)
       error(m.decl->nameRange, "the public component `" + m.name + "` of the function `" + name +
                                    "` is neither an input nor an output (declare it protected)");
@@ -72,7 +61,7 @@ void Checker::checkFunction(Instance *function) {
       if (it == first)
         return;
     Member *m = function->findMember(first);
-    if (m && m->kind == Member::Kind::Component && causalityOf(*m) == ast::CausalityKind::Input) {
+    if (m && m->kind == Member::Kind::Component && function->causalityOf(*m) == ast::CausalityKind::Input) {
       error(ref->range, "the input `" + first + "` of the function `" + name +
                             "` cannot be assigned");
       note(m->decl->nameRange, "declared here");

@@ -113,6 +113,11 @@ const std::vector<Written<ast::AlgorithmSection>> &Instance::algorithmSections()
   return algorithms_;
 }
 
+const Written<ast::ExternalClause> &Instance::externalClause() {
+  members();
+  return external_;
+}
+
 std::string Instance::path() const {
   if (kind != InstanceKind::Component)
     return "";
@@ -288,6 +293,8 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     instance.equations_.push_back({&section, cls});
   for (const auto &section : def->algorithmSections)
     instance.algorithms_.push_back({&section, cls});
+  if (def->external) // after the bases: a class's own clause replaces theirs
+    instance.external_ = {def->external.get(), cls};
 }
 
 /// Whether a member is a `class extends` definition.
@@ -609,13 +616,11 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
       instance.cls = type;
       if (isExternalObjectClass(type)) {
         instance.builtin = BuiltinKind::ExternalObject;
-        // An external object of a model is bound once, in its declaration,
-        // and never changes (MLS 12.9.7): a parameter even without the
-        // prefix. In functions it is an input or a protected variable.
-        bool inFunction = false;
-        for (Instance *p = instance.parent; p && !inFunction; p = p->parent)
-          inFunction = p->restriction() == ast::ClassRestrictionKind::Function;
-        if (!inFunction && instance.prefixes.variability == ast::VariabilityKind::Continuous)
+        // An external object is constructed once and never assigned (MLS
+        // 12.9.7), so one declared without a prefix does not vary either:
+        // it is a parameter (in a model; a function's keep their causality).
+        if (instance.prefixes.variability == ast::VariabilityKind::Continuous ||
+            instance.prefixes.variability == ast::VariabilityKind::Discrete)
           instance.prefixes.variability = ast::VariabilityKind::Parameter;
       }
       return;

@@ -4,15 +4,11 @@
 // one was reported on this thread.
 #include "compiler/jit/FunctionLibrary.h"
 
-#include "compiler/jit/IncludeCode.h"
-
 #include "runtime/RuntimeErrors.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
-#include <filesystem>
-#include <map>
 
 namespace mocc::jit {
 
@@ -41,85 +37,6 @@ bool addFunctions(Jit &jit, std::span<const flat::Function> functions, std::stri
   return jit.addModule(std::move(module), std::move(context), suggestFunctionOptLevel(statements), error);
 }
 
-bool linkExternalFunctions(Jit &jit, std::span<const flat::Function> functions,
-                           const std::vector<std::string> &searchPath,
-                           std::vector<MissingExternal> &missing, std::string &error) {
-  namespace fs = std::filesystem;
-  // The Include code compiled so far (the same text may serve several
-  // functions), and why it did not compile.
-  std::map<std::vector<std::string>, std::string> compiled;
-  for (uint32_t i = 0; i < functions.size(); ++i) {
-    const flat::ExternalCall *call = functions[i].external.get();
-    if (!call)
-      continue;
-    std::vector<std::string> folders;
-    for (const std::string &folder : searchPath)
-      folders.push_back(folder);
-    for (const std::string &folder : call->libraryDirectories) {
-      folders.push_back(folder);
-      folders.push_back(folder + "/linux64");
-    }
-    std::vector<std::string> notFound;
-    for (const std::string &library : call->libraries) {
-      std::string found;
-      for (const std::string &folder : folders) {
-        for (const char *suffix : {".so", ".a"}) {
-          std::string path = folder + "/lib" + library + suffix;
-          std::error_code ec;
-          if (found.empty() && fs::is_regular_file(path, ec))
-            found = path;
-        }
-      }
-      if (found.empty())
-        notFound.push_back(library);
-      else if (!jit.addLibrary(found, error))
-        return false;
-    }
-    // A C function defined by the Include annotation (MLS 12.9.4) is
-    // compiled with the system's C compiler.
-    std::string includeProblem;
-    if (!call->includes.empty() && !jit.hasSymbol(call->function)) {
-      std::vector<std::string> key = call->includes;
-      key.insert(key.end(), call->includeDirectories.begin(), call->includeDirectories.end());
-      auto done = compiled.find(key);
-      if (done == compiled.end()) {
-        std::string problem;
-        std::string library = compileIncludeCode(call->includes, call->includeDirectories, problem);
-        if (!library.empty()) {
-          bool loaded = jit.addLibrary(library, error);
-          removeIncludeLibrary(library);
-          if (!loaded)
-            return false;
-        }
-        done = compiled.emplace(std::move(key), problem).first;
-      }
-      includeProblem = done->second;
-    }
-    if (jit.hasSymbol(call->function))
-      continue;
-    std::string message = "the C function `" + call->function + "` of the external function `" +
-                          functions[i].name + "` was not found in the process";
-    if (!call->includes.empty())
-      message += includeProblem.empty() ? " or in its Include code" : " (" + includeProblem + ")";
-    if (!call->libraries.empty()) {
-      message += " or in the libraries";
-      for (const std::string &library : call->libraries)
-        message += " `" + library + "`";
-    }
-    if (!notFound.empty()) {
-      message += " (not found:";
-      for (const std::string &library : notFound)
-        message += " lib" + library + ".so/.a";
-      message += " in";
-      for (const std::string &folder : folders)
-        message += " " + folder;
-      message += ")";
-    }
-    missing.push_back({i, message});
-  }
-  return true;
-}
-
 codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &function,
                                          std::string &error) {
   return reinterpret_cast<codegen::NativeFunctionFn>(
@@ -128,21 +45,22 @@ codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &functio
 
 std::unique_ptr<FunctionLibrary> FunctionLibrary::compile(std::span<const flat::Function> functions,
                                                           std::string &error,
-                                                          const std::vector<std::string> &searchPath,
-                                                          std::vector<MissingExternal> *missing) {
+                                                          const ExternalOptions &external,
+                                                          ExternalReport *report) {
   std::unique_ptr<FunctionLibrary> library(new FunctionLibrary());
   library->jit_ = Jit::create(error);
   if (!library->jit_)
     return nullptr;
-  std::vector<MissingExternal> notFound;
-  if (!linkExternalFunctions(*library->jit_, functions, searchPath, notFound, error))
+  ExternalReport linked;
+  if (!linkExternalFunctions(*library->jit_, functions, external, linked, error))
     return nullptr;
-  if (!notFound.empty()) {
-    error = notFound.front().message;
-    if (missing)
-      *missing = std::move(notFound);
+  bool problems = !linked.problems.empty();
+  if (problems)
+    error = linked.problems.front().message;
+  if (report)
+    *report = std::move(linked);
+  if (problems)
     return nullptr;
-  }
   if (!addFunctions(*library->jit_, functions, error))
     return nullptr;
   for (const flat::Function &f : functions) {

@@ -152,31 +152,4 @@ package ExtTable "models for tests/simulation/ExternalTest.cpp; the C library is
   model Missing
     Real y = missing(time);
   end Missing;
-  function includedCube "C code of the Include annotation, compiled by mocc (MLS 12.9.4)"
-    input Real x;
-    input Integer n;
-    output Real y;
-  external "C" y = ExtTable_includedCube(x, n) annotation(Include = "
-#include \"ModelicaUtilities.h\"
-double ExtTable_includedCube(double x, int n) {
-  if (n < 0)
-    ModelicaFormatError(\"n = %d is negative\", n);
-  return n * x * x * x;
-}");
-  end includedCube;
-  model Included
-    parameter Integer n = 2;
-    Real y = includedCube(time, n);
-  end Included;
-  model IncludedFailing
-    Real y = includedCube(time, -1);
-  end IncludedFailing;
-  function brokenInclude
-    input Real x;
-    output Real y;
-  external "C" y = ExtTable_broken(x) annotation(Include = "double ExtTable_broken(double x) { return x +; }");
-  end brokenInclude;
-  model IncludeBroken
-    Real y = brokenInclude(time);
-  end IncludeBroken;
 end ExtTable;
