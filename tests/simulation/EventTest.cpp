@@ -332,3 +332,19 @@ TEST_CASE("relations on a derivative: a slew-rate limiter fed by the derivative 
       CHECK(std::fabs(dya[i]) <= 20 + 1e-4);
   CHECK(eventTimes(r.result).size() < 20);
 }
+
+TEST_CASE("stick-slip friction: initialization keeps the path parameter where sticking leaves it free") {
+  // At rest with a1 = 0 given, `a1 = if locked then 0 else s - Fs` does not
+  // determine s: it is not solved for s (a division by zero), and s keeps
+  // its start value 0.5, the friction force that holds the block.
+  Run r = run("StickSlip.mo", 0.1);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(r.hasResult);
+  CHECK(r.result["locked"].front() == 1);
+  CHECK(r.result["s"].front() == doctest::Approx(0.5));
+  CHECK(r.result["f"].front() == doctest::Approx(0.5));
+  CHECK(r.result["x1"].front() == doctest::Approx(-0.05)); // k (x2 - x1) = f
+  for (double x : r.result["x1"]) // still stuck: the spring force stays below Fs
+    CHECK(x == doctest::Approx(-0.05));
+}
