@@ -202,6 +202,14 @@ struct EventModel {
   /// After an iteration in which terminate() was reported, the run ends
   /// (successfully) at the event time, after its row.
   KernelFn update = nullptr;
+  /// The relations of `update` alone: recomputes the relation slots
+  /// (`relationSlots`) from the values in v. Within a round of the event
+  /// iteration (pre() fixed) the runtime alternates solving the continuous
+  /// equations with the relations held and `relations`, until the relations
+  /// stop changing: the relations and the continuous unknowns of a mixed
+  /// system are then consistent before `update` runs.
+  KernelFn relations = nullptr;
+  std::vector<int32_t> relationSlots;
   /// pre(v) pairs: preSlot[i] holds pre of valueSlot[i].
   std::vector<int32_t> preSlot;
   std::vector<int32_t> valueSlot;

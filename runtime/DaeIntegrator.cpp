@@ -395,6 +395,15 @@ void DaeIntegrator::project(double t, double *y, double *yp) {
   }
 }
 
+bool DaeIntegrator::residualSmall(double t) {
+  if (size_ == 0 || clock_) {
+    evaluate(t);
+    return true;
+  }
+  copyFromSlots();
+  return scaledResidual(t) <= tolerance_;
+}
+
 void DaeIntegrator::evaluate(double t) {
   if (model_.residual)
     model_.residual(t, v_.data(), residual_.data());

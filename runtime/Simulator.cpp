@@ -80,6 +80,9 @@ std::string checkEvents(const CompiledModel &model) {
   for (std::size_t i = 0; i < events.preSlot.size(); ++i)
     if (!validSlot(events.preSlot[i], model) || !validSlot(events.valueSlot[i], model))
       return "a pre() pair has a slot out of range";
+  for (int32_t slot : events.relationSlots)
+    if (!validSlot(slot, model))
+      return "a relation has a slot out of range";
   for (const SampleClock &clock : events.samples)
     if (!validSlot(clock.flagSlot, model) || !validSlot(clock.startSlot, model) ||
         !validSlot(clock.intervalSlot, model))

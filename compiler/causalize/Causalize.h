@@ -84,6 +84,10 @@ struct StateSetPlan {
 struct EventPlan {
   std::string zeroCrossings; ///< kernel names; empty when there is none
   std::string update;
+  /// The relations of `update` alone (rt::EventModel::relations), and the
+  /// slots they assign.
+  std::string relations;
+  std::vector<int32_t> relationSlots;
   std::string assertions;
   int32_t numZeroCrossings = 0;
   std::vector<int32_t> preSlot;

@@ -420,6 +420,9 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   events.numZeroCrossings = ev.numZeroCrossings;
   if (!ev.update.empty())
     events.update = kernel(ev.update);
+  if (!ev.relations.empty())
+    events.relations = kernel(ev.relations);
+  events.relationSlots = ev.relationSlots;
   if (!ev.assertions.empty())
     events.assertions = kernel(ev.assertions);
   events.preSlot = ev.preSlot;
