@@ -443,3 +443,22 @@ TEST_CASE("stick-slip friction: at each stop the mixed system decides to stick, 
     CHECK(std::fabs(x1[i] - reference[j][1]) < 2e-3);
   }
 }
+
+TEST_CASE("a relation in an inlined function generates no events") {
+  Run r = simulateOk("InlinedRelation.mo");
+  CHECK(eventTimes(r.result).empty());
+  // x = integral of max(sin(10 t), 0): each positive half-wave adds 0.2.
+  const double pi = std::acos(-1.0);
+  auto integral = [&](double t) {
+    double halfWaves = std::floor(10 * t / pi);
+    double whole = std::floor(halfWaves / 2) * 0.2;
+    double rest = 10 * t - 2 * pi * std::floor(halfWaves / 2);
+    return whole + (rest < pi ? (1 - std::cos(rest)) / 10 : 0.2);
+  };
+  const auto &time = r.result["time"], &x = r.result["x"], &y = r.result["y"];
+  for (size_t i = 0; i < time.size(); ++i) {
+    CAPTURE(time[i]);
+    CHECK(y[i] == doctest::Approx(std::max(std::sin(10 * time[i]), 0.0)).epsilon(1e-9));
+    CHECK(std::fabs(x[i] - integral(time[i])) < 1e-5);
+  }
+}
