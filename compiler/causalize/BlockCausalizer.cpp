@@ -411,15 +411,18 @@ BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const in
     std::sort(rows[i].begin(), rows[i].end());
   }
   auto graph = structural::BipartiteGraph::fromRows(static_cast<int>(vars.size()), rows);
-  std::vector<char> solvable, forced(vars.size());
+  std::vector<char> solvable, forced(vars.size()), preferred;
   for (size_t i = 0; i < eqs.size(); ++i)
     for (int local : rows[i])
       solvable.push_back(!isForced[vars[local]] &&
                          isSafelySolvable(eqs[i], system_.unknowns[vars[local]]));
   for (size_t k = 0; k < vars.size(); ++k)
     forced[k] = isForced[vars[k]];
+  if (!preferred_.empty())
+    for (int var : vars)
+      preferred.push_back(preferred_[system_.unknowns[var].index]);
   // Step 2: tear, then emit the assignments and the residuals.
-  structural::TearingResult torn = structural::tearBlock(graph, solvable, forced);
+  structural::TearingResult torn = structural::tearBlock(graph, solvable, forced, preferred);
   BlockPlan plan;
   plan.torn = true;
   for (auto [e, local] : torn.assignments) {

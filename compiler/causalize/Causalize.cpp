@@ -747,6 +747,16 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
   for (uint32_t i = 0; i < originalSize_; ++i)
     isParameter[i] = isKnown(VarId{i}) && !isFreeParameter(VarId{i}) && system.localOf[i] < 0;
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
+  // Newton starts the tearing variables at their start values: those with
+  // one are torn first (ThreeSprings' massless junction: its position from
+  // the spring whose r_rel_0 has a start value, not from spring lengths
+  // that start at 0 and divide).
+  std::vector<char> hasStart(model_.size(), 0);
+  const std::vector<ExprId> &hints = reduced_.aliases.startHint;
+  for (uint32_t i = 0; i < model_.size(); ++i)
+    hasStart[i] = model_.variables[i].attributes.start.valid() ||
+                  (i < hints.size() && hints[i].valid());
+  causalizer.preferForTearing(std::move(hasStart));
   KernelSpec assign;
   auto flush = [&] {
     if (assign.steps.empty())
