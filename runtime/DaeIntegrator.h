@@ -106,6 +106,7 @@ private:
   std::string createSolver(double t0);
   double scaledResidual(double t);
   RunStatus makeConsistent(double t, double nextTime, bool afterEvent, bool force = false);
+  bool solveAtFixedStates(double t, const std::vector<double> &y0, const std::vector<double> &yp0);
   RunStatus locateRoot(double root, double stopTime, double &reached);
   RunStatus solverFailure(int flag);
   bool stepFailed_ = false;

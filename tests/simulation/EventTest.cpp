@@ -462,3 +462,25 @@ TEST_CASE("a relation in an inlined function generates no events") {
     CHECK(std::fabs(x[i] - integral(time[i])) < 1e-5);
   }
 }
+
+TEST_CASE("a Schmitt trigger: the comparator's output jumps where its branch ends") {
+  // u = +-15 switches where vc reaches -+10 (the divider's threshold
+  // R1 / R2 * Vs), and vc runs at 15 / (R C) = 150 V/s: the first switch at
+  // t = 10 / 150, then every 20 / 150 s. IDACalcIC does not find the other
+  // branch from the old values; the solver of initialization does.
+  Run r = simulateOk("SchmittTrigger.mo");
+  const auto &time = r.result["time"], &u = r.result["u"], &vc = r.result["vc"];
+  std::vector<double> switches;
+  for (size_t i = 1; i < time.size(); ++i)
+    if (u[i] * u[i - 1] < 0)
+      switches.push_back(time[i]);
+  REQUIRE(switches.size() == 4);
+  for (size_t k = 0; k < switches.size(); ++k) {
+    CAPTURE(k);
+    CHECK(std::fabs(switches[k] - (10.0 + 20.0 * k) / 150) < 2e-3);
+  }
+  for (size_t i = 0; i < time.size(); ++i) {
+    CHECK(std::fabs(vc[i]) < 10 + 1e-3);
+    CHECK(std::fabs(std::fabs(u[i]) - 15) < 1e-3);
+  }
+}
