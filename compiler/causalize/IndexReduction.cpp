@@ -431,7 +431,16 @@ void IndexReducer::collectVariables() {
 
 std::vector<int> IndexReducer::priorities() const {
   // A derivative without a stateSelect of its own takes its base's, so
-  // that der(x) competes like x.
+  // that der(x) competes like x. The priorities are twice
+  // structural::statePriority, with one level between never and avoid:
+  // there goes a variable with the default stateSelect that does not appear
+  // differentiated in the model as written, only in the equations that
+  // index reduction differentiated. The default means "a state if
+  // appropriate, but only if the variable appears differentiated", and
+  // avoid "only if no potential state with default, prefer or always can
+  // be selected" (MLS 4.8.7.2): a Body's quaternions (avoid, appearing
+  // differentiated) are its states, not the entries of the rotation matrix
+  // they give (the loop of Constraints.Universal differentiates those).
   std::vector<int> priority(system_.variables.size(), 0);
   std::vector<char> done(system_.variables.size(), 0);
   for (size_t base = 0; base < system_.variables.size(); ++base) {
@@ -439,10 +448,14 @@ std::vector<int> IndexReducer::priorities() const {
         system_.localOf[model_.var(system_.variables[base]).derivativeOf.index] >= 0)
       continue; // not the start of a chain
     int inherited = 0;
+    VarId baseVar = system_.variables[base];
+    bool written = baseVar.index < roles_.size() && roles_[baseVar.index] == RoleKind::State;
     for (int l = static_cast<int>(base); l >= 0 && !done[l]; l = system_.varToDiff[l]) {
       auto kind = stateSelectOf(system_.variables[l]);
       if (kind != flat::StateSelectKind::Default || l == static_cast<int>(base))
-        inherited = structural::statePriority(static_cast<structural::StateSelectKind>(kind));
+        inherited = 2 * structural::statePriority(static_cast<structural::StateSelectKind>(kind));
+      if (l == static_cast<int>(base) && kind == flat::StateSelectKind::Default && !written)
+        inherited = 2 * structural::statePriority(structural::StateSelectKind::Avoid) - 1;
       priority[l] = inherited;
       done[l] = 1;
     }
