@@ -502,3 +502,29 @@ TEST_CASE("states among the variables that appear differentiated: two rotors who
   CHECK(worst < 1e-6);
   CHECK(crossedZero); // through sin(q1) = 0, where q1 cannot be the state
 }
+
+TEST_CASE("a quaternion from the rotation it must give: Levenberg-Marquardt where Newton's Jacobian is singular at the guess") {
+  auto r = simulate("QuaternionFromOrientation.mo", "", 0.01);
+  // The rotation about z, y, x by pi/4 each, as the model composes it.
+  const double c = std::cos(std::acos(-1.0) / 4), s = std::sin(std::acos(-1.0) / 4);
+  double rz[3][3] = {{c, s, 0}, {-s, c, 0}, {0, 0, 1}}, ry[3][3] = {{c, 0, -s}, {0, 1, 0}, {s, 0, c}},
+         rx[3][3] = {{1, 0, 0}, {0, c, s}, {0, -s, c}}, zy[3][3] = {}, expected[3][3] = {};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 3; ++k)
+        zy[i][j] += rz[i][k] * ry[k][j];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j)
+      for (int k = 0; k < 3; ++k)
+        expected[i][j] += zy[i][k] * rx[k][j];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      std::string name = "T[" + std::to_string(i + 1) + "," + std::to_string(j + 1) + "]";
+      CAPTURE(name);
+      CHECK(std::fabs(r[name].front() - expected[i][j]) < 1e-8);
+    }
+  double norm = 0;
+  for (int i = 1; i <= 4; ++i)
+    norm += r["Q[" + std::to_string(i) + "]"].front() * r["Q[" + std::to_string(i) + "]"].front();
+  CHECK(norm == doctest::Approx(1).epsilon(1e-9));
+}
