@@ -135,6 +135,26 @@ struct StateSet {
   std::string description; ///< the states, for messages
 };
 
+/// A state set with a selection matrix (S. E. Mattsson, H. Olsson and H.
+/// Elmqvist, "Dynamic selection of states in Dymola", 2000): the states of
+/// the set are s = A x, with A numStates x columns.size() in the slots
+/// aSlots (row-major, one 1 per row). The columns' candidates (the
+/// derivatives of x) are chosen by pivoting the Jacobian of the pivot
+/// kernel's `rows` with respect to `forced` (all of which every choice
+/// takes) and `columns` (all of them but numStates); the columns left over
+/// are the states. A switch sets A and copies each chosen column's chain
+/// (x and its derivatives) into the state's chain.
+struct SelectionMatrix {
+  std::vector<int32_t> rows;    ///< residuals of the pivot kernel
+  std::vector<int32_t> forced;  ///< entries of DynamicStateSelection::columns
+  std::vector<int32_t> columns; ///< entries of DynamicStateSelection::columns
+  int32_t numStates = 0;
+  std::vector<int32_t> aSlots;
+  std::vector<std::vector<int32_t>> columnChains; ///< per column: x, der(x), ...
+  std::vector<std::vector<int32_t>> stateChains;  ///< per state: s, der(s), ...
+  std::vector<int32_t> initial; ///< per state: its column at the start
+};
+
 /// Dynamic state selection (S. E. Mattsson, H. Olsson and H. Elmqvist,
 /// "Dynamic selection of states in Dymola", 2000): when no single choice of
 /// states is valid along the whole solution (a pendulum in Cartesian
@@ -155,6 +175,8 @@ struct DynamicStateSelection {
   int32_t numPivotRows = 0;          ///< residuals of the pivot kernel
   std::vector<int32_t> columns;      ///< slots of the pivot Jacobian's columns
   double switchRatio = 0.1;          ///< hysteresis of the switch, in (0, 1]
+  /// State sets with selection matrices (with one state set or several).
+  std::vector<SelectionMatrix> matrices;
 };
 
 /// A time event source, sample(start, interval): its flag slot is 1 during

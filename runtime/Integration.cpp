@@ -114,7 +114,11 @@ public:
         stats_(stats), log_(log), grid_(options.startTime, options.stopTime, options.interval),
         span_(options.stopTime - options.startTime), pre_(model.events), chattering_(span_),
         views_(stateSetViews(model)), rater_(model),
-        switching_(model.stateSelection.sets.size() > 1) {}
+        multipleSets_(model.stateSelection.sets.size() > 1),
+        switching_(multipleSets_ || !model.stateSelection.matrices.empty()) {
+    for (const SelectionMatrix &m : model.stateSelection.matrices)
+      matrixStates_.push_back(m.initial);
+  }
 
   RunStatus run();
 
@@ -145,11 +149,13 @@ private:
   double tolerance(double t) const { return sameInstantTolerance(t, span_); }
   bool atStop(double t) const { return t >= options_.stopTime - tolerance(t); }
   int rate(double t, int current) {
-    if (!switching_)
+    if (!multipleSets_)
       return 0;
     return chooseStateSet(rater_.rate(t, v_), current, model_.stateSelection.switchRatio);
   }
-  const CompiledModel &modelFor(int set) const { return switching_ ? *views_[set] : model_; }
+  bool rateMatrices(double t, bool force);
+  void applyMatrix(size_t k, const std::vector<int32_t> &states);
+  const CompiledModel &modelFor(int set) const { return multipleSets_ ? *views_[set] : model_; }
   ZeroCrossings crossings() const {
     return {events_.zeroCrossings, events_.zeroCrossings ? events_.numZeroCrossings : 0};
   }
@@ -170,7 +176,9 @@ private:
   ChatteringDetector chattering_;
   std::vector<std::unique_ptr<CompiledModel>> views_;
   StateSetRater rater_;
-  bool switching_;
+  bool multipleSets_; // alternative state sets, each with a kernel of its own
+  bool switching_;    // one-step mode: sets or selection matrices to rate after each step
+  std::vector<std::vector<int32_t>> matrixStates_; // per selection matrix: the columns of its states
   std::unique_ptr<DaeIntegrator> integrator_;
   int current_ = 0;     // the state set in use
   bool started_ = false;
@@ -197,6 +205,7 @@ RunStatus Integration::begin() {
   if (!problem.empty())
     return failedAt(t, problem);
   current_ = rate(t, -1);
+  rateMatrices(t, true);
   integrator_ = std::make_unique<DaeIntegrator>(modelFor(current_), v_, crossings());
   consumeOutputTimes(t);
   RunStatus status = iterate(t);
@@ -248,9 +257,62 @@ RunStatus Integration::afterStep(double t, double stopTime) {
     return status;
   status = integrator_->interpolate(t); // v at the step, for the rating
   int next = status.ok ? rate(t, current_) : current_;
-  if (!status.ok || next == current_)
+  bool changed = status.ok && rateMatrices(t, false);
+  if (!status.ok || (next == current_ && !changed))
     return status;
   return restart(t, next);
+}
+
+/// Rates the selection matrices at t (v holds consistent values) and
+/// switches those whose states' block fell below switchRatio times the
+/// best choice's (any that is not the best with `force`). Whether
+/// anything changed.
+bool Integration::rateMatrices(double t, bool force) {
+  const DynamicStateSelection &selection = model_.stateSelection;
+  if (selection.matrices.empty())
+    return false;
+  const std::vector<double> &jacobian = rater_.evaluate(t, v_);
+  bool changed = false;
+  for (size_t k = 0; k < selection.matrices.size(); ++k) {
+    const SelectionMatrix &m = selection.matrices[k];
+    double best = 0.0;
+    std::vector<int32_t> states = bestSelectionStates(jacobian, selection.numPivotRows, m, best);
+    if (states == matrixStates_[k])
+      continue;
+    double current = selectionLogRating(jacobian, selection.numPivotRows, m, matrixStates_[k]);
+    if (!force && current >= best + std::log(selection.switchRatio))
+      continue;
+    if (options_.verbose && started_)
+      log_ << "state selection: at t = " << formatTime(t) << " the states of selection matrix "
+           << k + 1 << " change\n";
+    if (started_)
+      ++stats_.stateSetSwitches;
+    applyMatrix(k, states);
+    changed = true;
+  }
+  return changed;
+}
+
+/// Sets selection matrix k to `states`: A, the chains of its states from
+/// the chosen columns' (consistent values), and IDA's derivative slots of
+/// those states that have one of their own.
+void Integration::applyMatrix(size_t k, const std::vector<int32_t> &states) {
+  const SelectionMatrix &m = model_.stateSelection.matrices[k];
+  size_t n = m.columns.size();
+  const CompiledModel &view = modelFor(current_);
+  for (size_t i = 0; i < states.size(); ++i) {
+    for (size_t j = 0; j < n; ++j)
+      v_[m.aSlots[i * n + j]] = static_cast<int32_t>(j) == states[i] ? 1.0 : 0.0;
+    const std::vector<int32_t> &from = m.columnChains[states[i]];
+    const std::vector<int32_t> &to = m.stateChains[i];
+    for (size_t p = 0; p < to.size() && p < from.size(); ++p)
+      v_[to[p]] = v_[from[p]];
+    for (size_t p = 0; p + 1 < to.size(); ++p)
+      for (size_t c = 0; c < view.ySlot.size(); ++c)
+        if (view.ySlot[c] == to[p] && view.ypSlot[c] >= 0 && view.ypSlot[c] != to[p + 1])
+          v_[view.ypSlot[c]] = v_[to[p + 1]];
+  }
+  matrixStates_[k] = states;
 }
 
 /// One-step mode: the rows of the output times before `limit` that are
@@ -306,7 +368,8 @@ RunStatus Integration::retryFailedStep(const RunStatus &failure) {
   if (!integrator_->interpolate(good_).ok)
     return failure;
   int best = rate(good_, -1);
-  return best == current_ ? failure : restart(good_, best);
+  bool changed = rateMatrices(good_, true);
+  return best == current_ && !changed ? failure : restart(good_, best);
 }
 
 /// An event at t: the rows before and after it around the event iteration.

@@ -128,6 +128,9 @@ struct SimulationPlan {
   std::string pivotKernel;
   int32_t pivotRows = 0;
   std::vector<int32_t> pivotColumns;
+  /// Dynamic state selection with selection matrices (rt::SelectionMatrix,
+  /// indexing into the pivot kernel's rows and pivotColumns).
+  std::vector<rt::SelectionMatrix> selectionMatrices;
   /// Wall-clock seconds of each pass of causalization, in order.
   std::vector<std::pair<std::string, double>> passTimes;
   EventPlan events;

@@ -407,7 +407,8 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
                    set.jacobian, set.pivotBlocks, set.description};
     m.stateSelection.sets.push_back(std::move(s));
   }
-  if (!plan.stateSets.empty()) {
+  if (!plan.pivotKernel.empty()) {
+    m.stateSelection.matrices = plan.selectionMatrices;
     m.stateSelection.pivots = kernel(plan.pivotKernel);
     m.stateSelection.pivotsJvp = jvp(plan.pivotKernel);
     m.stateSelection.numPivotRows = plan.pivotRows;
