@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -103,6 +104,9 @@ struct InitStep {
 struct OutputVariable {
   std::string name; ///< Modelica name, e.g. "body.r_0[1]" or "der(x)"
   int32_t slot = 0;
+  /// A parameter: its value, fixed once initialization has ended, is the
+  /// same in every row.
+  bool parameter = false;
 };
 
 /// Defaults from the experiment annotation; NaN where not given.
@@ -202,7 +206,8 @@ struct SampleClock {
 /// variable this is its left limit), then `residual` (at the event point,
 /// on the values as they are: it recomputes the assigned slots), then
 /// `update`; again until `update` leaves every value equal to its pre (at
-/// most maxEventIterations calls of `update`). Afterwards the sample flags
+/// most maxEventIterations rounds, also without an `update` kernel: the
+/// residual alone may change a discrete value, `b = not pre(b)`). Afterwards the sample flags
 /// and initial() go to 0 and IDA is reinitialized from the new values
 /// (states may have been changed by reinit(); y' and the algebraic
 /// components are made consistent), and one more round of pre := value and
@@ -290,6 +295,10 @@ struct CompiledModel {
 
   std::vector<OutputVariable> outputs;
   ExperimentDefaults experiment;
+  /// The slots of Integer variables and parameters (with their names): a
+  /// value outside the range of Integer (-2147483648 to 2147483647, as the
+  /// translation checks constants) stops the run, as a NaN does.
+  std::vector<std::pair<int32_t, std::string>> integerSlots;
 
   /// Alternative choices of states; see DynamicStateSelection.
   DynamicStateSelection stateSelection;
@@ -307,6 +316,15 @@ struct CompiledModel {
     int32_t (*destructor)(const double *in, double *out) = nullptr;
   };
   std::vector<ExternalObject> externalObjects;
+
+  /// Where a value that is not finite came from, for the message of the
+  /// failure it causes (the compiler knows the equations; empty in models
+  /// written by hand): called with the time, the slots and, where a
+  /// residual was not finite, the residuals of the residual kernel of state
+  /// set `set` (else null). Returns "`z` is NaN: square root of a negative
+  /// number: `sqrt(time - 0.5)` with `time - 0.5` = -0.002 (at m.mo:4:3)".
+  std::function<std::string(double t, const double *v, const double *residuals, int32_t set)>
+      explainNonFinite;
 };
 
 } // namespace mocc::rt

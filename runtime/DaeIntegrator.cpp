@@ -44,9 +44,11 @@
 #include "runtime/DaeIntegrator.h"
 
 #include "runtime/KluSolver.h"
+#include "runtime/NonFinite.h"
 #include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/RuntimeErrors.h"
+#include "runtime/Signals.h"
 
 #include <ida/ida.h>
 #include <sunmatrix/sunmatrix_sparse.h>
@@ -72,35 +74,47 @@ constexpr int daeNewtonIterations = 8;
 /// How often a root found exactly at a zero is moved on (doubling the step).
 constexpr int maxRootShifts = 60;
 
-/// What a failing IDA flag means, for the message.
+/// What a failing IDA flag means, in the words of a model's user.
 std::string describeIdaFlag(int flag) {
-  std::string name = takeFlagName(IDAGetReturnFlagName(flag));
   switch (flag) {
   case IDA_TOO_MUCH_WORK:
-    return name + ": more than " + std::to_string(maxStepsPerOutput) +
-           " steps between two output times";
+    return "the solver took more than " + std::to_string(maxStepsPerOutput) +
+           " steps without reaching the next output time (the model may chatter or be very "
+           "stiff here)";
   case IDA_TOO_MUCH_ACC:
-    return name + ": the requested accuracy cannot be reached";
+    return "the solver cannot reach the requested accuracy (try a larger tolerance)";
   case IDA_ERR_FAIL:
-    return name + ": the error test failed repeatedly (a discontinuity or a singularity?)";
+    return "the solver's error test failed even at the smallest step (a discontinuity that "
+           "is not an event, or a singularity)";
   case IDA_CONV_FAIL:
   case IDA_NLS_FAIL:
-    return name + ": the corrector's Newton iteration failed repeatedly";
+    return "the solver's Newton iteration did not converge even at the smallest step (the "
+           "equations have no nearby solution, or their Jacobian is nearly singular)";
   case IDA_LSETUP_FAIL:
   case IDA_LSOLVE_FAIL:
-    return name + ": the Jacobian is singular";
+    return "the Jacobian of the equations is singular (the states chosen cannot be integrated "
+           "here)";
   case IDA_RES_FAIL:
   case IDA_REP_RES_ERR:
   case IDA_FIRST_RES_FAIL:
-    return name + ": the equations give values that are not finite";
+    return "the equations give values that are not finite (NaN or infinity)";
   case IDA_RTFUNC_FAIL:
-    return name + ": the zero-crossing functions failed";
+    return "the zero-crossing functions give values that are not finite";
   case IDA_NO_RECOVERY:
   case IDA_LINESEARCH_FAIL:
-    return name + ": the consistent initial values could not be computed";
+    return "no consistent values could be computed";
   default:
-    return name;
+    return "the solver failed";
   }
+}
+
+/// The solver's own account of a failure, for -v: the flag's name and
+/// IDA's last message.
+std::string idaDetail(int flag, const SolverMessages &messages) {
+  std::string detail = "IDA: " + takeFlagName(IDAGetReturnFlagName(flag));
+  if (!messages.last().empty())
+    detail += ": " + messages.last();
+  return detail;
 }
 
 bool allFinite(const double *values, int64_t n) {
@@ -149,7 +163,8 @@ RunStatus DaeIntegrator::restart(double t, double nextTime, bool force) {
   if (IDAReInit(ida_.get(), t, y_.get(), yp_.get()) != IDA_SUCCESS)
     return {false, t,
             "simulation failed at time t = " + formatTime(t) +
-                ": cannot restart IDA after the event [" + messages_.last() + "]"};
+                ": the solver could not restart after the event",
+            {}, "IDA: " + messages_.last()};
   return unlessGeneratedCodeFailed(makeConsistent(t, nextTime, true, force), t);
 }
 
@@ -246,6 +261,11 @@ RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEve
   double norm = scaledResidual(t);
   if (norm <= tolerance_ && !force)
     return {};
+  // Values that are not finite (after an event, or from initialization)
+  // are no starting point for IDACalcIC: the run stops and says where they
+  // came from.
+  if (!clock_ && (!allFinite(residual_.data(), n_) || !allSlotsFinite(model_, v_.data())))
+    return nonFiniteFailure(t, v_.data(), residual_.data());
   std::vector<double> y0(N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(y_.get()) + size_);
   std::vector<double> yp0(N_VGetArrayPointer(yp_.get()), N_VGetArrayPointer(yp_.get()) + size_);
   int flag = IDACalcIC(ida_.get(), IDA_YA_YDP_INIT, nextTime);
@@ -257,9 +277,10 @@ RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEve
                                   : "initialization failed at time " + formatTime(t) +
                                         ": the initial values";
     return {false, t,
-            what + " do not satisfy the equations (scaled residual " + formatNumber(norm) +
-                ") and IDACalcIC could not correct them: " + describeIdaFlag(flag) + " [" +
-                messages_.last() + "]"};
+            what + " do not satisfy the equations and could not be corrected: " +
+                describeIdaFlag(flag),
+            {"note: the scaled residual of the equations is " + formatNumber(norm)},
+            idaDetail(flag, messages_) + " (IDACalcIC)"};
   }
   IDAGetConsistentIC(ida_.get(), y_.get(), yp_.get());
   load(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
@@ -311,6 +332,7 @@ RunStatus DaeIntegrator::advance(double target, double stopTime, bool oneStep, d
   kind = StopKind::Target;
   reached = target;
   rejected_.reset();
+  nonFinite_.reset();
   if (size_ == 0) {
     evaluate(target);
     return unlessGeneratedCodeFailed({}, target);
@@ -351,11 +373,21 @@ RunStatus DaeIntegrator::solverFailure(int flag) {
     stepFailed_ = false; // the model's own check, not a branch to jump over
     return {false, rejected_->time, rejected_->describe()};
   }
+  // Values that were not finite at the points IDA tried last (a NaN that
+  // persists while IDA shortens its step), or in the zero-crossing
+  // functions, or at every point it tried past where it got stuck (IDA
+  // shortened its steps until it gave up: der(x) = sqrt(0.5 - time)
+  // approaches 0.5 in ever smaller steps): the failure says which equation
+  // made them. A failed step may still be jumped over (Integration.cpp).
+  bool nonFinite = flag == IDA_REP_RES_ERR || flag == IDA_FIRST_RES_FAIL ||
+                   flag == IDA_RTFUNC_FAIL || !lastEvaluationFinite_ ||
+                   (nonFinite_ && nonFinite_->t >= failedAt);
+  if (nonFinite_ && nonFinite)
+    return nonFiniteFailure(nonFinite_->t, nonFinite_->v.data(), nonFinite_->residual.data());
   std::string message =
       "simulation failed at time t = " + formatTime(failedAt) + ": " + describeIdaFlag(flag);
-  if (!messages_.last().empty())
-    message += " [" + messages_.last() + "]";
-  return unlessGeneratedCodeFailed({false, failedAt, message}, failedAt);
+  return unlessGeneratedCodeFailed({false, failedAt, message, {}, idaDetail(flag, messages_)},
+                                   failedAt);
 }
 
 /// IDA brackets a root to within its tolerance and returns the end of the
@@ -470,6 +502,8 @@ void DaeIntegrator::load(double t, const double *y, const double *yp, double *re
 
 int DaeIntegrator::residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, void *self) {
   auto *integrator = static_cast<DaeIntegrator *>(self);
+  if (stopRequest())
+    return -1; // a signal asked the run to stop (Signals.h): IDA stops too
   double *residual = N_VGetArrayPointer(r);
   integrator->load(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), residual);
   ++integrator->residualCalls_;
@@ -481,7 +515,26 @@ int DaeIntegrator::residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, voi
     integrator->rejected_ = std::move(failure);
     return 1;
   }
-  return allFinite(residual, integrator->size_) ? 0 : 1;
+  integrator->lastEvaluationFinite_ = allFinite(residual, integrator->size_);
+  if (integrator->lastEvaluationFinite_)
+    return 0;
+  integrator->keepNonFinite(t, residual);
+  return 1;
+}
+
+void DaeIntegrator::keepNonFinite(double t, const double *residual) {
+  if (!nonFinite_)
+    nonFinite_.emplace();
+  nonFinite_->t = t;
+  nonFinite_->v = v_;
+  nonFinite_->residual.assign(residual, residual + size_);
+}
+
+/// "simulation failed at time t = ...: `z` is NaN: ..." for the values at t.
+RunStatus DaeIntegrator::nonFiniteFailure(double t, const double *v, const double *residual) const {
+  return {false, t,
+          "simulation failed at time t = " + formatTime(t) + ": " +
+              describeNonFinite(model_, t, v, residual, clock_ ? 0 : n_, 0)};
 }
 
 int DaeIntegrator::jacobianFn(double t, double cj, N_Vector y, N_Vector yp, N_Vector,
@@ -518,7 +571,16 @@ int DaeIntegrator::rootFn(double t, N_Vector y, N_Vector yp, double *g, void *se
     integrator->load(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), integrator->residual_.data());
   }
   integrator->crossings_.g(t, integrator->v_.data(), g);
-  return runtimeErrorPending(t) ? -1 : 0;
+  if (runtimeErrorPending(t))
+    return -1;
+  // Only a NaN has no sign: an infinite function (a table's next event at
+  // DBL_MAX, shifted by its band) still tells which side the relation is on.
+  if (std::any_of(g, g + integrator->crossings_.count, [](double x) { return std::isnan(x); })) {
+    integrator->lastEvaluationFinite_ = false;
+    integrator->keepNonFinite(t, integrator->residual_.data());
+    return -1;
+  }
+  return 0;
 }
 
 /// Adds the counters of the current IDA run (since the last (re)start).

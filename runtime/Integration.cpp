@@ -2,8 +2,10 @@
 // and in which order:
 //
 // - Start (t0): initialize() left initial() = 1. The sample clocks due at
-//   t0 raise their flags and the initial event iteration runs (below).
-//   Then the row at t0.
+//   t0 raise their flags and the initial event iteration runs (below);
+//   after its first rounds, still with initial() = 1, `assertions` runs once
+//   (the calls of initial algorithms and the effects of when-branches that
+//   fire at initialization are guarded by initial()). Then the row at t0.
 // - Between events: IDA integrates towards the next output time, never
 //   past the next sample instant or the stop time (IDA's stop time), and
 //   watches the zero crossings (`residual`, then `zeroCrossings`, at each
@@ -22,7 +24,7 @@
 //   IDACalcIC for y' and the algebraic components if the equations do not
 //   hold), and a last round of pre := value, `update` checks that the
 //   consistent values change nothing (else the iteration goes on). At most
-//   maxEventIterations calls of `update`.
+//   maxEventIterations rounds.
 // - A terminate() request after an event iteration, or the stop time: with
 //   terminal() = 1, pre := value, `residual`, `update` once; `assertions`
 //   and the last row; the run ends (successfully after terminate()).
@@ -32,9 +34,11 @@
 
 #include "runtime/DaeIntegrator.h"
 #include "runtime/Events.h"
+#include "runtime/NonFinite.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/OutputGrid.h"
 #include "runtime/RuntimeErrors.h"
+#include "runtime/Signals.h"
 #include "runtime/StateSelection.h"
 #include "runtime/Stopwatch.h"
 
@@ -55,27 +59,69 @@ std::optional<RunStatus> generatedCodeFailure(double t) {
 
 ResultRows::ResultRows(const CompiledModel &model, const SimulationOptions &options,
                        CsvWriter *writer)
-    : writer_(writer), row_(options.columns.size() + 1) {
-  for (int32_t column : options.columns)
-    slots_.push_back(model.outputs[column].slot);
+    : writer_(writer) {
+  // Runs of columns that vary, each followed by the parameters after it;
+  // time comes first.
+  runs_.push_back({1, ""});
+  parameterSlots_.emplace_back();
+  bool anyParameter = false;
+  for (int32_t column : options.columns) {
+    const OutputVariable &output = model.outputs[column];
+    if (output.parameter) {
+      parameterSlots_.back().push_back(output.slot);
+      anyParameter = true;
+      continue;
+    }
+    if (!parameterSlots_.back().empty()) {
+      runs_.push_back({0, ""});
+      parameterSlots_.emplace_back();
+    }
+    ++runs_.back().numbers;
+    slots_.push_back(output.slot);
+  }
+  if (!anyParameter) {
+    runs_.clear();
+    parameterSlots_.clear();
+  }
+  row_.resize(slots_.size() + 1);
+  std::vector<int32_t> written = slots_;
+  for (const auto &slots : parameterSlots_)
+    written.insert(written.end(), slots.begin(), slots.end());
   if (writer_ && model.aliases) {
     std::vector<int32_t> aliases = model.aliasSlots;
     std::sort(aliases.begin(), aliases.end());
-    needsAliases_ = aliases.empty() || std::any_of(slots_.begin(), slots_.end(), [&](int32_t s) {
+    needsAliases_ = aliases.empty() || std::any_of(written.begin(), written.end(), [&](int32_t s) {
                       return std::binary_search(aliases.begin(), aliases.end(), s);
                     });
   }
 }
 
+void ResultRows::formatParameters(const std::vector<double> &v) {
+  char number[maxNumberLength];
+  for (size_t r = 0; r < runs_.size(); ++r)
+    for (int32_t slot : parameterSlots_[r]) {
+      runs_[r].text += ',';
+      runs_[r].text.append(number, writeNumber(number, v[slot]));
+    }
+  parametersFormatted_ = true;
+}
+
 void ResultRows::write(double t, const std::vector<double> &v) {
   ++count_;
+  lastTime_ = t;
   if (!writer_)
     return;
   Stopwatch watch;
   row_[0] = t;
   for (std::size_t i = 0; i < slots_.size(); ++i)
     row_[i + 1] = v[slots_[i]];
-  writer_->writeRow(row_);
+  if (runs_.empty()) {
+    writer_->writeRow(row_);
+  } else {
+    if (!parametersFormatted_)
+      formatParameters(v);
+    writer_->writeRow(row_, runs_);
+  }
   seconds_ += watch.seconds();
 }
 
@@ -86,6 +132,14 @@ std::vector<std::unique_ptr<CompiledModel>> stateSetViews(const CompiledModel &m
   std::vector<std::unique_ptr<CompiledModel>> views;
   for (const StateSet &set : model.stateSelection.sets) {
     auto view = std::make_unique<CompiledModel>();
+    view->externalObjects = model.externalObjects;
+    if (model.explainNonFinite) {
+      auto k = static_cast<int32_t>(views.size());
+      view->explainNonFinite = [&model, k](double t, const double *v, const double *residuals,
+                                           int32_t) {
+        return model.explainNonFinite(t, v, residuals, k);
+      };
+    }
     view->name = model.name;
     view->numSlots = model.numSlots;
     view->ySlot = set.ySlot;
@@ -186,12 +240,19 @@ private:
   static constexpr int maxJumps = 100;
   int jumps_ = 0;         // restarts after a failed step (jumpAfterFailure)
   bool done_ = false;
+  double now_ = 0;        // the time of the values in v_
+  bool initializing_ = false; // in the initial event iteration
 };
 
+/// The loop stops early on a stop request (Signals.h); the simulation
+/// reports it as an interruption at the time reached.
 RunStatus Integration::run() {
+  now_ = options_.startTime;
   RunStatus status = begin();
-  while (status.ok && !done_)
+  while (status.ok && !done_ && !stopRequest())
     status = advance();
+  if (status.ok && !done_)
+    status = {false, now_, "interrupted"};
   if (integrator_)
     integrator_->addStatistics(stats_);
   return status;
@@ -208,7 +269,9 @@ RunStatus Integration::begin() {
   rateMatrices(t, true);
   integrator_ = std::make_unique<DaeIntegrator>(modelFor(current_), v_, crossings());
   consumeOutputTimes(t);
+  initializing_ = true;
   RunStatus status = iterate(t);
+  initializing_ = false;
   if (!status.ok)
     return status;
   if (auto message = takeTerminateRequest())
@@ -226,6 +289,7 @@ RunStatus Integration::advance() {
   RunStatus status = integrator_->advance(target, stopTime, switching_, t, kind);
   if (!status.ok)
     return switching_ ? retryFailedStep(status) : jumpAfterFailure(status);
+  now_ = t;
   if (auto message = takeTerminateRequest())
     return terminate(t, *message);
   if (kind == StopKind::Step)
@@ -398,6 +462,13 @@ RunStatus Integration::iterate(double t) {
     RunStatus status = updateUntilStable(t, iterations, first);
     if (!status.ok)
       return status;
+    if (initializing_ && first && events_.assertions) {
+      // Once, with initial() = 1: the calls of initial algorithms and the
+      // effects of the when-branches that fire at initialization.
+      events_.assertions(t, v_.data(), nullptr);
+      if (auto failure = generatedCodeFailure(t))
+        return *failure;
+    }
     schedule_.lowerFlags(v_);
     if (events_.initialSlot >= 0)
       v_[events_.initialSlot] = 0.0;
@@ -535,21 +606,25 @@ void Integration::solveContinuous(double t) {
   integrator_->evaluate(t);
 }
 
-/// One call of `update`, counted; fails once the values still change after
-/// maxEventIterations calls.
+/// One round's call of `update` (if the model has one), counted; fails once
+/// the values still change after maxEventIterations rounds. A model without
+/// an update kernel counts its rounds too: its residual alone may change a
+/// discrete value at every round (`b = not pre(b)`).
 RunStatus Integration::update(double t, int &iterations) {
-  if (!events_.update)
-    return {};
-  events_.update(t, v_.data(), nullptr);
+  if (events_.update) {
+    events_.update(t, v_.data(), nullptr);
+    if (auto failure = generatedCodeFailure(t))
+      return *failure;
+  }
   ++iterations;
   ++stats_.eventIterations;
-  if (auto failure = generatedCodeFailure(t))
-    return *failure;
   std::vector<int32_t> changed = pre_.changed(v_);
   if (changed.empty() || iterations < events_.maxEventIterations)
     return {};
-  return failedAt(t, "the event iteration did not converge in " + std::to_string(iterations) +
-                         " iterations: " + describeSlots(changed) + " still changing");
+  return failedAt(
+      t, std::string(initializing_ ? "the initial event iteration" : "the event iteration") +
+             " did not converge after " + std::to_string(iterations) +
+             " rounds; still changing: " + describeSlots(changed));
 }
 
 /// "`x`, `y` and 2 more" for the slots (named as outputs where they are).
@@ -612,8 +687,9 @@ RunStatus Integration::finish(double t) {
   return writeRow(t);
 }
 
-/// The model's assertions, then a row (with the aliases the residual
-/// kernel leaves out, if it holds one: they are results only).
+/// The model's assertions, the check that every slot is finite, then a row
+/// (with the aliases the residual kernel leaves out, if it holds one: they
+/// are results only).
 RunStatus Integration::writeRow(double t) {
   if (rows_.needsAliases())
     model_.aliases(t, v_.data(), nullptr);
@@ -622,6 +698,12 @@ RunStatus Integration::writeRow(double t) {
     if (auto failure = generatedCodeFailure(t))
       return *failure;
   }
+  // No NaN or infinity goes into the results (nor stays in a slot that a
+  // row leaves out): the run stops, saying which equation made it.
+  if (!allSlotsFinite(model_, v_.data()))
+    return failedAt(t, describeNonFinite(model_, t, v_.data(), nullptr, 0, current_));
+  if (std::string outside = integerOutOfRange(model_, v_.data()); !outside.empty())
+    return failedAt(t, outside);
   rows_.write(t, v_);
   return {};
 }

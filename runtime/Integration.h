@@ -9,6 +9,7 @@
 #include "runtime/CsvWriter.h"
 #include "runtime/Simulator.h"
 
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <vector>
@@ -27,15 +28,27 @@ public:
 
   /// Rows written so far.
   long count() const { return count_; }
+  /// The time of the last row (NaN before the first).
+  double lastTime() const { return lastTime_; }
   /// Time spent writing.
   double seconds() const { return seconds_; }
 
 private:
+  /// Formats the parameters' columns into runs_ (from the first row's
+  /// values: initialization has fixed them).
+  void formatParameters(const std::vector<double> &v);
+
   CsvWriter *writer_;
-  std::vector<int32_t> slots_;
+  std::vector<int32_t> slots_; ///< of the columns that vary, after time
   std::vector<double> row_;
+  /// The row's layout: the columns that vary and the parameters' text
+  /// between them, empty while there are no parameter columns.
+  std::vector<CsvWriter::RowRun> runs_;
+  std::vector<std::vector<int32_t>> parameterSlots_; ///< after each run's numbers
+  bool parametersFormatted_ = false;
   bool needsAliases_ = false;
   long count_ = 0;
+  double lastTime_ = std::numeric_limits<double>::quiet_NaN();
   double seconds_ = 0.0;
 };
 

@@ -4,6 +4,7 @@
 
 #include "runtime/RuntimeErrors.h"
 
+#include <atomic>
 #include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,9 @@ struct ExternalFrame {
 thread_local ExternalFrame *currentFrame = nullptr;
 /// Strings allocated by ModelicaAllocateString during the outermost call.
 thread_local std::vector<std::unique_ptr<char[]>> *allocatedStrings = nullptr;
+/// Where ModelicaMessage writes: stdout, or stderr while the result goes
+/// to stdout.
+std::atomic<bool> messagesToStandardError{false};
 
 std::string format(const char *format, va_list args) {
   va_list copy;
@@ -49,8 +53,9 @@ std::string literalPattern(const std::string &text) {
 extern "C" {
 
 void ModelicaMessage(const char *string) {
-  std::fputs(string, stdout);
-  std::fflush(stdout);
+  std::FILE *stream = messagesToStandardError.load() ? stderr : stdout;
+  std::fputs(string, stream);
+  std::fflush(stream);
 }
 
 void ModelicaVFormatMessage(const char *format, va_list args) {
@@ -174,6 +179,10 @@ std::vector<std::pair<const char *, void *>> modelicaUtilities() {
           entry("ModelicaDuplicateString", &ModelicaDuplicateString),
           entry("ModelicaDuplicateStringWithErrorReturn", &ModelicaDuplicateStringWithErrorReturn),
           entry("mocc_call_external", &mocc_call_external)};
+}
+
+void sendMessagesToStandardError(bool toStandardError) {
+  messagesToStandardError.store(toStandardError);
 }
 
 } // namespace mocc::rt

@@ -42,4 +42,8 @@ namespace mocc::rt {
 /// The names and addresses of the functions above, for the JIT to define.
 std::vector<std::pair<const char *, void *>> modelicaUtilities();
 
+/// Sends ModelicaMessage's text to stderr instead of stdout (while the
+/// result streams to stdout: `-o -`).
+void sendMessagesToStandardError(bool toStandardError);
+
 } // namespace mocc::rt

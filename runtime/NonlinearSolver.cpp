@@ -19,6 +19,7 @@
 #include "runtime/KluSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/RuntimeErrors.h"
+#include "runtime/Signals.h"
 #include "runtime/SundialsSupport.h"
 
 #include <kinsol/kinsol.h>
@@ -49,31 +50,38 @@ struct KinsolDeleter {
   void operator()(void *memory) const { KINFree(&memory); }
 };
 
-/// What a failing KINSOL flag means, for the message.
+/// What a failing KINSOL flag means, in the words of a model's user.
 std::string describeKinsolFlag(int flag) {
-  std::string name = takeFlagName(KINGetReturnFlagName(flag));
   switch (flag) {
   case KIN_STEP_LT_STPTOL:
-    return name + ": the Newton steps became tiny away from a solution";
+    return "Newton's steps became tiny away from a solution";
   case KIN_LINESEARCH_NONCONV:
   case KIN_LINESEARCH_BCFAIL:
-    return name + ": the line search found no acceptable step (a local minimum of the "
-                  "residual norm?)";
+    return "the line search found no step that reduces the residuals (a local minimum of "
+           "their norm?)";
   case KIN_MAXITER_REACHED:
-    return name + ": too many Newton iterations";
+    return "too many Newton iterations";
   case KIN_MXNEWT_5X_EXCEEDED:
-    return name + ": five maximal Newton steps in a row, the iterates diverge";
+    return "Newton's iterates diverge";
   case KIN_LINSOLV_NO_RECOVERY:
   case KIN_LSETUP_FAIL:
   case KIN_LSOLVE_FAIL:
-    return name + ": the Jacobian is singular";
+    return "the Jacobian of the equations is singular";
   case KIN_SYSFUNC_FAIL:
   case KIN_FIRST_SYSFUNC_ERR:
   case KIN_REPTD_SYSFUNC_ERR:
-    return name + ": the equations give values that are not finite";
+    return "the equations give values that are not finite (NaN or infinity)";
   default:
-    return name;
+    return "the nonlinear solver failed";
   }
+}
+
+/// The solver's own account of a failure, for -v.
+std::string kinsolDetail(int flag, const SolverMessages &messages) {
+  std::string detail = "KINSOL: " + takeFlagName(KINGetReturnFlagName(flag));
+  if (!messages.last().empty())
+    detail += ": " + messages.last();
+  return detail;
 }
 
 bool allFinite(const double *values, int64_t n) {
@@ -131,6 +139,8 @@ public:
   /// Writes the current iterate into v and evaluates the kernel there.
   void finish();
   void addStatistics(SolverStatistics &stats) const;
+  /// The solver's own account of the last failure accept() judged.
+  const std::string &detail() const { return detail_; }
 
 private:
   static int residualFn(N_Vector u, N_Vector f, void *self);
@@ -161,6 +171,7 @@ private:
   long jacobianCalls_ = 0;
   long iterations_ = 0;
   SolverMessages messages_;
+  std::string detail_;
   SunContext context_;
   NVectorPtr u_, uScale_, fScale_;
   SunMatrixPtr matrix_;
@@ -225,6 +236,8 @@ int KinsolSystem::jacobianFn(N_Vector u, N_Vector, SUNMatrix jacobian, void *sel
 
 /// H(u) = lambda F(u) + (1 - lambda) D (u - x0); F itself when lambda = 1.
 int KinsolSystem::evaluate(const double *u, double *f) {
+  if (stopRequest())
+    return -1; // a signal asked the run to stop (Signals.h): KINSOL stops too
   for (int64_t i = 0; i < n_; ++i)
     v_[system_.unknowns[i]] = u[i];
   system_.residual(t_, v_.data(), f);
@@ -324,10 +337,11 @@ bool KinsolSystem::accept(int flag, std::string &cause) {
   double norm = scaledResidualNorm();
   if (norm <= acceptTolerance)
     return true;
-  cause = flag >= 0 ? describeKinsolFlag(KIN_STEP_LT_STPTOL) : describeKinsolFlag(flag);
-  cause += " (scaled residual " + formatNumber(norm) + ")";
-  if (!messages_.last().empty())
-    cause += " [" + messages_.last() + "]";
+  int why = flag >= 0 ? KIN_STEP_LT_STPTOL : flag;
+  cause = describeKinsolFlag(why);
+  if (std::isfinite(norm))
+    cause += " (scaled residual " + formatNumber(norm) + ")";
+  detail_ = kinsolDetail(why, messages_);
   return false;
 }
 
@@ -375,7 +389,7 @@ bool KinsolSystem::solveByHomotopy(std::string &cause) {
   if (lambda == 1.0 && accept(flag, cause))
     return true;
   if (lambda < 1.0)
-    cause = "stopped at lambda = " + formatNumber(std::round(lambda * 1e4) / 1e4) + ", " +
+    cause = "stopped at lambda = " + formatNumber(std::round(lambda * 1e4) / 1e4) + ": " +
             describeKinsolFlag(flag);
   return false;
 }
@@ -485,10 +499,18 @@ void KinsolSystem::addStatistics(SolverStatistics &stats) const {
 RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vector<double> &v,
                               SolverStatistics &stats, std::span<double> sharedDv) {
   auto n = static_cast<int64_t>(system.unknowns.size());
-  // The description reads "the system of N equation(s) ...".
-  std::string what = system.description.rfind("the system ", 0) == 0
-                         ? "the nonlinear " + system.description.substr(4)
-                         : "the nonlinear system of equations " + system.description;
+  // The description's first line reads "the system of N equation(s) for
+  // ..."; the lines after it are notes that show its equations.
+  std::string first = system.description.substr(0, system.description.find('\n'));
+  std::vector<std::string> equations;
+  for (size_t at = first.size(); at < system.description.size();) {
+    size_t end = std::min(system.description.find('\n', at + 1), system.description.size());
+    equations.push_back(system.description.substr(at + 1, end - at - 1));
+    at = end;
+  }
+  std::string what = first.rfind("the system ", 0) == 0
+                         ? "the nonlinear " + first.substr(4)
+                         : "the nonlinear system of equations " + first;
   if (n == 0) {
     if (system.residual)
       system.residual(t, v.data(), nullptr);
@@ -517,16 +539,20 @@ RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vecto
   std::string directCause;
   std::string homotopyCause;
   std::string marquardtCause;
-  bool solved = solver.solveDirectly(directCause) ||
-                (!runtimeErrorPending(t) && solver.solveByHomotopy(homotopyCause)) ||
-                (!runtimeErrorPending(t) && solver.solveByLevenbergMarquardt(marquardtCause));
+  bool solved = solver.solveDirectly(directCause);
+  std::string detail = solver.detail();
+  solved = solved || (!runtimeErrorPending(t) && solver.solveByHomotopy(homotopyCause)) ||
+           (!runtimeErrorPending(t) && solver.solveByLevenbergMarquardt(marquardtCause));
   solver.addStatistics(stats);
-  if (!solved)
-    return {false, t,
-            what + " did not converge (KINSOL: " + directCause +
-                "; retry by homotopy: " + homotopyCause +
-                (marquardtCause.empty() ? "" : "; retry by Levenberg-Marquardt: " + marquardtCause) +
-                ")"};
+  if (!solved) {
+    RunStatus status{false, t, what + " did not converge: " + directCause, equations, detail};
+    if (!homotopyCause.empty())
+      status.notes.push_back("note: a homotopy from the start values failed too: " + homotopyCause);
+    if (!marquardtCause.empty())
+      status.notes.push_back("note: Levenberg-Marquardt from the start values failed too: " +
+                             marquardtCause);
+    return status;
+  }
   solver.finish();
   return {};
 }

@@ -10,6 +10,10 @@
 
 namespace mocc::rt {
 
+/// More output intervals than this are refused (a usage error: the result
+/// would hold a row per point).
+constexpr double maxOutputIntervals = 1e9;
+
 /// The times at which results are written.
 class OutputGrid {
 public:

@@ -6,6 +6,7 @@
 // `compare`).
 #pragma once
 
+#include <cmath>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,15 +23,39 @@ struct ResultTable {
 
 /// Reads an RFC 4180 CSV result file; nothing with `error` set if it cannot
 /// be read or is malformed (a row of the wrong length, a field that is not
-/// a number).
-std::optional<ResultTable> readResultTable(const std::string &path, std::string &error);
+/// a number). With `only`, the columns of other names are left out (time
+/// stays): a big result costs the memory of the signals compared.
+std::optional<ResultTable> readResultTable(const std::string &path, std::string &error,
+                                           const std::vector<std::string> *only = nullptr);
 
 /// The outcome for one signal.
 struct SignalComparison {
   std::string name;
   bool passed = false;
   std::string detail; ///< why it failed: missing, or the first point outside
+  /// The first result sample outside the tube (NaN when none is): its
+  /// time, its value and the tube's bounds there.
+  double time = NAN;
+  double value = NAN;
+  double lower = NAN;
+  double upper = NAN;
+  /// How many result samples lie outside the tube.
+  size_t outside = 0;
 };
+
+/// The half-sizes of the tube's rectangles around a reference signal
+/// (t, y): `tolerance` times the ranges of time and of the values.
+struct TubeSize {
+  double dx = 0;
+  double dy = 0;
+};
+TubeSize tubeSize(const std::vector<double> &t, const std::vector<double> &y, double tolerance);
+
+/// The tube's lower and upper curves at time `at` (within the reference's
+/// time range): the least and greatest value of the reference polyline
+/// within dx of `at`, minus and plus dy.
+std::pair<double, double> tubeBounds(const std::vector<double> &t, const std::vector<double> &y,
+                                     TubeSize size, double at);
 
 /// Compares `signals` of `result` with `reference` (the first column of
 /// each is time). `tolerance` is the relative size of the tube (0.002 in

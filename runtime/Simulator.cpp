@@ -6,22 +6,23 @@
 #include "runtime/ColoredJacobian.h"
 #include "runtime/CsvWriter.h"
 #include "runtime/Integration.h"
+#include "runtime/NonFinite.h"
 #include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
+#include "runtime/OutputGrid.h"
 #include "runtime/RuntimeErrors.h"
+#include "runtime/Signals.h"
 #include "runtime/Stopwatch.h"
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 #include <cstring>
 #include <set>
 
 namespace mocc::rt {
 
 namespace {
-
-/// More output points than this are refused.
-constexpr double maxOutputPoints = 1e9;
 
 bool validSlot(int64_t slot, const CompiledModel &model) {
   return slot >= 0 && slot < model.numSlots;
@@ -158,7 +159,7 @@ std::string checkOptions(const SimulationOptions &options, const CompiledModel &
     return "the stop time must not be before the start time";
   if (!(options.interval > 0.0) || !std::isfinite(options.interval))
     return "the output interval must be positive";
-  if ((options.stopTime - options.startTime) / options.interval > maxOutputPoints)
+  if ((options.stopTime - options.startTime) / options.interval > maxOutputIntervals)
     return "the output interval gives more than 1e9 output points";
   if (!(options.tolerance > 0.0))
     return "the tolerance must be positive";
@@ -200,6 +201,9 @@ RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double
       return *failure;
     if (!status.ok) {
       status.message = "initialization failed at time " + formatTime(t0) + ": " + status.message;
+      if (!allSlotsFinite(model,
+                          v.data())) // where the values the solver tried last stop being finite
+        status.message += "; " + describeNonFinite(model, t0, v.data(), nullptr, 0, 0);
       return status;
     }
   }
@@ -242,6 +246,14 @@ void logStatistics(std::ostream &log, const CompiledModel &model, const SolverSt
       << stats.integrationSeconds << " s, output " << stats.outputSeconds << " s\n";
 }
 
+/// The status of a run that a signal stopped at time t.
+RunStatus interrupted(double t, const std::string &outputPath) {
+  return {false, t,
+          "interrupted at model time t = " + formatTime(t) +
+              (outputPath == "-" ? "; the result on standard output is incomplete"
+                                 : "; no result written")};
+}
+
 } // namespace
 
 void destroyExternalObjects(const CompiledModel &model, const std::vector<double> &v) {
@@ -281,11 +293,13 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
 
 RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
                    SolverStatistics &stats, std::ostream &log) {
+  limitGeneratedCodeStack();
   std::string problem = checkModel(model);
   if (!problem.empty())
     return {false, options.startTime, "the compiled model is invalid: " + problem};
   if (problem = checkOptions(options, model); !problem.empty())
     return {false, options.startTime, problem};
+  StopPolling polling; // a signal now stops the run at the next step
   CsvWriter writer;
   bool writing = !options.outputPath.empty();
   std::vector<std::string> names{"time"};
@@ -295,10 +309,21 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
     return {false, options.startTime, writer.error()};
   ResultRows rows(model, options, writing ? &writer : nullptr);
   std::vector<double> v;
-  RunStatus status = initialize(model, options.startTime, v, stats);
-  SolverStatistics init = stats;
-  if (status.ok)
-    status = integrate(model, options, v, rows, stats, log);
+  RunStatus status;
+  SolverStatistics init;
+  try {
+    status = initialize(model, options.startTime, v, stats);
+    init = stats;
+    if (status.ok)
+      status = integrate(model, options, v, rows, stats, log);
+  } catch (const std::bad_alloc &) {
+    // Memory ran out in the runtime (the solver's matrices, the rows):
+    // a failure of the run at the last time it reached.
+    double t = std::isnan(rows.lastTime()) ? options.startTime : rows.lastTime();
+    status = {false, t, "simulation failed at time t = " + formatTime(t) + ": out of memory"};
+  }
+  if (stopRequest())
+    status = interrupted(status.ok ? options.stopTime : status.time, options.outputPath);
   if (status.ok && writing && !writer.commit())
     status = {false, options.stopTime, writer.error()};
   destroyExternalObjects(model, v);

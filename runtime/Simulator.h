@@ -18,7 +18,7 @@ struct SimulationOptions {
   double stopTime = 1.0;
   double interval = 0.002; ///< output grid step (> 0)
   double tolerance = 1e-6; ///< relative tolerance of IDA
-  std::string outputPath;  ///< the CSV result file (empty: no file is written)
+  std::string outputPath;  ///< the CSV result file (empty: none; `-`: standard output)
   /// Indices into CompiledModel::outputs of the columns to write, in order.
   std::vector<int32_t> columns;
   bool verbose = false; ///< print solver statistics to the log
@@ -45,7 +45,13 @@ struct SolverStatistics {
 struct RunStatus {
   bool ok = true;
   double time = 0; ///< model time of the failure
-  std::string message;
+  std::string message; ///< one line, in the words of a model's user
+  /// Lines that explain the failure (the equations of a system that did
+  /// not converge), each printed after the message as it is
+  /// ("file:line: note: ..." or "note: ...").
+  std::vector<std::string> notes = {};
+  /// What the solver itself said ("IDA_CONV_FAIL: At t = ..."), for -v.
+  std::string solverDetail = {};
 };
 
 /// Computes consistent initial values of every slot at time t0 into v. The
@@ -64,7 +70,9 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
 /// terminate() succeeds; its file ends at the time of the terminate().
 /// Events (see Integration.cpp for the order of the calls) give two rows at
 /// their time, before and after; an output time at the time of an event
-/// gives no third one.
+/// gives no third one. A stop request (Signals.h) ends the run at the next
+/// step with the status "interrupted at model time t = ...; no result
+/// written": no file is written, external objects are destructed.
 RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
                    SolverStatistics &stats, std::ostream &log);
 

@@ -233,18 +233,30 @@ bool PlanBuilder::buildParameters() {
   std::vector<int> pending(n, 0);
   std::vector<uint32_t> ready;
   std::vector<uint32_t> params;
+  // A free parameter (fixed = false) takes its start value here, before
+  // the parameters bound to it are computed from it (as a guess for
+  // initialization, which finds them all): from a zero vector instead,
+  // the MSL's JointRRR normalized n_b = {0, 0, 0} and its assert failed.
+  auto expressionOf = [&](uint32_t i) {
+    const flat::Variable &v = model_.variables[i];
+    return isFreeParameter(VarId{i}) ? v.attributes.start : v.binding;
+  };
   for (uint32_t i = 0; i < n; ++i) {
     const flat::Variable &v = model_.variables[i];
-    if (roles_[i] != RoleKind::Known || !v.binding.valid() || v.attributes.fixed == false)
+    bool free = isFreeParameter(VarId{i}) && v.attributes.start.valid();
+    if (!free &&
+        (roles_[i] != RoleKind::Known || !v.binding.valid() || v.attributes.fixed == false))
       continue;
     params.push_back(i);
-    for (VarId dep : sym::variablesOf(pool_, v.binding)) {
+    for (VarId dep : sym::variablesOf(pool_, expressionOf(i))) {
       if (!isKnown(dep)) {
-        diags_.error(v.loc, "the binding of parameter `" + v.name + "` depends on `" +
-                                model_.nameOf(dep) + "`, which is not a parameter");
+        diags_.error(v.loc, std::string(free ? "the start value" : "the binding") +
+                                " of parameter `" + v.name + "` depends on `" + model_.nameOf(dep) +
+                                "`, which is not a parameter");
         return false;
       }
-      if (model_.var(dep).binding.valid()) {
+      if (expressionOf(dep.index).valid() &&
+          (model_.var(dep).binding.valid() || isFreeParameter(dep))) {
         users[dep.index].push_back(i);
         ++pending[i];
       }
@@ -261,10 +273,14 @@ bool PlanBuilder::buildParameters() {
   afterFreeParameters_.assign(n, 0);
   for (size_t k = 0; k < ready.size(); ++k) {
     uint32_t p = ready[k];
-    for (VarId dep : sym::variablesOf(pool_, model_.variables[p].binding))
-      if (isFreeParameter(dep) || afterFreeParameters_[dep.index])
-        afterFreeParameters_[p] = 1;
-    kernel.steps.push_back({KernelStep::Kind::Assign, VarId{p}, model_.variables[p].binding});
+    if (!isFreeParameter(VarId{p}))
+      for (VarId dep : sym::variablesOf(pool_, model_.variables[p].binding))
+        if (isFreeParameter(dep) || afterFreeParameters_[dep.index])
+          afterFreeParameters_[p] = 1;
+    kernel.steps.push_back({KernelStep::Kind::Assign, VarId{p}, expressionOf(p)});
+    kernel.steps.back().loc = model_.variables[p].bindingLoc.valid()
+                                  ? model_.variables[p].bindingLoc
+                                  : model_.variables[p].loc;
     for (uint32_t user : users[p])
       if (--pending[user] == 0)
         ready.push_back(user);
@@ -273,7 +289,8 @@ bool PlanBuilder::buildParameters() {
     return reportParameterCycle(params, pending);
   plan_.setParameters = kernel.name;
   for (const KernelStep &step : kernel.steps)
-    plan_.constantSlots.push_back(step.target.index);
+    if (!isFreeParameter(step.target)) // an unknown of initialization
+      plan_.constantSlots.push_back(step.target.index);
   plan_.kernels.push_back(std::move(kernel));
   return true;
 }
@@ -327,18 +344,30 @@ ExprId PlanBuilder::startOf(VarId v) {
   return pool_.zero();
 }
 
+/// The equations a failure message notes, and the characters of each.
+constexpr size_t describedEquations = 3;
+constexpr size_t describedLength = 160;
+
 std::string PlanBuilder::describe(const EquationSystem &system, std::span<const int> eqs) {
-  std::string text = "the system of " + std::to_string(eqs.size()) + " equation(s) ";
-  for (size_t i = 0; i < eqs.size() && i < 4; ++i) {
+  // The first line names the system (addSolveStep adds its unknowns); a
+  // note line follows for each of its first equations, with its location.
+  std::string text = "the system of " + std::to_string(eqs.size()) + " equation(s)";
+  for (size_t i = 0; i < eqs.size() && i < describedEquations; ++i) {
     const flat::Equation &eq = system.equations[eqs[i]];
-    text += i ? ", " : "";
-    text += "`" + model_.print(eq.lhs) + " = " + model_.print(eq.rhs) + "`";
+    std::string equation = model_.print(eq.lhs) + " = " + model_.print(eq.rhs);
+    if (equation.size() > describedLength)
+      equation = equation.substr(0, describedLength - 4) + " ...";
+    text += "\n";
     if (eq.loc.valid()) {
       LineColumn lc = diags_.sources().lineColumn(eq.loc.start());
-      text += " (" + diags_.sources().path(eq.loc.file) + ":" + std::to_string(lc.line) + ")";
+      text += diags_.sources().path(eq.loc.file) + ":" + std::to_string(lc.line) + ":" +
+              std::to_string(lc.column) + ": ";
     }
+    text += "note: equation `" + equation + "`";
   }
-  return text + (eqs.size() > 4 ? ", ..." : "");
+  if (eqs.size() > describedEquations)
+    text += "\nnote: and " + std::to_string(eqs.size() - describedEquations) + " more equation(s)";
+  return text;
 }
 
 std::vector<KernelStep> PlanBuilder::trailingAssignments(const std::vector<char> &isOwnSlot) const {
@@ -570,7 +599,8 @@ bool PlanBuilder::limitDependencies(SimulationSystem &sim, BlockPlan &block,
   StateSetPlan &set = sim.set;
   for (KernelStep &step : block.steps) {
     VarId v = step.target;
-    step = {KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), step.expr)};
+    step = {
+        KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), step.expr), {}, 1, step.loc};
     sim.columnOf[v.index] = static_cast<int>(set.ySlot.size());
     set.ySlot.push_back(static_cast<int32_t>(v.index));
     set.ypSlot.push_back(-1);
@@ -614,7 +644,12 @@ void PlanBuilder::buildPivotKernel() {
   columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
   KernelSpec kernel{"mocc_state_pivots", {}, true};
   for (int e : rows)
-    kernel.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, reduced_.equations[e])});
+    kernel.steps.push_back({KernelStep::Kind::Residual,
+                            {},
+                            residualOf(pool_, reduced_.equations[e]),
+                            {},
+                            1,
+                            reduced_.equations[e].loc});
   for (VarId c : columns)
     plan_.pivotColumns.push_back(static_cast<int32_t>(c.index));
   for (size_t k = 0; k < reduced_.choices.size(); ++k)
@@ -840,11 +875,14 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
 }
 
 void PlanBuilder::addSolveStep(BlockPlan block, std::string description) {
-  // "... for `x`, `y`": the unknowns Newton iterates on.
-  for (size_t i = 0; i < block.iterationVariables.size() && i < 4; ++i)
-    description += (i ? ", `" : " for `") + model_.nameOf(block.iterationVariables[i]) + "`";
-  if (block.iterationVariables.size() > 4)
-    description += ", ...";
+  // "... for `x`, `y`" on its first line: the unknowns Newton iterates on.
+  std::string unknowns;
+  const std::vector<VarId> &iterated = block.iterationVariables;
+  for (size_t i = 0; i < iterated.size() && i < 3; ++i)
+    unknowns += (i ? ", `" : " for `") + model_.nameOf(iterated[i]) + "`";
+  if (iterated.size() > 3)
+    unknowns += " and " + std::to_string(iterated.size() - 3) + " more";
+  description.insert(std::min(description.find('\n'), description.size()), unknowns);
   // KINSOL solves for the tearing variables; the kernel assigns the rest of
   // the block and computes the residuals.
   KernelSpec kernel{"mocc_init_" + std::to_string(plan_.init.size()), std::move(block.steps), true};
@@ -999,15 +1037,18 @@ void PlanBuilder::splitOffAliases() {
 }
 
 void PlanBuilder::buildOutputs() {
-  // Every variable of the model as flattened, aliases and dummy
-  // derivatives included; not the derivatives index reduction added.
+  // Every variable and every parameter of the model as flattened, aliases
+  // and dummy derivatives included (as OpenModelica's and Dymola's result
+  // files hold them); not constants, not the derivatives index reduction
+  // added, not String parameters or external objects (no number).
   for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &v = model_.variables[i];
-    if (v.variability == flat::VariabilityKind::Parameter ||
-        v.variability == flat::VariabilityKind::Constant || v.special != flat::SpecialKind::None ||
-        v.name.starts_with('$'))
+    bool parameter = v.variability == flat::VariabilityKind::Parameter;
+    if (v.variability == flat::VariabilityKind::Constant || v.special != flat::SpecialKind::None ||
+        v.name.starts_with('$') || v.type == flat::TypeKind::String ||
+        v.type == flat::TypeKind::ExternalObject)
       continue;
-    plan_.outputs.push_back({v.name, static_cast<int32_t>(i)});
+    plan_.outputs.push_back({v.name, static_cast<int32_t>(i), parameter});
   }
 }
 

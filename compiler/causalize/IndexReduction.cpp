@@ -712,6 +712,8 @@ bool IndexReducer::chooseStates(structural::DaeStructure &dae,
 }
 
 void IndexReducer::warnAboutChoices() {
+  if (!options_.reportStateChoices)
+    return;
   for (VarId v : system_.unhonouredAlways)
     diags_.warning(model_.var(v).loc, "`" + model_.nameOf(v) +
                                           "` has stateSelect = StateSelect.always but is not a "

@@ -60,6 +60,11 @@ struct ReductionOptions {
   /// Beyond those limits, whether to use selection matrices (see
   /// SelectionMatrix) instead of one static choice.
   bool selectionMatrices = true;
+  /// Whether to warn about the choice of states: a stateSelect = always
+  /// that is not honoured, or too many equally good choices to select
+  /// among at run time. Facts about the library's models that a user cannot
+  /// act on without editing the library: reported with -v only.
+  bool reportStateChoices = false;
 };
 
 /// One choice of states of the reduced system.

@@ -5,13 +5,19 @@
 
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/causalize/Causalize.h"
+#include "compiler/causalize/NonFiniteExplainer.h"
 #include "compiler/codegen/Codegen.h"
 #include "compiler/flatten/Flatten.h"
 #include "compiler/instantiate/Instance.h"
 #include "compiler/jit/FunctionLibrary.h"
 #include "compiler/jit/Jit.h"
 #include "compiler/parse/Parser.h"
+#include "runtime/ModelicaUtilities.h"
+#include "runtime/OutputFile.h"
+#include "runtime/OutputGrid.h"
+#include "compiler/support/Stack.h"
 #include "runtime/ResultCompare.h"
+#include "runtime/Signals.h"
 #include "runtime/Simulator.h"
 
 #include <llvm/IR/LLVMContext.h>
@@ -77,40 +83,93 @@ struct Session {
   inst::ClassTree tree;
   inst::Instantiator instantiator;
   PhaseTimes times;
+  /// What the command is doing, for a message if memory runs out.
+  const char *phase = "loading the model";
+  /// Whether it runs the model's code: memory exhausted then is a run-time
+  /// failure (exit 3).
+  bool running = false;
 };
 
-std::string bundledLibrary() {
-  if (const char *env = std::getenv("MOCC_STDLIB"))
-    return env;
-  return MOCC_STDLIB_DIR;
+/// Runs a command on its session and turns the failures that no phase
+/// reports itself into diagnostics: input nested too deeply for the
+/// compiler's stack (at the source range the phase was working on) and
+/// memory exhausted (naming the phase); exit 1, or 3 for memory exhausted
+/// while the model's code runs.
+int guarded(Session &s, const std::function<int()> &command) {
+  try {
+    return command();
+  } catch (const NestingTooDeep &e) {
+    s.diags.error(e.where, e.message());
+  } catch (const std::bad_alloc &) {
+    s.diags.error(std::string("out of memory while ") + s.phase);
+    return s.running ? ExitSimulationError : ExitModelError;
+  }
+  return ExitModelError;
 }
 
-/// Registers libraries and reads the user's files; returns an exit code
-/// (ExitSuccess to go on).
-int loadSources(Session &s, const CompileOptions &options) {
-  for (const std::string &lib : options.libraries) {
-    std::error_code ec;
-    if (!fs::exists(lib, ec)) {
-      s.diags.error("library `" + lib + "` does not exist");
-      return ExitUsageError;
-    }
-    s.tree.addLibrary(lib);
-  }
+/// The directories of MODELICAPATH, in order.
+std::vector<std::string> modelicaPath() {
+  std::vector<std::string> dirs;
   if (const char *path = std::getenv("MODELICAPATH")) {
     std::stringstream list(path);
     std::string dir;
     while (std::getline(list, dir, ':'))
       if (!dir.empty())
-        s.tree.addLibrary(dir);
+        dirs.push_back(dir);
   }
-  s.tree.addLibrary(bundledLibrary());
-  for (const std::string &file : options.files) {
-    std::error_code ec;
-    if (!fs::is_regular_file(file, ec)) {
-      s.diags.error("file `" + file + "` does not exist");
+  return dirs;
+}
+
+/// Why a `--lib` argument cannot be used, empty if it can: a directory or
+/// a readable regular file.
+std::string unusableLibrary(const std::string &lib) {
+  std::error_code ec;
+  if (fs::is_directory(lib, ec))
+    return {};
+  std::string problem = unreadableFile(lib);
+  return problem.empty() ? problem : "`--lib`: " + problem;
+}
+
+/// The files the command reads or may read, which a result must not
+/// replace: the user's files, `--lib` files, and the library folders.
+rt::RunInputs runInputs(const CompileOptions &options) {
+  rt::RunInputs inputs;
+  inputs.files = options.files;
+  std::error_code ec;
+  for (const std::string &lib : options.libraries)
+    (fs::is_directory(lib, ec) ? inputs.folders : inputs.files).push_back(lib);
+  for (const std::string &dir : modelicaPath())
+    inputs.folders.push_back(dir);
+  inputs.folders.push_back(bundledLibrary());
+  return inputs;
+}
+
+/// Checks that every file argument can be read (a usage error otherwise,
+/// exit code 2, before any parsing); returns an exit code.
+int checkInputFiles(const CompileOptions &options, Diagnostics &diags) {
+  for (const std::string &lib : options.libraries)
+    if (std::string problem = unusableLibrary(lib); !problem.empty()) {
+      diags.error(problem);
       return ExitUsageError;
     }
-  }
+  for (const std::string &file : options.files)
+    if (std::string problem = unreadableFile(file); !problem.empty()) {
+      diags.error(problem);
+      return ExitUsageError;
+    }
+  return ExitSuccess;
+}
+
+/// Registers libraries and reads the user's files; returns an exit code
+/// (ExitSuccess to go on).
+int loadSources(Session &s, const CompileOptions &options) {
+  if (int code = checkInputFiles(options, s.diags); code != ExitSuccess)
+    return code;
+  for (const std::string &lib : options.libraries)
+    s.tree.addLibrary(lib);
+  for (const std::string &dir : modelicaPath())
+    s.tree.addLibrary(dir);
+  s.tree.addLibrary(bundledLibrary(), /*bundled=*/true);
   auto start = Clock::now();
   bool ok = true;
   for (const std::string &file : options.files)
@@ -138,9 +197,18 @@ std::vector<std::string> splitDotted(const std::string &name) {
 inst::ClassNode *selectModel(Session &s, const CompileOptions &options, int &exitCode) {
   inst::ClassNode *cls = nullptr;
   if (!options.model.empty()) {
-    cls = s.tree.lookupPath(splitDotted(options.model));
+    std::vector<std::string> parts = splitDotted(options.model);
+    cls = s.tree.lookupPath(parts);
     if (!cls) {
-      s.diags.error("model `" + options.model + "` not found");
+      // The deepest package on the way that exists says whether the
+      // bundled subset of the MSL lacks it.
+      inst::ClassNode *enclosing = nullptr;
+      for (size_t n = parts.size() - 1; n > 0 && !enclosing; --n)
+        enclosing = s.tree.lookupPath({parts.begin(), parts.begin() + static_cast<long>(n)});
+      if (enclosing && enclosing->inBundledSubset())
+        s.diags.error(inst::notInBundledSubset(options.model));
+      else
+        s.diags.error("model `" + options.model + "` not found");
       exitCode = ExitModelError;
       return nullptr;
     }
@@ -181,6 +249,7 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
   if (!cls)
     return std::nullopt;
   auto start = Clock::now();
+  s.phase = "flattening the model";
   double parseBefore = s.tree.parseSeconds();
   inst::Instance *root = s.instantiator.instantiateModel(cls);
   auto model = flatten(s.instantiator, root, s.diags);
@@ -390,6 +459,12 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   m.jacobian = plan.jacobian;
   m.outputs = plan.outputs;
   m.experiment = plan.experiment;
+  for (uint32_t i = 0; i < model.variables.size(); ++i) {
+    const flat::Variable &v = model.variables[i];
+    if (v.type == flat::TypeKind::Integer && v.variability != flat::VariabilityKind::Constant &&
+        !v.name.starts_with('$'))
+      m.integerSlots.push_back({static_cast<int32_t>(i), v.name});
+  }
   // The external objects that constructors made (a parameter bound to
   // another object shares it), in the order of their variables.
   for (uint32_t i = 0; i < model.variables.size(); ++i) {
@@ -530,6 +605,12 @@ void printStatistics(const causalize::SimulationPlan &plan, const flat::FlatMode
 
 } // namespace
 
+std::string bundledLibrary() {
+  if (const char *env = std::getenv("MOCC_STDLIB"))
+    return env;
+  return MOCC_STDLIB_DIR;
+}
+
 // --- Commands --------------------------------------------------------------------------------
 
 int runParse(const std::vector<std::string> &files, bool print, std::ostream &out,
@@ -538,10 +619,10 @@ int runParse(const std::vector<std::string> &files, bool print, std::ostream &ou
   Diagnostics diags(sources, err);
   int exitCode = ExitSuccess;
   for (const std::string &path : files) {
-    std::error_code ec;
-    auto file = fs::is_regular_file(path, ec) ? sources.addFile(path) : std::nullopt;
+    std::string problem;
+    auto file = sources.addFile(path, &problem);
     if (!file) {
-      diags.error("cannot read file `" + path + "`");
+      diags.error(problem);
       exitCode = ExitUsageError;
       continue;
     }
@@ -557,13 +638,15 @@ int runParse(const std::vector<std::string> &files, bool print, std::ostream &ou
   return exitCode;
 }
 
-int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err) {
-  Session s(err);
+namespace {
+
+int check(Session &s, const CompileOptions &options, std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
   auto start = Clock::now();
+  s.phase = "checking the model";
   auto stats = causalize::checkModel(*model, s.diags);
   s.times.add("structural", secondsSince(start));
   if (!stats)
@@ -575,16 +658,19 @@ int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err
   return ExitSuccess;
 }
 
-int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptions,
-               std::ostream &out, std::ostream &err) {
-  Session s(err);
+int flattenCommand(Session &s, const CompileOptions &options,
+                   const FlattenOptions &flattenOptions, std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
+  s.phase = "printing the model";
   if (flattenOptions.emit == "index-reduced") {
     auto start = Clock::now();
-    bool ok = causalize::printIndexReduced(*model, s.diags, out);
+    // The index-reduced view is about the choice of states: say all of it.
+    causalize::CausalizeOptions reduction;
+    reduction.reduction.reportStateChoices = true;
+    bool ok = causalize::printIndexReduced(*model, s.diags, out, reduction);
     s.times.add("index reduction", secondsSince(start));
     if (!ok)
       return ExitModelError;
@@ -599,52 +685,95 @@ int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptio
   return ExitSuccess;
 }
 
-int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
-                std::ostream &out, std::ostream &err) {
-  Session s(err);
+/// The checks of `simulate`'s arguments that need no model: the result
+/// file (OutputFile.h) and the number of output intervals. A usage error
+/// (message and exit code 2) before any parsing; ExitSuccess to go on.
+int checkSimulateArguments(const CompileOptions &options, const SimulateOptions &simulate,
+                           std::ostream &err) {
+  static_assert(maxOutputIntervals == static_cast<long>(rt::maxOutputIntervals));
+  if (simulate.intervals > maxOutputIntervals) {
+    err << "mocc: error: `--intervals " << simulate.intervals << "`: more than "
+        << maxOutputIntervals << " output intervals (a result row each) is too many\n";
+    return ExitUsageError;
+  }
+  if (simulate.output.empty())
+    return ExitSuccess; // the default name is checked once the model is known
+  if (std::string problem = rt::checkOutputPath(simulate.output, runInputs(options));
+      !problem.empty()) {
+    err << "mocc: error: " << problem << "\n";
+    return ExitUsageError;
+  }
+  return ExitSuccess;
+}
+
+/// The output grid of `simulate` from the options and the experiment
+/// annotation; a usage error (exit code 2) if it is empty or too large.
+int setOutputGrid(const SimulateOptions &simulate, const rt::ExperimentDefaults &e,
+                  rt::SimulationOptions &run, std::ostream &err) {
+  run.startTime = std::isnan(simulate.startTime) ? e.startTime : simulate.startTime;
+  run.stopTime = std::isnan(simulate.stopTime) ? e.stopTime : simulate.stopTime;
+  // A stop time equal to the start time is a run of initialization alone
+  // (one row): the MSL's tests of functions (ModelicaTest.Math) have
+  // StopTime = 0.
+  if (!(run.stopTime >= run.startTime)) {
+    err << "mocc: error: the stop time " << run.stopTime << " is before the start time "
+        << run.startTime << "\n";
+    return ExitUsageError;
+  }
+  double span = run.stopTime - run.startTime;
+  if (!std::isnan(simulate.interval))
+    run.interval = simulate.interval;
+  else if (simulate.intervals > 0 && span > 0)
+    run.interval = span / static_cast<double>(simulate.intervals);
+  else if (e.interval > 0)
+    run.interval = e.interval;
+  else
+    run.interval = span > 0 ? span / 500.0 : 1.0;
+  if (span / run.interval > rt::maxOutputIntervals) {
+    err << "mocc: error: the output interval " << run.interval << " from " << run.startTime
+        << " to " << run.stopTime << " gives more than " << maxOutputIntervals
+        << " output points (a result row each): give a larger `--interval`\n";
+    return ExitUsageError;
+  }
+  return ExitSuccess;
+}
+
+int simulateModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
+                  std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
+  rt::SimulationOptions run;
+  run.outputPath = simulate.output.empty() ? model->name + "_res.csv" : simulate.output;
+  if (simulate.output.empty()) {
+    if (std::string problem = rt::checkOutputPath(run.outputPath, runInputs(options));
+        !problem.empty()) {
+      err << "mocc: error: " << problem << "\n";
+      return ExitUsageError;
+    }
+  }
   auto start = Clock::now();
-  auto plan = causalize::causalize(*model, s.diags);
+  s.phase = "causalizing the model";
+  causalize::CausalizeOptions causalizeOptions;
+  causalizeOptions.reduction.reportStateChoices = options.verbose;
+  auto plan = causalize::causalize(*model, s.diags, causalizeOptions);
   s.times.add("causalize", secondsSince(start));
   if (!plan)
     return ExitModelError;
   std::string error;
+  s.phase = "generating code";
   auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
   if (!native) {
     if (!error.empty())
       s.diags.error("code generation failed: " + error);
     return ExitModelError;
   }
-  rt::SimulationOptions run;
-  const rt::ExperimentDefaults &e = native->model.experiment;
-  run.startTime = std::isnan(simulate.startTime) ? e.startTime : simulate.startTime;
-  run.stopTime = std::isnan(simulate.stopTime) ? e.stopTime : simulate.stopTime;
-  if (!(run.stopTime > run.startTime)) {
-    err << "mocc: error: the stop time " << run.stopTime << " is not after the start time "
-        << run.startTime << "\n";
-    return ExitUsageError;
-  }
-  if (!std::isnan(simulate.interval))
-    run.interval = simulate.interval;
-  else if (simulate.intervals > 0)
-    run.interval = (run.stopTime - run.startTime) / static_cast<double>(simulate.intervals);
-  else if (e.interval > 0)
-    run.interval = e.interval;
-  else
-    run.interval = (run.stopTime - run.startTime) / 500.0;
-  run.tolerance = std::isnan(simulate.tolerance) ? e.tolerance : simulate.tolerance;
-  run.outputPath = simulate.output.empty() ? model->name + "_res.csv" : simulate.output;
+  if (int code = setOutputGrid(simulate, native->model.experiment, run, err); code != ExitSuccess)
+    return code;
+  run.tolerance = std::isnan(simulate.tolerance) ? native->model.experiment.tolerance
+                                                 : simulate.tolerance;
   run.verbose = options.verbose;
-  fs::path dir = fs::path(run.outputPath).parent_path();
-  std::error_code ec;
-  if (!dir.empty() && !fs::is_directory(dir, ec)) {
-    err << "mocc: error: the directory of the result file `" << run.outputPath
-        << "` does not exist\n";
-    return ExitUsageError;
-  }
   if (!selectColumns(native->model, simulate.vars, run.columns, err))
     return ExitUsageError;
   if (options.verbose) {
@@ -653,19 +782,62 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
         << native->emittedSteps << " (" << native->loops
         << " loops or shared bodies over repeated steps)\n";
   }
+  bool toStdout = run.outputPath == "-";
+  rt::sendMessagesToStandardError(toStdout); // stdout holds the result only
+  // A value that is not finite stops the run; the plan says which equation made it.
+  causalize::NonFiniteExplainer explainer(*model, *plan, s.diags.sources());
+  native->model.explainNonFinite = [&explainer](double t, const double *v, const double *residuals,
+                                                int32_t set) {
+    return explainer.explain(t, v, residuals, set);
+  };
   rt::SolverStatistics stats;
+  s.phase = "simulating the model";
+  s.running = true;
   rt::RunStatus status = rt::simulate(native->model, run, stats, err);
+  rt::sendMessagesToStandardError(false);
+  rt::setInterruptMessage("mocc: interrupted\n");
   s.times.add("initialization", stats.initSeconds);
   s.times.add("integration", stats.integrationSeconds);
   s.times.add("output", stats.outputSeconds);
   if (options.verbose || options.timePhases)
     s.times.print(err);
+  if (int signal = rt::stopRequest()) {
+    err << "mocc: " << status.message << "\n";
+    return 128 + signal;
+  }
   if (!status.ok) {
     err << "mocc: error: " << status.message << "\n";
+    for (const std::string &note : status.notes)
+      err << note << "\n";
+    if (options.verbose && !status.solverDetail.empty())
+      err << "note: the solver said: " << status.solverDetail << "\n";
     return ExitSimulationError;
   }
-  out << "wrote " << run.outputPath << "\n";
+  if (!toStdout)
+    out << "wrote " << run.outputPath << "\n";
   return ExitSuccess;
+}
+
+} // namespace
+
+int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return check(s, options, out, err); });
+}
+
+int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptions,
+               std::ostream &out, std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return flattenCommand(s, options, flattenOptions, out, err); });
+}
+
+int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
+                std::ostream &out, std::ostream &err) {
+  if (int code = checkSimulateArguments(options, simulate, err); code != ExitSuccess)
+    return code;
+  rt::setInterruptMessage("mocc: interrupted while compiling; no result written\n");
+  Session s(err);
+  return guarded(s, [&] { return simulateModel(s, options, simulate, out, err); });
 }
 
 // --- compare ---------------------------------------------------------------------------------
@@ -675,9 +847,9 @@ int runCompare(const std::string &result, const std::string &reference,
                std::ostream &err) {
   std::string error;
   for (const std::string *path : {&result, &reference, &signalsFile}) {
-    std::error_code ec;
-    if (!path->empty() && !fs::is_regular_file(*path, ec)) {
-      err << "mocc: error: file `" << *path << "` does not exist\n";
+    std::string problem = path->empty() ? std::string() : unreadableFile(*path);
+    if (!problem.empty()) {
+      err << "mocc: error: " << problem << "\n";
       return ExitUsageError;
     }
   }
@@ -826,9 +998,10 @@ std::string formatValue(const flattening::Value &v, const std::vector<double> &s
 
 } // namespace
 
-int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,
-            std::ostream &err) {
-  Session s(err);
+namespace {
+
+int evaluateCommand(Session &s, const std::string &expression, const CompileOptions &options,
+                    std::ostream &out, std::ostream &err) {
   int exitCode = loadSources(s, options);
   if (exitCode != ExitSuccess)
     return exitCode;
@@ -837,7 +1010,9 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   if (!expr)
     return ExitModelError;
   flat::FlatModel model;
-  auto value = lowerExpression(s.instantiator, *expr, model, s.diags);
+  TimeDependence timeDependence;
+  s.phase = "translating the expression";
+  auto value = lowerExpression(s.instantiator, *expr, model, s.diags, &timeDependence);
   if (!value)
     return ExitModelError;
   if (value->type == flattening::ElementType::ExternalObject) {
@@ -860,6 +1035,8 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
       return ExitModelError;
     }
   }
+  s.phase = "evaluating the expression";
+  s.running = true;
   ConstantEvaluator evaluator(model.pool, library.get());
   std::vector<sym::ExprId> scalars;
   flattening::appendScalars(*value, scalars);
@@ -869,15 +1046,30 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
     if (library)
       for (const std::string &warning : library->takeWarnings())
         err << "mocc: warning: " << warning << "\n";
+    if (!v && error.find("not constant") != std::string::npos) {
+      bool known = !timeDependence.what.empty();
+      s.diags.error(known ? timeDependence.range : expr->range,
+                    "the expression is not constant: it uses " +
+                        (known ? timeDependence.what : std::string("a variable")));
+      return ExitModelError;
+    }
     if (!v) {
       err << "mocc: error: " << error << "\n";
-      return error.find("not constant") != std::string::npos ? ExitModelError : ExitSimulationError;
+      return ExitSimulationError;
     }
     values.push_back(*v);
   }
   size_t next = 0;
   out << formatValue(*value, values, next) << "\n";
   return ExitSuccess;
+}
+
+} // namespace
+
+int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,
+            std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return evaluateCommand(s, expression, options, out, err); });
 }
 
 } // namespace mocc::driver

@@ -10,13 +10,17 @@
 
 namespace mocc::driver {
 
-/// Exit codes of CLI.md.
+/// Exit codes of CLI.md. A simulation that SIGINT, SIGTERM or SIGHUP
+/// stopped returns 128 + the signal's number (runtime/Signals.h).
 enum ExitCode : int {
   ExitSuccess = 0,
   ExitModelError = 1,
   ExitUsageError = 2,
   ExitSimulationError = 3,
 };
+
+/// More output intervals than this are a usage error (a result row each).
+inline constexpr long maxOutputIntervals = 1000000000;
 
 /// What every command that compiles a model needs.
 struct CompileOptions {
@@ -37,7 +41,7 @@ struct SimulateOptions {
   double interval;
   long intervals = 0;
   double tolerance;
-  std::string output;
+  std::string output; ///< `-` streams the result to standard output
   std::string vars;
 };
 
@@ -46,6 +50,10 @@ struct FlattenOptions {
   std::string emit = "flat"; ///< flat | index-reduced
   bool origins = false;
 };
+
+/// The bundled library's folder: MOCC_STDLIB, else the stdlib/ of the
+/// source tree mocc was built from.
+std::string bundledLibrary();
 
 int runParse(const std::vector<std::string> &files, bool print, std::ostream &out,
              std::ostream &err);

@@ -18,11 +18,20 @@ namespace mocc {
 std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::Instance *model,
                                        Diagnostics &diags);
 
+/// Where an expression depends on time: its first use of `time` or of an
+/// event operator; `what` is empty if there is none.
+struct TimeDependence {
+  SourceRange range;
+  std::string what; ///< "`time`", "`initial()`", ...
+};
+
 /// Lowers one expression written at the top level (for `mocc eval`) into
 /// `model`'s pool; the functions it calls are compiled (never inlined) into
-/// `model.functions`. Nothing if an error was reported.
+/// `model.functions`. Nothing if an error was reported. `timeDependence`,
+/// if given, receives where the expression uses time.
 std::optional<flattening::Value> lowerExpression(inst::Instantiator &instantiator,
                                                  const ast::Expr &expr, flat::FlatModel &model,
-                                                 Diagnostics &diags);
+                                                 Diagnostics &diags,
+                                                 TimeDependence *timeDependence = nullptr);
 
 } // namespace mocc

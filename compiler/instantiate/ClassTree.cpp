@@ -4,6 +4,7 @@
 
 #include "compiler/parse/Parser.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -11,8 +12,24 @@ namespace fs = std::filesystem;
 
 namespace mocc::inst {
 
+bool isPredefinedTypeName(const std::string &name) {
+  return name == "Real" || name == "Integer" || name == "Boolean" || name == "String";
+}
+
 std::string ClassNode::fullName() const {
   return parent ? parent->fullName() + "." + name : name;
+}
+
+bool ClassNode::inBundledSubset() const {
+  const ClassNode *top = this;
+  while (top->parent)
+    top = top->parent;
+  return bundled_ && top->name != "Mocc";
+}
+
+std::string notInBundledSubset(const std::string &name) {
+  return "`" + name +
+         "` is not in mocc's bundled subset of the MSL; set MODELICAPATH to a copy of the MSL 4.1.0";
 }
 
 void ClassNode::indexChildren() {
@@ -21,7 +38,8 @@ void ClassNode::indexChildren() {
   childrenIndexed_ = true;
   if (def) {
     for (const ast::Element &element : def->elements)
-      if (element.kind == ast::ElementKind::Class && element.classDef)
+      if (element.kind == ast::ElementKind::Class && element.classDef &&
+          !isPredefinedTypeName(element.classDef->name))
         children_[element.classDef->name] = tree_->makeNode(this, element.classDef.get());
   }
   if (directory_.empty())
@@ -48,12 +66,62 @@ ClassNode *ClassNode::findChild(const std::string &childName) {
   return it->second;
 }
 
+const std::vector<const ast::ImportClause *> &ClassNode::imports() {
+  if (!importsCollected_) {
+    importsCollected_ = true;
+    if (def)
+      for (const ast::Element &element : def->elements)
+        if (element.kind == ast::ElementKind::Import && element.import)
+          imports_.push_back(element.import.get());
+  }
+  return imports_;
+}
+
 std::vector<std::string> ClassNode::childNames() {
   indexChildren();
   std::vector<std::string> names;
   for (const auto &[childName, node] : children_)
     names.push_back(childName);
   return names;
+}
+
+namespace {
+
+/// The edit distance of a and b counting insertions, deletions,
+/// substitutions and transpositions of neighbours (`Lenght` is one edit
+/// from `Length`): the optimal string alignment distance (Damerau 1964;
+/// Wagner and Fischer 1974), by three rows of the table.
+size_t editDistance(const std::string &a, const std::string &b) {
+  size_t n = b.size();
+  std::vector<size_t> before(n + 1), previous(n + 1), row(n + 1);
+  for (size_t j = 0; j <= n; ++j)
+    previous[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    row[0] = i;
+    for (size_t j = 1; j <= n; ++j) {
+      row[j] = std::min({previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] != b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        row[j] = std::min(row[j], before[j - 2] + 1);
+    }
+    std::swap(before, previous);
+    std::swap(previous, row);
+  }
+  return previous[n];
+}
+
+} // namespace
+
+std::string ClassNode::closestChildName(const std::string &misspelt) {
+  std::string best;
+  size_t bestDistance = std::min<size_t>(3, (misspelt.size() + 1) / 2);
+  for (const std::string &candidate : childNames()) {
+    size_t d = editDistance(misspelt, candidate);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = candidate;
+    }
+  }
+  return best;
 }
 
 // --- ClassTree ---------------------------------------------------------------
@@ -90,6 +158,7 @@ ClassNode *ClassTree::makeNode(ClassNode *parent, const ast::ClassDef *def) {
   node->parent = parent;
   node->def = def;
   node->tree_ = this;
+  node->bundled_ = parent && parent->bundled_;
   nodes_.push_back(std::move(node));
   return nodes_.back().get();
 }
@@ -99,9 +168,10 @@ ClassNode *ClassTree::builtin(BuiltinKind kind) const {
 }
 
 bool ClassTree::addUserFile(const std::string &path) {
-  auto file = sources_.addFile(path);
+  std::string problem;
+  auto file = sources_.addFile(path, &problem);
   if (!file) {
-    diags_.error("cannot read file `" + path + "`");
+    diags_.error(problem);
     return false;
   }
   return addUserDefinitions(*file);
@@ -127,18 +197,19 @@ bool ClassTree::addUserDefinitions(FileId file) {
   return true;
 }
 
-void ClassTree::addLibrary(const std::string &path) {
+void ClassTree::addLibrary(const std::string &path, bool bundled) {
   std::error_code ec;
   bool isPackageDir = fs::is_directory(path, ec) && fs::exists(fs::path(path) / "package.mo", ec);
   bool isRoot = fs::is_directory(path, ec) && !isPackageDir;
-  libraries_.push_back({path, isRoot});
+  libraries_.push_back({path, isRoot, bundled});
 }
 
 ClassNode *ClassTree::loadFromFile(ClassNode *parent, const std::string &name,
                                    const std::string &path, const std::string &directory) {
-  auto file = sources_.addFile(path);
+  std::string problem;
+  auto file = sources_.addFile(path, &problem);
   if (!file) {
-    diags_.error("cannot read library file `" + path + "`");
+    diags_.error("cannot load a library file: " + problem);
     return nullptr;
   }
   auto start = std::chrono::steady_clock::now();
@@ -199,8 +270,11 @@ ClassNode *ClassTree::lookupTopLevel(const std::string &name) {
   for (ClassNode *node : builtins_)
     if (node && node->name == name)
       found = node;
-  for (size_t i = 0; !found && i < libraries_.size(); ++i)
+  for (size_t i = 0; !found && i < libraries_.size(); ++i) {
     found = loadFromLibrary(libraries_[i], name);
+    if (found)
+      found->bundled_ = libraries_[i].bundled;
+  }
   topLevel_[name] = found;
   return found;
 }

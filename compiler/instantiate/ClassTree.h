@@ -22,6 +22,10 @@ enum class BuiltinKind { None, Real, Integer, Boolean, String, StateSelect, Asse
 
 class ClassTree;
 
+/// Whether `name` is that of a predefined type (Real, Integer, Boolean,
+/// String), which MLS 4.8 reserves: no element may be declared with it.
+bool isPredefinedTypeName(const std::string &name);
+
 /// One class definition and its place in the tree of nested classes.
 class ClassNode {
 public:
@@ -37,10 +41,20 @@ public:
   ClassNode *findChild(const std::string &childName);
   /// Names of every nested class, for "did you mean" suggestions.
   std::vector<std::string> childNames();
+  /// The nested class whose name is closest to `misspelt` (at most two
+  /// edits, and fewer than half its letters), for "did you mean"; else "".
+  std::string closestChildName(const std::string &misspelt);
+  /// The import clauses of the class's text, in order (collected once:
+  /// every lookup from inside the class asks for them).
+  const std::vector<const ast::ImportClause *> &imports();
   ast::ClassRestrictionKind restriction() const {
     return def ? def->prefixes.restriction : ast::ClassRestrictionKind::Type;
   }
   bool isEncapsulated() const { return def && def->prefixes.encapsulated; }
+  /// Whether the class comes from mocc's bundled library (stdlib/) and is
+  /// part of its subset of the MSL (the packages other than `Mocc`): a
+  /// class it lacks may well be in the MSL itself.
+  bool inBundledSubset() const;
   /// The folder of a directory package (`Modelica/` for `Modelica`), else
   /// empty.
   const std::string &packageDirectory() const { return directory_; }
@@ -49,8 +63,11 @@ private:
   friend class ClassTree;
   ClassTree *tree_ = nullptr;
   std::string directory_; ///< a directory package's folder, else empty
+  bool bundled_ = false;  ///< loaded from the bundled library
   bool childrenIndexed_ = false;
   std::map<std::string, ClassNode *> children_;
+  bool importsCollected_ = false;
+  std::vector<const ast::ImportClause *> imports_;
   void indexChildren();
 };
 
@@ -67,7 +84,8 @@ public:
   bool addUserSource(const std::string &name, std::string text);
   /// Adds a library search entry: a package directory (holding package.mo),
   /// a single .mo file, or a root folder of packages (MODELICAPATH style).
-  void addLibrary(const std::string &path);
+  /// `bundled`: mocc's own stdlib/, whose MSL packages are a subset.
+  void addLibrary(const std::string &path, bool bundled = false);
 
   /// A top-level class by name (user files, then libraries in order, then
   /// the built-in classes); loads it on demand; null if none exists.
@@ -92,6 +110,7 @@ private:
   struct LibraryEntry {
     std::string path;
     bool isRootFolder; ///< MODELICAPATH style: holds several packages
+    bool bundled = false;
   };
   ClassNode *loadFromFile(ClassNode *parent, const std::string &name, const std::string &file,
                           const std::string &directory);
@@ -110,5 +129,10 @@ private:
   ClassNode *lastUserClass_ = nullptr;
   double parseSeconds_ = 0;
 };
+
+/// The error for `name`, a class that the bundled subset of the MSL lacks:
+/// "`name` is not in mocc's bundled subset of the MSL; set MODELICAPATH to
+/// a copy of the MSL 4.1.0".
+std::string notInBundledSubset(const std::string &name);
 
 } // namespace mocc::inst

@@ -3,8 +3,12 @@
 #include "compiler/support/SourceManager.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace mocc {
 
@@ -16,15 +20,93 @@ SourceRange SourceRange::cover(SourceRange a, SourceRange b) {
   return {a.file, std::min(a.begin, b.begin), std::max(a.end, b.end)};
 }
 
-std::optional<FileId> SourceManager::addFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+namespace {
+
+std::string inBackticks(const std::string &path) { return "`" + path + "`"; }
+
+/// The message for an error of open() or read() on `path`.
+std::string describeError(const std::string &path, int error) {
+  if (error == ENOENT)
+    return inBackticks(path) + " does not exist";
+  if (error == EISDIR)
+    return inBackticks(path) + " is a directory";
+  std::string reason = std::strerror(error);
+  if (!reason.empty())
+    reason[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(reason[0])));
+  return "cannot read " + inBackticks(path) + ": " + reason;
+}
+
+/// The message for a file of type `mode` that is not a regular file.
+std::string describeType(const std::string &path, mode_t mode) {
+  if (S_ISDIR(mode))
+    return inBackticks(path) + " is a directory";
+  const char *kind = S_ISCHR(mode)    ? "a character device"
+                     : S_ISBLK(mode)  ? "a block device"
+                     : S_ISFIFO(mode) ? "a FIFO"
+                     : S_ISSOCK(mode) ? "a socket"
+                                      : "not a file";
+  return inBackticks(path) + " is not a regular file (" + kind + ")";
+}
+
+/// Opens a regular file for reading (never a FIFO or a device); -1 with
+/// `problem` set if it cannot.
+int openRegularFile(const std::string &path, std::string &problem) {
+  struct stat s;
+  if (::stat(path.c_str(), &s) != 0) {
+    problem = describeError(path, errno);
+    return -1;
+  }
+  if (!S_ISREG(s.st_mode)) {
+    problem = describeType(path, s.st_mode);
+    return -1;
+  }
+  // Non-blocking, in case the file was replaced by a FIFO since the stat.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    problem = describeError(path, errno);
+    return -1;
+  }
+  if (::fstat(fd, &s) != 0 || !S_ISREG(s.st_mode)) {
+    problem = describeType(path, s.st_mode);
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+} // namespace
+
+std::string unreadableFile(const std::string &path) {
+  std::string problem;
+  int fd = openRegularFile(path, problem);
+  if (fd >= 0)
+    ::close(fd);
+  return problem;
+}
+
+std::optional<FileId> SourceManager::addFile(const std::string &path, std::string *problem) {
+  std::string why;
+  int fd = openRegularFile(path, why);
+  std::string text;
+  char buffer[65536];
+  while (fd >= 0) {
+    ssize_t count = ::read(fd, buffer, sizeof buffer);
+    if (count < 0 && errno == EINTR)
+      continue;
+    if (count < 0)
+      why = describeError(path, errno);
+    if (count <= 0)
+      break;
+    text.append(buffer, static_cast<size_t>(count));
+  }
+  if (fd >= 0)
+    ::close(fd);
+  if (!why.empty()) {
+    if (problem)
+      *problem = why;
     return std::nullopt;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad())
-    return std::nullopt;
-  return addBuffer(path, buffer.str());
+  }
+  return addBuffer(path, std::move(text));
 }
 
 FileId SourceManager::addBuffer(std::string name, std::string text) {

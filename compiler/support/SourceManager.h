@@ -44,11 +44,19 @@ struct LineColumn {
   uint32_t column = 0;
 };
 
+/// Why `path` cannot be read as an input file, empty if it can: "`f.mo`
+/// does not exist", "cannot read `f.mo`: permission denied", "`d` is a
+/// directory", "`/dev/null` is not a regular file (a character device)".
+/// Only a regular file is opened (and without blocking), so a FIFO or a
+/// device is never waited on.
+std::string unreadableFile(const std::string &path);
+
 /// Owns source texts and maps offsets to lines and columns.
 class SourceManager {
 public:
-  /// Reads a file; returns nothing if it cannot be read.
-  std::optional<FileId> addFile(const std::string &path);
+  /// Reads a regular file; returns nothing if it cannot be read, with the
+  /// message of unreadableFile() in `problem` if given.
+  std::optional<FileId> addFile(const std::string &path, std::string *problem = nullptr);
   /// Registers an in-memory buffer under a display name.
   FileId addBuffer(std::string name, std::string text);
 

@@ -9,4 +9,4 @@ equation
 end Blowup;
 
 // CHECK:EXIT: 3
-// CHECK:STDERR: mocc: error: simulation failed at time t = 0.999978: IDA_REP_RES_ERR: the equations give values that are not finite [IDASolve: At t = 0.999978, repeated recoverable residual errors.]
+// CHECK:STDERR: mocc: error: simulation failed at time t = 0.999978: the residual of the equation at fail_blowup.mo:7:3 is inf: `der(x)` is inf

@@ -1,4 +1,4 @@
-// RUN: mocc simulate %s -o /dev/null
+// RUN: mocc simulate %s -o -
 model ExternalMissing "a C function that neither the process nor a library defines"
   function f
     input Real x;

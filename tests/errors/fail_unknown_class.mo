@@ -8,6 +8,6 @@ end UnknownClass;
 // CHECK:STDERR: fail_unknown_class.mo:3:3: error: use of undeclared class `Reel`
 // CHECK:STDERR:   Reel x;
 // CHECK:STDERR:   ^~~~
-// CHECK:STDERR: fail_unknown_class.mo:4:3: error: class `Modelica.Units.SI` has no class named `Lenght`
+// CHECK:STDERR: fail_unknown_class.mo:4:3: error: class `Modelica.Units.SI` has no class named `Lenght`; did you mean `Length`?
 // CHECK:STDERR:   Modelica.Units.SI.Lenght y;
 // CHECK:STDERR:   ^~~~~~~~~~~~~~~~~~~~~~~~

@@ -2,16 +2,21 @@
 // models of models/ExtTable.mo call the C library external/ExtTable.c,
 // which CMake builds as a shared library and as a static archive. The
 // results are checked against the tables' values; the table objects must be
-// destroyed after the run; ModelicaError is a run-time failure and a C
-// function found nowhere an error at its external clause.
+// destroyed after the run, also after one that a signal stopped;
+// ModelicaError is a run-time failure and a C function found nowhere an
+// error at its external clause.
 #include "ResultFile.h"
 
 #include "compiler/driver/Driver.h"
+#include "runtime/Signals.h"
 
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 #include <unistd.h>
 
 using namespace mocc;
@@ -90,6 +95,37 @@ TEST_CASE("external objects are destroyed after the run") {
   CHECK(out.str() == "0\n");
 }
 
+TEST_CASE("a run that SIGINT stops still destroys its external objects") {
+  rt::installSignalHandlers();
+  fs::path path = fs::temp_directory_path() / ("mocc_ext_busy_" + std::to_string(getpid()) + ".csv");
+  // SIGINT to this process once the simulation has opened its result file.
+  std::thread interrupter([&] {
+    for (int i = 0; i < 60000; ++i) {
+      for (const auto &entry : fs::directory_iterator(path.parent_path()))
+        if (entry.path().filename().string().rfind(path.filename().string() + ".tmp", 0) == 0) {
+          kill(getpid(), SIGINT);
+          return;
+        }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  });
+  driver::CompileOptions options;
+  options.files.push_back(kModels);
+  options.model = "ExtTable.Busy";
+  options.libraryPath.push_back(MOCC_EXTTABLE_SHARED);
+  driver::SimulateOptions sim{NAN, NAN, NAN, 0, NAN, path.string(), ""};
+  std::ostringstream out, err;
+  int code = driver::runSimulate(options, sim, out, err);
+  interrupter.join();
+  INFO(err.str());
+  CHECK(code == 128 + SIGINT);
+  CHECK(err.str().find("mocc: interrupted at model time t = ") != std::string::npos);
+  CHECK_FALSE(fs::exists(path));
+  std::ostringstream liveOut, liveErr;
+  REQUIRE(driver::runEval("ExtTable.live()", options, liveOut, liveErr) == 0);
+  CHECK(liveOut.str() == "0\n");
+}
+
 TEST_CASE("the Jacobian calls the derivative of an external function") {
   Run run = simulate("ExtTable.Feedback", MOCC_EXTTABLE_SHARED);
   INFO(run.err);
@@ -138,4 +174,44 @@ TEST_CASE("a library found nowhere is named in the error") {
   CHECK(run.code == 1);
   CHECK(run.err.find("(not found: libmocc_exttable.so/.a in ") != std::string::npos);
   CHECK(run.err.find("/Resources/Library/linux64)") != std::string::npos);
+}
+
+namespace {
+
+/// `ExtTable.<expression>` evaluated in this process, which shares the
+/// shared library's state with the models run before.
+double evalNumber(const std::string &expression) {
+  driver::CompileOptions options;
+  options.files.push_back(kModels);
+  options.libraryPath.push_back(MOCC_EXTTABLE_SHARED);
+  std::ostringstream out, err;
+  INFO(err.str());
+  REQUIRE(driver::runEval("ExtTable." + expression, options, out, err) == 0);
+  return std::stod(out.str());
+}
+
+} // namespace
+
+TEST_CASE("a function without outputs called in when-clauses runs once per event") {
+  double before = evalNumber("logCount()");
+  Run run = simulate("ExtTable.Logger", MOCC_EXTTABLE_SHARED);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  // Initialization: the initial algorithm, then `when initial()`; the
+  // samples at 0.1, 0.35, 0.6, 0.85; x > 0.5 at t = 0.5 (its if-statement
+  // takes the else branch); terminal() at the stop time.
+  std::vector<double> expected{-1, -2, 0.1, 0.35, 100, 0.6, 0.85, 1000};
+  double count = evalNumber("logCount()") - before;
+  REQUIRE(count == static_cast<double>(expected.size()));
+  for (size_t i = 0; i < expected.size(); ++i) {
+    double value = evalNumber("logged(" + std::to_string(static_cast<int>(before) + 1 + i) + ")");
+    CHECK(value == doctest::Approx(expected[i]).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("an impure function called outside when-clauses is an error") {
+  Run run = simulate("ExtTable.ImpureOutsideWhen", MOCC_EXTTABLE_SHARED);
+  CHECK(run.code == 1);
+  CHECK(run.err.find("ExtTable.mo:149:5: error: the impure function `logValue` may only be "
+                     "called inside a when-statement") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 
 #include "compiler/driver/Driver.h"
 
+#include <algorithm>
 #include <cmath>
 #include <doctest/doctest.h>
 #include <filesystem>
@@ -427,6 +428,30 @@ TEST_CASE("a parameter bound to a free parameter is found by initialization too"
   // der(x) = -4 at the start with x = 1: k2 = 4, so x = exp(-4t).
   auto r = simulate("FreeParameterBinding.mo");
   checkColumn(r, "x", [](double t) { return std::exp(-4 * t); }, 1e-5);
+}
+
+TEST_CASE("results hold every parameter, with its value in every row, and no constant") {
+  auto r = simulate("ParametersInResults.mo");
+  checkColumn(r, "x[2]", [](double t) { return std::exp(-0.5 * t); }, 1e-5);
+  checkColumn(r, "n", [](double) { return 2; }, 1e-300);
+  checkColumn(r, "a", [](double) { return 0.5; }, 1e-300);
+  checkColumn(r, "b", [](double) { return 1; }, 1e-300);
+  checkColumn(r, "c", [](double) { return 3; }, 1e-12);
+  checkColumn(r, "on", [](double) { return 1; }, 1e-300);
+  checkColumn(r, "hidden", [](double) { return 7; }, 1e-300);
+  for (const char *absent : {"k", "label"})
+    CHECK(std::find(r.names.begin(), r.names.end(), absent) == r.names.end());
+  // In the order of the model, parameters between the variables.
+  CHECK(r.names == std::vector<std::string>{"time", "n", "a", "b", "c", "on", "x[1]", "x[2]",
+                                            "hidden", "der(x[1])", "der(x[2])"});
+}
+
+TEST_CASE("a stop time equal to the start time runs initialization alone: one row") {
+  auto r = simulate("InitializationOnly.mo");
+  REQUIRE(r.rows() == 1);
+  CHECK(r["time"][0] == 0.0);
+  CHECK(r["y"][0] == doctest::Approx(std::sqrt(2.0)).epsilon(1e-15));
+  CHECK(r["x"][0] == 1.0);
 }
 
 TEST_CASE("derivatives of a variable an if-equation gives, next to a Boolean row") {

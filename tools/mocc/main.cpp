@@ -1,8 +1,12 @@
 // The `mocc` command line: parses the command and its options as
 // ../shared/CLI.md specifies them and hands over to the driver. Usage
 // errors (an unknown option, a missing argument, a malformed number) exit
-// with code 2.
+// with code 2. SIGINT, SIGTERM and SIGHUP end a run cleanly, and then the
+// process by the same signal (runtime/Signals.h).
 #include "compiler/driver/Driver.h"
+#include "compiler/driver/TestLibrary.h"
+#include "runtime/Signals.h"
+#include "compiler/support/Stack.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -27,8 +31,13 @@ Commands:
   eval     EXPR [FILE...] [--lib PATH]...             evaluate an expression, print its value
   compare  RESULT.csv REFERENCE.csv [--signals FILE] [--tolerance 0.002]
                                                       compare results by the MSL tube rule
+  test-library --references DIR [FILTER...] [options]  simulate every model of a library
+                                                      that has a reference result, compare,
+                                                      report (JSON and HTML)
 
 Run `mocc COMMAND --help` for the options of a command.
+Exit codes: 0 success, 1 the model is wrong, 2 usage error, 3 simulation failure;
+a run stopped by SIGINT, SIGTERM or SIGHUP ends by that signal (130, 143, 129).
 )";
 
 const char *const kCommonHelp = R"(
@@ -47,8 +56,40 @@ const char *const kSimulateHelp = R"(
   --interval DT     output interval (default: experiment Interval, else (stop-start)/500)
   --intervals N     number of output intervals (instead of --interval)
   --tolerance TOL   relative tolerance (default: experiment Tolerance, else 1e-6)
-  -o OUT.csv        result file (default: MODEL_res.csv)
+  -o OUT.csv        result file (default: MODEL_res.csv): a new name or a regular file that
+                    the run does not read; `-o -` writes the result to standard output
   --vars LIST       comma-separated names or glob patterns (`body.r_0[*]`) to write
+)";
+
+const char *const kTestLibraryHelp = R"(usage: mocc test-library --references DIR [FILTER...] [options]
+
+Simulates every model of the libraries that has a reference result in DIR,
+each in a process of its own, compares each result with its reference by the
+tube rule of MSL regression testing (as `mocc compare`), prints one line per
+model as it finishes and a summary per package, and writes report.json and
+report.html. Exit code 0 only if every selected model passes, 1 otherwise,
+2 for usage errors.
+
+  --references DIR  reference results laid out as the MSL's (MAP-LIB):
+                    DIR/A/B/C/C.csv (or DIR/A.B.C/C.csv) for model A.B.C, with the signals to compare
+                    in comparisonSignals.txt beside it (else in the library's
+                    Resources/Reference/A/B/C/comparisonSignals.txt; else every
+                    column of the reference)
+  FILTER, --filter PREFIX
+                    only the models whose dotted name is PREFIX or starts with
+                    PREFIX followed by a dot (repeatable; default: all)
+  --lib PATH        a library (repeatable; then MODELICAPATH, then the bundled stdlib/)
+  --library-path DIR  a folder of C libraries for external functions (repeatable)
+  -j N, --jobs N    models simulated at once (default: one per core)
+  --timeout S       seconds per model before it is killed (default 300)
+  --report DIR      where report.json and report.html go (default ./mocc-test-report)
+  --keep-results    keep each model's result and log in DIR/results/
+  --reference-settings
+                    simulate with the settings the MAP-LIB references were made
+                    with: a tenth of the experiment's Tolerance (1e-6 without
+                    one) and half its Interval ((stop-start)/5000 without one);
+                    default: the experiment annotation, as `mocc simulate` does
+  --tube REL        the relative size of the tube (default 0.002)
 )";
 
 /// A usage error: message and exit code 2.
@@ -159,6 +200,11 @@ int simulateOption(const std::string &arg, Arguments &args, SimulateOptions &sim
     auto number = parseNumber(value);
     if (!number || *number < 1 || *number != std::floor(*number))
       return usage("`--intervals` needs a positive integer"), -1;
+    if (*number > static_cast<double>(maxOutputIntervals))
+      return usage("`--intervals " + value + "`: more than " +
+                   std::to_string(maxOutputIntervals) +
+                   " output intervals (a result row each) is too many"),
+             -1;
     sim.intervals = static_cast<long>(*number);
     return 1;
   }
@@ -246,6 +292,74 @@ int runCompareCommand(Arguments &args) {
   return runCompare(files[0], files[1], signals, tolerance, std::cout, std::cerr);
 }
 
+int runTestLibraryCommand(Arguments &args) {
+  TestLibraryOptions options;
+  std::string arg, value;
+  auto positive = [&](const std::string &option) -> std::optional<double> {
+    auto number = args.value(value) ? parseNumber(value) : std::nullopt;
+    if (!number || *number <= 0)
+      return usage("`" + option + "` needs a positive number"), std::nullopt;
+    return number;
+  };
+  while (args.next(arg)) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kTestLibraryHelp;
+      return ExitSuccess;
+    }
+    if (arg == "--references" || arg == "--lib" || arg == "--library-path" ||
+        arg == "--filter" || arg == "--report") {
+      if (!args.value(value))
+        return usage("`" + arg + "` needs a value");
+      if (arg == "--references")
+        options.references = value;
+      else if (arg == "--lib")
+        options.libraries.push_back(value);
+      else if (arg == "--library-path")
+        options.libraryPath.push_back(value);
+      else if (arg == "--filter")
+        options.filters.push_back(value);
+      else
+        options.reportDir = value;
+    } else if (arg == "-j" || arg == "--jobs" || (arg.size() > 2 && arg.rfind("-j", 0) == 0)) {
+      if (arg.size() > 2 && arg[1] == 'j')
+        value = arg.substr(2);
+      else if (!args.value(value))
+        return usage("`" + arg + "` needs a number");
+      auto number = parseNumber(value);
+      if (!number || *number < 1 || *number != std::floor(*number) || *number > 4096)
+        return usage("`-j` needs a positive integer");
+      options.jobs = static_cast<unsigned>(*number);
+    } else if (arg == "--timeout") {
+      auto number = positive(arg);
+      if (!number)
+        return ExitUsageError;
+      options.timeout = *number;
+    } else if (arg == "--tube") {
+      auto number = positive(arg);
+      if (!number)
+        return ExitUsageError;
+      options.tube = *number;
+    } else if (arg == "--keep-results") {
+      options.keepResults = true;
+    } else if (arg == "--reference-settings") {
+      options.referenceSettings = true;
+    } else if (!arg.empty() && arg[0] == '-') {
+      return usage("unknown option `" + arg + "` for `test-library`");
+    } else {
+      options.filters.push_back(arg);
+    }
+  }
+  if (options.references.empty())
+    return usage("`test-library` needs `--references DIR`");
+  for (std::string &filter : options.filters) {
+    while (!filter.empty() && filter.back() == '.')
+      filter.pop_back(); // `Modelica.Mechanics.` selects as `Modelica.Mechanics`
+    if (filter.empty())
+      return usage("an empty filter selects nothing");
+  }
+  return runTestLibrary(options, std::cout, std::cerr);
+}
+
 int runEvalCommand(Arguments &args) {
   CompileOptions options;
   std::string expression;
@@ -316,9 +430,8 @@ int runModelCommand(const std::string &command, Arguments &args) {
   return runSimulate(options, sim, std::cout, std::cerr);
 }
 
-} // namespace
-
-int main(int argc, char **argv) {
+/// Runs the command of argv[1].
+int runCommand(int argc, char **argv) {
   if (argc < 2)
     return usage("no command given");
   std::string command = argv[1];
@@ -339,5 +452,24 @@ int main(int argc, char **argv) {
     return runEvalCommand(args);
   if (command == "compare")
     return runCompareCommand(args);
+  if (command == "test-library")
+    return runTestLibraryCommand(args);
   return usage("unknown command `" + command + "`");
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  mocc::rt::installSignalHandlers();
+  // The compiler runs on a thread with a large stack, so that deeply nested
+  // but legal input compiles (see compiler/support/Stack.h).
+  int exitCode = mocc::runWithStack(mocc::compilerStackBytes(), [&] {
+    mocc::rt::installAlternateStack();
+    return runCommand(argc, argv);
+  });
+  // A run that a signal stopped ends by that signal, as shells expect
+  // (status 128 + its number), once it has cleaned up.
+  if (int signal = mocc::rt::stopRequest())
+    mocc::rt::endBySignal(signal);
+  return exitCode;
 }

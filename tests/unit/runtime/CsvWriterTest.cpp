@@ -28,6 +28,17 @@ TEST_CASE("the header quotes every name and doubles quotes") {
   CHECK(table.names == std::vector<std::string>{"time", "a\"b", "x,y", "body.r_0[1]"});
 }
 
+TEST_CASE("a row of runs: the numbers in order, each run's fixed text after them") {
+  std::string path = scratchPath("runs.csv");
+  CsvWriter writer;
+  REQUIRE(writer.open(path, {"time", "p", "x", "y", "q", "r"}));
+  std::vector<CsvWriter::RowRun> runs = {{1, ",2.5"}, {2, ",7,-1"}};
+  writer.writeRow(std::vector<double>{0, 1, 2}, runs);
+  writer.writeRow(std::vector<double>{0.5, 3, 4}, runs);
+  REQUIRE(writer.commit());
+  CHECK(readText(path) == "\"time\",\"p\",\"x\",\"y\",\"q\",\"r\"\n0,2.5,1,2,7,-1\n0.5,2.5,3,4,7,-1\n");
+}
+
 TEST_CASE("numbers read back bit-exact") {
   const double values[] = {0.1,
                            1.0 / 3.0,

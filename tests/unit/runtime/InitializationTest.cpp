@@ -131,18 +131,29 @@ TEST_CASE("the homotopy solves what Newton with a line search cannot") {
 }
 
 TEST_CASE("a system without solution fails with its description and the time") {
+  // The description's first line names the system, the lines after it are
+  // notes (causalize writes one per equation, with its location).
   CompiledModel model = oneSystemModel(
-      solveStep({0}, noRootResidual, noRootJvp, scalarPattern(), "`x^2 + 1 = 0` for `x`"), 1,
-      [](double, double *v, double *) { v[0] = 1; });
+      solveStep({0}, noRootResidual, noRootJvp, scalarPattern(),
+                "the system of 1 equation(s) for `x`\nm.mo:3:5: note: equation `x^2 + 1 = 0`"),
+      1, [](double, double *v, double *) { v[0] = 1; });
   std::vector<double> v;
   SolverStatistics stats;
   RunStatus status = initialize(model, 2.5, v, stats);
   CHECK_FALSE(status.ok);
   CHECK(status.time == 2.5);
   INFO(status.message);
-  CHECK(status.message.find("initialization failed at time 2.5: the nonlinear system of "
-                            "equations `x^2 + 1 = 0` for `x` did not converge (KINSOL: ") == 0);
-  CHECK(status.message.find("homotopy") != std::string::npos);
+  // One short line in a user's words; the equations and the homotopy's and
+  // Levenberg-Marquardt's outcomes in notes; SUNDIALS' own words only for -v.
+  CHECK(status.message.find("initialization failed at time 2.5: the nonlinear system of 1 "
+                            "equation(s) for `x` did not converge: ") == 0);
+  CHECK(status.message.find('\n') == std::string::npos);
+  CHECK(status.message.find("KIN") == std::string::npos);
+  REQUIRE(status.notes.size() == 3);
+  CHECK(status.notes[0] == "m.mo:3:5: note: equation `x^2 + 1 = 0`");
+  CHECK(status.notes[1].find("note: a homotopy from the start values failed too: ") == 0);
+  CHECK(status.notes[2].find("note: Levenberg-Marquardt from the start values failed too: ") == 0);
+  CHECK(status.solverDetail.find("KINSOL: KIN_") == 0);
 }
 
 TEST_CASE("a bad pattern is reported instead of solved") {

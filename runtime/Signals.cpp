@@ -1,0 +1,214 @@
+// The signal handlers; see Signals.h. Everything a handler touches is a
+// lock-free atomic, a volatile sig_atomic_t or a static buffer, and it calls
+// only async-signal-safe functions (write, unlink, alarm, sigaction,
+// sigprocmask, raise, _exit).
+#include "runtime/Signals.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <unistd.h>
+
+namespace mocc::rt {
+
+namespace {
+
+volatile sig_atomic_t pendingSignal = 0;
+std::atomic<int> polling{0};
+std::atomic<const char *> interruptMessage{"mocc: interrupted\n"};
+
+/// A registered temporary file: `state` is 0 (free), 1 (being filled in)
+/// or 2 (registered: the handler removes `path`).
+struct Temporary {
+  std::atomic<int> state{0};
+  char path[PATH_MAX];
+};
+constexpr int maxTemporaries = 8;
+Temporary temporaries[maxTemporaries];
+
+static_assert(std::atomic<int>::is_always_lock_free);
+static_assert(std::atomic<const char *>::is_always_lock_free);
+
+const int stopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+const int crashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+
+void writeText(const char *text) {
+  size_t size = std::strlen(text);
+  while (size > 0) {
+    ssize_t written = ::write(STDERR_FILENO, text, size);
+    if (written < 0 && errno == EINTR)
+      continue;
+    if (written <= 0)
+      return;
+    text += written;
+    size -= static_cast<size_t>(written);
+  }
+}
+
+void removeTemporaries() {
+  for (Temporary &temporary : temporaries)
+    if (temporary.state.load() == 2)
+      ::unlink(temporary.path);
+}
+
+/// Removes the temporary files, then ends the process by `signal` with
+/// its default action.
+[[noreturn]] void dieBy(int signal) {
+  removeTemporaries();
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, nullptr);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal);
+  sigprocmask(SIG_UNBLOCK, &set, nullptr);
+  raise(signal);
+  _exit(128 + signal); // a default action that does not end the process
+}
+
+void onStopSignal(int signal) {
+  int savedErrno = errno;
+  if (polling.load() == 0) {
+    writeText(interruptMessage.load());
+    dieBy(signal);
+  }
+  if (pendingSignal != 0) {
+    writeText("mocc: interrupted again: stopped at once; no result written\n");
+    dieBy(signal);
+  }
+  pendingSignal = signal;
+  alarm(stopGraceSeconds);
+  errno = savedErrno;
+}
+
+static_assert(stopGraceSeconds == 5, "onAlarm's message names the grace period");
+
+/// The grace period of a stop request ended before the run noticed it.
+void onAlarm(int) {
+  int signal = pendingSignal;
+  if (signal == 0 || polling.load() == 0)
+    return;
+  writeText("mocc: interrupted, and the simulation did not stop within 5 s: stopped at once; "
+            "no result written\n");
+  dieBy(signal);
+}
+
+void onCrash(int signal) { dieBy(signal); }
+
+/// Whether `signal` was ignored when mocc started (SIGHUP under nohup,
+/// SIGINT in a background job of a non-interactive shell): it stays so.
+bool ignored(int signal) {
+  struct sigaction old {};
+  sigaction(signal, nullptr, &old);
+  return old.sa_handler == SIG_IGN;
+}
+
+void install(int signal, void (*handler)(int), int flags) {
+  struct sigaction action {};
+  action.sa_handler = handler;
+  action.sa_flags = flags;
+  sigemptyset(&action.sa_mask);
+  for (int stop : stopSignals)
+    sigaddset(&action.sa_mask, stop);
+  sigaddset(&action.sa_mask, SIGALRM);
+  sigaction(signal, &action, nullptr);
+}
+
+} // namespace
+
+/// An alternate stack for the crash handler, so that a stack overflow's
+/// SIGSEGV still runs it (one per thread: the compiler's thread too).
+void installAlternateStack() {
+  thread_local void *memory = nullptr; // kept for the life of the thread
+  if (memory)
+    return;
+  size_t size = std::max<size_t>(65536, static_cast<size_t>(SIGSTKSZ));
+  memory = std::malloc(size);
+  stack_t stack{};
+  stack.ss_sp = memory;
+  stack.ss_size = size;
+  if (memory)
+    sigaltstack(&stack, nullptr);
+}
+
+void installSignalHandlers() {
+  installAlternateStack();
+  for (int signal : stopSignals)
+    if (!ignored(signal))
+      install(signal, onStopSignal, SA_RESTART);
+  install(SIGALRM, onAlarm, SA_RESTART);
+  for (int signal : crashSignals)
+    install(signal, onCrash, SA_ONSTACK);
+}
+
+int stopRequest() { return pendingSignal; }
+
+StopPolling::StopPolling() {
+  pendingSignal = 0;
+  polling.fetch_add(1);
+}
+
+StopPolling::~StopPolling() {
+  if (polling.fetch_sub(1) == 1)
+    alarm(0);
+}
+
+void setInterruptMessage(const char *message) { interruptMessage.store(message); }
+
+int registerTemporaryFile(const std::string &path) {
+  if (path.size() >= PATH_MAX)
+    return -1;
+  for (int slot = 0; slot < maxTemporaries; ++slot) {
+    int expected = 0;
+    if (!temporaries[slot].state.compare_exchange_strong(expected, 1))
+      continue;
+    std::memcpy(temporaries[slot].path, path.c_str(), path.size() + 1);
+    temporaries[slot].state.store(2);
+    return slot;
+  }
+  return -1;
+}
+
+void unregisterTemporaryFile(int slot) {
+  if (slot >= 0 && slot < maxTemporaries)
+    temporaries[slot].state.store(0);
+}
+
+const char *signalName(int signal) {
+  switch (signal) {
+  case SIGINT:
+    return "SIGINT";
+  case SIGTERM:
+    return "SIGTERM";
+  case SIGHUP:
+    return "SIGHUP";
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGFPE:
+    return "SIGFPE";
+  case SIGILL:
+    return "SIGILL";
+  case SIGABRT:
+    return "SIGABRT";
+  default:
+    return "a signal";
+  }
+}
+
+void endBySignal(int signal) {
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  dieBy(signal);
+}
+
+} // namespace mocc::rt
