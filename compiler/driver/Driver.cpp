@@ -515,7 +515,8 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
                    set.jacobian, set.pivotBlocks, set.description};
     m.stateSelection.sets.push_back(std::move(s));
   }
-  if (!plan.stateSets.empty()) {
+  if (!plan.pivotKernel.empty()) {
+    m.stateSelection.matrices = plan.selectionMatrices;
     m.stateSelection.pivots = kernel(plan.pivotKernel);
     m.stateSelection.pivotsJvp = jvp(plan.pivotKernel);
     m.stateSelection.numPivotRows = plan.pivotRows;
@@ -528,6 +529,9 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   events.numZeroCrossings = ev.numZeroCrossings;
   if (!ev.update.empty())
     events.update = kernel(ev.update);
+  if (!ev.relations.empty())
+    events.relations = kernel(ev.relations);
+  events.relationSlots = ev.relationSlots;
   if (!ev.assertions.empty())
     events.assertions = kernel(ev.assertions);
   events.preSlot = ev.preSlot;
