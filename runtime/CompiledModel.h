@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -194,7 +195,8 @@ struct SampleClock {
 /// variable this is its left limit), then `residual` (at the event point,
 /// on the values as they are: it recomputes the assigned slots), then
 /// `update`; again until `update` leaves every value equal to its pre (at
-/// most maxEventIterations calls of `update`). Afterwards the sample flags
+/// most maxEventIterations rounds, also without an `update` kernel: the
+/// residual alone may change a discrete value, `b = not pre(b)`). Afterwards the sample flags
 /// and initial() go to 0 and IDA is reinitialized from the new values
 /// (states may have been changed by reinit(); y' and the algebraic
 /// components are made consistent), and one more round of pre := value and
@@ -291,6 +293,15 @@ struct CompiledModel {
     int32_t (*destructor)(const double *in, double *out) = nullptr;
   };
   std::vector<ExternalObject> externalObjects;
+
+  /// Where a value that is not finite came from, for the message of the
+  /// failure it causes (the compiler knows the equations; empty in models
+  /// written by hand): called with the time, the slots and, where a
+  /// residual was not finite, the residuals of the residual kernel of state
+  /// set `set` (else null). Returns "`z` is NaN: square root of a negative
+  /// number: `sqrt(time - 0.5)` with `time - 0.5` = -0.002 (at m.mo:4:3)".
+  std::function<std::string(double t, const double *v, const double *residuals, int32_t set)>
+      explainNonFinite;
 };
 
 } // namespace mocc::rt

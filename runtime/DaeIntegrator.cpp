@@ -44,6 +44,7 @@
 #include "runtime/DaeIntegrator.h"
 
 #include "runtime/KluSolver.h"
+#include "runtime/NonFinite.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/RuntimeErrors.h"
 #include "runtime/Signals.h"
@@ -259,6 +260,11 @@ RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEve
   double norm = scaledResidual(t);
   if (norm <= tolerance_ && !force)
     return {};
+  // Values that are not finite (after an event, or from initialization)
+  // are no starting point for IDACalcIC: the run stops and says where they
+  // came from.
+  if (!clock_ && (!allFinite(residual_.data(), n_) || !allSlotsFinite(model_, v_.data())))
+    return nonFiniteFailure(t, v_.data(), residual_.data());
   int flag = IDACalcIC(ida_.get(), IDA_YA_YDP_INIT, nextTime);
   if (flag < 0) {
     std::string what = afterEvent ? "simulation failed at time t = " + formatTime(t) +
@@ -281,6 +287,7 @@ RunStatus DaeIntegrator::advance(double target, double stopTime, bool oneStep, d
   kind = StopKind::Target;
   reached = target;
   rejected_.reset();
+  nonFinite_.reset();
   if (size_ == 0) {
     evaluate(target);
     return unlessGeneratedCodeFailed({}, target);
@@ -321,6 +328,17 @@ RunStatus DaeIntegrator::solverFailure(int flag) {
     stepFailed_ = false; // the model's own check, not a branch to jump over
     return {false, rejected_->time, rejected_->describe()};
   }
+  // Values that were not finite at the points IDA tried last (a NaN that
+  // persists while IDA shortens its step), or in the zero-crossing
+  // functions, or at every point it tried past where it got stuck (IDA
+  // shortened its steps until it gave up: der(x) = sqrt(0.5 - time)
+  // approaches 0.5 in ever smaller steps): the failure says which equation
+  // made them. A failed step may still be jumped over (Integration.cpp).
+  bool nonFinite = flag == IDA_REP_RES_ERR || flag == IDA_FIRST_RES_FAIL ||
+                   flag == IDA_RTFUNC_FAIL || !lastEvaluationFinite_ ||
+                   (nonFinite_ && nonFinite_->t >= failedAt);
+  if (nonFinite_ && nonFinite)
+    return nonFiniteFailure(nonFinite_->t, nonFinite_->v.data(), nonFinite_->residual.data());
   std::string message =
       "simulation failed at time t = " + formatTime(failedAt) + ": " + describeIdaFlag(flag);
   return unlessGeneratedCodeFailed({false, failedAt, message, {}, idaDetail(flag, messages_)},
@@ -443,7 +461,26 @@ int DaeIntegrator::residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, voi
     integrator->rejected_ = std::move(failure);
     return 1;
   }
-  return allFinite(residual, integrator->size_) ? 0 : 1;
+  integrator->lastEvaluationFinite_ = allFinite(residual, integrator->size_);
+  if (integrator->lastEvaluationFinite_)
+    return 0;
+  integrator->keepNonFinite(t, residual);
+  return 1;
+}
+
+void DaeIntegrator::keepNonFinite(double t, const double *residual) {
+  if (!nonFinite_)
+    nonFinite_.emplace();
+  nonFinite_->t = t;
+  nonFinite_->v = v_;
+  nonFinite_->residual.assign(residual, residual + size_);
+}
+
+/// "simulation failed at time t = ...: `z` is NaN: ..." for the values at t.
+RunStatus DaeIntegrator::nonFiniteFailure(double t, const double *v, const double *residual) const {
+  return {false, t,
+          "simulation failed at time t = " + formatTime(t) + ": " +
+              describeNonFinite(model_, t, v, residual, clock_ ? 0 : n_, 0)};
 }
 
 int DaeIntegrator::jacobianFn(double t, double cj, N_Vector y, N_Vector yp, N_Vector,
@@ -480,7 +517,16 @@ int DaeIntegrator::rootFn(double t, N_Vector y, N_Vector yp, double *g, void *se
     integrator->load(t, N_VGetArrayPointer(y), N_VGetArrayPointer(yp), integrator->residual_.data());
   }
   integrator->crossings_.g(t, integrator->v_.data(), g);
-  return runtimeErrorPending(t) ? -1 : 0;
+  if (runtimeErrorPending(t))
+    return -1;
+  // Only a NaN has no sign: an infinite function (a table's next event at
+  // DBL_MAX, shifted by its band) still tells which side the relation is on.
+  if (std::any_of(g, g + integrator->crossings_.count, [](double x) { return std::isnan(x); })) {
+    integrator->lastEvaluationFinite_ = false;
+    integrator->keepNonFinite(t, integrator->residual_.data());
+    return -1;
+  }
+  return 0;
 }
 
 /// Adds the counters of the current IDA run (since the last (re)start).

@@ -106,6 +106,17 @@ private:
   bool stepFailed_ = false;
   /// The last failed assert in a residual evaluation IDA rejected.
   std::optional<RuntimeFailure> rejected_;
+  /// A residual or zero-crossing evaluation gave values that are not
+  /// finite: the slots and residuals then (a copy, made only then), so that
+  /// if IDA gives up the message can say which equation made them.
+  struct NonFiniteEvaluation {
+    double t = 0;
+    std::vector<double> v, residual;
+  };
+  void keepNonFinite(double t, const double *residual);
+  RunStatus nonFiniteFailure(double t, const double *v, const double *residual) const;
+  std::optional<NonFiniteEvaluation> nonFinite_;
+  bool lastEvaluationFinite_ = true;
   void addIdaCounters(SolverStatistics &stats) const;
 
   const CompiledModel &model_;

@@ -2,8 +2,10 @@
 // and in which order:
 //
 // - Start (t0): initialize() left initial() = 1. The sample clocks due at
-//   t0 raise their flags and the initial event iteration runs (below).
-//   Then the row at t0.
+//   t0 raise their flags and the initial event iteration runs (below);
+//   after its first rounds, still with initial() = 1, `assertions` runs once
+//   (the calls of initial algorithms and the effects of when-branches that
+//   fire at initialization are guarded by initial()). Then the row at t0.
 // - Between events: IDA integrates towards the next output time, never
 //   past the next sample instant or the stop time (IDA's stop time), and
 //   watches the zero crossings (`residual`, then `zeroCrossings`, at each
@@ -19,7 +21,7 @@
 //   IDACalcIC for y' and the algebraic components if the equations do not
 //   hold), and a last round of pre := value, `update` checks that the
 //   consistent values change nothing (else the iteration goes on). At most
-//   maxEventIterations calls of `update`.
+//   maxEventIterations rounds.
 // - A terminate() request after an event iteration, or the stop time: with
 //   terminal() = 1, pre := value, `residual`, `update` once; `assertions`
 //   and the last row; the run ends (successfully after terminate()).
@@ -29,6 +31,7 @@
 
 #include "runtime/DaeIntegrator.h"
 #include "runtime/Events.h"
+#include "runtime/NonFinite.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/OutputGrid.h"
 #include "runtime/RuntimeErrors.h"
@@ -101,6 +104,7 @@ void ResultRows::formatParameters(const std::vector<double> &v) {
 
 void ResultRows::write(double t, const std::vector<double> &v) {
   ++count_;
+  lastTime_ = t;
   if (!writer_)
     return;
   Stopwatch watch;
@@ -124,6 +128,14 @@ std::vector<std::unique_ptr<CompiledModel>> stateSetViews(const CompiledModel &m
   std::vector<std::unique_ptr<CompiledModel>> views;
   for (const StateSet &set : model.stateSelection.sets) {
     auto view = std::make_unique<CompiledModel>();
+    view->externalObjects = model.externalObjects;
+    if (model.explainNonFinite) {
+      auto k = static_cast<int32_t>(views.size());
+      view->explainNonFinite = [&model, k](double t, const double *v, const double *residuals,
+                                           int32_t) {
+        return model.explainNonFinite(t, v, residuals, k);
+      };
+    }
     view->name = model.name;
     view->numSlots = model.numSlots;
     view->ySlot = set.ySlot;
@@ -210,6 +222,7 @@ private:
   int jumps_ = 0;         // restarts after a failed step (jumpAfterFailure)
   bool done_ = false;
   double now_ = 0;        // the time of the values in v_
+  bool initializing_ = false; // in the initial event iteration
 };
 
 /// The loop stops early on a stop request (Signals.h); the simulation
@@ -236,7 +249,9 @@ RunStatus Integration::begin() {
   current_ = rate(t, -1);
   integrator_ = std::make_unique<DaeIntegrator>(modelFor(current_), v_, crossings());
   consumeOutputTimes(t);
+  initializing_ = true;
   RunStatus status = iterate(t);
+  initializing_ = false;
   if (!status.ok)
     return status;
   if (auto message = takeTerminateRequest())
@@ -373,6 +388,13 @@ RunStatus Integration::iterate(double t) {
     RunStatus status = updateUntilStable(t, iterations, first);
     if (!status.ok)
       return status;
+    if (initializing_ && first && events_.assertions) {
+      // Once, with initial() = 1: the calls of initial algorithms and the
+      // effects of the when-branches that fire at initialization.
+      events_.assertions(t, v_.data(), nullptr);
+      if (auto failure = generatedCodeFailure(t))
+        return *failure;
+    }
     schedule_.lowerFlags(v_);
     if (events_.initialSlot >= 0)
       v_[events_.initialSlot] = 0.0;
@@ -403,21 +425,25 @@ RunStatus Integration::updateUntilStable(double t, int &iterations, bool first) 
   }
 }
 
-/// One call of `update`, counted; fails once the values still change after
-/// maxEventIterations calls.
+/// One round's call of `update` (if the model has one), counted; fails once
+/// the values still change after maxEventIterations rounds. A model without
+/// an update kernel counts its rounds too: its residual alone may change a
+/// discrete value at every round (`b = not pre(b)`).
 RunStatus Integration::update(double t, int &iterations) {
-  if (!events_.update)
-    return {};
-  events_.update(t, v_.data(), nullptr);
+  if (events_.update) {
+    events_.update(t, v_.data(), nullptr);
+    if (auto failure = generatedCodeFailure(t))
+      return *failure;
+  }
   ++iterations;
   ++stats_.eventIterations;
-  if (auto failure = generatedCodeFailure(t))
-    return *failure;
   std::vector<int32_t> changed = pre_.changed(v_);
   if (changed.empty() || iterations < events_.maxEventIterations)
     return {};
-  return failedAt(t, "the event iteration did not converge in " + std::to_string(iterations) +
-                         " iterations: " + describeSlots(changed) + " still changing");
+  return failedAt(
+      t, std::string(initializing_ ? "the initial event iteration" : "the event iteration") +
+             " did not converge after " + std::to_string(iterations) +
+             " rounds; still changing: " + describeSlots(changed));
 }
 
 /// "`x`, `y` and 2 more" for the slots (named as outputs where they are).
@@ -480,8 +506,9 @@ RunStatus Integration::finish(double t) {
   return writeRow(t);
 }
 
-/// The model's assertions, then a row (with the aliases the residual
-/// kernel leaves out, if it holds one: they are results only).
+/// The model's assertions, the check that every slot is finite, then a row
+/// (with the aliases the residual kernel leaves out, if it holds one: they
+/// are results only).
 RunStatus Integration::writeRow(double t) {
   if (rows_.needsAliases())
     model_.aliases(t, v_.data(), nullptr);
@@ -490,6 +517,10 @@ RunStatus Integration::writeRow(double t) {
     if (auto failure = generatedCodeFailure(t))
       return *failure;
   }
+  // No NaN or infinity goes into the results (nor stays in a slot that a
+  // row leaves out): the run stops, saying which equation made it.
+  if (!allSlotsFinite(model_, v_.data()))
+    return failedAt(t, describeNonFinite(model_, t, v_.data(), nullptr, 0, current_));
   rows_.write(t, v_);
   return {};
 }

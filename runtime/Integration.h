@@ -9,6 +9,7 @@
 #include "runtime/CsvWriter.h"
 #include "runtime/Simulator.h"
 
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <vector>
@@ -27,6 +28,8 @@ public:
 
   /// Rows written so far.
   long count() const { return count_; }
+  /// The time of the last row (NaN before the first).
+  double lastTime() const { return lastTime_; }
   /// Time spent writing.
   double seconds() const { return seconds_; }
 
@@ -45,6 +48,7 @@ private:
   bool parametersFormatted_ = false;
   bool needsAliases_ = false;
   long count_ = 0;
+  double lastTime_ = std::numeric_limits<double>::quiet_NaN();
   double seconds_ = 0.0;
 };
 

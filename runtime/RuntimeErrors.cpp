@@ -5,9 +5,14 @@
 
 #include "runtime/NumberFormat.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <pthread.h>
+
+int64_t mocc_call_depth = 0;
+int64_t mocc_stack_limit = 0;
 
 namespace mocc::rt {
 
@@ -90,6 +95,25 @@ std::vector<std::string> takeRuntimeWarnings() { return std::exchange(messages.w
 std::optional<std::string> takeTerminateRequest() { return std::exchange(messages.terminate, {}); }
 
 void clearRuntimeMessages() { messages = Messages(); }
+
+std::vector<std::pair<const char *, void *>> generatedCodeData() {
+  return {{"mocc_call_depth", &mocc_call_depth}, {"mocc_stack_limit", &mocc_stack_limit}};
+}
+
+void limitGeneratedCodeStack() {
+  mocc_call_depth = 0;
+  pthread_attr_t attr;
+  void *low = nullptr;
+  size_t size = 0;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    pthread_attr_getstack(&attr, &low, &size);
+    pthread_attr_destroy(&attr);
+  }
+  mocc_stack_limit =
+      low ? static_cast<int64_t>(reinterpret_cast<uintptr_t>(low) +
+                                 std::min(size / 8, size_t{8} << 20))
+          : 0;
+}
 
 std::vector<std::pair<const char *, void *>> generatedCodeHooks() {
   return {{"mocc_runtime_error", reinterpret_cast<void *>(&mocc_runtime_error)},

@@ -28,12 +28,34 @@ void mocc_runtime_warning(const char *pattern, const double *values);
 /// thread wins); execution continues, the runtime ends the run successfully
 /// after the current event.
 void mocc_runtime_terminate(const char *pattern, const double *values);
+
+/// Calls of lowered functions in progress: each call site of generated
+/// code checks it against mocc::rt::kMaxCallDepth, and the stack against
+/// mocc_stack_limit, before the call (a recursion without a base case ends
+/// the run with an error instead of overflowing the stack).
+extern int64_t mocc_call_depth;
+/// The lowest stack address a call of a lowered function may start at
+/// (0: not checked); see mocc::rt::limitGeneratedCodeStack.
+extern int64_t mocc_stack_limit;
 }
 
 namespace mocc::rt {
 
 /// The names and addresses of the hooks, for the JIT to define.
 std::vector<std::pair<const char *, void *>> generatedCodeHooks();
+/// The names and addresses of the variables generated code reads and
+/// writes (mocc_call_depth, mocc_stack_limit), for the JIT to define.
+std::vector<std::pair<const char *, void *>> generatedCodeData();
+
+/// Nested calls of lowered functions before a run fails with "recursion of
+/// function `f` deeper than N calls".
+constexpr int64_t kMaxCallDepth = 100'000;
+
+/// Sets mocc_stack_limit for generated code run on the calling thread: its
+/// stack's lowest address plus a reserve for the callee's frame and the C
+/// code it may call (an eighth of the stack, at most 8 MiB); and forgets
+/// any count of calls left over.
+void limitGeneratedCodeStack();
 
 /// A message pattern with its values filled in (see above).
 std::string formatMessage(const char *pattern, const double *values);

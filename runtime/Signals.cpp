@@ -121,10 +121,12 @@ void install(int signal, void (*handler)(int), int flags) {
   sigaction(signal, &action, nullptr);
 }
 
+} // namespace
+
 /// An alternate stack for the crash handler, so that a stack overflow's
-/// SIGSEGV still runs it (on the main thread).
+/// SIGSEGV still runs it (one per thread: the compiler's thread too).
 void installAlternateStack() {
-  static void *memory = nullptr; // kept for the life of the process
+  thread_local void *memory = nullptr; // kept for the life of the thread
   if (memory)
     return;
   size_t size = std::max<size_t>(65536, static_cast<size_t>(SIGSTKSZ));
@@ -135,8 +137,6 @@ void installAlternateStack() {
   if (memory)
     sigaltstack(&stack, nullptr);
 }
-
-} // namespace
 
 void installSignalHandlers() {
   installAlternateStack();

@@ -30,6 +30,11 @@ namespace mocc::rt {
 /// Installs the handlers; the command-line program calls it first thing.
 void installSignalHandlers();
 
+/// Gives the calling thread an alternate stack for the crash handler
+/// (installSignalHandlers does it for its own thread); a thread that runs
+/// the compiler or a simulation calls it first.
+void installAlternateStack();
+
 /// The signal (SIGINT, SIGTERM, SIGHUP) that asked the running simulation
 /// to stop, 0 if none. Cheap: polled at every residual evaluation.
 int stopRequest();

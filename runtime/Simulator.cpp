@@ -6,6 +6,7 @@
 #include "runtime/ColoredJacobian.h"
 #include "runtime/CsvWriter.h"
 #include "runtime/Integration.h"
+#include "runtime/NonFinite.h"
 #include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/OutputGrid.h"
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <new>
 #include <cstring>
 #include <set>
 
@@ -166,6 +168,9 @@ RunStatus runInitSteps(const CompiledModel &model, double t0, std::vector<double
       return *failure;
     if (!status.ok) {
       status.message = "initialization failed at time " + formatTime(t0) + ": " + status.message;
+      if (!allSlotsFinite(model,
+                          v.data())) // where the values the solver tried last stop being finite
+        status.message += "; " + describeNonFinite(model, t0, v.data(), nullptr, 0, 0);
       return status;
     }
   }
@@ -255,6 +260,7 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
 
 RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
                    SolverStatistics &stats, std::ostream &log) {
+  limitGeneratedCodeStack();
   std::string problem = checkModel(model);
   if (!problem.empty())
     return {false, options.startTime, "the compiled model is invalid: " + problem};
@@ -270,10 +276,19 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
     return {false, options.startTime, writer.error()};
   ResultRows rows(model, options, writing ? &writer : nullptr);
   std::vector<double> v;
-  RunStatus status = initialize(model, options.startTime, v, stats);
-  SolverStatistics init = stats;
-  if (status.ok)
-    status = integrate(model, options, v, rows, stats, log);
+  RunStatus status;
+  SolverStatistics init;
+  try {
+    status = initialize(model, options.startTime, v, stats);
+    init = stats;
+    if (status.ok)
+      status = integrate(model, options, v, rows, stats, log);
+  } catch (const std::bad_alloc &) {
+    // Memory ran out in the runtime (the solver's matrices, the rows):
+    // a failure of the run at the last time it reached.
+    double t = std::isnan(rows.lastTime()) ? options.startTime : rows.lastTime();
+    status = {false, t, "simulation failed at time t = " + formatTime(t) + ": out of memory"};
+  }
   if (stopRequest())
     status = interrupted(status.ok ? options.stopTime : status.time, options.outputPath);
   if (status.ok && writing && !writer.commit())

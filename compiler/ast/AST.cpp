@@ -4,6 +4,15 @@
 
 namespace mocc::ast {
 
+BinaryExpr::~BinaryExpr() {
+  // Each link's left operand is moved out before the link is freed, so no
+  // destructor below recurses into the chain.
+  while (lhs && lhs->kind == ExprKind::Binary) {
+    ExprPtr next = std::move(static_cast<BinaryExpr &>(*lhs).lhs);
+    lhs = std::move(next);
+  }
+}
+
 std::string Name::str() const {
   std::string text = global ? "." : "";
   for (size_t i = 0; i < parts.size(); ++i) {

@@ -158,6 +158,9 @@ enum class BinaryOpKind {
 struct BinaryExpr : ExprOf<ExprKind::Binary> {
   BinaryOpKind op = BinaryOpKind::Add;
   ExprPtr lhs, rhs;
+  /// Frees a chain of left operands (`a + b + c`) in a loop, not one nested
+  /// destructor per link.
+  ~BinaryExpr() override;
 };
 
 struct IfBranch {

@@ -206,22 +206,34 @@ void ASTPrinter::expr(const Expr &e, int minLevel) {
 
 // relation and factor are not associative; arithmetic and logical operators
 // associate to the left, so only their right operand needs the tighter level.
-void ASTPrinter::binary(const BinaryExpr &e) {
-  int level = binaryLevel(e.op);
-  int lhsLevel = level, rhsLevel = level + 1;
+static std::pair<int, int> operandLevels(BinaryOpKind op) {
+  int level = binaryLevel(op);
   if (level == RelationLevel)
-    lhsLevel = rhsLevel = AddLevel;
-  else if (level == PowLevel)
-    lhsLevel = rhsLevel = PrimaryLevel;
-  expr(*e.lhs, lhsLevel);
-  if (spacedOperator(e.op)) {
-    out_ += ' ';
-    out_ += binaryOpSpelling(e.op);
-    out_ += ' ';
-  } else {
-    out_ += binaryOpSpelling(e.op);
+    return {AddLevel, AddLevel};
+  if (level == PowLevel)
+    return {PrimaryLevel, PrimaryLevel};
+  return {level, level + 1};
+}
+
+// A chain of left operands (`a + b + c` is `(a + b) + c`) is printed in a
+// loop: it is as deep as it is long.
+void ASTPrinter::binary(const BinaryExpr &e) {
+  std::vector<const BinaryExpr *> chain{&e};
+  while (chain.back()->lhs->kind == ExprKind::Binary &&
+         exprLevel(*chain.back()->lhs) >= operandLevels(chain.back()->op).first)
+    chain.push_back(&cast<BinaryExpr>(*chain.back()->lhs));
+  expr(*chain.back()->lhs, operandLevels(chain.back()->op).first);
+  for (size_t i = chain.size(); i-- > 0;) {
+    const BinaryExpr &link = *chain[i];
+    if (spacedOperator(link.op)) {
+      out_ += ' ';
+      out_ += binaryOpSpelling(link.op);
+      out_ += ' ';
+    } else {
+      out_ += binaryOpSpelling(link.op);
+    }
+    expr(*link.rhs, operandLevels(link.op).second);
   }
-  expr(*e.rhs, rhsLevel);
 }
 
 // logical-factor : [ not ] relation

@@ -291,6 +291,12 @@ rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const K
   return makePattern(rows, numColumns);
 }
 
+/// `step`, with the location of the equation it comes from.
+static KernelStep located(KernelStep step, const flat::Equation &equation) {
+  step.loc = equation.loc;
+  return step;
+}
+
 BlockCausalizer::BlockCausalizer(flat::FlatModel &model, const EquationSystem &system,
                                  std::vector<char> isParameter)
     : model_(model), pool_(model.pool), system_(system), isParameter_(std::move(isParameter)),
@@ -317,7 +323,8 @@ BlockPlan BlockCausalizer::planWhole(std::span<const int> eqs, std::span<const i
     for (size_t i = 0; i < eqs.size(); ++i)
       if ((isForced[vars[i]] != 0) == forced)
         plan.steps.push_back(
-            {KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[i]])});
+            located({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[i]])},
+                    system_.equations[eqs[i]]));
   for (int var : vars)
     if (!isForced[var])
       plan.iterationVariables.push_back(system_.unknowns[var]);
@@ -330,12 +337,12 @@ BlockPlan BlockCausalizer::planSingle(int eq, int var, bool forced) {
   const flat::Equation &equation = system_.equations[eq];
   auto solution = explicitSolution(pool_, equation, v);
   if (solution && !forced) {
-    plan.steps.push_back({KernelStep::Kind::Assign, v, *solution});
+    plan.steps.push_back(located({KernelStep::Kind::Assign, v, *solution}, equation));
     return plan;
   }
   // der(x) = f stays a residual, in solved form when it can.
   ExprId residual = solution ? pool_.sub(pool_.variable(v), *solution) : residualOf(pool_, equation);
-  plan.steps.push_back({KernelStep::Kind::Residual, {}, residual});
+  plan.steps.push_back(located({KernelStep::Kind::Residual, {}, residual}, equation));
   if (!forced)
     plan.iterationVariables.push_back(v);
   return plan;
@@ -395,10 +402,13 @@ BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const in
     VarId v = system_.unknowns[vars[local]];
     auto solution = sym::solveLinear(pool_, system_.equations[eqs[e]].lhs,
                                      system_.equations[eqs[e]].rhs, v);
-    plan.steps.push_back({KernelStep::Kind::Assign, v, *solution});
+    plan.steps.push_back(
+        located({KernelStep::Kind::Assign, v, *solution}, system_.equations[eqs[e]]));
   }
   for (int e : torn.residualEquations)
-    plan.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[e]])});
+    plan.steps.push_back(
+        located({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[e]])},
+                system_.equations[eqs[e]]));
   for (int local : torn.tearVariables)
     plan.iterationVariables.push_back(system_.unknowns[vars[local]]);
   return plan;

@@ -226,18 +226,30 @@ bool PlanBuilder::buildParameters() {
   std::vector<int> pending(n, 0);
   std::vector<uint32_t> ready;
   std::vector<uint32_t> params;
+  // A free parameter (fixed = false) takes its start value here, before
+  // the parameters bound to it are computed from it (as a guess for
+  // initialization, which finds them all): from a zero vector instead,
+  // the MSL's JointRRR normalized n_b = {0, 0, 0} and its assert failed.
+  auto expressionOf = [&](uint32_t i) {
+    const flat::Variable &v = model_.variables[i];
+    return isFreeParameter(VarId{i}) ? v.attributes.start : v.binding;
+  };
   for (uint32_t i = 0; i < n; ++i) {
     const flat::Variable &v = model_.variables[i];
-    if (roles_[i] != RoleKind::Known || !v.binding.valid() || v.attributes.fixed == false)
+    bool free = isFreeParameter(VarId{i}) && v.attributes.start.valid();
+    if (!free &&
+        (roles_[i] != RoleKind::Known || !v.binding.valid() || v.attributes.fixed == false))
       continue;
     params.push_back(i);
-    for (VarId dep : sym::variablesOf(pool_, v.binding)) {
+    for (VarId dep : sym::variablesOf(pool_, expressionOf(i))) {
       if (!isKnown(dep)) {
-        diags_.error(v.loc, "the binding of parameter `" + v.name + "` depends on `" +
-                                model_.nameOf(dep) + "`, which is not a parameter");
+        diags_.error(v.loc, std::string(free ? "the start value" : "the binding") +
+                                " of parameter `" + v.name + "` depends on `" + model_.nameOf(dep) +
+                                "`, which is not a parameter");
         return false;
       }
-      if (model_.var(dep).binding.valid()) {
+      if (expressionOf(dep.index).valid() &&
+          (model_.var(dep).binding.valid() || isFreeParameter(dep))) {
         users[dep.index].push_back(i);
         ++pending[i];
       }
@@ -254,10 +266,14 @@ bool PlanBuilder::buildParameters() {
   afterFreeParameters_.assign(n, 0);
   for (size_t k = 0; k < ready.size(); ++k) {
     uint32_t p = ready[k];
-    for (VarId dep : sym::variablesOf(pool_, model_.variables[p].binding))
-      if (isFreeParameter(dep) || afterFreeParameters_[dep.index])
-        afterFreeParameters_[p] = 1;
-    kernel.steps.push_back({KernelStep::Kind::Assign, VarId{p}, model_.variables[p].binding});
+    if (!isFreeParameter(VarId{p}))
+      for (VarId dep : sym::variablesOf(pool_, model_.variables[p].binding))
+        if (isFreeParameter(dep) || afterFreeParameters_[dep.index])
+          afterFreeParameters_[p] = 1;
+    kernel.steps.push_back({KernelStep::Kind::Assign, VarId{p}, expressionOf(p)});
+    kernel.steps.back().loc = model_.variables[p].bindingLoc.valid()
+                                  ? model_.variables[p].bindingLoc
+                                  : model_.variables[p].loc;
     for (uint32_t user : users[p])
       if (--pending[user] == 0)
         ready.push_back(user);
@@ -266,7 +282,8 @@ bool PlanBuilder::buildParameters() {
     return reportParameterCycle(params, pending);
   plan_.setParameters = kernel.name;
   for (const KernelStep &step : kernel.steps)
-    plan_.constantSlots.push_back(step.target.index);
+    if (!isFreeParameter(step.target)) // an unknown of initialization
+      plan_.constantSlots.push_back(step.target.index);
   plan_.kernels.push_back(std::move(kernel));
   return true;
 }
@@ -575,7 +592,8 @@ bool PlanBuilder::limitDependencies(SimulationSystem &sim, BlockPlan &block,
   StateSetPlan &set = sim.set;
   for (KernelStep &step : block.steps) {
     VarId v = step.target;
-    step = {KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), step.expr)};
+    step = {
+        KernelStep::Kind::Residual, {}, pool_.sub(pool_.variable(v), step.expr), {}, 1, step.loc};
     sim.columnOf[v.index] = static_cast<int>(set.ySlot.size());
     set.ySlot.push_back(static_cast<int32_t>(v.index));
     set.ypSlot.push_back(-1);
@@ -614,7 +632,12 @@ void PlanBuilder::buildPivotKernel() {
   columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
   KernelSpec kernel{"mocc_state_pivots", {}, true};
   for (int e : rows)
-    kernel.steps.push_back({KernelStep::Kind::Residual, {}, residualOf(pool_, reduced_.equations[e])});
+    kernel.steps.push_back({KernelStep::Kind::Residual,
+                            {},
+                            residualOf(pool_, reduced_.equations[e]),
+                            {},
+                            1,
+                            reduced_.equations[e].loc});
   for (VarId c : columns)
     plan_.pivotColumns.push_back(static_cast<int32_t>(c.index));
   for (size_t k = 0; k < reduced_.choices.size(); ++k)

@@ -38,18 +38,68 @@ public:
       known_[i] = roles[i] == RoleKind::Known;
   }
 
-  ExprId rewrite(ExprId e, bool noEvent) {
-    std::vector<ExprId> &memo = memo_[noEvent];
-    if (e.index < memo.size() && memo[e.index].valid())
-      return memo[e.index];
-    ExprId result = rewriteNode(e, noEvent);
-    if (e.index >= memo.size())
-      memo.resize(std::max<size_t>(pool_.size(), e.index + 1));
-    memo[e.index] = result;
-    return result;
+  /// `e` with every event-generating relation held, outside noEvent if
+  /// `noEvent` is false. A post-order on a stack of its own: expressions
+  /// are as deep as their longest chain of operators.
+  ExprId rewrite(ExprId root, bool noEvent) {
+    if (ExprId known = rewritten(root, noEvent); known.valid())
+      return known;
+    struct Entry {
+      ExprId e;
+      bool noEvent;
+      bool expanded;
+    };
+    std::vector<Entry> stack{{root, noEvent, false}};
+    while (!stack.empty()) {
+      Entry entry = stack.back();
+      if (rewritten(entry.e, entry.noEvent).valid()) {
+        stack.pop_back();
+        continue;
+      }
+      const sym::Node node = pool_.node(entry.e);
+      if (entry.expanded || node.numOperands == 0 || holds(entry.e, entry.noEvent)) {
+        stack.pop_back();
+        remember(entry.e, entry.noEvent, rewriteNode(entry.e, entry.noEvent));
+        continue;
+      }
+      stack.back().expanded = true;
+      bool inner = operandsInNoEvent(entry.e, entry.noEvent);
+      // Copied first: rewriting grows the pool, which may move the storage
+      // that operands() views.
+      auto view = pool_.operands(entry.e);
+      std::vector<ExprId> operands(view.begin(), view.end());
+      for (size_t i = operands.size(); i-- > 0;)
+        if (!rewritten(operands[i], inner).valid())
+          stack.push_back({operands[i], inner, false});
+    }
+    return rewritten(root, noEvent);
   }
 
 private:
+  ExprId rewritten(ExprId e, bool noEvent) const {
+    const std::vector<ExprId> &memo = memo_[noEvent];
+    return e.index < memo.size() ? memo[e.index] : ExprId{};
+  }
+
+  void remember(ExprId e, bool noEvent, ExprId result) {
+    std::vector<ExprId> &memo = memo_[noEvent];
+    if (e.index >= memo.size())
+      memo.resize(std::max<size_t>(pool_.size(), e.index + 1));
+    memo[e.index] = result;
+  }
+
+  bool operandsInNoEvent(ExprId e, bool noEvent) const {
+    OpKind op = pool_.op(e);
+    return noEvent || op == OpKind::NoEvent || op == OpKind::Smooth;
+  }
+
+  /// Whether `e` is a relation that becomes a held variable here.
+  bool holds(ExprId e, bool noEvent) {
+    OpKind op = pool_.op(e);
+    return !noEvent && sym::isRelation(op) && op != OpKind::Equal && op != OpKind::NotEqual &&
+           variesContinuously(e);
+  }
+
   bool variesContinuously(ExprId e) {
     bool varies = false;
     ExprId roots[] = {e};
@@ -65,21 +115,20 @@ private:
     return varies;
   }
 
+  /// The rewritten node of `e`, whose operands are rewritten (unless it is
+  /// held).
   ExprId rewriteNode(ExprId e, bool noEvent) {
     const sym::Node node = pool_.node(e);
     if (node.numOperands == 0)
       return e;
-    bool inner = noEvent || node.op == OpKind::NoEvent || node.op == OpKind::Smooth;
-    if (!noEvent && sym::isRelation(node.op) && node.op != OpKind::Equal &&
-        node.op != OpKind::NotEqual && variesContinuously(e))
+    if (holds(e, noEvent))
       return hold(e);
-    // Copied first: rewriting the operands grows the pool, which may move
-    // the storage that operands() views.
+    bool inner = operandsInNoEvent(e, noEvent);
     auto view = pool_.operands(e);
     std::vector<ExprId> original(view.begin(), view.end()), ops;
     bool changed = false;
     for (ExprId op : original) {
-      ops.push_back(rewrite(op, inner));
+      ops.push_back(rewritten(op, inner));
       changed |= !(ops.back() == op);
     }
     if (!changed)
@@ -231,6 +280,59 @@ bool orderAssignments(const flat::FlatModel &model, std::vector<KernelStep> &ste
   return true;
 }
 
+/// The variable of initial(), if the model uses it.
+VarId initialVariable(const flat::FlatModel &model) {
+  for (size_t i = 0; i < model.size(); ++i)
+    if (model.variables[i].special == flat::SpecialKind::Initial)
+      return VarId{static_cast<uint32_t>(i)};
+  return {};
+}
+
+/// Whether a when-branch fires at initialization: a condition uses
+/// initial() (MLS 8.6; its assignments are then equations of the
+/// initialization problem, addEventInitialization).
+bool firesInitially(const flat::FlatModel &model, const flat::WhenBranch &branch, VarId initial) {
+  for (ExprId c : branch.conditions)
+    if (initial.valid() && sym::contains(model.pool, c, initial))
+      return true;
+  return false;
+}
+
+/// The calls, asserts and terminate() of the when-branches that fire at
+/// initialization, guarded by initial() and their conditions (the first
+/// such branch of a clause wins), as steps of the assertion kernel.
+void addInitialBranchEffects(flat::FlatModel &model, std::vector<KernelStep> &steps,
+                             const SourceManager &sources) {
+  VarId initial = initialVariable(model);
+  if (!initial.valid())
+    return;
+  sym::ExprPool &pool = model.pool;
+  for (const flat::WhenClause &clause : model.whenClauses) {
+    ExprId earlier = pool.zero();
+    for (const flat::WhenBranch &branch : clause.branches) {
+      if (!firesInitially(model, branch, initial))
+        continue;
+      ExprId condition = pool.zero();
+      for (ExprId c : branch.conditions)
+        condition = pool.binary(OpKind::Or, condition, c);
+      ExprId fires =
+          pool.binary(OpKind::And, pool.variable(initial),
+                      pool.binary(OpKind::And, condition, pool.unary(OpKind::Not, earlier)));
+      earlier = pool.binary(OpKind::Or, earlier, fires);
+      for (const flat::CallEffect &call : branch.calls)
+        steps.push_back({KernelStep::Kind::Call, {}, pool.ifElse(fires, call.call, pool.zero())});
+      for (const flat::Assertion &a : branch.asserts)
+        steps.push_back({KernelStep::Kind::Assert,
+                         {},
+                         pool.binary(OpKind::Or, pool.unary(OpKind::Not, fires), a.condition),
+                         located(a.message, a.loc, sources),
+                         a.level});
+      for (const auto &message : branch.terminates)
+        steps.push_back({KernelStep::Kind::Terminate, {}, fires, message, 1});
+    }
+  }
+}
+
 } // namespace
 
 EventSystem prepareEvents(flat::FlatModel &model) {
@@ -344,12 +446,16 @@ bool substituteAliases(flat::FlatModel &model, EventSystem &events, const AliasE
     apply(a.condition);
     applyMessage(a.message);
   }
+  for (flat::CallEffect &c : model.calls)
+    apply(c.call);
   for (flat::WhenClause &clause : model.whenClauses)
     for (flat::WhenBranch &branch : clause.branches) {
       for (ExprId &c : branch.conditions)
         apply(c);
       for (flat::Equation &a : branch.assignments)
         apply(a.rhs);
+      for (flat::CallEffect &c : branch.calls)
+        apply(c.call);
       for (flat::Assertion &a : branch.asserts) {
         apply(a.condition);
         applyMessage(a.message);
@@ -403,6 +509,7 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
     const flat::WhenClause &clause = model.whenClauses[c];
     ExprId earlier = pool.zero(); // an earlier branch of the clause fired
     std::map<uint32_t, ExprId> value;
+    std::map<uint32_t, SourceRange> where;
     for (size_t b = 0; b < clause.branches.size(); ++b) {
       const flat::WhenBranch &branch = clause.branches[b];
       const auto &slots = events.conditions[c][b];
@@ -414,9 +521,12 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
         VarId v = pool.variableOf(a.lhs);
         ExprId old = value.count(v.index) ? value[v.index] : pool.variable(v);
         value[v.index] = pool.ifElse(fires, a.rhs, old);
+        where[v.index] = a.loc;
       }
       for (const auto &[x, e] : branch.reinits)
         reinits.push_back({KernelStep::Kind::Assign, x, pool.ifElse(fires, e, pool.variable(x))});
+      for (const flat::CallEffect &call : branch.calls)
+        others.push_back({KernelStep::Kind::Call, {}, pool.ifElse(fires, call.call, pool.zero())});
       for (const flat::Assertion &a : branch.asserts)
         others.push_back({KernelStep::Kind::Assert, {},
                           pool.binary(OpKind::Or, pool.unary(OpKind::Not, fires), a.condition),
@@ -425,7 +535,7 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
         others.push_back({KernelStep::Kind::Terminate, {}, fires, message, 1});
     }
     for (const auto &[v, e] : value)
-      assignments.push_back({KernelStep::Kind::Assign, VarId{v}, e});
+      assignments.push_back({KernelStep::Kind::Assign, VarId{v}, e, {}, 1, where[v]});
   }
   std::vector<KernelStep> whenAssignments;
   for (const KernelStep &step : assignments)
@@ -441,11 +551,24 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
     ev.update = update.name;
     plan.kernels.push_back(std::move(update));
   }
-  if (!model.assertions.empty()) {
-    KernelSpec asserts{"mocc_assertions", {}, false};
-    for (const flat::Assertion &a : model.assertions)
-      asserts.steps.push_back({KernelStep::Kind::Assert, {}, a.condition,
-                               located(a.message, a.loc, diags.sources()), a.level});
+  // The assertions and the calls outside when-clauses, checked and run at
+  // every output point and around events; the runtime also runs them once
+  // at the end of the initial event iteration, with initial() = 1: then the
+  // calls of initial algorithms and equations (guarded by initial()) run,
+  // and so do the calls, asserts and terminate() of the when-branches that
+  // fire at initialization, which no rising edge of the event iteration
+  // reaches.
+  KernelSpec asserts{"mocc_assertions", {}, false};
+  for (const flat::CallEffect &call : model.calls)
+    asserts.steps.push_back({KernelStep::Kind::Call, {}, call.call});
+  for (const flat::Assertion &a : model.assertions)
+    asserts.steps.push_back({KernelStep::Kind::Assert,
+                             {},
+                             a.condition,
+                             located(a.message, a.loc, diags.sources()),
+                             a.level});
+  addInitialBranchEffects(model, asserts.steps, diags.sources());
+  if (!asserts.steps.empty()) {
     ev.assertions = asserts.name;
     plan.kernels.push_back(std::move(asserts));
   }
@@ -499,16 +622,7 @@ void addEventInitialization(const flat::FlatModel &model, const EventSystem &eve
     for (ExprId side : {eq.lhs, eq.rhs})
       for (VarId v : sym::variablesOf(model.pool, side))
         givenInitially[v.index] = 1;
-  VarId initial;
-  for (size_t i = 0; i < model.size(); ++i)
-    if (model.variables[i].special == flat::SpecialKind::Initial)
-      initial = VarId{static_cast<uint32_t>(i)};
-  auto firesInitially = [&](const flat::WhenBranch &b) {
-    for (ExprId c : b.conditions)
-      if (initial.valid() && sym::contains(model.pool, c, initial))
-        return true;
-    return false;
-  };
+  VarId initial = initialVariable(model);
   std::map<uint32_t, ExprId> value;
   std::map<uint32_t, SourceRange> where;
   for (const flat::WhenClause &clause : model.whenClauses)
@@ -516,7 +630,7 @@ void addEventInitialization(const flat::FlatModel &model, const EventSystem &eve
       for (const flat::Equation &a : branch.assignments) {
         VarId v = pool.variableOf(a.lhs);
         where[v.index] = a.loc;
-        if (firesInitially(branch))
+        if (firesInitially(model, branch, initial))
           value[v.index] = a.rhs;
         else if (!value.count(v.index))
           value[v.index] = pool.variable(model.var(v).pre);

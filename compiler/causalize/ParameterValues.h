@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace mocc::causalize {
@@ -15,9 +16,11 @@ namespace mocc::causalize {
 /// A variable's value is its binding's, evaluated with the values of the
 /// variables it uses, unless it has no binding or is fixed = false (its
 /// value is then found by initialization): then it has none, and neither
-/// has a binding that uses it or that refers back to itself. Values are
-/// computed once per variable; variables added to the model later are
-/// evaluated when asked for.
+/// has a binding that uses it or that refers back to itself. A binding that
+/// calls a function (`e = normalizeWithAssert(n)`, compiled because of its
+/// assert) is run by the interpreter of flat/Evaluate.h, each call once.
+/// Values are computed once per variable; variables added to the model
+/// later are evaluated when asked for.
 class ParameterValues {
 public:
   explicit ParameterValues(const flat::FlatModel &model) : model_(model) {}
@@ -31,9 +34,19 @@ public:
 private:
   enum class State : uint8_t { Unknown, Evaluating, Known, None };
 
+  void grow();
+  /// The value of `v` if it is known already.
+  std::optional<double> known(sym::VarId v) const;
+  /// Evaluates `v` and the variables its binding uses, dependencies first.
+  void resolve(sym::VarId v);
+  /// A binding that calls functions, run by the interpreter (its uses known).
+  std::optional<double> withCalls(sym::ExprId binding);
+
   const flat::FlatModel &model_;
   std::vector<State> state_;
   std::vector<double> values_;
+  /// The outputs of each Call node run so far (empty: it failed).
+  std::unordered_map<uint32_t, std::vector<double>> calls_;
 };
 
 } // namespace mocc::causalize

@@ -16,6 +16,8 @@
 #include "compiler/codegen/Codegen.h"
 #include "compiler/codegen/ExprEmitter.h"
 #include "compiler/codegen/StatementEmitter.h"
+#include "compiler/support/Stack.h"
+#include "runtime/RuntimeErrors.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
@@ -69,9 +71,32 @@ const flat::Function *FunctionEmitter::calleeOf(ExprId call, bool derivative) {
   return callee;
 }
 
+/// Counts a call of `callee` in mocc_call_depth and returns the count
+/// before it (the call site restores it after the call, failed or not).
+/// A call deeper than rt::kMaxCallDepth, or whose frame would start below
+/// mocc_stack_limit (`in` is an alloca of the caller's frame), is a
+/// run-time error: a recursion without a base case ends the run instead
+/// of overflowing the stack.
+llvm::Value *FunctionEmitter::enterCall(const flat::Function &callee, llvm::Value *in) {
+  llvm::Type *i64 = builder_.getInt64Ty();
+  llvm::Value *depthVariable = module_.getOrInsertGlobal("mocc_call_depth", i64);
+  llvm::Value *limitVariable = module_.getOrInsertGlobal("mocc_stack_limit", i64);
+  llvm::Value *depth = builder_.CreateLoad(i64, depthVariable);
+  llvm::Value *frame = builder_.CreatePtrToInt(in, i64);
+  llvm::Value *ok = builder_.CreateAnd(
+      builder_.CreateICmpSLT(depth, builder_.getInt64(rt::kMaxCallDepth)),
+      builder_.CreateICmpUGE(frame, builder_.CreateLoad(i64, limitVariable)));
+  emitCheck(ok, CheckKind::Error,
+            "recursion of function `" + escapePattern(callee.name) + "` deeper than %i calls",
+            [&] { return std::vector<llvm::Value *>{builder_.CreateSIToFP(depth, double_)}; });
+  builder_.CreateStore(builder_.CreateAdd(depth, builder_.getInt64(1)), depthVariable);
+  return depth;
+}
+
 /// Calls the callee of `call` (or its derivative, passing the arguments'
 /// tangents after the arguments); returns the output array.
 llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
+  NestingLevel level({}, "a function call"); // calls in the arguments recurse
   const flat::Function *callee = calleeOf(call, derivative);
   if (!callee)
     return llvm::ConstantPointerNull::get(builder_.getPtrTy());
@@ -84,9 +109,42 @@ llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
     for (size_t i = 0; i < args.size(); ++i)
       storeSlot(in, args.size() + i, tangent(args[i]));
   }
+  llvm::Value *depth = enterCall(*callee, in);
   llvm::Value *status = builder_.CreateCall(declareLoweredFunction(module_, *callee), {in, out});
+  builder_.CreateStore(depth, module_.getOrInsertGlobal("mocc_call_depth", builder_.getInt64Ty()));
   exitIfFailed(status);
   return out;
+}
+
+void FunctionEmitter::emitEffect(ExprId effect) {
+  switch (pool_.op(effect)) {
+  case sym::OpKind::Call:
+    emitCall(effect, false);
+    return;
+  case sym::OpKind::Constant:
+    return;
+  case sym::OpKind::IfElse: {
+    llvm::Value *condition = truth(value(pool_.operand(effect, 0)));
+    llvm::Function *function = builder_.GetInsertBlock()->getParent();
+    llvm::LLVMContext &context = module_.getContext();
+    auto *merge = llvm::BasicBlock::Create(context, "effect.end", function);
+    llvm::BasicBlock *branches[] = {llvm::BasicBlock::Create(context, "effect.then", function),
+                                    llvm::BasicBlock::Create(context, "effect.else", function)};
+    builder_.CreateCondBr(condition, branches[0], branches[1]);
+    for (int k = 0; k < 2; ++k) {
+      builder_.SetInsertPoint(branches[k]);
+      enterScope(); // what a branch computes does not dominate the merge
+      emitEffect(pool_.operand(effect, 1 + k));
+      exitScope();
+      builder_.CreateBr(merge);
+    }
+    builder_.SetInsertPoint(merge);
+    return;
+  }
+  default:
+    setError("an effect that is neither a call nor an if-expression over calls");
+    return;
+  }
 }
 
 /// The value of a Call node: its output array. In a JVP, a call with a

@@ -5,6 +5,8 @@
 // with the tangent rules, and the scoped memos.
 #include "compiler/codegen/ExprEmitter.h"
 
+#include "compiler/support/Stack.h"
+
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/Module.h>
 
@@ -155,6 +157,10 @@ void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
     if (!jvp_)
       emitMessageCheck(builder_.CreateNot(truth(value(step.expr))), CheckKind::Terminate, "",
                        step.message);
+    return;
+  case KernelStep::Kind::Call: // effects have no derivative either
+    if (!jvp_)
+      emitEffect(step.expr);
     return;
   case KernelStep::Kind::Assign:
     break;
@@ -552,6 +558,9 @@ bool FunctionEmitter::isCheap(ExprId id, Mode mode) const {
 /// cheap; otherwise a diamond that emits each branch in its own block and
 /// scope, so only the selected branch runs.
 llvm::Value *FunctionEmitter::ifElse(ExprId id, Mode mode) {
+  // Each branch is emitted by a walk of its own: nested `if`s (a subscript
+  // computed at run time selects among n elements with n of them) recurse.
+  NestingLevel level({}, "an if-expression");
   ExprId then = pool_.operand(id, 1), otherwise = pool_.operand(id, 2);
   llvm::Value *condition = builder_.CreateFCmpUNE(value(pool_.operand(id, 0)), constant(0.0));
   auto result = [&](ExprId x) { return mode == Mode::Value ? value(x) : tangent(x); };

@@ -166,6 +166,11 @@ public:
   /// formatted as String() formats them: a Real, an Integer, a Boolean).
   void emitMessageCheck(llvm::Value *ok, CheckKind kind, const std::string &prefix,
                         const std::vector<flat::MessagePart> &parts);
+  /// Executes an effect (flat::CallEffect): calls the function of a Call
+  /// node, every time (its outputs are not memoized), or of the branch of an
+  /// if-expression that its condition selects (a constant branch does
+  /// nothing); a failed call leaves the function.
+  void emitEffect(sym::ExprId effect);
   /// Leaves the function with failure `status` (an i32, nonzero) and goes on
   /// emitting into a new block that nothing reaches.
   void exitWithStatus(llvm::Value *status);
@@ -212,6 +217,7 @@ private:
   const flat::Function *calleeOf(sym::ExprId call, bool derivative);
   llvm::Function *declaration(const flat::Function &function);
   llvm::Value *emitCall(sym::ExprId call, bool derivative);
+  llvm::Value *enterCall(const flat::Function &callee, llvm::Value *in);
   llvm::Value *callValue(sym::ExprId call);
   llvm::Value *loadValue(sym::ExprId load);
   llvm::Value *callTangent(sym::ExprId call);

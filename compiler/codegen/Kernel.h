@@ -1,7 +1,8 @@
 // Kernels: the unit of generated code. A kernel is an ordered list of steps
 // over the slot vector `v` of the runtime (see runtime/CompiledModel.h):
 // assignments `v[target] := expr`, residuals `res[k] := expr` (k counts the
-// residual steps in order), and the checks of assert() and terminate(). Code
+// residual steps in order), the checks of assert() and terminate(), and calls
+// of functions for their effects. Code
 // generation turns each kernel into a native function `void name(double t,
 // double *v, double *res)` and, when asked, its forward-mode derivative
 // `void name_jvp(double t, const double *v, double *dv, double *dres)` (a
@@ -27,16 +28,23 @@ struct KernelStep {
     Assert,    ///< if expr is false: report `message` (level 1 error: the kernel
                ///< stops; level 2 warning, once per step)
     Terminate, ///< if expr is true: report terminate(message) and go on
+    /// expr is an effect (flat::CallEffect): the calls it selects run for
+    /// their effects; a failed one stops the kernel as a failed assert does.
+    Call,
   } kind = Kind::Assign;
   sym::VarId target; ///< Assign only: the slot written
   sym::ExprId expr;
   std::vector<flat::MessagePart> message; ///< Assert, Terminate
   int level = 1;                          ///< Assert
+  /// The equation (or binding) the step computes, for the message of a run
+  /// that stops on a value that is not finite; may be invalid.
+  SourceRange loc{};
 
   KernelStep() = default;
   KernelStep(Kind kind, sym::VarId target, sym::ExprId expr,
-             std::vector<flat::MessagePart> message = {}, int level = 1)
-      : kind(kind), target(target), expr(expr), message(std::move(message)), level(level) {}
+             std::vector<flat::MessagePart> message = {}, int level = 1, SourceRange loc = {})
+      : kind(kind), target(target), expr(expr), message(std::move(message)), level(level),
+        loc(loc) {}
 };
 
 /// A named list of steps to compile into one function (and its JVP).

@@ -66,7 +66,8 @@ public:
     slotStart_.push_back(slots_.size());
     constantStart_.push_back(constants_.size());
     checks_.push_back(step.kind == KernelStep::Kind::Assert ||
-                      step.kind == KernelStep::Kind::Terminate);
+                      step.kind == KernelStep::Kind::Terminate ||
+                      step.kind == KernelStep::Kind::Call);
     if (checks_.back())
       return;
     slotsOfStep_.restart();
@@ -528,7 +529,8 @@ struct RepeatFinder::Scratch {
     exponents.clear();
     nodes.restart();
     for (const KernelStep &step : steps) {
-      if (step.kind == KernelStep::Kind::Assert || step.kind == KernelStep::Kind::Terminate)
+      if (step.kind == KernelStep::Kind::Assert || step.kind == KernelStep::Kind::Terminate ||
+          step.kind == KernelStep::Kind::Call)
         continue;
       stack.assign(1, step.expr);
       while (!stack.empty()) {

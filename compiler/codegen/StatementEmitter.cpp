@@ -1,5 +1,6 @@
 // Statements of lowered functions: assignments (at a run-time index with a
-// bounds check), if, while and for loops with break, return, and assert.
+// bounds check), if, while and for loops with break, return, assert, and
+// calls for their effects.
 #include "compiler/codegen/StatementEmitter.h"
 
 #include <llvm/IR/Function.h>
@@ -46,6 +47,8 @@ void StatementEmitter::emit(const Statement &s) {
   case StatementKind::Break: return jumpAway(loopExits_.back());
   case StatementKind::Return: return jumpAway(return_);
   case StatementKind::Assert: return emitAssert(s);
+  case StatementKind::Call:
+    return e_.emitEffect(s.value);
   }
 }
 
@@ -139,7 +142,8 @@ void StatementEmitter::emitFor(const Statement &s) {
 /// values formatted as String() formats Real, Integer and Boolean.
 void StatementEmitter::emitAssert(const Statement &s) {
   CheckKind kind = s.level == 1 ? CheckKind::Error : CheckKind::Warning;
-  e_.emitMessageCheck(e_.truth(e_.value(s.condition)), kind, "assertion failed: ", s.message);
+  e_.emitMessageCheck(e_.truth(e_.value(s.condition)), kind,
+                      s.plainMessage ? "" : "assertion failed: ", s.message);
 }
 
 /// The address of slot firstSlot + index, after checking that the index

@@ -5,6 +5,7 @@
 
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/causalize/Causalize.h"
+#include "compiler/causalize/NonFiniteExplainer.h"
 #include "compiler/codegen/Codegen.h"
 #include "compiler/flatten/Flatten.h"
 #include "compiler/instantiate/Instance.h"
@@ -14,6 +15,7 @@
 #include "runtime/ModelicaUtilities.h"
 #include "runtime/OutputFile.h"
 #include "runtime/OutputGrid.h"
+#include "compiler/support/Stack.h"
 #include "runtime/ResultCompare.h"
 #include "runtime/Signals.h"
 #include "runtime/Simulator.h"
@@ -81,7 +83,29 @@ struct Session {
   inst::ClassTree tree;
   inst::Instantiator instantiator;
   PhaseTimes times;
+  /// What the command is doing, for a message if memory runs out.
+  const char *phase = "loading the model";
+  /// Whether it runs the model's code: memory exhausted then is a run-time
+  /// failure (exit 3).
+  bool running = false;
 };
+
+/// Runs a command on its session and turns the failures that no phase
+/// reports itself into diagnostics: input nested too deeply for the
+/// compiler's stack (at the source range the phase was working on) and
+/// memory exhausted (naming the phase); exit 1, or 3 for memory exhausted
+/// while the model's code runs.
+int guarded(Session &s, const std::function<int()> &command) {
+  try {
+    return command();
+  } catch (const NestingTooDeep &e) {
+    s.diags.error(e.where, e.message());
+  } catch (const std::bad_alloc &) {
+    s.diags.error(std::string("out of memory while ") + s.phase);
+    return s.running ? ExitSimulationError : ExitModelError;
+  }
+  return ExitModelError;
+}
 
 /// The directories of MODELICAPATH, in order.
 std::vector<std::string> modelicaPath() {
@@ -225,6 +249,7 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
   if (!cls)
     return std::nullopt;
   auto start = Clock::now();
+  s.phase = "flattening the model";
   double parseBefore = s.tree.parseSeconds();
   inst::Instance *root = s.instantiator.instantiateModel(cls);
   auto model = flatten(s.instantiator, root, s.diags);
@@ -603,13 +628,15 @@ int runParse(const std::vector<std::string> &files, bool print, std::ostream &ou
   return exitCode;
 }
 
-int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err) {
-  Session s(err);
+namespace {
+
+int check(Session &s, const CompileOptions &options, std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
   auto start = Clock::now();
+  s.phase = "checking the model";
   auto stats = causalize::checkModel(*model, s.diags);
   s.times.add("structural", secondsSince(start));
   if (!stats)
@@ -621,13 +648,13 @@ int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err
   return ExitSuccess;
 }
 
-int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptions,
-               std::ostream &out, std::ostream &err) {
-  Session s(err);
+int flattenCommand(Session &s, const CompileOptions &options,
+                   const FlattenOptions &flattenOptions, std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
+  s.phase = "printing the model";
   if (flattenOptions.emit == "index-reduced") {
     auto start = Clock::now();
     // The index-reduced view is about the choice of states: say all of it.
@@ -701,12 +728,8 @@ int setOutputGrid(const SimulateOptions &simulate, const rt::ExperimentDefaults 
   return ExitSuccess;
 }
 
-int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
-                std::ostream &out, std::ostream &err) {
-  if (int code = checkSimulateArguments(options, simulate, err); code != ExitSuccess)
-    return code;
-  rt::setInterruptMessage("mocc: interrupted while compiling; no result written\n");
-  Session s(err);
+int simulateModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
+                  std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
@@ -721,6 +744,7 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
     }
   }
   auto start = Clock::now();
+  s.phase = "causalizing the model";
   causalize::CausalizeOptions causalizeOptions;
   causalizeOptions.reduction.reportStateChoices = options.verbose;
   auto plan = causalize::causalize(*model, s.diags, causalizeOptions);
@@ -728,6 +752,7 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   if (!plan)
     return ExitModelError;
   std::string error;
+  s.phase = "generating code";
   auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
   if (!native) {
     if (!error.empty())
@@ -749,7 +774,15 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   }
   bool toStdout = run.outputPath == "-";
   rt::sendMessagesToStandardError(toStdout); // stdout holds the result only
+  // A value that is not finite stops the run; the plan says which equation made it.
+  causalize::NonFiniteExplainer explainer(*model, *plan, s.diags.sources());
+  native->model.explainNonFinite = [&explainer](double t, const double *v, const double *residuals,
+                                                int32_t set) {
+    return explainer.explain(t, v, residuals, set);
+  };
   rt::SolverStatistics stats;
+  s.phase = "simulating the model";
+  s.running = true;
   rt::RunStatus status = rt::simulate(native->model, run, stats, err);
   rt::sendMessagesToStandardError(false);
   rt::setInterruptMessage("mocc: interrupted\n");
@@ -773,6 +806,28 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   if (!toStdout)
     out << "wrote " << run.outputPath << "\n";
   return ExitSuccess;
+}
+
+} // namespace
+
+int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return check(s, options, out, err); });
+}
+
+int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptions,
+               std::ostream &out, std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return flattenCommand(s, options, flattenOptions, out, err); });
+}
+
+int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
+                std::ostream &out, std::ostream &err) {
+  if (int code = checkSimulateArguments(options, simulate, err); code != ExitSuccess)
+    return code;
+  rt::setInterruptMessage("mocc: interrupted while compiling; no result written\n");
+  Session s(err);
+  return guarded(s, [&] { return simulateModel(s, options, simulate, out, err); });
 }
 
 // --- compare ---------------------------------------------------------------------------------
@@ -933,9 +988,10 @@ std::string formatValue(const flattening::Value &v, const std::vector<double> &s
 
 } // namespace
 
-int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,
-            std::ostream &err) {
-  Session s(err);
+namespace {
+
+int evaluateCommand(Session &s, const std::string &expression, const CompileOptions &options,
+                    std::ostream &out, std::ostream &err) {
   int exitCode = loadSources(s, options);
   if (exitCode != ExitSuccess)
     return exitCode;
@@ -945,6 +1001,7 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
     return ExitModelError;
   flat::FlatModel model;
   TimeDependence timeDependence;
+  s.phase = "translating the expression";
   auto value = lowerExpression(s.instantiator, *expr, model, s.diags, &timeDependence);
   if (!value)
     return ExitModelError;
@@ -968,6 +1025,8 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
       return ExitModelError;
     }
   }
+  s.phase = "evaluating the expression";
+  s.running = true;
   ConstantEvaluator evaluator(model.pool, library.get());
   std::vector<sym::ExprId> scalars;
   flattening::appendScalars(*value, scalars);
@@ -993,6 +1052,14 @@ int runEval(const std::string &expression, const CompileOptions &options, std::o
   size_t next = 0;
   out << formatValue(*value, values, next) << "\n";
   return ExitSuccess;
+}
+
+} // namespace
+
+int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,
+            std::ostream &err) {
+  Session s(err);
+  return guarded(s, [&] { return evaluateCommand(s, expression, options, out, err); });
 }
 
 } // namespace mocc::driver

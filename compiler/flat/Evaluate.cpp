@@ -10,7 +10,6 @@ namespace {
 
 constexpr int kMaxDepth = 200;            ///< nested calls (recursion)
 constexpr int64_t kMaxSteps = 10'000'000; ///< statements and loop iterations
-constexpr int kMaxNesting = 20'000;       ///< expression depth (recursion of value())
 
 } // namespace
 
@@ -163,6 +162,10 @@ FunctionInterpreter::Flow FunctionInterpreter::run(const std::vector<Statement> 
       return Flow::Break;
     case StatementKind::Return:
       return Flow::Return;
+    case StatementKind::Call:
+      if (!effect(s.value, frame))
+        return Flow::Fail;
+      break;
     case StatementKind::Assert: {
       auto c = eval(s.condition);
       if (!c)
@@ -179,22 +182,87 @@ FunctionInterpreter::Flow FunctionInterpreter::run(const std::vector<Statement> 
   return Flow::Next;
 }
 
-std::optional<double> FunctionInterpreter::value(sym::ExprId id, Frame &frame) {
-  if (auto it = frame.memo.find(id.index); it != frame.memo.end())
-    return it->second;
-  struct Nesting {
-    int &n;
-    explicit Nesting(int &n) : n(++n) {}
-    ~Nesting() { --n; }
-  } nesting(nesting_);
-  if (nesting_ > kMaxNesting) {
-    failure_ = "an expression is nested too deeply to evaluate while translating";
-    return std::nullopt;
+/// A call statement's effect (CallEffect in FlatModel.h): the call, for
+/// its asserts, or the branch of an if-expression that its condition
+/// selects. False if the call fails.
+bool FunctionInterpreter::effect(sym::ExprId e, Frame &frame) {
+  const sym::ExprPool &pool = *frame.pool;
+  frame.memo.clear();
+  frame.calls.clear();
+  switch (pool.op(e)) {
+  case sym::OpKind::Constant:
+    return true;
+  case sym::OpKind::IfElse: {
+    auto c = value(pool.operand(e, 0), frame);
+    return c && effect(pool.operand(e, *c != 0 ? 1 : 2), frame);
   }
+  case sym::OpKind::Call: {
+    std::vector<double> args;
+    for (sym::ExprId a : pool.operands(e)) {
+      auto v = value(a, frame);
+      if (!v)
+        return false;
+      args.push_back(*v);
+    }
+    return call(pool.node(e).payload.index, args).has_value();
+  }
+  default:
+    return false;
+  }
+}
+
+/// A post-order over the DAG on a stack of its own (a sum of many terms is
+/// as deep as it is long): an entry pushes its operands (stage 0), then
+/// computes its value from theirs (stage 1). An if-expression evaluates its
+/// condition, then only the branch taken (stage 2), so recursion ends.
+/// Values are memoized per node; the first failure ends the evaluation.
+std::optional<double> FunctionInterpreter::value(sym::ExprId root, Frame &frame) {
+  const sym::ExprPool &pool = *frame.pool;
+  std::vector<std::pair<sym::ExprId, uint8_t>> stack{{root, 0}};
+  auto push = [&](sym::ExprId child) {
+    if (!frame.memo.count(child.index))
+      stack.push_back({child, 0});
+  };
+  while (!stack.empty()) {
+    auto [id, stage] = stack.back();
+    if (frame.memo.count(id.index)) {
+      stack.pop_back();
+      continue;
+    }
+    const sym::Node &n = pool.node(id);
+    auto operands = pool.operands(id);
+    if (stage == 0 && n.op != sym::OpKind::Constant && n.op != sym::OpKind::Variable &&
+        n.op != sym::OpKind::Time) {
+      stack.back().second = 1;
+      if (n.op == sym::OpKind::IfElse || n.op == sym::OpKind::Load) {
+        push(operands[0]);
+      } else if (n.op != sym::OpKind::Call || !frame.calls.count(id.index)) {
+        for (size_t i = operands.size(); i-- > 0;)
+          push(operands[i]);
+      }
+      continue;
+    }
+    if (n.op == sym::OpKind::IfElse && stage == 1) {
+      stack.back().second = 2;
+      push(operands[frame.memo.at(operands[0].index) != 0 ? 1 : 2]);
+      continue;
+    }
+    auto result = computeNode(id, frame);
+    if (!result)
+      return std::nullopt;
+    frame.memo.emplace(id.index, *result);
+    stack.pop_back();
+  }
+  return frame.memo.at(root.index);
+}
+
+/// The value of a node whose operands (the branch taken, for an `if`) have
+/// their values in the memo.
+std::optional<double> FunctionInterpreter::computeNode(sym::ExprId id, Frame &frame) {
   const sym::ExprPool &pool = *frame.pool;
   const sym::Node &n = pool.node(id);
   auto operands = pool.operands(id);
-  std::optional<double> result;
+  auto operand = [&](size_t i) { return frame.memo.at(operands[i].index); };
   switch (n.op) {
   case sym::OpKind::Constant:
     return n.payload.value;
@@ -204,67 +272,51 @@ std::optional<double> FunctionInterpreter::value(sym::ExprId id, Frame &frame) {
         return std::nullopt;
       return frame.slots[n.payload.index];
     }
-    result = (*frame.valueOf)(sym::VarId{n.payload.index});
-    break;
+    return (*frame.valueOf)(sym::VarId{n.payload.index});
   case sym::OpKind::Time:
     return std::nullopt;
   case sym::OpKind::Load: {
-    auto k = value(operands[0], frame);
+    double k = operand(0);
     auto size = pool.constantValue(operands[1]);
-    if (!k || !size || !frame.function || !(*k >= 0) || *k >= *size)
+    if (!size || !frame.function || !(k >= 0) || k >= *size)
       return std::nullopt;
-    uint32_t slot = n.payload.index + static_cast<uint32_t>(*k);
+    uint32_t slot = n.payload.index + static_cast<uint32_t>(k);
     if (slot >= frame.slots.size())
       return std::nullopt;
     return frame.slots[slot];
   }
-  case sym::OpKind::IfElse: {
-    auto c = value(operands[0], frame);
-    if (!c)
-      return std::nullopt;
-    result = value(operands[*c != 0 ? 1 : 2], frame);
-    break;
-  }
-  case sym::OpKind::Call:
-  case sym::OpKind::Output: {
-    sym::ExprId callId = n.op == sym::OpKind::Call ? id : operands[0];
-    auto it = frame.calls.find(callId.index);
+  case sym::OpKind::IfElse:
+    return operand(operand(0) != 0 ? 1 : 2);
+  case sym::OpKind::Call: {
+    auto it = frame.calls.find(id.index);
     if (it == frame.calls.end()) {
       std::vector<double> args;
-      for (sym::ExprId a : pool.operands(callId)) {
-        auto v = value(a, frame);
-        if (!v)
-          return std::nullopt;
-        args.push_back(*v);
-      }
-      auto outputs = call(pool.node(callId).payload.index, args);
+      for (size_t i = 0; i < operands.size(); ++i)
+        args.push_back(operand(i));
+      auto outputs = call(n.payload.index, args);
       if (!outputs)
         return std::nullopt;
-      it = frame.calls.emplace(callId.index, std::move(*outputs)).first;
+      it = frame.calls.emplace(id.index, std::move(*outputs)).first;
     }
-    uint32_t k = n.op == sym::OpKind::Output ? n.payload.index : 0;
-    if (k >= it->second.size())
+    if (it->second.empty())
       return std::nullopt;
-    result = it->second[k];
-    break;
+    return it->second[0];
+  }
+  case sym::OpKind::Output: {
+    auto it = frame.calls.find(operands[0].index);
+    if (it == frame.calls.end() || n.payload.index >= it->second.size())
+      return std::nullopt;
+    return it->second[n.payload.index];
   }
   default: {
     double args[3] = {0, 0, 0};
     if (operands.size() > 3)
       return std::nullopt;
-    for (size_t i = 0; i < operands.size(); ++i) {
-      auto v = value(operands[i], frame);
-      if (!v)
-        return std::nullopt;
-      args[i] = *v;
-    }
-    result = sym::evaluateOp(n.op, {args, operands.size()}, n.payload.index);
-    break;
+    for (size_t i = 0; i < operands.size(); ++i)
+      args[i] = operand(i);
+    return sym::evaluateOp(n.op, {args, operands.size()}, n.payload.index);
   }
   }
-  if (result)
-    frame.memo.emplace(id.index, *result);
-  return result;
 }
 
 } // namespace mocc::flat

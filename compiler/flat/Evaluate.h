@@ -40,14 +40,15 @@ public:
 
 private:
   struct Frame;
-  std::optional<double> value(sym::ExprId id, Frame &frame);
+  std::optional<double> value(sym::ExprId root, Frame &frame);
+  std::optional<double> computeNode(sym::ExprId id, Frame &frame);
   enum class Flow { Next, Break, Return, Fail };
   Flow run(const std::vector<Statement> &body, Frame &frame);
+  bool effect(sym::ExprId effect, Frame &frame);
   bool step(const Function *f);
 
   const std::vector<Function> &functions_;
   int depth_ = 0;
-  int nesting_ = 0;
   int64_t steps_ = 0; ///< statements run in this evaluation
   std::string failure_;
 };

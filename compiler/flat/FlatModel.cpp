@@ -273,6 +273,9 @@ void printStatements(const FlatModel &model, const Function &f, const std::vecto
     case StatementKind::Return:
       out << pad << "return;\n";
       break;
+    case StatementKind::Call:
+      out << pad << str(s.value) << ";\n";
+      break;
     case StatementKind::Assert: {
       out << pad << "assert(" << str(s.condition) << ", \"";
       for (const MessagePart &part : s.message)
@@ -381,6 +384,8 @@ void printWhenClauses(const FlatModel &model, std::ostream &out) {
         out << "    " << model.print(eq.lhs) << " = " << model.print(eq.rhs) << ";\n";
       for (const auto &[x, e] : branch.reinits)
         out << "    reinit(" << model.nameOf(x) << ", " << model.print(e) << ");\n";
+      for (const CallEffect &c : branch.calls)
+        out << "    " << model.print(c.call) << ";\n";
       for (const Assertion &a : branch.asserts)
         out << "    " << assertText(model, a) << ";\n";
       for (const auto &message : branch.terminates)
@@ -403,10 +408,13 @@ void printFlatModel(const FlatModel &model, std::ostream &out, const PrintOption
     out << "initial equation\n";
     printEquations(model, model.initialEquations, options, out);
   }
-  if (!model.equations.empty() || !model.whenClauses.empty() || !model.assertions.empty()) {
+  if (!model.equations.empty() || !model.whenClauses.empty() || !model.assertions.empty() ||
+      !model.calls.empty()) {
     out << "equation\n";
     printEquations(model, model.equations, options, out);
     printWhenClauses(model, out);
+    for (const CallEffect &c : model.calls)
+      out << "  " << model.print(c.call) << ";\n";
     for (const Assertion &a : model.assertions)
       out << "  " << assertText(model, a) << ";\n";
   }

@@ -121,14 +121,27 @@ struct Assertion {
   SourceRange loc;
 };
 
+/// A function called for its effects, not its outputs (MLS 8.3.7, 11.2.6):
+/// the statement `f(x);` of an algorithm, or the equation `f(x);`. The
+/// function's asserts, its external C code and the functions it calls run
+/// where the call is executed; its outputs, if any, are dropped.
+struct CallEffect {
+  /// A Call node, or if-expressions whose branches are such effects or the
+  /// constant 0 (nothing): `if c then f(x) else 0` calls f only where c
+  /// holds (an effect inside an if-statement of an algorithm).
+  sym::ExprId call;
+  SourceRange loc;
+};
+
 /// One branch of a when-clause (`when` or `elsewhen`): it fires when one of
 /// its conditions rises (becomes true at an event), and then performs its
-/// assignments (lhs is a discrete variable), reinit()s, asserts and
+/// assignments (lhs is a discrete variable), reinit()s, calls, asserts and
 /// terminate().
 struct WhenBranch {
   std::vector<sym::ExprId> conditions;
   std::vector<Equation> assignments;
   std::vector<std::pair<sym::VarId, sym::ExprId>> reinits;
+  std::vector<CallEffect> calls; ///< in the order of the source
   std::vector<Assertion> asserts;
   std::vector<std::vector<MessagePart>> terminates;
   SourceRange loc;
@@ -174,6 +187,12 @@ public:
   std::vector<ExternalObjectType> externalObjects;
   std::vector<WhenClause> whenClauses;
   std::vector<Assertion> assertions; ///< checked at run time
+  /// Calls outside when-clauses (continuous-time algorithms and equation
+  /// sections), executed where the assertions are checked: at every output
+  /// point and before and after every event; those of initial algorithms
+  /// and initial equations (guarded by initial()) once, at the end of
+  /// initialization.
+  std::vector<CallEffect> calls;
   std::vector<Sample> samples;
   Experiment experiment;
 

@@ -53,11 +53,14 @@ enum class StatementKind {
   For,           ///< for counter in start : step : stop loop body (bounds at run time)
   Break,
   Return,
-  Assert,        ///< if not condition: error (level 1) or warning (level 2) with message
+  Assert, ///< if not condition: error (level 1) or warning (level 2) with message
   /// target := slots[firstSlot + index], index computed at run time. A
   /// stopgap until expressions have a Load node (see the comment above):
   /// lowering puts a run-time indexed read into a temporary slot first.
   LoadIndexed,
+  /// value: a Call node, executed for its effects (the callee's asserts,
+  /// external C code); its outputs are dropped. A statement `f(x);`.
+  Call,
 };
 
 /// A statement of a lowered function. Expressions are nodes of the
@@ -69,13 +72,16 @@ struct Statement {
   uint32_t firstSlot = 0;     ///< AssignIndexed, LoadIndexed: the array's first slot
   uint32_t size = 0;          ///< AssignIndexed, LoadIndexed: the array's number of slots
   sym::ExprId index;          ///< AssignIndexed, LoadIndexed: 0-based index into the array
-  sym::ExprId value;          ///< Assign, AssignIndexed
+  sym::ExprId value;          ///< Assign, AssignIndexed, Call
   sym::ExprId condition;      ///< If, While, Assert
   sym::ExprId start, step, stop; ///< For
   std::vector<Statement> body;   ///< If (then), While, For
   std::vector<Statement> elseBody;
   std::vector<MessagePart> message; ///< Assert
   int level = 1;                    ///< Assert: 1 error, 2 warning
+  /// Assert: the message is the whole report, without "assertion failed: "
+  /// (a check the compiler made, not an assert of the source).
+  bool plainMessage = false;
 };
 
 /// One argument of the call of an external C function, in the mapping of

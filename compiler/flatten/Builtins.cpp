@@ -8,6 +8,7 @@
 
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/symbolic/Differentiate.h"
+#include "compiler/symbolic/NonFinite.h"
 
 #include <cmath>
 #include <map>
@@ -140,6 +141,16 @@ struct BuiltinCall {
     return level[0];
   }
 
+  /// Whether an array of shape `dims` may be built (see kMaxArrayElements).
+  bool sizeOk(const std::vector<int64_t> &dims) {
+    if (elementCount(dims))
+      return true;
+    diags().error(call.range, "`" + name + "` would make an array of shape " + shapeText(dims) +
+                                  ", more than " + std::to_string(kMaxArrayElements) +
+                                  " elements, more than translation supports");
+    return false;
+  }
+
   Value fillValue(ExprId e, ElementType type, std::vector<int64_t> dims) {
     Value r;
     r.type = type;
@@ -212,9 +223,9 @@ struct BuiltinCall {
       r.type = v.type;
       r.dims = v.dims;
       r.dims.insert(r.dims.begin(), dims.begin(), dims.end());
-      int64_t copies = 1;
-      for (int64_t d : dims)
-        copies *= d;
+      if (!sizeOk(r.dims))
+        return std::nullopt;
+      int64_t copies = *elementCount(dims);
       // An array of records keeps its records, row-major, in `items`.
       r.isRecord = v.isRecord;
       r.recordName = v.recordName;
@@ -229,12 +240,14 @@ struct BuiltinCall {
       return r;
     }
     ExprId e = name == "ones" ? pool().one() : pool().zero();
+    if (!sizeOk(dims))
+      return std::nullopt;
     return fillValue(e, ElementType::Integer, dims);
   }
 
   std::optional<Value> identity() {
     auto n = integerArg(0);
-    if (!n)
+    if (!n || !sizeOk({std::max<int64_t>(*n, 0), std::max<int64_t>(*n, 0)}))
       return std::nullopt;
     Value r = fillValue(pool().zero(), ElementType::Integer, {*n, *n});
     for (int64_t i = 0; i < *n; ++i)
@@ -326,6 +339,8 @@ struct BuiltinCall {
       diags().error(call.range, "`linspace` needs at least 2 points");
       return std::nullopt;
     }
+    if (!sizeOk({*n}))
+      return std::nullopt;
     ExprId a = args.positional[0].elements[0], b = args.positional[1].elements[0];
     Value r;
     r.dims = {*n};
@@ -420,6 +435,16 @@ struct BuiltinCall {
       bool integral = name == "integer" ||
                       ((name == "abs" || name == "sign") && pos[0].type == ElementType::Integer);
       r.type = integral ? ElementType::Integer : ElementType::Real;
+      // integer() of a constant outside the range of Integer (32 bits, as
+      // Integers are passed to C) has no value.
+      if (name == "integer")
+        for (ExprId e : r.elements)
+          if (auto v = pool().constantValue(e); v && !fitsInteger(*v)) {
+            f.diags().error(call.range, "`" + ast::toString(call) + "` is " + sym::formatValue(*v) +
+                                            ", outside the range of Integer (" + integerRange() +
+                                            ")");
+            return std::nullopt;
+          }
       return r;
     }
     if (auto it = kBinaryFunctions.find(name); it != kBinaryFunctions.end()) {
@@ -714,6 +739,149 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     return std::nullopt;
   }
   return b.lower();
+}
+
+/// Whether a function's algorithm is nothing but asserts, and it has
+/// inputs only (the MSL's Streams.error).
+static bool isAssertOnly(Instance *function) {
+  const ast::ClassDef *def = function->cls->def;
+  if (!def || def->external || function->algorithmSections().empty())
+    return false;
+  for (const inst::Member &m : function->members())
+    if (m.kind == inst::Member::Kind::Component &&
+        (m.isProtected || m.element->component->prefix.causality != ast::CausalityKind::Input))
+      return false;
+  for (const auto &section : function->algorithmSections())
+    for (const auto &statement : section.node->statements) {
+      const auto *call = ast::dynCast<ast::CallStatement>(statement.get());
+      if (!call || call->call->callee->str() != "assert" || call->call->args.empty())
+        return false;
+    }
+  return true;
+}
+
+/// Whether an expression calls String(): a String built at run time.
+static bool callsString(const ast::Expr &e) {
+  if (const auto *call = ast::dynCast<ast::CallExpr>(&e))
+    if (call->callee->str() == "String")
+      return true;
+  if (const auto *b = ast::dynCast<ast::BinaryExpr>(&e))
+    return callsString(*b->lhs) || callsString(*b->rhs);
+  return false;
+}
+
+/// The asserts of an assert-only function (isAssertOnly) at a call: each
+/// condition lowered with the inputs bound to the arguments, each message
+/// with a String input read as its argument.
+static std::optional<std::vector<Flattener::ExpandedAssert>>
+expandAsserts(Flattener &f, Instance *function, const std::vector<const ast::Expr *> &args,
+              Scope scope) {
+  FunctionFrame frame;
+  frame.function = function;
+  std::vector<Flattener::MessageArgument> strings;
+  size_t input = 0;
+  for (inst::Member &m : function->members()) {
+    if (m.kind != inst::Member::Kind::Component || m.isProtected ||
+        m.element->component->prefix.causality != ast::CausalityKind::Input)
+      continue;
+    Instance *var = function->memberInstance(m);
+    const ast::Expr *arg = input < args.size() ? args[input] : nullptr;
+    ++input;
+    if (!var)
+      return std::nullopt;
+    if (!arg) { // its default, evaluated with the inputs before it
+      if (!var->mod.binding) {
+        f.diags().error(function->loc, "missing argument for the input `" + m.name + "` of `" +
+                                           function->cls->fullName() + "`");
+        return std::nullopt;
+      }
+      f.frames.push_back(&frame);
+      auto value = f.lower(*var->mod.binding, var->mod.scope);
+      f.frames.pop_back();
+      if (!value)
+        return std::nullopt;
+      frame.values[var] = std::move(*value);
+      continue;
+    }
+    if (var->isBuiltin() && var->builtin == inst::BuiltinKind::String && callsString(*arg)) {
+      frame.values[var] = Value::string("");
+      strings.push_back({var, arg, scope, f.frames.size()});
+      continue;
+    }
+    auto value = f.lower(*arg, scope);
+    if (!value)
+      return std::nullopt;
+    frame.values[var] = std::move(*value);
+  }
+  std::vector<Flattener::ExpandedAssert> asserts;
+  f.frames.push_back(&frame);
+  size_t outer = f.messageArguments.size();
+  f.messageArguments.insert(f.messageArguments.end(), strings.begin(), strings.end());
+  bool ok = true;
+  for (const auto &section : function->algorithmSections()) {
+    Scope inner{function, section.lexical};
+    for (const auto &statement : section.node->statements) {
+      const ast::CallExpr &call = *ast::cast<ast::CallStatement>(*statement).call;
+      auto condition = f.lower(*call.args[0], inner);
+      if (!condition || !condition->isScalar() || condition->isString()) {
+        ok = false;
+        break;
+      }
+      Flattener::ExpandedAssert a;
+      a.condition = condition->elements[0];
+      a.loc = statement->range;
+      if (call.args.size() > 1)
+        a.message = f.messageParts(*call.args[1], inner);
+      if (call.args.size() > 2)
+        if (auto level = f.evaluateInteger(*call.args[2], inner, "the level of an assert"))
+          a.level = static_cast<int>(*level);
+      asserts.push_back(std::move(a));
+    }
+  }
+  f.messageArguments.resize(outer);
+  f.frames.pop_back();
+  if (!ok)
+    return std::nullopt;
+  return asserts;
+}
+
+std::optional<Flattener::CallEffects> Flattener::lowerCallEffects(const ast::CallExpr &call,
+                                                                  Scope scope) {
+  const ast::RefExpr &callee = *call.callee;
+  std::string name = callee.parts.size() == 1 ? callee.parts[0].name : "";
+  CallEffects effects;
+  bool builtin = isBuiltinName(name) || name == "cardinality" || name == "rooted" ||
+                 callee.str().starts_with("Connections.");
+  for (const char *n : kEventOperators)
+    builtin = builtin || name == n;
+  if (!builtin) {
+    Instance *owner = nullptr;
+    inst::ClassNode *cls = resolveCallee(callee, scope, &owner);
+    if (!cls)
+      return std::nullopt;
+    bool constructor = cls->restriction() == ast::ClassRestrictionKind::Record ||
+                       cls->restriction() == ast::ClassRestrictionKind::OperatorRecord ||
+                       inst_.isExternalObjectClass(cls);
+    if (!constructor && externalBuiltin(cls).empty()) {
+      effects.impure = cls->def && cls->def->prefixes.impure;
+      Instance *function = functionInstance(cls, owner);
+      if (isAssertOnly(function) && call.iterators.empty()) {
+        auto args = matchCallArguments(function, call);
+        auto asserts = args ? expandAsserts(*this, function, *args, scope) : std::nullopt;
+        if (!asserts)
+          return std::nullopt;
+        effects.asserts = std::move(*asserts);
+        return effects;
+      }
+      if (!lowerCallOutputs(call, scope, &effects.calls))
+        return std::nullopt;
+      return effects;
+    }
+  }
+  // A built-in function or a constructor: its value, dropped, is all it has.
+  if (!lowerCall(call, scope))
+    return std::nullopt;
+  return effects;
 }
 
 } // namespace mocc::flattening

@@ -115,6 +115,12 @@ Instance *Flattener::functionInstance(inst::ClassNode *function, Instance *owner
 
 std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const ast::CallExpr &call,
                                                 Scope scope) {
+  if (record->restriction() == ast::ClassRestrictionKind::OperatorRecord &&
+      record->findChild("'constructor'")) {
+    diags_.error(call.range, "the overloaded constructor of the operator record `" +
+                                 record->fullName() + "` is not supported yet");
+    return std::nullopt;
+  }
   Instance *shape = functionInstance(record);
   Value v;
   v.isRecord = true;
@@ -207,8 +213,14 @@ matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
   return args;
 }
 
+std::optional<std::vector<const ast::Expr *>>
+Flattener::matchCallArguments(Instance *function, const ast::CallExpr &call) {
+  return matchArguments(*this, function, call);
+}
+
 std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExpr &call,
-                                                              Scope scope) {
+                                                              Scope scope,
+                                                              std::vector<sym::ExprId> *calls) {
   Instance *owner = nullptr;
   inst::ClassNode *cls = resolveCallee(*call.callee, scope, &owner);
   if (!cls)
@@ -242,14 +254,15 @@ std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExp
         return std::nullopt;
     }
   }
-  return vectorizedCall(function, values, call.range);
+  return vectorizedCall(function, values, call.range, calls);
 }
 
 /// Calls a function, applying it element by element when arguments have
 /// more dimensions than their inputs declare (MLS 12.4.6).
-std::optional<std::vector<Value>>
-Flattener::vectorizedCall(Instance *function, std::vector<std::optional<Value>> &args,
-                          SourceRange loc) {
+std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
+                                                            std::vector<std::optional<Value>> &args,
+                                                            SourceRange loc,
+                                                            std::vector<sym::ExprId> *calls) {
   std::vector<int64_t> extra;
   std::vector<size_t> vectorized;
   auto &members = function->members();
@@ -275,7 +288,7 @@ Flattener::vectorizedCall(Instance *function, std::vector<std::optional<Value>> 
     vectorized.push_back(input - 1);
   }
   if (extra.empty())
-    return callFunction(*this, function, args, loc);
+    return callFunction(*this, function, args, loc, nullptr, calls);
   int64_t count = 1;
   for (int64_t d : extra)
     count *= d;
@@ -291,11 +304,15 @@ Flattener::vectorizedCall(Instance *function, std::vector<std::optional<Value>> 
       e.elements.assign(a.elements.begin() + k * inner, a.elements.begin() + (k + 1) * inner);
       elementArgs[i] = std::move(e);
     }
-    auto outputs = callFunction(*this, function, elementArgs, loc);
-    if (!outputs || outputs->empty())
+    auto outputs = callFunction(*this, function, elementArgs, loc, nullptr, calls);
+    if (!outputs)
       return outputs;
+    if (outputs->empty())
+      continue; // no outputs: called for its effects, element by element
     results.push_back(std::move(outputs->front()));
   }
+  if (results.empty())
+    return results;
   Value stacked;
   stacked.type = results[0].type;
   stacked.dims = extra;

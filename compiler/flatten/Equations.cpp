@@ -12,15 +12,24 @@ namespace mocc::flattening {
 using sym::ExprId;
 
 /// Lowers the equations of one branch into `out` (used for if-equations
-/// whose condition varies, which need the equations as residual pairs).
+/// whose condition varies, which need the equations as residual pairs). The
+/// calls and asserts of the branch apply only where `guard` holds.
 static void collect(Flattener &f, const std::vector<ast::EquationPtr> &body, Scope scope,
-                    bool initial, std::vector<flat::Equation> &out) {
+                    bool initial, ExprId guard, std::vector<flat::Equation> &out) {
   auto &target = initial ? f.model().initialEquations : f.model().equations;
   size_t before = target.size();
+  size_t calls = f.model().calls.size(), assertions = f.model().assertions.size();
   for (const auto &eq : body)
     f.lowerEquation(*eq, scope, initial);
   out.assign(target.begin() + before, target.end());
   target.resize(before);
+  sym::ExprPool &pool = f.pool();
+  for (size_t k = calls; k < f.model().calls.size(); ++k)
+    f.model().calls[k].call = pool.ifElse(guard, f.model().calls[k].call, pool.zero());
+  for (size_t k = assertions; k < f.model().assertions.size(); ++k) {
+    ExprId &condition = f.model().assertions[k].condition;
+    condition = pool.binary(sym::OpKind::Or, pool.unary(sym::OpKind::Not, guard), condition);
+  }
 }
 
 /// (a, , b) = f(x): each output of the call equals its target.
@@ -66,11 +75,43 @@ void Flattener::lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &r
 /// now, and a violation is reported at the modification that set the
 /// parameter (the user's line), with a note at the assert.
 std::vector<flat::MessagePart> Flattener::messageParts(const ast::Expr &e, Scope scope) {
+  // A String input of an assert-only function being expanded: its argument,
+  // lowered where the call is (the caller's frames, not the callee's).
+  if (const auto *ref = ast::dynCast<ast::RefExpr>(&e); ref && !messageArguments.empty() &&
+                                                        !ref->global && ref->parts.size() == 1 &&
+                                                        ref->parts[0].subscripts.empty()) {
+    inst::Found found = inst_.lookupFirst(ref->parts[0].name, scope);
+    for (size_t k = messageArguments.size(); k-- > 0;) {
+      if (found.kind != inst::Found::Kind::Component || found.instance != messageArguments[k].input)
+        continue;
+      MessageArgument argument = messageArguments[k];
+      std::vector<FunctionFrame *> inner(
+          frames.begin() + static_cast<std::ptrdiff_t>(argument.frames), frames.end());
+      std::vector<MessageArgument> outer(messageArguments.begin() + static_cast<std::ptrdiff_t>(k),
+                                         messageArguments.end());
+      frames.resize(argument.frames);
+      messageArguments.resize(k);
+      auto parts = messageParts(*argument.arg, argument.scope);
+      messageArguments.insert(messageArguments.end(), outer.begin(), outer.end());
+      frames.insert(frames.end(), inner.begin(), inner.end());
+      return parts;
+    }
+  }
   if (const auto *b = ast::dynCast<ast::BinaryExpr>(&e); b && b->op == ast::BinaryOpKind::Add) {
-    auto left = messageParts(*b->lhs, scope);
-    auto right = messageParts(*b->rhs, scope);
-    left.insert(left.end(), right.begin(), right.end());
-    return left;
+    // "a" + String(x) + ...: a chain of left operands, gathered in a loop.
+    std::vector<const ast::Expr *> terms;
+    const ast::Expr *x = &e;
+    for (; b && b->op == ast::BinaryOpKind::Add; b = ast::dynCast<ast::BinaryExpr>(x)) {
+      terms.push_back(b->rhs.get());
+      x = b->lhs.get();
+    }
+    terms.push_back(x);
+    std::vector<flat::MessagePart> parts;
+    for (size_t i = terms.size(); i-- > 0;) {
+      auto term = messageParts(*terms[i], scope);
+      parts.insert(parts.end(), term.begin(), term.end());
+    }
+    return parts;
   }
   if (const auto *c = ast::dynCast<ast::CallExpr>(&e);
       c && c->callee->str() == "String" && !c->args.empty()) {
@@ -182,15 +223,30 @@ void Flattener::lowerWhen(const ast::WhenEquation &eq, Scope scope) {
 /// and if-equations with parameter conditions are expanded.
 void Flattener::lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
                               flat::WhenBranch &branch) {
+  bool outer = inWhenBody;
+  inWhenBody = true;
+  lowerWhenEquations(body, scope, branch);
+  inWhenBody = outer;
+}
+
+void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Scope scope,
+                                   flat::WhenBranch &branch) {
   for (const auto &eqPtr : body) {
     const ast::Equation &eq = *eqPtr;
     switch (eq.kind) {
     case ast::EquationKind::Simple:
     case ast::EquationKind::For:
     case ast::EquationKind::If: {
-      // Lower as ordinary equations, then take them over as assignments.
+      // Lower as ordinary equations, then take them over as assignments,
+      // and their calls and asserts as the branch's.
       size_t before = model_.equations.size();
+      size_t calls = model_.calls.size(), assertions = model_.assertions.size();
       lowerEquation(eq, scope, false);
+      branch.calls.insert(branch.calls.end(), model_.calls.begin() + calls, model_.calls.end());
+      model_.calls.resize(calls);
+      branch.asserts.insert(branch.asserts.end(), model_.assertions.begin() + assertions,
+                            model_.assertions.end());
+      model_.assertions.resize(assertions);
       for (size_t k = before; k < model_.equations.size(); ++k) {
         flat::Equation a = model_.equations[k];
         if (!pool_->variableOf(a.lhs).valid()) {
@@ -229,8 +285,13 @@ void Flattener::lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope s
           branch.terminates.push_back(messageParts(*call.args[0], scope));
         else
           diags_.error(eq.range, "`terminate` takes one argument: the message");
-      } else {
+      } else if (name.starts_with("Connections.")) {
         lowerEquation(eq, scope, false);
+      } else if (auto effects = lowerCallEffects(call, scope)) {
+        for (ExprId c : effects->calls)
+          branch.calls.push_back({c, eq.range});
+        for (ExpandedAssert &a : effects->asserts)
+          branch.asserts.push_back({a.condition, std::move(a.message), a.level, eq.range});
       }
       continue;
     }
@@ -342,12 +403,20 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
       return;
     }
     // Varying conditions: pair the i-th equation of every branch.
+    ExprId earlier = pool_->zero(); // an earlier branch's condition holds
+    std::vector<ExprId> guards;
+    for (const auto &[condition, branch] : varying) {
+      guards.push_back(
+          pool_->binary(sym::OpKind::And, condition, pool_->unary(sym::OpKind::Not, earlier)));
+      earlier = pool_->binary(sym::OpKind::Or, earlier, condition);
+    }
     std::vector<flat::Equation> otherwise;
     if (chosen)
-      collect(*this, chosen->body, scope, initial, otherwise);
+      collect(*this, chosen->body, scope, initial, pool_->unary(sym::OpKind::Not, earlier),
+              otherwise);
     std::vector<std::vector<flat::Equation>> branches(varying.size());
     for (size_t i = 0; i < varying.size(); ++i) {
-      collect(*this, varying[i].second->body, scope, initial, branches[i]);
+      collect(*this, varying[i].second->body, scope, initial, guards[i], branches[i]);
       if (branches[i].size() != otherwise.size()) {
         diags_.error(varying[i].second->range,
                      "this branch of the if-equation has " + std::to_string(branches[i].size()) +
@@ -395,7 +464,30 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
       lowerAssert(*e.call, scope, eq.range);
       return;
     }
-    diags_.error(eq.range, "`" + name + "(...)` cannot be used as an equation here");
+    // f(x) for its effects (MLS 8.3.7): with the assertions, or once at
+    // initialization in an initial equation section.
+    auto effects = lowerCallEffects(*e.call, scope);
+    if (!effects)
+      return;
+    if (!effects->calls.empty() && effects->impure && !initial && !inWhenBody) {
+      diags_.error(eq.range, "the impure function `" + name +
+                                 "` may only be called inside a "
+                                 "when-clause, an initial equation section or another impure "
+                                 "function (MLS 12.3)");
+      return;
+    }
+    ExprId initialFlag =
+        initial ? pool_->variable(model_.specialVariable(flat::SpecialKind::Initial)) : ExprId{};
+    for (ExprId c : effects->calls)
+      model_.calls.push_back(
+          {initial ? pool_->ifElse(initialFlag, c, pool_->zero()) : c, eq.range});
+    for (ExpandedAssert &a : effects->asserts) {
+      ExprId condition = a.condition;
+      if (initial)
+        condition =
+            pool_->binary(sym::OpKind::Or, pool_->unary(sym::OpKind::Not, initialFlag), condition);
+      model_.assertions.push_back({condition, std::move(a.message), a.level, eq.range});
+    }
     return;
   }
   }

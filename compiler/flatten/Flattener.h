@@ -29,6 +29,11 @@ struct FunctionFrame {
 
 class ConnectionGraph;
 
+/// Whether x is a value of Integer, which has 32 bits (as C receives it,
+/// MLS 12.9.1; the MSL's Integer_inf is 2^31 - 1); NaN is none.
+inline bool fitsInteger(double x) { return x >= -2147483648.0 && x <= 2147483647.0; }
+inline const char *integerRange() { return "-2147483648 to 2147483647"; }
+
 /// The scalar variables of one component of a built-in type.
 struct VarRange {
   uint32_t first = 0;
@@ -70,11 +75,52 @@ public:
   std::string externalBuiltin(inst::ClassNode *function);
   std::optional<Value> lowerFunctionCall(inst::ClassNode *function, const ast::CallExpr &call,
                                          Scope scope);
+  /// `calls`, if given, receives the Call node of each compiled call made.
   std::optional<std::vector<Value>> vectorizedCall(Instance *function,
                                                    std::vector<std::optional<Value>> &args,
-                                                   SourceRange loc);
-  /// All outputs of a call of a user-defined function (for `(a, b) = f(x)`).
-  std::optional<std::vector<Value>> lowerCallOutputs(const ast::CallExpr &call, Scope scope);
+                                                   SourceRange loc,
+                                                   std::vector<sym::ExprId> *calls = nullptr);
+  /// All outputs of a call of a user-defined function (for `(a, b) = f(x)`);
+  /// `calls` as for vectorizedCall.
+  std::optional<std::vector<Value>> lowerCallOutputs(const ast::CallExpr &call, Scope scope,
+                                                     std::vector<sym::ExprId> *calls = nullptr);
+  /// An assert of a function whose algorithm is nothing but asserts,
+  /// expanded at its call (see lowerCallEffects).
+  struct ExpandedAssert {
+    sym::ExprId condition;
+    std::vector<flat::MessagePart> message;
+    int level = 1;
+    SourceRange loc; ///< the assert in the function
+  };
+  /// What a call statement `f(x);` (or equation) runs for its effects.
+  struct CallEffects {
+    /// The Call nodes to execute, one per element of a vectorized call;
+    /// none for a call without effects (a built-in function, a record
+    /// constructor, a function inlined, which has neither asserts nor calls).
+    std::vector<sym::ExprId> calls;
+    /// A function whose algorithm is only asserts (the MSL's Streams.error)
+    /// is not called but expanded: its asserts with the inputs bound to the
+    /// arguments, so that a message built at run time ("x = " + String(x))
+    /// can be its String input, which a compiled call cannot take (Strings
+    /// are values known while translating).
+    std::vector<ExpandedAssert> asserts;
+    bool impure = false; ///< the function is declared impure (MLS 12.3)
+  };
+  /// Nothing after an error.
+  std::optional<CallEffects> lowerCallEffects(const ast::CallExpr &call, Scope scope);
+  /// The argument of each input of `function` in a call, in input order
+  /// (null for an input left to its default); nothing after an error.
+  std::optional<std::vector<const ast::Expr *>> matchCallArguments(Instance *function,
+                                                                   const ast::CallExpr &call);
+  /// The String inputs of an assert-only function being expanded, with
+  /// their arguments: messageParts reads such an input as its argument.
+  struct MessageArgument {
+    Instance *input = nullptr;
+    const ast::Expr *arg = nullptr;
+    Scope scope;
+    size_t frames = 0; ///< the caller's frames (the callee's come after)
+  };
+  std::vector<MessageArgument> messageArguments;
   /// Values reached from `base` by the subscripts and field names of
   /// ref.parts[part...] (for function variables and record constants).
   std::optional<Value> selectPath(const Value &base, const ast::RefExpr &ref, size_t part,
@@ -100,6 +146,9 @@ public:
   ConnectionGraph *connections = nullptr;
   /// Function classes being inlined (to stop recursive inlining).
   std::vector<inst::ClassNode *> inlining;
+  /// Specializations of each function class being compiled (nested when
+  /// a function calls itself with sizes that depend on its inputs).
+  std::unordered_map<inst::ClassNode *, int> specializing;
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
@@ -107,6 +156,7 @@ public:
                    flat::WhenBranch *branch = nullptr);
   void lowerWhen(const ast::WhenEquation &eq, Scope scope);
   void checkWhenAssignments();
+  void checkParameterValues();
   /// The condition of a when-branch: a Boolean or a vector of Booleans,
   /// one element per condition; nothing after an error. `what` names the
   /// construct ("when-equation", "when-statement").
@@ -118,6 +168,10 @@ public:
   bool independentOfGroup(const std::vector<sym::ExprId> &targets, sym::ExprId value);
   void lowerWhenBody(const std::vector<ast::EquationPtr> &body, Scope scope,
                      flat::WhenBranch &branch);
+  void lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Scope scope,
+                          flat::WhenBranch &branch);
+  /// Lowering the body of a when-equation (its calls may be impure).
+  bool inWhenBody = false;
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
                           bool initial, SourceRange loc);
 
@@ -176,7 +230,12 @@ public:
 private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
+  sym::ExprId subscriptError(const std::vector<sym::ExprId> &indices,
+                             const std::vector<int64_t> &dims, const std::string &name,
+                             SourceRange loc);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
+  std::optional<Value> combineBinary(const ast::BinaryExpr &e, const Value &a, const Value &b);
+  bool isOperatorRecord(const Value &v);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);
   std::optional<Value> lowerIf(const ast::IfExpr &e, Scope scope);
   std::optional<Value> lowerRange(const ast::RangeExpr &e, Scope scope);
@@ -189,6 +248,7 @@ private:
   void declare(Instance *instance);
   void define(Instance *instance);
   void defineVariables(Instance *instance, const VarRange &range);
+  bool checkVariableCount(Instance *x, int64_t count);
   std::optional<Value> bindingValue(Instance *instance, const VarRange &range);
   std::optional<Value> ownBinding(Instance *instance);
   const Value *lowerShared(const ast::Expr &binding, Scope scope, bool perElement,
@@ -197,6 +257,8 @@ private:
   void defineRecordBinding(Instance *instance);
   void setAttributes(Instance *instance, const VarRange &range);
   void ensureParameterBinding(sym::VarId var);
+  void resolveParameters(sym::ExprId expr);
+  std::optional<double> knownValue(sym::VarId var);
   void readExperiment(inst::ClassNode *cls);
   uint32_t enumerationIndex(inst::ClassNode *cls);
   /// The external object class of a component (its destructor specialized
@@ -222,12 +284,20 @@ private:
   std::vector<uint8_t> bindingState_;     ///< 0 not lowered, 1 lowering, 2 done
   std::vector<uint8_t> valueState_;       ///< 0 unknown, 1 evaluating, 2 known, 3 not constant
   std::vector<double> values_;
+  /// Why the interpreter could not evaluate a function call (a limit
+  /// reached, a failed assert), since evaluate(const ast::Expr &, ...) began.
+  std::string evaluationFailure_;
+  SourceRange evaluationFailureLoc_; ///< the binding it failed in, if known
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
+  bool containsItself_ = false;           ///< components nested too deeply
+  bool tooManyVariables_ = false;         ///< reported once
   std::unordered_map<Instance *, bool> enabled_;
   std::unordered_set<Instance *> stringBindings_; ///< String bindings being lowered (cycles)
   std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong
   std::unordered_set<Instance *> sizing_;         ///< dimensions being evaluated (cycles)
   std::unordered_set<Instance *> sizingFromBinding_;
+  /// The function that reports a subscript out of bounds, per reference.
+  std::map<std::string, uint32_t> subscriptErrors_;
   /// Bindings that the elements of an array of components share, lowered once.
   std::map<std::tuple<const ast::Expr *, Instance *, inst::ClassNode *, sym::ExprPool *>, Value>
       shared_;

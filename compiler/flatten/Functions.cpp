@@ -12,6 +12,7 @@
 #include "compiler/flatten/Functions.h"
 
 #include "compiler/ast/ASTPrinter.h"
+#include "compiler/support/Stack.h"
 
 #include <algorithm>
 #include <cctype>
@@ -28,6 +29,10 @@ namespace {
 void collectTargets(const std::vector<ast::StatementPtr> &body, std::vector<const ast::RefExpr *> &out);
 
 constexpr int64_t kMaxUnrolledIterations = 256;
+
+/// The most slots (numbers) of a compiled function: they live in its
+/// stack frame, on the stack of the thread that runs it.
+constexpr int64_t kMaxFunctionSlots = int64_t{1} << 23;
 
 /// The function's component members of one kind, in declaration order.
 std::vector<inst::Member *> membersOf(Instance *function, int kind) {
@@ -171,6 +176,8 @@ private:
   bool whileStatement(const ast::WhileStatement &s, Scope scope);
   bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
+  bool callStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
+  flat::Statement assertion(Flattener::ExpandedAssert &a);
   bool unsupported(const std::string &reason);
   bool externalCall(const ast::ExternalClause &ext);
   bool externalArgument(const ast::Expr &arg, flat::ExternalCall &call);
@@ -242,6 +249,17 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
   auto dims = localDims(var, shape);
   if (!dims)
     return std::nullopt;
+  bool negative = std::any_of(dims->begin(), dims->end(), [](int64_t d) { return d < 0; });
+  auto count = elementCount(*dims);
+  if (!negative && (!count || (compiled_ && var->isBuiltin() &&
+                               compiled_->numSlots + *count > kMaxFunctionSlots))) {
+    f_.diags().error(var->loc, "with `" + var->name + "` of shape " + shapeText(*dims) +
+                                   ", the variables of `" + function_->cls->fullName() +
+                                   "` take more than " + std::to_string(kMaxFunctionSlots) +
+                                   " numbers, more than the stack frame of a call holds (" +
+                                   std::to_string(kMaxFunctionSlots * 8 >> 20) + " MiB)");
+    return std::nullopt;
+  }
   if (shape && shape->dims != *dims) {
     f_.diags().error(var->loc, "the argument for `" + var->name + "` has shape " +
                                    shapeText(shape->dims) + " but the input has shape " +
@@ -723,8 +741,7 @@ bool FunctionLowering::statement(const ast::Statement &s, inst::ClassNode *lexic
       f_.diags().error(s.range, "`terminate` in functions is not supported yet");
       return false;
     }
-    // A call for its side effects only (printing): pure functions have none.
-    return true;
+    return callStatement(*c.call, scope, s.range);
   }
   case ast::StatementKind::If:
     return ifStatement(ast::cast<ast::IfStatement>(s), scope, 0);
@@ -1027,8 +1044,15 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
   auto c = f_.lower(*call.args[0], scope);
   if (!c)
     return false;
-  if (!compiled_)
-    return true; // an inlined function's asserts are not checked (yet)
+  if (!compiled_) {
+    // Inlined, the assert would have no place to be checked: unless it
+    // holds whatever the arguments, the function is compiled instead.
+    if (c->isScalar() &&
+        pool().isConstant(
+            pool().binary(OpKind::Or, pool().unary(OpKind::Not, active_), c->elements[0]), 1.0))
+      return true;
+    return unsupported("assert()");
+  }
   flat::Statement st;
   st.kind = flat::StatementKind::Assert;
   st.loc = loc;
@@ -1055,6 +1079,52 @@ bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, S
   }
   emit(std::move(st));
   return true;
+}
+
+/// `f(x);` in a function: the call runs for its effects (its asserts, its
+/// external C code). Inlined, there is no statement to run it: a call with
+/// effects makes the function compiled instead.
+bool FunctionLowering::callStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
+  auto effects = f_.lowerCallEffects(call, scope);
+  if (!effects)
+    return false;
+  if (!compiled_) {
+    bool holds = effects->calls.empty();
+    for (const Flattener::ExpandedAssert &a : effects->asserts)
+      holds = holds && pool().isConstant(a.condition, 1.0);
+    return holds || unsupported("a call statement");
+  }
+  for (ExprId c : effects->calls) {
+    flat::Statement st;
+    st.kind = flat::StatementKind::Call;
+    st.loc = loc;
+    st.value = c;
+    emit(std::move(st));
+  }
+  for (Flattener::ExpandedAssert &a : effects->asserts) {
+    a.loc = loc; // where the function being lowered calls it
+    emit(assertion(a));
+  }
+  return true;
+}
+
+/// An assert of an expanded call as a statement, its message ending with
+/// where the assert is and the function being lowered.
+flat::Statement FunctionLowering::assertion(Flattener::ExpandedAssert &a) {
+  flat::Statement st;
+  st.kind = flat::StatementKind::Assert;
+  st.loc = a.loc;
+  st.condition = a.condition;
+  st.message = std::move(a.message);
+  st.level = a.level;
+  if (a.loc.valid()) {
+    flat::MessagePart part;
+    part.text = " (at " + f_.diags().sources().shortLocation(a.loc.start()) + " in `" +
+                compiled_->name + "`)";
+    part.type = ElementType::String;
+    st.message.push_back(std::move(part));
+  }
+  return st;
 }
 
 bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
@@ -1112,7 +1182,30 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
     }
     return true;
   }
-  // Any other call only has side effects (printing): ignored.
+  // Any other call runs for its effects: when the when-statement's branch
+  // fires, else with the model's assertions (an initial algorithm's once,
+  // at initialization).
+  auto effects = f_.lowerCallEffects(call, scope);
+  if (!effects)
+    return false;
+  if (!effects->calls.empty() && effects->impure && !whenBranch_ && !initialAlgorithm_) {
+    f_.diags().error(loc, "the impure function `" + call.callee->str() +
+                              "` may only be called "
+                              "inside a when-statement, an initial algorithm or another impure "
+                              "function (MLS 12.3)");
+    return false;
+  }
+  for (ExprId c : effects->calls) {
+    ExprId effect = always ? c : pool().ifElse(guard, c, pool().zero());
+    (whenBranch_ ? whenBranch_->calls : f_.model().calls).push_back({effect, loc});
+  }
+  for (Flattener::ExpandedAssert &a : effects->asserts) {
+    ExprId condition =
+        always ? a.condition
+               : pool().binary(OpKind::Or, pool().unary(OpKind::Not, guard), a.condition);
+    (whenBranch_ ? whenBranch_->asserts : f_.model().assertions)
+        .push_back({condition, std::move(a.message), a.level, loc});
+  }
   return true;
 }
 
@@ -1379,10 +1472,13 @@ static void collectNames(const ast::Expr &e, std::set<std::string> &out) {
   case ast::ExprKind::Ref:
     out.insert(ast::cast<ast::RefExpr>(e).parts[0].name);
     return;
-  case ast::ExprKind::Binary:
-    collectNames(*ast::cast<ast::BinaryExpr>(e).lhs, out);
-    collectNames(*ast::cast<ast::BinaryExpr>(e).rhs, out);
+  case ast::ExprKind::Binary: { // a chain of left operands in a loop
+    const ast::Expr *x = &e;
+    for (const ast::BinaryExpr *b; (b = ast::dynCast<ast::BinaryExpr>(x)); x = b->lhs.get())
+      collectNames(*b->rhs, out);
+    collectNames(*x, out);
     return;
+  }
   case ast::ExprKind::Unary:
     collectNames(*ast::cast<ast::UnaryExpr>(e).operand, out);
     return;
@@ -1583,11 +1679,17 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
   }
 }
 
+/// Nested specializations of one function (a recursion whose sizes depend
+/// on the values of its inputs) before translation gives up.
+constexpr int kMaxRecursiveSpecializations = 1000;
+
 std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                std::vector<std::optional<Value>> &optionalArgs,
-                                               SourceRange loc, uint32_t *specialization) {
+                                               SourceRange loc, uint32_t *specialization,
+                                               std::vector<ExprId> *calls) {
   if (!completeArguments(f, function, optionalArgs, loc))
     return std::nullopt;
+  NestingLevel level(loc, "the function call");
   std::vector<Value> args;
   for (auto &a : optionalArgs)
     args.push_back(std::move(*a));
@@ -1632,10 +1734,24 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   auto it = specializations.find(key);
   uint32_t index;
   if (it == specializations.end()) {
+    // A function whose sizes depend on its inputs and that calls itself
+    // with other values makes a new specialization per value; without a
+    // base case that the values reach, that never ends.
+    int &nested = f.specializing[cls];
+    if (nested >= kMaxRecursiveSpecializations) {
+      f.diags().error(loc, "the function `" + cls->fullName() + "`, whose sizes depend on its "
+                               "inputs, calls itself more than " +
+                               std::to_string(kMaxRecursiveSpecializations) +
+                               " levels deep with other sizes (does its recursion end?)");
+      return std::nullopt;
+    }
     index = static_cast<uint32_t>(f.model().functions.size());
     f.model().functions.emplace_back();
     specializations[key] = index;
-    if (!compileSpecialization(f, function, index, args, constants))
+    ++nested;
+    bool compiled = compileSpecialization(f, function, index, args, constants);
+    --f.specializing[cls];
+    if (!compiled)
       return std::nullopt;
     recordDerivatives(f, function, index, args, loc);
   } else {
@@ -1653,6 +1769,8 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   for (const Value &a : args)
     appendScalars(a, flatArgs);
   ExprId call = f.pool().call(index, flatArgs);
+  if (calls)
+    calls->push_back(call);
   std::vector<Value> outputs;
   uint32_t k = 0;
   for (const Value &shape : shapesIt->second) {

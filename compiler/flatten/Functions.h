@@ -13,10 +13,11 @@ namespace mocc::flattening {
 /// Calls `function` with `args` (one per input, in input order; nothing for
 /// an input left to its default) and returns the values of all outputs.
 /// When `specialization` is given and the call is compiled, it receives the
-/// index of the specialization in the model's functions.
+/// index of the specialization in the model's functions, and `calls` the
+/// Call node.
 std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
                                                std::vector<std::optional<Value>> &args,
-                                               SourceRange loc,
-                                               uint32_t *specialization = nullptr);
+                                               SourceRange loc, uint32_t *specialization = nullptr,
+                                               std::vector<sym::ExprId> *calls = nullptr);
 
 } // namespace mocc::flattening

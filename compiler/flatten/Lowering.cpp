@@ -5,6 +5,7 @@
 #include "compiler/flatten/Flattener.h"
 
 #include "compiler/ast/ASTPrinter.h"
+#include "compiler/support/Stack.h"
 
 #include <cmath>
 
@@ -14,6 +15,9 @@ using sym::ExprId;
 using sym::OpKind;
 
 std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
+  // Every recursion of lowering (nested expressions, constants bound to
+  // constants, calls of functions that call functions) passes here.
+  NestingLevel level(expr.range, "the expression");
   switch (expr.kind) {
   case ast::ExprKind::Integer: {
     const auto &e = ast::cast<ast::IntegerExpr>(expr);
@@ -93,6 +97,8 @@ static Value stackValues(std::vector<Value> &parts, const std::vector<int64_t> &
 // --- Constant evaluation ----------------------------------------------------------------
 
 std::optional<Value> Flattener::evaluate(const ast::Expr &expr, Scope scope, const char *what) {
+  evaluationFailure_.clear();
+  evaluationFailureLoc_ = {};
   auto value = lower(expr, scope);
   if (!value)
     return std::nullopt;
@@ -101,6 +107,9 @@ std::optional<Value> Flattener::evaluate(const ast::Expr &expr, Scope scope, con
     if (!v) {
       diags_.error(expr.range, std::string(what) + " must be a parameter expression, and `" +
                                    ast::toString(expr) + "` is not");
+      if (!evaluationFailure_.empty())
+        diags_.note(evaluationFailureLoc_.valid() ? evaluationFailureLoc_ : expr.range,
+                    "it could not be evaluated while translating: " + evaluationFailure_);
       return std::nullopt;
     }
     e = pool_->constant(*v);
@@ -304,6 +313,8 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
       all.elements.push_back(pool_->variable(sym::VarId{static_cast<uint32_t>(range->first + k)}));
     return all;
   }
+  if (!x->cls)
+    return std::nullopt; // its class was not found (reported)
   auto dims = dimsOf(x);
   if (!dims)
     return std::nullopt;
@@ -509,6 +520,8 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
     --leading;
   ExprId linear = pool_->zero();
   int64_t stride = v.count();
+  std::vector<ExprId> indices;
+  ExprId inside = pool_->one(); // every subscript within its dimension
   for (size_t d = 0; d < leading; ++d) {
     stride /= v.dims[d];
     endSizes.push_back(v.dims[d]);
@@ -518,7 +531,14 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
       diags_.error(part.subscripts[d]->range, "a subscript computed at run time must be a scalar");
       return std::nullopt;
     }
-    ExprId zeroBased = pool_->sub(index->elements[0], pool_->one());
+    ExprId i = index->elements[0];
+    indices.push_back(i);
+    inside = pool_->binary(
+        sym::OpKind::And, inside,
+        pool_->binary(sym::OpKind::And, pool_->binary(sym::OpKind::GreaterEq, i, pool_->one()),
+                      pool_->binary(sym::OpKind::LessEq, i,
+                                    pool_->constant(static_cast<double>(v.dims[d])))));
+    ExprId zeroBased = pool_->sub(i, pool_->one());
     linear = pool_->add(linear, pool_->mul(zeroBased, pool_->constant(static_cast<double>(stride))));
   }
   // Loads from consecutive slots in compiled functions; in the model, a
@@ -539,14 +559,78 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
       r.elements.push_back(pool_->load(first, index, size));
       continue;
     }
-    // Not stored in consecutive slots: select among the elements.
-    ExprId chosen = pool_->constant(std::nan(""));
+    // Not stored in consecutive slots: select among the elements; a
+    // subscript out of bounds (or not an integer) is a run-time error.
+    std::vector<int64_t> dims(v.dims.begin(), v.dims.begin() + leading);
+    ExprId error = subscriptError(indices, dims, part.name, part.range);
+    ExprId chosen = error;
     for (int64_t k = v.count() - stride + j; k >= 0; k -= stride)
       chosen = pool_->ifElse(pool_->binary(sym::OpKind::Equal, index, pool_->constant(static_cast<double>(k))),
                              v.elements[k], chosen);
+    if (leading > 1) // x[1, 4] of a 3 x 3 array must not select x[2, 1]
+      chosen = pool_->ifElse(pool_->unary(sym::OpKind::NoEvent, inside), chosen, error);
     r.elements.push_back(chosen);
   }
   return r;
+}
+
+/// The value of a subscript out of bounds: a call of a function (one per
+/// reference) whose only statement fails with "index 4 out of bounds for
+/// `x` of size 3 (at file:line:col)", so that the run stops there with exit
+/// code 3 as it does for an index out of bounds in a function. `indices`
+/// are the 1-based subscripts of the first dimensions `dims` of `name`.
+ExprId Flattener::subscriptError(const std::vector<ExprId> &indices,
+                                 const std::vector<int64_t> &dims, const std::string &name,
+                                 SourceRange loc) {
+  std::string size, where;
+  for (size_t d = 0; d < dims.size(); ++d)
+    size += (d ? ", " : "") + std::to_string(dims[d]);
+  if (dims.size() > 1)
+    size = "[" + size + "]";
+  if (loc.valid())
+    where = " (at " + diags_.sources().shortLocation(loc.start()) + ")";
+  std::string key = name + "|" + size + "|" + where;
+  uint32_t index;
+  if (auto it = subscriptErrors_.find(key); it != subscriptErrors_.end()) {
+    index = it->second;
+  } else {
+    flat::Function f;
+    f.name = "subscriptError";
+    f.symbol = "mocc_f" + std::to_string(model_.functions.size()) + "_subscript_error";
+    f.loc = loc;
+    std::vector<flat::MessagePart> message{
+        {"index " + std::string(dims.size() > 1 ? "[" : ""), {}, flat::TypeKind::String}};
+    for (size_t d = 0; d < dims.size(); ++d) {
+      f.variables.push_back({flat::FunctionVariable::Kind::Input,
+                             "i" + std::to_string(d + 1),
+                             flat::TypeKind::Integer,
+                             {},
+                             f.numSlots});
+      f.inputSlots.push_back(f.numSlots);
+      if (d > 0)
+        message.push_back({", ", {}, flat::TypeKind::String});
+      message.push_back({"", f.pool.variable(sym::VarId{f.numSlots}), flat::TypeKind::Integer});
+      ++f.numSlots;
+    }
+    message.push_back({std::string(dims.size() > 1 ? "]" : "") + " out of bounds for `" + name +
+                           "` of size " + size + where,
+                       {},
+                       flat::TypeKind::String});
+    f.variables.push_back(
+        {flat::FunctionVariable::Kind::Output, "y", flat::TypeKind::Real, {}, f.numSlots});
+    f.outputSlots.push_back(f.numSlots++);
+    flat::Statement check;
+    check.kind = flat::StatementKind::Assert;
+    check.loc = loc;
+    check.condition = f.pool.zero();
+    check.message = std::move(message);
+    check.plainMessage = true;
+    f.body.push_back(std::move(check));
+    index = static_cast<uint32_t>(model_.functions.size());
+    model_.functions.push_back(std::move(f));
+    subscriptErrors_[key] = index;
+  }
+  return pool_->output(pool_->call(index, indices), 0);
 }
 
 std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPart &part,
@@ -697,46 +781,88 @@ std::optional<Value> Flattener::multiply(const Value &a, const Value &b, SourceR
   return r;
 }
 
+/// A sum or product of many terms is a chain of left operands (`a + b + c`
+/// is `(a + b) + c`, and parentheses are what the parser bounds): it is
+/// lowered bottom-up in a loop, as long as it is, without recursion.
 std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scope) {
-  auto a = lower(*e.lhs, scope);
-  auto b = a ? lower(*e.rhs, scope) : std::nullopt;
-  if (!a || !b)
-    return std::nullopt;
+  std::vector<const ast::BinaryExpr *> chain{&e};
+  while (chain.back()->lhs->kind == ast::ExprKind::Binary)
+    chain.push_back(&ast::cast<ast::BinaryExpr>(*chain.back()->lhs));
+  std::optional<Value> value = lower(*chain.back()->lhs, scope);
+  for (size_t i = chain.size(); value && i-- > 0;) {
+    auto rhs = lower(*chain[i]->rhs, scope);
+    if (!rhs)
+      return std::nullopt;
+    value = combineBinary(*chain[i], *value, *rhs);
+  }
+  return value;
+}
+
+/// Whether a value is of an `operator record` class.
+bool Flattener::isOperatorRecord(const Value &v) {
+  std::vector<std::string> path;
+  for (size_t start = 0;;) {
+    size_t dot = v.recordName.find('.', start);
+    path.push_back(v.recordName.substr(start, dot - start));
+    if (dot == std::string::npos)
+      break;
+    start = dot + 1;
+  }
+  inst::ClassNode *cls = inst_.tree().lookupPath(path);
+  return cls && cls->restriction() == ast::ClassRestrictionKind::OperatorRecord;
+}
+
+/// `a op b` of lowered operands.
+std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Value &a,
+                                              const Value &b) {
   using B = ast::BinaryOpKind;
   auto op = [&](OpKind k) {
     return [this, k](ExprId x, ExprId y) { return pool_->binary(k, x, y); };
   };
   const char *text = ast::binaryOpSpelling(e.op);
-  if (e.op == B::Add && a->isString() && b->isString() && a->isScalar() && b->isScalar())
-    return Value::string((a->strings.empty() ? "" : a->strings[0]) +
-                         (b->strings.empty() ? "" : b->strings[0]));
+  // Operators on records are those of an operator record (MLS 14).
+  bool relation = e.op == B::Less || e.op == B::LessEq || e.op == B::Greater ||
+                  e.op == B::GreaterEq || e.op == B::Equal || e.op == B::NotEqual;
+  for (const Value *v : {&a, &b}) {
+    if (!v->isRecord || !(relation || isOperatorRecord(*v)))
+      continue;
+    if (isOperatorRecord(*v))
+      diags_.error(e.range, std::string("`") + text + "` of the operator record `" +
+                                v->recordName + "` is not supported yet");
+    else
+      diags_.error(e.range, std::string("operator `") + text + "` needs numeric operands");
+    return std::nullopt;
+  }
+  if (e.op == B::Add && a.isString() && b.isString() && a.isScalar() && b.isScalar())
+    return Value::string((a.strings.empty() ? "" : a.strings[0]) +
+                         (b.strings.empty() ? "" : b.strings[0]));
   bool scalarOnly = false;
   std::optional<Value> r;
   switch (e.op) {
   case B::Add:
   case B::Sub:
-    if (a->dims != b->dims) {
+    if (a.dims != b.dims) {
       diags_.error(e.range, std::string("operands of `") + text + "` have different shapes " +
-                                shapeText(a->dims) + " and " + shapeText(b->dims));
+                                shapeText(a.dims) + " and " + shapeText(b.dims));
       return std::nullopt;
     }
     [[fallthrough]];
   case B::ElemAdd:
   case B::ElemSub:
-    return elementwise2(*a, *b, e.range,
+    return elementwise2(a, b, e.range,
                         op(e.op == B::Add || e.op == B::ElemAdd ? OpKind::Add : OpKind::Sub), text);
   case B::Mul:
-    return multiply(*a, *b, e.range);
+    return multiply(a, b, e.range);
   case B::ElemMul:
-    return elementwise2(*a, *b, e.range, op(OpKind::Mul), text);
+    return elementwise2(a, b, e.range, op(OpKind::Mul), text);
   case B::Div:
-    if (!b->isScalar()) {
+    if (!b.isScalar()) {
       diags_.error(e.rhs->range, "the divisor of `/` must be a scalar (use `./`)");
       return std::nullopt;
     }
     [[fallthrough]];
   case B::ElemDiv:
-    r = elementwise2(*a, *b, e.range, op(OpKind::Div), text);
+    r = elementwise2(a, b, e.range, op(OpKind::Div), text);
     if (r)
       r->type = ElementType::Real;
     return r;
@@ -744,37 +870,42 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
     scalarOnly = true;
     [[fallthrough]];
   case B::ElemPow:
-    if (scalarOnly && (!a->isScalar() || !b->isScalar())) {
+    if (scalarOnly && (!a.isScalar() || !b.isScalar())) {
       diags_.error(e.range, "`^` of arrays is not supported (use `.^` for element-wise powers)");
       return std::nullopt;
     }
-    r = elementwise2(*a, *b, e.range, op(OpKind::Pow), text);
-    if (r && !(a->type == ElementType::Integer && b->type == ElementType::Integer))
+    r = elementwise2(a, b, e.range, op(OpKind::Pow), text);
+    if (r && !(a.type == ElementType::Integer && b.type == ElementType::Integer))
       r->type = ElementType::Real;
     return r;
   case B::And:
   case B::Or:
-    r = elementwise2(*a, *b, e.range, op(e.op == B::And ? OpKind::And : OpKind::Or), text);
+    r = elementwise2(a, b, e.range, op(e.op == B::And ? OpKind::And : OpKind::Or), text);
     if (r)
       r->type = ElementType::Boolean;
     return r;
   default:
     break;
   }
-  // Relations: scalars only.
-  if (!a->isScalar() || !b->isScalar()) {
+  // Relations: scalars only, of a built-in type (records have no order, and
+  // overloaded operators are not supported).
+  if (a.isRecord || b.isRecord) {
+    diags_.error(e.range, std::string("relation `") + text + "` cannot compare records");
+    return std::nullopt;
+  }
+  if (!a.isScalar() || !b.isScalar()) {
     diags_.error(e.range, std::string("relation `") + text + "` needs scalar operands");
     return std::nullopt;
   }
-  if (a->isString() || b->isString()) {
+  if (a.isString() || b.isString()) {
     // Strings are known while translating (parameters, constants,
     // literals): the relation is decided here, in lexicographic order.
-    if (!a->isString() || !b->isString() || a->strings.size() != 1 || b->strings.size() != 1) {
+    if (!a.isString() || !b.isString() || a.strings.size() != 1 || b.strings.size() != 1) {
       diags_.error(e.range, std::string("relation `") + text +
                                 "` needs two Strings whose values are known when translating");
       return std::nullopt;
     }
-    int c = a->strings[0].compare(b->strings[0]);
+    int c = a.strings[0].compare(b.strings[0]);
     bool result = e.op == B::Less      ? c < 0
                   : e.op == B::LessEq  ? c <= 0
                   : e.op == B::Greater ? c > 0
@@ -788,7 +919,7 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
       {B::GreaterEq, OpKind::GreaterEq}, {B::Equal, OpKind::Equal}, {B::NotEqual, OpKind::NotEqual}};
   for (auto [astOp, symOp] : kRelations)
     if (astOp == e.op)
-      return Value::scalar(pool_->binary(symOp, a->elements[0], b->elements[0]), ElementType::Boolean);
+      return Value::scalar(pool_->binary(symOp, a.elements[0], b.elements[0]), ElementType::Boolean);
   return std::nullopt;
 }
 
@@ -898,8 +1029,9 @@ std::optional<Value> Flattener::lowerRange(const ast::RangeExpr &e, Scope scope)
                : (start->type == ElementType::Enumeration ? ElementType::Enumeration
                                                           : ElementType::Real);
   double count = std::floor((b - a) / s + 1e-10) + 1;
-  if (count > 1e8) {
-    diags_.error(e.range, "the range has too many elements");
+  if (count > static_cast<double>(kMaxArrayElements)) {
+    diags_.error(e.range, "the range has more than " + std::to_string(kMaxArrayElements) +
+                              " elements, more than translation supports");
     return std::nullopt;
   }
   for (int64_t k = 0; k < static_cast<int64_t>(count); ++k)

@@ -6,6 +6,7 @@
 
 #include "compiler/flat/FlatModel.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,7 +85,17 @@ struct Value {
     v.strings.push_back(std::move(text));
     return v;
   }
+
+  // Declared here, defined below: see inst::Modifier (clang instantiates
+  // the destructor of `fields` while Value is incomplete otherwise).
+  Value() = default;
+  Value(const Value &) = default;
+  Value(Value &&) = default;
+  Value &operator=(const Value &) = default;
+  Value &operator=(Value &&) = default;
+  ~Value();
 };
+inline Value::~Value() = default;
 
 /// Visits, in row-major order, the 0-based linear index of every element
 /// that `indices` (1-based, one list per dimension of `dims`) select; none
@@ -115,6 +126,17 @@ bool forEachSelected(const std::vector<int64_t> &dims,
 
 /// "[3, 2]" or "scalar", for messages.
 std::string shapeText(const std::vector<int64_t> &dims);
+
+/// The most elements an array may have while translating, and the most
+/// scalar variables a model may have: arrays are expanded into one
+/// expression (and a model's into one variable) per element, tens to
+/// hundreds of bytes each, so that a larger one would exhaust the memory
+/// (slowly) rather than translate.
+constexpr int64_t kMaxArrayElements = 100'000'000;
+
+/// The number of elements of an array of shape `dims`, or nothing if it is
+/// more than kMaxArrayElements (a product that overflows included).
+std::optional<int64_t> elementCount(const std::vector<int64_t> &dims);
 
 /// The scalars of a value in order: a record's fields in declaration order,
 /// recursively; an array's elements row-major. Strings are skipped.

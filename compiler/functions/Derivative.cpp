@@ -257,6 +257,10 @@ void Differentiator::emitStatement(const Statement &s, std::vector<Statement> &o
   case StatementKind::Return:
     out.push_back(s);
     return;
+  case StatementKind::Call:
+    // Left to the function itself too: the derivative runs where the
+    // function ran, and the call has no output to differentiate.
+    return;
   }
 }
 

@@ -12,6 +12,10 @@ namespace fs = std::filesystem;
 
 namespace mocc::inst {
 
+bool isPredefinedTypeName(const std::string &name) {
+  return name == "Real" || name == "Integer" || name == "Boolean" || name == "String";
+}
+
 std::string ClassNode::fullName() const {
   return parent ? parent->fullName() + "." + name : name;
 }
@@ -34,7 +38,8 @@ void ClassNode::indexChildren() {
   childrenIndexed_ = true;
   if (def) {
     for (const ast::Element &element : def->elements)
-      if (element.kind == ast::ElementKind::Class && element.classDef)
+      if (element.kind == ast::ElementKind::Class && element.classDef &&
+          !isPredefinedTypeName(element.classDef->name))
         children_[element.classDef->name] = tree_->makeNode(this, element.classDef.get());
   }
   if (directory_.empty())
@@ -59,6 +64,17 @@ ClassNode *ClassNode::findChild(const std::string &childName) {
   if (!it->second)
     it->second = tree_->loadFromFolder(this, directory_, childName);
   return it->second;
+}
+
+const std::vector<const ast::ImportClause *> &ClassNode::imports() {
+  if (!importsCollected_) {
+    importsCollected_ = true;
+    if (def)
+      for (const ast::Element &element : def->elements)
+        if (element.kind == ast::ElementKind::Import && element.import)
+          imports_.push_back(element.import.get());
+  }
+  return imports_;
 }
 
 std::vector<std::string> ClassNode::childNames() {

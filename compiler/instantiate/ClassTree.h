@@ -22,6 +22,10 @@ enum class BuiltinKind { None, Real, Integer, Boolean, String, StateSelect, Asse
 
 class ClassTree;
 
+/// Whether `name` is that of a predefined type (Real, Integer, Boolean,
+/// String), which MLS 4.8 reserves: no element may be declared with it.
+bool isPredefinedTypeName(const std::string &name);
+
 /// One class definition and its place in the tree of nested classes.
 class ClassNode {
 public:
@@ -40,6 +44,9 @@ public:
   /// The nested class whose name is closest to `misspelt` (at most two
   /// edits, and fewer than half its letters), for "did you mean"; else "".
   std::string closestChildName(const std::string &misspelt);
+  /// The import clauses of the class's text, in order (collected once:
+  /// every lookup from inside the class asks for them).
+  const std::vector<const ast::ImportClause *> &imports();
   ast::ClassRestrictionKind restriction() const {
     return def ? def->prefixes.restriction : ast::ClassRestrictionKind::Type;
   }
@@ -59,6 +66,8 @@ private:
   bool bundled_ = false;  ///< loaded from the bundled library
   bool childrenIndexed_ = false;
   std::map<std::string, ClassNode *> children_;
+  bool importsCollected_ = false;
+  std::vector<const ast::ImportClause *> imports_;
   void indexChildren();
 };
 

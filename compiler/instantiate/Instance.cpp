@@ -5,6 +5,7 @@
 #include "compiler/instantiate/Instance.h"
 
 #include "compiler/ast/ASTPrinter.h"
+#include "compiler/support/Stack.h"
 
 #include <algorithm>
 
@@ -65,8 +66,18 @@ Instance *Instance::memberInstance(Member &m) {
   // An outer component is the inner one of an enclosing instance (MLS 5.4).
   if (m.element->outer && !m.element->inner)
     return inst_->resolveOuter(*this, m);
-  if (!m.instance)
+  if (!m.instance) {
+    if (m.creating) {
+      inst_->reportSelfReference(m);
+      return nullptr;
+    }
+    // Components of components, and types whose lookup instantiates
+    // other components, nest here.
+    NestingLevel level(m.decl->nameRange, "the component");
+    m.creating = true;
     m.instance = inst_->createComponent(*this, m);
+    m.creating = false;
+  }
   return m.instance.get();
 }
 
@@ -164,6 +175,11 @@ Instance *Instantiator::packageInstance(ClassNode *cls) {
 }
 
 void Instantiator::expand(Instance &instance) {
+  // Classes whose expansion looks up or instantiates other classes (base
+  // classes, packages of imported names) nest here.
+  NestingLevel level(instance.cls && instance.cls->def ? instance.cls->def->nameRange
+                                                       : SourceRange{},
+                     "the class");
   instance.expanding_ = true;
   if (!instance.isBuiltin() && instance.cls && instance.cls->def)
     expandClass(instance, instance.cls, nullptr, 0);
@@ -250,6 +266,14 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
   auto add = [&](Member member) {
     if (isBroken(member.name))
       return;
+    // MLS 4.8: the names of the predefined types are reserved (the class
+    // tree leaves such classes out).
+    if (isPredefinedTypeName(member.name)) {
+      if (reportedReserved_.insert(member.element).second)
+        diags_.error(element.range, "`" + member.name + "` is the name of a predefined type; "
+                                    "no element may be declared with it");
+      return;
+    }
     auto [it, inserted] = instance.memberIndex_.try_emplace(member.name, instance.members_.size());
     if (!inserted) {
       Member &existing = instance.members_[it->second];
@@ -389,6 +413,22 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
   if (type)
     resolveType(*c, type, declScope, &member);
   return c;
+}
+
+/// A component whose own declaration reaches it while it is being created:
+/// the type name finds the component itself (MLS 5.3.1 looks names up in
+/// the class's elements first; MLS 4.4.4: a component may not have the
+/// name of its type).
+void Instantiator::reportSelfReference(const Member &member) {
+  const ast::ComponentClause &clause = *member.element->component;
+  if (!clause.type.global && !clause.type.parts.empty() && clause.type.parts[0] == member.name) {
+    diags_.error(clause.type.range, "the type name `" + clause.type.str() + "` of component `" +
+                                        member.name + "` refers to the component itself (a "
+                                        "component may not have the name of its type)");
+    return;
+  }
+  diags_.error(member.decl->nameRange,
+               "the declaration of `" + member.name + "` refers to `" + member.name + "` itself");
 }
 
 void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeScope,
@@ -539,12 +579,8 @@ static Found resolveGlobal(Instantiator &inst, const std::vector<std::string> &p
 }
 
 Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
-  if (!cls->def)
-    return {};
-  for (const ast::Element &element : cls->def->elements) {
-    if (element.kind != ast::ElementKind::Import)
-      continue;
-    const ast::ImportClause &imp = *element.import;
+  for (const ast::ImportClause *import : cls->imports()) {
+    const ast::ImportClause &imp = *import;
     std::vector<std::string> parts = imp.name.parts;
     switch (imp.kind) {
     case ast::ImportKind::Qualified:
@@ -622,6 +658,8 @@ ClassNode *Instantiator::lookupClass(const ast::Name &name, Scope scope, bool re
     cls = tree_.lookupTopLevel(name.parts[0]);
   } else {
     Found f = lookupFirst(name.parts[0], scope);
+    if (f.kind == Found::Kind::Failed)
+      return nullptr; // already reported
     if (f.kind == Found::Kind::Class)
       cls = f.cls;
   }

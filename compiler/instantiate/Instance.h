@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -47,7 +48,20 @@ struct Modifier {
   bool empty() const { return !binding && children.empty() && !redeclare; }
   Modifier *child(const std::string &name);
   const Modifier *child(const std::string &name) const;
+
+  // A destructor declared here and defined below, where Modifier is
+  // complete: clang (C++20, libstdc++ 12) instantiates the destructor of
+  // `children` while it instantiates std::pair<std::string, Modifier>, in
+  // which Modifier is still incomplete, and fails. Declaring it means
+  // declaring the copies and moves too.
+  Modifier() = default;
+  Modifier(const Modifier &) = default;
+  Modifier(Modifier &&) = default;
+  Modifier &operator=(const Modifier &) = default;
+  Modifier &operator=(Modifier &&) = default;
+  ~Modifier();
 };
+inline Modifier::~Modifier() = default;
 
 /// Builds a modifier from a modification written in `scope`.
 Modifier makeModifier(const ast::Modification *mod, Scope scope);
@@ -73,6 +87,9 @@ struct Member {
   ClassNode *declaredIn = nullptr; ///< the class whose text declares it
   Modifier mod;       ///< modifications from extends clauses and from outside
   bool isProtected = false;
+  /// While its instance is being created: a lookup that reaches it then
+  /// is a declaration that refers to itself (`x x;`).
+  bool creating = false;
   std::unique_ptr<Instance> instance; ///< created on first use
 };
 
@@ -260,6 +277,7 @@ private:
   void addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
                   Modifier *extendsMod, bool inProtected);
   std::unique_ptr<Instance> createComponent(Instance &parent, Member &member);
+  void reportSelfReference(const Member &member);
   Instance *resolveOuter(Instance &instance, Member &member);
   void resolveType(Instance &instance, ClassNode *type, Scope typeScope, const Member *member);
   Found lookupInImports(const std::string &name, ClassNode *cls);
@@ -272,6 +290,8 @@ private:
   std::vector<std::vector<std::string>> breakNames_;
   std::map<ClassNode *, Instance *> packages_;
   std::map<ClassNode *, bool> externalObjectClasses_;
+  /// Elements named like a predefined type, reported once each.
+  std::set<const ast::Element *> reportedReserved_;
 };
 
 } // namespace mocc::inst

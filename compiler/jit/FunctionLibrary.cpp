@@ -143,6 +143,7 @@ std::optional<std::vector<double>> FunctionLibrary::call(uint32_t index,
   }
   std::vector<double> outputs(entry.numOutputs);
   rt::takeRuntimeFailure(0.0); // a stale error would hide this call's
+  rt::limitGeneratedCodeStack();
   if (entry.native(args.data(), outputs.data()) == 0)
     return outputs;
   auto failure = rt::takeRuntimeFailure(0.0);

@@ -213,6 +213,9 @@ static llvm::Error defineHooks(llvm::orc::LLJIT &lljit) {
     symbols[lljit.mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
                                             llvm::JITSymbolFlags::Exported |
                                                 llvm::JITSymbolFlags::Callable};
+  for (auto [name, address] : rt::generatedCodeData())
+    symbols[lljit.mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                            llvm::JITSymbolFlags::Exported};
   return lljit.getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)));
 }
 

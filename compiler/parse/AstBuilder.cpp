@@ -22,9 +22,11 @@ using P = AstBuilder::P;
 namespace {
 
 /// Operands allowed in one chain of binary operators. The AST of a chain is
-/// as deep as it is long, and every later phase walks it recursively; the
-/// longest chain in the Modelica Standard Library has under a hundred.
-constexpr size_t kMaxChainOperands = 10000;
+/// as deep as it is long; the later phases follow such chains in loops and
+/// the expressions made of them without recursion (docs/pipeline.md,
+/// "Limits"). The longest chain in the Modelica Standard Library has under
+/// a hundred; a million operands is some 10 MB of text.
+constexpr size_t kMaxChainOperands = 1000000;
 
 /// The token of a leaf of the parse tree, or null for a rule node. In a
 /// tree without errors every leaf is a TerminalNodeImpl; comparing type_info

@@ -232,8 +232,11 @@ VarId ExprPool::variableOf(ExprId id) const {
 
 ExprId ExprPool::foldUnary(OpKind op, ExprId a) {
   if (auto c = constantValue(a)) {
-    double arg = *c;
-    return constant(evaluateOp(op, {&arg, 1}, 0));
+    // A value that is not finite stays an operation (sqrt(-1), log(0)):
+    // the error that reports it can then say what made it.
+    double arg = *c, result = evaluateOp(op, {&arg, 1}, 0);
+    if (std::isfinite(result) || !std::isfinite(arg))
+      return constant(result);
   }
   if (op == OpKind::Neg && this->op(a) == OpKind::Neg)
     return operand(a, 0);
@@ -254,8 +257,9 @@ ExprId ExprPool::unary(OpKind op, ExprId a) {
 ExprId ExprPool::foldBinary(OpKind op, ExprId a, ExprId b) {
   auto ca = constantValue(a), cb = constantValue(b);
   if (ca && cb) {
-    double args[] = {*ca, *cb};
-    return constant(evaluateOp(op, args, 0));
+    double args[] = {*ca, *cb}, result = evaluateOp(op, args, 0);
+    if (std::isfinite(result) || !std::isfinite(*ca) || !std::isfinite(*cb))
+      return constant(result); // else kept, as in foldUnary (1 / 0, div(1, 0))
   }
   switch (op) {
   case OpKind::Add:
@@ -650,89 +654,149 @@ struct Printer {
     return n.op == OpKind::Neg || (n.op == OpKind::Constant && n.payload.value < 0);
   }
 
-  /// Prints `id` where an operand of strength `needed` is expected; a signed
-  /// operand is only allowed first in a sum (`-a + b`, never `a * -b`).
-  std::string operand(ExprId id, int needed, bool signAllowed = false) const {
-    std::string text = str(id);
-    bool paren = precedence(id) < needed || (isSigned(id) && !signAllowed);
-    return paren ? "(" + text + ")" : text;
-  }
+    /// What remains to print: text, or a node where an operand of strength
+  /// `needed` is expected (-1: anywhere, as the whole or an argument); a
+  /// signed operand is only allowed first in a sum (`-a + b`, never
+  /// `a * -b`), elsewhere it gets parentheses.
+  struct Item {
+    ExprId id;
+    int needed = -1;
+    bool signAllowed = true;
+    std::string text; ///< when id is invalid
+  };
 
-  std::string args(ExprId id) const {
+  /// Prints on a stack of its own: an expression is as deep as its longest
+  /// chain of operators, which may be long.
+  std::string print(ExprId root) const {
     std::string out;
-    for (ExprId op : pool.operands(id)) {
-      if (!out.empty())
-        out += ", ";
-      out += str(op);
+    std::vector<Item> stack{{root}};
+    std::vector<Item> parts;
+    while (!stack.empty()) {
+      Item item = std::move(stack.back());
+      stack.pop_back();
+      if (!item.id.valid()) {
+        out += item.text;
+        continue;
+      }
+      bool paren = precedence(item.id) < item.needed || (isSigned(item.id) && !item.signAllowed);
+      parts.clear();
+      if (paren)
+        parts.push_back(text("("));
+      expand(item.id, parts);
+      if (paren)
+        parts.push_back(text(")"));
+      for (size_t i = parts.size(); i-- > 0;)
+        stack.push_back(std::move(parts[i]));
     }
     return out;
   }
 
-  std::string binaryText(const Node &n, ExprId id) const {
+  static Item text(std::string t) { return {ExprId{}, -1, true, std::move(t)}; }
+  static Item operand(ExprId id, int needed, bool signAllowed = false) {
+    return {id, needed, signAllowed, {}};
+  }
+  static Item whole(ExprId id) { return {id, -1, true, {}}; }
+
+  void args(ExprId id, std::vector<Item> &parts) const {
+    bool first = true;
+    for (ExprId op : pool.operands(id)) {
+      if (!first)
+        parts.push_back(text(", "));
+      first = false;
+      parts.push_back(whole(op));
+    }
+  }
+
+  void binaryParts(const Node &n, ExprId id, std::vector<Item> &parts) const {
     ExprId a = pool.operand(id, 0), b = pool.operand(id, 1);
     std::string op = opName(n.op);
     int prec = precedence(id);
     switch (n.op) {
     case OpKind::Add:
     case OpKind::Sub:
-      return operand(a, PrecAdd, true) + " " + op + " " + operand(b, PrecMul);
+      parts.insert(parts.end(), {operand(a, PrecAdd, true), text(" " + op + " "), operand(b, PrecMul)});
+      return;
     case OpKind::Mul:
     case OpKind::Div:
-      return operand(a, PrecMul) + " " + op + " " + operand(b, PrecPow);
+      parts.insert(parts.end(), {operand(a, PrecMul), text(" " + op + " "), operand(b, PrecPow)});
+      return;
     case OpKind::Pow:
-      return operand(a, PrecPrimary) + "^" + operand(b, PrecPrimary);
+      parts.insert(parts.end(), {operand(a, PrecPrimary), text("^"), operand(b, PrecPrimary)});
+      return;
     case OpKind::And:
     case OpKind::Or:
-      return operand(a, prec, true) + " " + op + " " + operand(b, prec + 1, true);
+      parts.insert(parts.end(),
+                   {operand(a, prec, true), text(" " + op + " "), operand(b, prec + 1, true)});
+      return;
     default:
-      if (isRelation(n.op))
-        return operand(a, PrecAdd, true) + " " + op + " " + operand(b, PrecAdd, true);
-      return std::string(op) + "(" + args(id) + ")";
+      if (isRelation(n.op)) {
+        parts.insert(parts.end(), {operand(a, PrecAdd, true), text(" " + op + " "),
+                                   operand(b, PrecAdd, true)});
+        return;
+      }
+      parts.push_back(text(op + "("));
+      args(id, parts);
+      parts.push_back(text(")"));
     }
   }
 
-  std::string str(ExprId id) const {
+  /// The parts of node `id` in order.
+  void expand(ExprId id, std::vector<Item> &parts) const {
     const Node &n = pool.node(id);
     switch (n.op) {
     case OpKind::Constant:
-      return number(n.payload.value);
+      parts.push_back(text(number(n.payload.value)));
+      return;
     case OpKind::Variable:
-      return nameOf(VarId{n.payload.index});
+      parts.push_back(text(nameOf(VarId{n.payload.index})));
+      return;
     case OpKind::Time:
-      return "time";
+      parts.push_back(text("time"));
+      return;
     case OpKind::Neg:
-      return std::string("-").append(operand(pool.operand(id, 0), PrecMul));
+      parts.insert(parts.end(), {text("-"), operand(pool.operand(id, 0), PrecMul)});
+      return;
     case OpKind::Not:
-      return std::string("not ").append(operand(pool.operand(id, 0), PrecRel, true));
+      parts.insert(parts.end(), {text("not "), operand(pool.operand(id, 0), PrecRel, true)});
+      return;
     case OpKind::IfElse:
-      return std::string("if ")
-          .append(str(pool.operand(id, 0)))
-          .append(" then ")
-          .append(str(pool.operand(id, 1)))
-          .append(" else ")
-          .append(str(pool.operand(id, 2)));
+      parts.insert(parts.end(), {text("if "), whole(pool.operand(id, 0)), text(" then "),
+                                 whole(pool.operand(id, 1)), text(" else "),
+                                 whole(pool.operand(id, 2))});
+      return;
     case OpKind::Smooth:
-      return std::string("smooth(")
-          .append(std::to_string(n.payload.index))
-          .append(", ")
-          .append(args(id))
-          .append(")");
+      parts.push_back(text("smooth(" + std::to_string(n.payload.index) + ", "));
+      args(id, parts);
+      parts.push_back(text(")"));
+      return;
     case OpKind::Call:
-      return (functionName ? functionName(n.payload.index)
-                           : "f" + std::to_string(n.payload.index)) +
-             "(" + args(id) + ")";
+      parts.push_back(text((functionName ? functionName(n.payload.index)
+                                         : "f" + std::to_string(n.payload.index)) +
+                           "("));
+      args(id, parts);
+      parts.push_back(text(")"));
+      return;
     case OpKind::Load:
-      return std::string("load(").append(std::to_string(n.payload.index)).append(", ").append(args(id)).append(")");
-    case OpKind::Output: {
-      std::string call = str(pool.operand(id, 0));
-      if (n.payload.index == 0)
-        return call;
-      return std::string("(").append(call).append(")[").append(std::to_string(n.payload.index + 1)).append("]");
-    }
+      parts.push_back(text("load(" + std::to_string(n.payload.index) + ", "));
+      args(id, parts);
+      parts.push_back(text(")"));
+      return;
+    case OpKind::Output:
+      if (n.payload.index == 0) {
+        parts.push_back(whole(pool.operand(id, 0)));
+        return;
+      }
+      parts.insert(parts.end(), {text("("), whole(pool.operand(id, 0)),
+                                 text(")[" + std::to_string(n.payload.index + 1) + "]")});
+      return;
     default:
-      if (operandCount(n.op) == 1)
-        return std::string(opName(n.op)) + "(" + args(id) + ")";
-      return binaryText(n, id);
+      if (operandCount(n.op) == 1) {
+        parts.push_back(text(std::string(opName(n.op)) + "("));
+        args(id, parts);
+        parts.push_back(text(")"));
+        return;
+      }
+      binaryParts(n, id, parts);
     }
   }
 };
@@ -743,7 +807,7 @@ std::string print(const ExprPool &pool, ExprId expr,
                   const std::function<std::string(VarId)> &nameOf,
                   const std::function<std::string(uint32_t)> &functionName) {
   Printer printer{pool, nameOf, functionName};
-  return printer.str(expr);
+  return printer.print(expr);
 }
 
 } // namespace mocc::sym

@@ -9,4 +9,4 @@ equation
 end Blowup;
 
 // CHECK:EXIT: 3
-// CHECK:STDERR: mocc: error: simulation failed at time t = 0.999978: the equations give values that are not finite (NaN or infinity)
+// CHECK:STDERR: mocc: error: simulation failed at time t = 0.999978: the residual of the equation at fail_blowup.mo:7:3 is inf: `der(x)` is inf

@@ -175,3 +175,43 @@ TEST_CASE("a library found nowhere is named in the error") {
   CHECK(run.err.find("(not found: libmocc_exttable.so/.a in ") != std::string::npos);
   CHECK(run.err.find("/Resources/Library/linux64)") != std::string::npos);
 }
+
+namespace {
+
+/// `ExtTable.<expression>` evaluated in this process, which shares the
+/// shared library's state with the models run before.
+double evalNumber(const std::string &expression) {
+  driver::CompileOptions options;
+  options.files.push_back(kModels);
+  options.libraryPath.push_back(MOCC_EXTTABLE_SHARED);
+  std::ostringstream out, err;
+  INFO(err.str());
+  REQUIRE(driver::runEval("ExtTable." + expression, options, out, err) == 0);
+  return std::stod(out.str());
+}
+
+} // namespace
+
+TEST_CASE("a function without outputs called in when-clauses runs once per event") {
+  double before = evalNumber("logCount()");
+  Run run = simulate("ExtTable.Logger", MOCC_EXTTABLE_SHARED);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  // Initialization: the initial algorithm, then `when initial()`; the
+  // samples at 0.1, 0.35, 0.6, 0.85; x > 0.5 at t = 0.5 (its if-statement
+  // takes the else branch); terminal() at the stop time.
+  std::vector<double> expected{-1, -2, 0.1, 0.35, 100, 0.6, 0.85, 1000};
+  double count = evalNumber("logCount()") - before;
+  REQUIRE(count == static_cast<double>(expected.size()));
+  for (size_t i = 0; i < expected.size(); ++i) {
+    double value = evalNumber("logged(" + std::to_string(static_cast<int>(before) + 1 + i) + ")");
+    CHECK(value == doctest::Approx(expected[i]).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("an impure function called outside when-clauses is an error") {
+  Run run = simulate("ExtTable.ImpureOutsideWhen", MOCC_EXTTABLE_SHARED);
+  CHECK(run.code == 1);
+  CHECK(run.err.find("ExtTable.mo:149:5: error: the impure function `logValue` may only be "
+                     "called inside a when-statement") != std::string::npos);
+}

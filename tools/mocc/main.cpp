@@ -6,6 +6,7 @@
 #include "compiler/driver/Driver.h"
 #include "compiler/driver/TestLibrary.h"
 #include "runtime/Signals.h"
+#include "compiler/support/Stack.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -460,7 +461,12 @@ int runCommand(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   mocc::rt::installSignalHandlers();
-  int exitCode = runCommand(argc, argv);
+  // The compiler runs on a thread with a large stack, so that deeply nested
+  // but legal input compiles (see compiler/support/Stack.h).
+  int exitCode = mocc::runWithStack(mocc::compilerStackBytes(), [&] {
+    mocc::rt::installAlternateStack();
+    return runCommand(argc, argv);
+  });
   // A run that a signal stopped ends by that signal, as shells expect
   // (status 128 + its number), once it has cleaned up.
   if (int signal = mocc::rt::stopRequest())

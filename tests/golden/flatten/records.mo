@@ -22,7 +22,7 @@ end Records;
 // CHECK:STDOUT:   parameter Real origin.x = 1;
 // CHECK:STDOUT:   parameter Real origin.y = 2;
 // CHECK:STDOUT:   parameter Real settings.gain = 2;
-// CHECK:STDOUT:   parameter Real settings.offset = 0.5;
+// CHECK:STDOUT:   parameter Real settings.offset = 1;
 // CHECK:STDOUT:   Real p.x;
 // CHECK:STDOUT:   Real p.y;
 // CHECK:STDOUT:   Real q[1].x;

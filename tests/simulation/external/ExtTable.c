@@ -86,3 +86,23 @@ double ExtTable_checked(double x) {
     ModelicaFormatError("x = %g is too large", x);
   return 2 * x;
 }
+
+/* A log of the values passed to ExtTable_log, for the tests of call
+   statements: a function without outputs called in a when-clause must run
+   once each time the clause fires, one in an initial algorithm once. */
+#define LOG_SIZE 64
+static double logged[LOG_SIZE];
+static int logCount = 0;
+
+void ExtTable_log(double x) {
+  if (logCount < LOG_SIZE)
+    logged[logCount] = x;
+  ++logCount;
+}
+
+int ExtTable_logCount(void) { return logCount; }
+
+/* The i-th value logged (1-based), or -1e300 if there is none. */
+double ExtTable_logged(int i) {
+  return i >= 1 && i <= logCount && i <= LOG_SIZE ? logged[i - 1] : -1e300;
+}

@@ -62,6 +62,20 @@ package ExtTable "models for tests/simulation/ExternalTest.cpp; the C library is
   external "C" n = ExtTable_live() annotation(Library = "mocc_exttable");
   end live;
 
+  impure function logValue "records x (a function without outputs)"
+    input Real x;
+  external "C" ExtTable_log(x) annotation(Library = "mocc_exttable");
+  end logValue;
+  function logCount "the number of calls of logValue so far"
+    output Integer n;
+  external "C" n = ExtTable_logCount() annotation(Library = "mocc_exttable");
+  end logCount;
+  function logged "the value of the i-th call of logValue"
+    input Integer i;
+    output Real x;
+  external "C" x = ExtTable_logged(i) annotation(Library = "mocc_exttable");
+  end logged;
+
   model Tables
     parameter Table ramp = Table("ramp", [0, 0; 0.5, 1; 1, 3]);
     parameter Table other = Table("other", [0, 1; 1, 1]);
@@ -103,6 +117,37 @@ package ExtTable "models for tests/simulation/ExternalTest.cpp; the C library is
   model Failing
     Real y = checked(time);
   end Failing;
+
+  model Logger "logValue called where it runs: each call once"
+    Real x(start = 0, fixed = true);
+  equation
+    der(x) = 1;
+    when sample(0.1, 0.25) then
+      logValue(time);
+    end when;
+    when initial() then
+      logValue(-2);
+    end when;
+  algorithm
+    when x > 0.5 then
+      if x > 0.6 then
+        logValue(200);
+      else
+        logValue(100);
+      end if;
+    end when;
+    when terminal() then
+      logValue(1000);
+    end when;
+  initial algorithm
+    logValue(-1);
+  end Logger;
+
+  model ImpureOutsideWhen "an impure function may not run at every output point"
+    Real x = time;
+  algorithm
+    logValue(x);
+  end ImpureOutsideWhen;
 
   model Missing
     Real y = missing(time);

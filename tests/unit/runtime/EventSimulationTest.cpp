@@ -578,8 +578,26 @@ TEST_CASE("an event iteration that does not converge names the values that keep 
   model.events.maxEventIterations = 20;
   Run run = simulateModel(model, runOptions("loop.csv", 1.0, 0.1, 1, defaultTolerance));
   REQUIRE_FALSE(run.status.ok);
-  CHECK(run.status.message == "simulation failed at time t = 0: the event iteration did not "
-                              "converge in 20 iterations: `n` still changing");
+  CHECK(run.status.message == "simulation failed at time t = 0: the initial event iteration did "
+                              "not converge after 20 rounds; still changing: `n`");
+}
+
+TEST_CASE("an event iteration without an update kernel is bounded too") {
+  // b = not pre(b) computed by the residual kernel: every round changes b
+  // (it hung before). Slots: 0 x, 1 der(x), 2 b, 3 pre(b).
+  CompiledModel model = decayModel();
+  model.residual = [](double, double *v, double *res) {
+    v[2] = v[3] == 0 ? 1 : 0;
+    res[0] = v[1] + v[0];
+  };
+  model.outputs = {{"x", 0}, {"b", 2}};
+  model.events.preSlot = {3};
+  model.events.valueSlot = {2};
+  Run run = simulateModel(model, runOptions("flip.csv", 1.0, 0.1, 1, defaultTolerance));
+  REQUIRE_FALSE(run.status.ok);
+  CHECK(run.status.message == "simulation failed at time t = 0: the initial event iteration did "
+                              "not converge after 100 rounds; still changing: `b`");
+  CHECK(scratchFiles("flip.csv").empty());
 }
 
 TEST_CASE("initial() is 1 in initialization and the initial event iteration only") {
@@ -710,4 +728,20 @@ TEST_CASE("events and switches of dynamic state selection restart IDA in turn") 
     CHECK(row[1] == doctest::Approx(std::cos(row[0])).epsilon(1e-5).scale(1.0));
     CHECK(row[2] == doctest::Approx(std::sin(row[0])).epsilon(1e-5).scale(1.0));
   }
+}
+
+TEST_CASE("a slot that is not finite stops the run before its row is written") {
+  // Slots: 0 x, 1 der(x), 2 y = log(x - 0.5): NaN once x < 0.5 (t > ln 2).
+  CompiledModel model = decayModel();
+  model.residual = [](double, double *v, double *res) {
+    v[2] = std::log(v[0] - 0.5);
+    res[0] = v[1] + v[0];
+  };
+  model.outputs = {{"x", 0}};
+  Run run = simulateModel(model, runOptions("nan.csv", 1.0, 0.1, 1, defaultTolerance));
+  REQUIRE_FALSE(run.status.ok);
+  // y is not written, but a NaN anywhere is an error: at the first output
+  // time after ln 2 = 0.693. Without the compiler's explanation, the slot.
+  CHECK(run.status.message == "simulation failed at time t = 0.7: slot 2 is NaN");
+  CHECK(scratchFiles("nan.csv").empty());
 }

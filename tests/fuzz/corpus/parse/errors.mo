@@ -1,0 +1,5 @@
+model Unterminated
+  Real x(start = "open;
+equation
+  x = (1 + ;
+end Unterminated
