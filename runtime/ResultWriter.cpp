@@ -75,6 +75,10 @@ private:
 
 bool CsvResultWriter::open(const std::string &path, const CompiledModel &model,
                            const std::vector<int32_t> &columns) {
+  slots_.clear();
+  runs_.clear();
+  parameterSlots_.clear();
+  parametersFormatted_ = false;
   std::vector<std::string> names{"time"};
   // Runs of columns that vary, each followed by the parameters after it;
   // time comes first.

@@ -17,6 +17,7 @@
 #include "runtime/OutputGrid.h"
 #include "compiler/support/Stack.h"
 #include "runtime/ResultCompare.h"
+#include "runtime/ResultWriter.h"
 #include "runtime/Signals.h"
 #include "runtime/Simulator.h"
 
@@ -675,6 +676,38 @@ int flattenCommand(Session &s, const CompileOptions &options,
   return ExitSuccess;
 }
 
+/// The format of the result file: `--format`, else the extension of `-o`
+/// (CSV for `-` and for no `-o`). Nothing, with `problem` set, for an
+/// extension mocc does not write (`-o x.txt` is not written as CSV), an
+/// extension that contradicts `--format`, and MAT on standard output.
+std::optional<rt::ResultFormat> resultFormat(const SimulateOptions &simulate,
+                                             std::string &problem) {
+  std::optional<rt::ResultFormat> byName;
+  if (!simulate.output.empty())
+    byName = rt::resultFormatOf(simulate.output);
+  if (simulate.format.empty()) {
+    if (simulate.output.empty() || byName)
+      return byName.value_or(rt::ResultFormat::Csv);
+    problem = "cannot tell the format of the result file `" + simulate.output +
+              "`: mocc writes CSV (`.csv`) and MAT (`.mat`) files; give one of these "
+              "extensions or `--format csv|mat`";
+    return std::nullopt;
+  }
+  rt::ResultFormat format = simulate.format == "mat" ? rt::ResultFormat::Mat : rt::ResultFormat::Csv;
+  if (simulate.output == "-" && format == rt::ResultFormat::Mat) {
+    problem = "a MAT result cannot go to standard output (`-o -`): its sizes are completed at "
+              "the end; give a file name";
+    return std::nullopt;
+  }
+  if (byName && *byName != format && simulate.output != "-") {
+    problem = "the result file `" + simulate.output + "` is named as a " +
+              (*byName == rt::ResultFormat::Mat ? "MAT" : "CSV") + " file, but `--format " +
+              simulate.format + "` was given";
+    return std::nullopt;
+  }
+  return format;
+}
+
 /// The checks of `simulate`'s arguments that need no model: the result
 /// file (OutputFile.h) and the number of output intervals. A usage error
 /// (message and exit code 2) before any parsing; ExitSuccess to go on.
@@ -690,6 +723,11 @@ int checkSimulateArguments(const CompileOptions &options, const SimulateOptions 
     return ExitSuccess; // the default name is checked once the model is known
   if (std::string problem = rt::checkOutputPath(simulate.output, runInputs(options));
       !problem.empty()) {
+    err << "mocc: error: " << problem << "\n";
+    return ExitUsageError;
+  }
+  std::string problem;
+  if (!resultFormat(simulate, problem)) {
     err << "mocc: error: " << problem << "\n";
     return ExitUsageError;
   }
@@ -735,7 +773,11 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   if (!model)
     return exitCode;
   rt::SimulationOptions run;
-  run.outputPath = simulate.output.empty() ? model->name + "_res.csv" : simulate.output;
+  std::string formatProblem; // reported by checkSimulateArguments
+  run.format = resultFormat(simulate, formatProblem).value_or(rt::ResultFormat::Csv);
+  run.outputPath = simulate.output.empty()
+                       ? model->name + "_res." + rt::resultFormatName(run.format)
+                       : simulate.output;
   if (simulate.output.empty()) {
     if (std::string problem = rt::checkOutputPath(run.outputPath, runInputs(options));
         !problem.empty()) {

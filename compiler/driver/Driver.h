@@ -43,6 +43,8 @@ struct SimulateOptions {
   double tolerance;
   std::string output; ///< `-` streams the result to standard output
   std::string vars;
+  /// --format: `csv` or `mat`; empty: from the extension of `output`.
+  std::string format = {};
 };
 
 /// Options of `mocc flatten`.

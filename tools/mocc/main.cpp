@@ -27,10 +27,11 @@ Commands:
   parse    FILE... [--print]                          check the syntax only
   check    [FILE...] [-m MODEL] [--lib PATH]...       instantiate, flatten, check the structure
   flatten  [FILE...] [-m MODEL] [--lib PATH]...       print the flat model as Modelica text
-  simulate [FILE...] [-m MODEL] [--lib PATH]... [options]   compile, run, write results (CSV)
+  simulate [FILE...] [-m MODEL] [--lib PATH]... [options]   compile, run, write results (CSV, MAT)
   eval     EXPR [FILE...] [--lib PATH]...             evaluate an expression, print its value
-  compare  RESULT.csv REFERENCE.csv [--signals FILE] [--tolerance 0.002]
-                                                      compare results by the MSL tube rule
+  compare  RESULT REFERENCE [--signals FILE] [--tolerance 0.002]
+                                                      compare results (CSV or MAT) by the
+                                                      MSL tube rule
   test-library --references DIR [FILTER...] [options]  simulate every model of a library
                                                       that has a reference result, compare,
                                                       report (JSON and HTML)
@@ -56,8 +57,12 @@ const char *const kSimulateHelp = R"(
   --interval DT     output interval (default: experiment Interval, else (stop-start)/500)
   --intervals N     number of output intervals (instead of --interval)
   --tolerance TOL   relative tolerance (default: experiment Tolerance, else 1e-6)
-  -o OUT.csv        result file (default: MODEL_res.csv): a new name or a regular file that
-                    the run does not read; `-o -` writes the result to standard output
+  -o OUT.csv|OUT.mat  result file (default: MODEL_res.csv): a new name or a regular file
+                    that the run does not read; its extension chooses the format, CSV or
+                    MAT v4 (Dymola's and OpenModelica's layout); `-o -` writes CSV to
+                    standard output
+  --format csv|mat  the result format whatever the extension (default: from `-o`, else csv;
+                    without `-o` the file is MODEL_res.mat for mat)
   --vars LIST       comma-separated names or glob patterns (`body.r_0[*]`) to write
 )";
 
@@ -220,6 +225,14 @@ int simulateOption(const std::string &arg, Arguments &args, SimulateOptions &sim
     sim.vars = value;
     return 1;
   }
+  if (arg == "--format") {
+    if (!args.value(value))
+      return usage("`--format` needs a value: `csv` or `mat`"), -1;
+    if (value != "csv" && value != "mat")
+      return usage("`--format`: unknown format `" + value + "` (`csv` or `mat`)"), -1;
+    sim.format = value;
+    return 1;
+  }
   return 0;
 }
 
@@ -268,7 +281,8 @@ int runCompareCommand(Arguments &args) {
   std::string arg, value;
   while (args.next(arg)) {
     if (arg == "--help" || arg == "-h") {
-      std::cout << "usage: mocc compare RESULT.csv REFERENCE.csv [--signals FILE] [--tolerance 0.002]\n\n"
+      std::cout << "usage: mocc compare RESULT REFERENCE [--signals FILE] [--tolerance 0.002]\n\n"
+                   "  RESULT, REFERENCE result files, CSV or MAT (Dymola's and OpenModelica's layout)\n"
                    "  --signals FILE    the signals to compare, one per line (default: all of the reference)\n"
                    "  --tolerance TOL   the relative size of the tube (default 0.002)\n";
       return ExitSuccess;
@@ -393,7 +407,7 @@ int runEvalCommand(Arguments &args) {
 
 int runModelCommand(const std::string &command, Arguments &args) {
   CompileOptions options;
-  SimulateOptions sim{NAN, NAN, NAN, 0, NAN, "", ""};
+  SimulateOptions sim{NAN, NAN, NAN, 0, NAN, "", "", ""};
   FlattenOptions flatten;
   std::string arg;
   while (args.next(arg)) {
