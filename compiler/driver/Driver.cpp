@@ -20,6 +20,8 @@
 #include "runtime/ResultWriter.h"
 #include "runtime/Signals.h"
 #include "runtime/Simulator.h"
+#include "runtime/Linearize.h"
+#include "runtime/NumberFormat.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -911,6 +913,230 @@ int runCompare(const std::string &result, const std::string &reference,
   }
   out << passed << " passed, " << signals.size() - passed << " failed\n";
   return passed == signals.size() ? ExitSuccess : ExitModelError;
+}
+
+// --- linearize -------------------------------------------------------------------------------
+
+namespace {
+
+/// Whether a flat name is a variable of the model itself, not of one of its
+/// components: no dot outside subscripts (`y`, `y[2]`, not `sensor.y`).
+bool isTopLevelName(const std::string &name) {
+  int depth = 0;
+  for (char c : name) {
+    depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+    if (c == '.' && depth == 0)
+      return false;
+  }
+  return true;
+}
+
+/// A vector as Modelica text: `{1, 0.5}`.
+std::string modelicaVector(const std::vector<double> &values) {
+  std::string text = "{";
+  for (std::size_t i = 0; i < values.size(); ++i)
+    text += (i ? ", " : "") + rt::formatNumber(values[i] == 0 ? 0.0 : values[i]);
+  return text + "}";
+}
+
+/// A row-major matrix as Modelica text: `[1, 0; 0, 1]`, `fill(0.0, 2, 0)`
+/// when it has no entries.
+std::string modelicaMatrix(const std::vector<double> &values, std::size_t rows,
+                           std::size_t columns) {
+  if (rows == 0 || columns == 0)
+    return "fill(0.0, " + std::to_string(rows) + ", " + std::to_string(columns) + ")";
+  std::string text = "[";
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < columns; ++c) {
+      double x = values[r * columns + c];
+      text += (c ? ", " : r ? "; " : "") + rt::formatNumber(x == 0 ? 0.0 : x);
+    }
+  return text + "]";
+}
+
+std::string nameList(const std::vector<std::string> &names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i ? ", " : "") + names[i];
+  return text;
+}
+
+/// The linear model as a Modelica model of its own (as OpenModelica's
+/// linearized_model.mo): the matrices as parameters named as those of
+/// Modelica.Blocks.Continuous.StateSpace, the first-order Taylor expansion
+/// around the point as its equations.
+std::string linearModelSource(const std::string &modelName, const rt::LinearModel &lin,
+                              const std::vector<std::string> &states,
+                              const std::vector<std::string> &inputs,
+                              const std::vector<std::string> &outputs) {
+  std::size_t n = states.size(), m = inputs.size(), p = outputs.size();
+  std::ostringstream out;
+  auto quoted = [](const std::string &text) {
+    std::string q;
+    for (char c : text)
+      q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return q;
+  };
+  out << "model linearized_model \"linearization of " << quoted(modelName) << " at t = "
+      << rt::formatNumber(lin.time) << "\"\n"
+      << "  parameter Integer n = " << n << " \"number of states\";\n"
+      << "  parameter Integer m = " << m << " \"number of inputs\";\n"
+      << "  parameter Integer p = " << p << " \"number of outputs\";\n"
+      << "  parameter Real x0[n] = " << modelicaVector(lin.x0) << " \"states at the point\";\n"
+      << "  parameter Real dx0[n] = " << modelicaVector(lin.dx0)
+      << " \"state derivatives at the point\";\n"
+      << "  parameter Real u0[m] = " << modelicaVector(lin.u0) << " \"inputs at the point\";\n"
+      << "  parameter Real y0[p] = " << modelicaVector(lin.y0) << " \"outputs at the point\";\n"
+      << "  parameter Real A[n, n] = " << modelicaMatrix(lin.A, n, n) << ";\n"
+      << "  parameter Real B[n, m] = " << modelicaMatrix(lin.B, n, m) << ";\n"
+      << "  parameter Real C[p, n] = " << modelicaMatrix(lin.C, p, n) << ";\n"
+      << "  parameter Real D[p, m] = " << modelicaMatrix(lin.D, p, m) << ";\n"
+      << "  Real x[n](start = x0, each fixed = true) \"" << quoted(nameList(states)) << "\";\n"
+      << "  input Real u[m](start = u0) \"" << quoted(nameList(inputs)) << "\";\n"
+      << "  output Real y[p] \"" << quoted(nameList(outputs)) << "\";\n"
+      << "equation\n"
+      << "  der(x) = dx0 + A * (x - x0) + B * (u - u0);\n"
+      << "  y = y0 + C * (x - x0) + D * (u - u0);\n"
+      << "end linearized_model;\n";
+  return out.str();
+}
+
+int linearizeModel(Session &s, const CompileOptions &options, const LinearizeOptions &lin,
+                   std::ostream &out, std::ostream &err) {
+  int exitCode = ExitSuccess;
+  auto model = flattenModel(s, options, exitCode);
+  if (!model)
+    return exitCode;
+  auto start = Clock::now();
+  s.phase = "causalizing the model";
+  auto plan = causalize::causalize(*model, s.diags, causalize::CausalizeOptions{});
+  s.times.add("causalize", secondsSince(start));
+  if (!plan)
+    return ExitModelError;
+  std::string error;
+  s.phase = "generating code";
+  auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
+  if (!native) {
+    if (!error.empty())
+      s.diags.error("code generation failed: " + error);
+    return ExitModelError;
+  }
+  if (native->model.stateSelection.sets.size() > 1) {
+    s.diags.error("linearizing a model with dynamic state selection (its states change along "
+                  "the run) is not supported yet");
+    return ExitModelError;
+  }
+  const rt::ExperimentDefaults &e = native->model.experiment;
+  rt::SimulationOptions run;
+  run.startTime = std::isnan(lin.startTime) ? e.startTime : lin.startTime;
+  run.stopTime = std::isnan(lin.at) ? run.startTime : lin.at;
+  if (!(run.stopTime >= run.startTime)) {
+    err << "mocc: error: the time of the linearization " << run.stopTime
+        << " is before the start time " << run.startTime << "\n";
+    return ExitUsageError;
+  }
+  run.tolerance = std::isnan(lin.tolerance) ? e.tolerance : lin.tolerance;
+  // The inputs: the model's own Real inputs; the outputs: its own Real
+  // outputs (as the result file has them: an alias refers to its variable).
+  std::vector<int32_t> inputs;
+  std::vector<rt::LinearOutput> outputs;
+  std::vector<std::string> inputNames, outputNames, stateNames;
+  std::unordered_map<int32_t, const rt::OutputVariable *> bySlot;
+  for (const rt::OutputVariable &o : native->model.outputs)
+    bySlot.emplace(o.slot, &o);
+  for (uint32_t i = 0; i < model->variables.size(); ++i) {
+    const flat::Variable &v = model->variables[i];
+    if (v.type != flat::TypeKind::Real || v.name.starts_with('$') ||
+        v.variability != flat::VariabilityKind::Continuous)
+      continue;
+    if (v.topLevelInput) {
+      inputs.push_back(static_cast<int32_t>(i));
+      inputNames.push_back(v.name);
+    } else if (v.causality == flat::CausalityKind::Output && isTopLevelName(v.name)) {
+      auto it = bySlot.find(static_cast<int32_t>(i));
+      if (it == bySlot.end())
+        continue;
+      const rt::OutputVariable &o = *it->second;
+      outputs.push_back({o.slot, o.aliasOf, o.negated, o.parameter});
+      outputNames.push_back(v.name);
+    }
+  }
+  rt::LinearModel result;
+  rt::SolverStatistics stats;
+  s.phase = "linearizing the model";
+  s.running = true;
+  rt::RunStatus status = rt::linearize(native->model, run, inputs, outputs, result, stats, err);
+  if (options.verbose || options.timePhases)
+    s.times.print(err);
+  if (int signal = rt::stopRequest()) {
+    err << "mocc: interrupted\n";
+    return 128 + signal;
+  }
+  if (!status.ok) {
+    err << "mocc: error: " << status.message << "\n";
+    for (const std::string &note : status.notes)
+      err << note << "\n";
+    return ExitSimulationError;
+  }
+  // A state that alias elimination made a derivative (`v = der(x)`: the
+  // model is second order in x) is named by the variable the model
+  // declares (v).
+  std::unordered_map<int32_t, std::string> declaredName;
+  for (const rt::OutputVariable &o : native->model.outputs)
+    if (o.aliasOf >= 0 && !o.negated)
+      declaredName.try_emplace(o.aliasOf, o.name);
+  for (int32_t slot : result.stateSlots) {
+    std::string name = static_cast<uint32_t>(slot) < model->variables.size()
+                           ? model->variables[slot].name
+                           : "$slot" + std::to_string(slot);
+    if (auto it = declaredName.find(slot); it != declaredName.end() && name.starts_with("der("))
+      name = it->second;
+    stateNames.push_back(name);
+  }
+  std::size_t n = stateNames.size(), m = inputNames.size(), p = outputNames.size();
+  if (!lin.output.empty()) {
+    rt::OutputFile file;
+    std::string text = linearModelSource(model->name, result, stateNames, inputNames, outputNames);
+    if (!file.open(lin.output) || !file.write(text.data(), text.size()) || !file.commit()) {
+      err << "mocc: error: " << file.error() << "\n";
+      return ExitSimulationError;
+    }
+  }
+  out << "linearization of " << model->name << " at t = " << rt::formatNumber(result.time) << "\n"
+      << "states (" << n << "): " << nameList(stateNames) << "\n"
+      << "inputs (" << m << "): " << nameList(inputNames) << "\n"
+      << "outputs (" << p << "): " << nameList(outputNames) << "\n"
+      << "x0 = " << modelicaVector(result.x0) << "\n"
+      << "u0 = " << modelicaVector(result.u0) << "\n"
+      << "y0 = " << modelicaVector(result.y0) << "\n"
+      << "A = " << modelicaMatrix(result.A, n, n) << "\n"
+      << "B = " << modelicaMatrix(result.B, n, m) << "\n"
+      << "C = " << modelicaMatrix(result.C, p, n) << "\n"
+      << "D = " << modelicaMatrix(result.D, p, m) << "\n";
+  if (!lin.output.empty() && lin.output != "-")
+    out << "wrote " << lin.output << "\n";
+  return ExitSuccess;
+}
+
+} // namespace
+
+int runLinearize(const CompileOptions &options, const LinearizeOptions &linearize,
+                 std::ostream &out, std::ostream &err) {
+  if (!linearize.output.empty()) {
+    if (linearize.output == "-") {
+      err << "mocc: error: `linearize` prints the matrices on standard output already; `-o` "
+             "names the file of the Modelica model\n";
+      return ExitUsageError;
+    }
+    if (std::string problem = rt::checkOutputPath(linearize.output, runInputs(options));
+        !problem.empty()) {
+      err << "mocc: error: " << problem << "\n";
+      return ExitUsageError;
+    }
+  }
+  rt::setInterruptMessage("mocc: interrupted\n");
+  Session s(err);
+  return guarded(s, [&] { return linearizeModel(s, options, linearize, out, err); });
 }
 
 // --- eval ------------------------------------------------------------------------------------

@@ -29,6 +29,8 @@ Commands:
   flatten  [FILE...] [-m MODEL] [--lib PATH]...       print the flat model as Modelica text
   simulate [FILE...] [-m MODEL] [--lib PATH]... [options]   compile, run, write results (CSV, MAT)
   eval     EXPR [FILE...] [--lib PATH]...             evaluate an expression, print its value
+  linearize [FILE...] [-m MODEL] [--at T] [-o FILE.mo]  the matrices A, B, C, D around the
+                                                      state after initialization (or at T)
   compare  RESULT REFERENCE [--signals FILE] [--tolerance 0.002]
                                                       compare results (CSV or MAT) by the
                                                       MSL tube rule
@@ -405,6 +407,59 @@ int runEvalCommand(Arguments &args) {
   return runEval(expression, options, std::cout, std::cerr);
 }
 
+const char *const kLinearizeHelp = R"(
+  --at T            the time of the operating point: the model is initialized and
+                    simulated up to T (default: the start time, after initialization)
+  --start-time T    start time (default: experiment StartTime, else 0)
+  --tolerance TOL   relative tolerance of the run up to T (default: experiment Tolerance)
+  -o FILE.mo        also write the linear model as Modelica source (model
+                    linearized_model, parameters A, B, C, D as in
+                    Modelica.Blocks.Continuous.StateSpace)
+
+Prints the states, inputs (the model's own Real inputs) and outputs (its own
+Real outputs), the point (x0, u0, y0) and A, B, C, D as Modelica matrices;
+the Jacobians come from the model's compiled derivative code.
+)";
+
+int runLinearizeCommand(Arguments &args) {
+  CompileOptions options;
+  LinearizeOptions linearize;
+  std::string arg, value;
+  while (args.next(arg)) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << "usage: mocc linearize [FILE...] [-m MODEL] [--lib PATH]... [options]\n"
+                << kCommonHelp << kLinearizeHelp;
+      return ExitSuccess;
+    }
+    int handled = commonOption(arg, args, options);
+    if (handled < 0)
+      return ExitUsageError;
+    if (handled > 0)
+      continue;
+    if (arg == "--at" || arg == "--start-time" || arg == "--tolerance") {
+      if (!args.value(value))
+        return usage("`" + arg + "` needs a number");
+      auto number = parseNumber(value);
+      if (!number)
+        return usage("`" + arg + "`: `" + value + "` is not a number");
+      if (arg == "--tolerance" && *number <= 0)
+        return usage("`--tolerance` must be positive");
+      (arg == "--at" ? linearize.at : arg == "--start-time" ? linearize.startTime
+                                                             : linearize.tolerance) = *number;
+    } else if (arg == "-o" || arg == "--output") {
+      if (!args.value(linearize.output))
+        return usage("`-o` needs a file name");
+    } else if (!arg.empty() && arg[0] == '-') {
+      return usage("unknown option `" + arg + "` for `linearize`");
+    } else {
+      options.files.push_back(arg);
+    }
+  }
+  if (options.files.empty() && options.model.empty())
+    return usage("`linearize` needs a FILE or -m MODEL");
+  return runLinearize(options, linearize, std::cout, std::cerr);
+}
+
 int runModelCommand(const std::string &command, Arguments &args) {
   CompileOptions options;
   SimulateOptions sim{NAN, NAN, NAN, 0, NAN, "", "", ""};
@@ -464,6 +519,8 @@ int runCommand(int argc, char **argv) {
     return runModelCommand(command, args);
   if (command == "eval")
     return runEvalCommand(args);
+  if (command == "linearize")
+    return runLinearizeCommand(args);
   if (command == "compare")
     return runCompareCommand(args);
   if (command == "test-library")
