@@ -474,6 +474,8 @@ RunStatus Integration::writeRow(double t) {
   // row leaves out): the run stops, saying which equation made it.
   if (!allSlotsFinite(model_, v_.data()))
     return failedAt(t, describeNonFinite(model_, t, v_.data(), nullptr, 0, current_));
+  if (std::string outside = integerOutOfRange(model_, v_.data()); !outside.empty())
+    return failedAt(t, outside);
   rows_.write(t, v_);
   return {};
 }

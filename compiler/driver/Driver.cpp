@@ -462,6 +462,12 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   m.jacobian = plan.jacobian;
   m.outputs = plan.outputs;
   m.experiment = plan.experiment;
+  for (uint32_t i = 0; i < model.variables.size(); ++i) {
+    const flat::Variable &v = model.variables[i];
+    if (v.type == flat::TypeKind::Integer && v.variability != flat::VariabilityKind::Constant &&
+        !v.name.starts_with('$'))
+      m.integerSlots.push_back({static_cast<int32_t>(i), v.name});
+  }
   // The external objects that constructors made (a parameter bound to
   // another object shares it), in the order of their variables.
   for (uint32_t i = 0; i < model.variables.size(); ++i) {

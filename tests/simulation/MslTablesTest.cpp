@@ -61,7 +61,7 @@ test::ResultFile simulateWithTables(const std::string &model, bool &skipped) {
   std::string libraries = tableLibraries(why);
   skipped = libraries.empty();
   if (skipped) {
-    MESSAGE(why << ": " << model << " is skipped");
+    MESSAGE("SKIPPED: " << why << ": " << model << " did not run");
     return {};
   }
   driver::CompileOptions options;
