@@ -201,6 +201,21 @@ std::optional<ResultTable> Reader::read(const std::vector<std::string> *only) {
   if (!readAll(nameMatrix, values))
     return std::nullopt;
   std::vector<std::string> names = strings(nameMatrix, values, transposed);
+  // The units, from the descriptions' last `[unit|displayUnit]`.
+  std::vector<std::string> units(names.size());
+  if (auto it = matrices.find("description"); it != matrices.end() && it->second.text) {
+    if (!readAll(it->second, values))
+      return std::nullopt;
+    std::vector<std::string> descriptions = strings(it->second, values, transposed);
+    for (std::size_t i = 0; i < descriptions.size() && i < units.size(); ++i) {
+      const std::string &d = descriptions[i];
+      std::size_t open = d.rfind('[');
+      if (d.empty() || d.back() != ']' || open == std::string::npos)
+        continue;
+      units[i] = d.substr(open + 1, d.size() - open - 2);
+      units[i] = units[i].substr(0, units[i].find('|'));
+    }
+  }
   const Matrix &info = matrices["dataInfo"];
   auto n = names.size();
   if (static_cast<std::size_t>(transposed ? info.columns : info.rows) != n ||
@@ -238,6 +253,7 @@ std::optional<ResultTable> Reader::read(const std::vector<std::string> *only) {
   ResultTable table;
   std::vector<Column> columns;
   table.names.push_back("time");
+  table.units.push_back("s");
   columns.push_back({timeMatrix, 0, 1.0});
   for (std::size_t i = 0; i < n; ++i) {
     int64_t matrix = infoAt(i, 0), row = infoAt(i, 1);
@@ -250,6 +266,7 @@ std::optional<ResultTable> Reader::read(const std::vector<std::string> *only) {
         index > data[matrix].variables)
       return fail("`dataInfo` of `" + names[i] + "` refers to no data"), std::nullopt;
     table.names.push_back(names[i]);
+    table.units.push_back(units[i]);
     columns.push_back({static_cast<int>(matrix), index - 1, row < 0 ? -1.0 : 1.0});
   }
   std::size_t points = data[timeMatrix].points;

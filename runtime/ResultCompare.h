@@ -18,6 +18,9 @@ namespace mocc::rt {
 struct ResultTable {
   std::vector<std::string> names; ///< header, in order (names[0] is time)
   std::vector<std::vector<double>> columns;
+  /// The unit of each column where the file says it (MAT's description
+  /// ends in `[unit]` or `[unit|displayUnit]`); empty for a CSV file.
+  std::vector<std::string> units = {};
   const std::vector<double> *column(const std::string &name) const;
 };
 

@@ -3,6 +3,9 @@
 // into native code and a runtime model.
 #include "compiler/driver/Driver.h"
 
+#include "compiler/driver/Names.h"
+#include "compiler/driver/Plot.h"
+
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/causalize/Causalize.h"
 #include "compiler/causalize/NonFiniteExplainer.h"
@@ -512,48 +515,6 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   return native;
 }
 
-/// Whether a name matches a glob pattern with `*` and `?` (brackets are
-/// literal: `body.r_0[*]`).
-bool globMatch(const std::string &pattern, const std::string &name) {
-  size_t p = 0, n = 0, star = std::string::npos, mark = 0;
-  while (n < name.size()) {
-    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == name[n])) {
-      ++p;
-      ++n;
-    } else if (p < pattern.size() && pattern[p] == '*') {
-      star = p++;
-      mark = n;
-    } else if (star != std::string::npos) {
-      p = star + 1;
-      n = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*')
-    ++p;
-  return p == pattern.size();
-}
-
-/// Splits --vars at commas that are not inside brackets (`a[1,2]`).
-std::vector<std::string> splitVarList(const std::string &list) {
-  std::vector<std::string> items;
-  std::string item;
-  int depth = 0;
-  for (char c : list) {
-    depth += c == '[' ? 1 : c == ']' ? -1 : 0;
-    if (c == ',' && depth == 0) {
-      items.push_back(item);
-      item.clear();
-      continue;
-    }
-    if (c != ' ')
-      item += c;
-  }
-  items.push_back(item);
-  return items;
-}
-
 bool selectColumns(const rt::CompiledModel &model, const std::string &vars,
                    std::vector<int32_t> &columns, std::ostream &err) {
   if (vars.empty()) {
@@ -727,6 +688,10 @@ int checkSimulateArguments(const CompileOptions &options, const SimulateOptions 
         << maxOutputIntervals << " output intervals (a result row each) is too many\n";
     return ExitUsageError;
   }
+  if (!simulate.plot.empty() && simulate.output == "-") {
+    err << "mocc: error: `--plot` draws the result file; it cannot read standard output (`-o -`)\n";
+    return ExitUsageError;
+  }
   if (simulate.output.empty())
     return ExitSuccess; // the default name is checked once the model is known
   if (std::string problem = rt::checkOutputPath(simulate.output, runInputs(options));
@@ -855,6 +820,10 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   }
   if (!toStdout)
     out << "wrote " << run.outputPath << "\n";
+  if (!simulate.plot.empty()) {
+    PlotOptions plot{run.outputPath, splitVarList(simulate.plot), "", options.files};
+    return runPlot(plot, out, err);
+  }
   return ExitSuccess;
 }
 

@@ -46,6 +46,9 @@ struct SimulateOptions {
   std::string vars;
   /// --format: `csv` or `mat`; empty: from the extension of `output`.
   std::string format = {};
+  /// --plot: the signals (names or glob patterns, comma-separated) to draw
+  /// into the result's name with `.svg` after the run; empty: no plot.
+  std::string plot = {};
 };
 
 /// Options of `mocc linearize`; NaN / empty means "not given".

@@ -4,6 +4,8 @@
 // with code 2. SIGINT, SIGTERM and SIGHUP end a run cleanly, and then the
 // process by the same signal (runtime/Signals.h).
 #include "compiler/driver/Driver.h"
+#include "compiler/driver/Names.h"
+#include "compiler/driver/Plot.h"
 #include "compiler/driver/TestLibrary.h"
 #include "runtime/Signals.h"
 #include "compiler/support/Stack.h"
@@ -31,6 +33,8 @@ Commands:
   eval     EXPR [FILE...] [--lib PATH]...             evaluate an expression, print its value
   linearize [FILE...] [-m MODEL] [--at T] [-o FILE.mo]  the matrices A, B, C, D around the
                                                       state after initialization (or at T)
+  plot     RESULT [VAR...] [-o FILE.svg]              draw signals of a result (CSV or MAT)
+                                                      against time as an SVG picture
   compare  RESULT REFERENCE [--signals FILE] [--tolerance 0.002]
                                                       compare results (CSV or MAT) by the
                                                       MSL tube rule
@@ -66,6 +70,8 @@ const char *const kSimulateHelp = R"(
   --format csv|mat  the result format whatever the extension (default: from `-o`, else csv;
                     without `-o` the file is MODEL_res.mat for mat)
   --vars LIST       comma-separated names or glob patterns (`body.r_0[*]`) to write
+  --plot LIST       after the run, draw these signals (names or glob patterns) into the
+                    result's name with `.svg` (see `mocc plot`)
 )";
 
 const char *const kTestLibraryHelp = R"(usage: mocc test-library --references DIR [FILTER...] [options]
@@ -225,6 +231,12 @@ int simulateOption(const std::string &arg, Arguments &args, SimulateOptions &sim
     if (!args.value(value))
       return usage("`--vars` needs a list"), -1;
     sim.vars = value;
+    return 1;
+  }
+  if (arg == "--plot") {
+    if (!args.value(value) || value.empty())
+      return usage("`--plot` needs the signals to draw"), -1;
+    sim.plot = value;
     return 1;
   }
   if (arg == "--format") {
@@ -421,6 +433,40 @@ Real outputs), the point (x0, u0, y0) and A, B, C, D as Modelica matrices;
 the Jacobians come from the model's compiled derivative code.
 )";
 
+int runPlotCommand(Arguments &args) {
+  PlotOptions options;
+  std::string arg;
+  bool haveResult = false;
+  while (args.next(arg)) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << "usage: mocc plot RESULT [VAR...] [-o FILE.svg]\n\n"
+                   "  RESULT            a result file, CSV or MAT\n"
+                   "  VAR               names or glob patterns (`body.r_0[*]`) of the signals to\n"
+                   "                    draw (default: every signal of a result of at most 12)\n"
+                   "  -o FILE.svg       the picture (default: RESULT with the extension .svg)\n\n"
+                   "Draws the signals against time on one figure as a self-contained SVG\n"
+                   "that a browser shows, with their units where the result has them (MAT).\n";
+      return ExitSuccess;
+    }
+    if (arg == "-o" || arg == "--output") {
+      if (!args.value(options.output))
+        return usage("`-o` needs a file name");
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return usage("unknown option `" + arg + "` for `plot`");
+    } else if (!haveResult) {
+      options.result = arg;
+      haveResult = true;
+    } else {
+      for (const std::string &item : splitVarList(arg))
+        if (!item.empty())
+          options.patterns.push_back(item);
+    }
+  }
+  if (!haveResult)
+    return usage("`plot` needs a result file");
+  return runPlot(options, std::cout, std::cerr);
+}
+
 int runLinearizeCommand(Arguments &args) {
   CompileOptions options;
   LinearizeOptions linearize;
@@ -521,6 +567,8 @@ int runCommand(int argc, char **argv) {
     return runEvalCommand(args);
   if (command == "linearize")
     return runLinearizeCommand(args);
+  if (command == "plot")
+    return runPlotCommand(args);
   if (command == "compare")
     return runCompareCommand(args);
   if (command == "test-library")
