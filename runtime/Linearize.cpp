@@ -1,74 +1,18 @@
 // Linearization around an operating point; see Linearize.h.
 #include "runtime/Linearize.h"
 
+#include "runtime/ColoredJacobian.h"
 #include "runtime/Integration.h"
+#include "runtime/KluSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/RuntimeErrors.h"
+
+#include <sunmatrix/sunmatrix_sparse.h>
 
 #include <algorithm>
 #include <cmath>
 
 namespace mocc::rt {
-
-namespace {
-
-/// A dense LU factorization with partial pivoting of a square matrix
-/// (row-major), in place.
-class DenseLu {
-public:
-  /// False if the matrix is singular (a pivot that is zero or negligible
-  /// against the largest entry of the matrix).
-  bool factor(std::size_t n, std::vector<double> &a) {
-    n_ = n;
-    a_ = &a;
-    pivots_.resize(n);
-    double scale = 0;
-    for (double x : a)
-      scale = std::max(scale, std::fabs(x));
-    for (std::size_t k = 0; k < n; ++k) {
-      std::size_t p = k;
-      for (std::size_t i = k + 1; i < n; ++i)
-        if (std::fabs(a[i * n + k]) > std::fabs(a[p * n + k]))
-          p = i;
-      pivots_[k] = p;
-      if (!(std::fabs(a[p * n + k]) > 1e-14 * scale))
-        return false;
-      if (p != k)
-        for (std::size_t j = 0; j < n; ++j)
-          std::swap(a[k * n + j], a[p * n + j]);
-      for (std::size_t i = k + 1; i < n; ++i) {
-        double factor = a[i * n + k] /= a[k * n + k];
-        if (factor != 0)
-          for (std::size_t j = k + 1; j < n; ++j)
-            a[i * n + j] -= factor * a[k * n + j];
-      }
-    }
-    return true;
-  }
-
-  /// Solves A x = b in place.
-  void solve(std::vector<double> &b) const {
-    const std::vector<double> &a = *a_;
-    std::size_t n = n_;
-    for (std::size_t k = 0; k < n; ++k)
-      std::swap(b[k], b[pivots_[k]]);
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t j = 0; j < i; ++j)
-        b[i] -= a[i * n + j] * b[j];
-    for (std::size_t i = n; i-- > 0;) {
-      for (std::size_t j = i + 1; j < n; ++j)
-        b[i] -= a[i * n + j] * b[j];
-      b[i] /= a[i * n + i];
-    }
-  }
-
-private:
-  std::size_t n_ = 0;
-  const std::vector<double> *a_ = nullptr;
-  std::vector<std::size_t> pivots_;
-};
-
-} // namespace
 
 RunStatus linearize(const CompiledModel &model, const SimulationOptions &options,
                     const std::vector<int32_t> &inputs, const std::vector<LinearOutput> &outputs,
@@ -107,27 +51,47 @@ RunStatus linearize(const CompiledModel &model, const SimulationOptions &options
     if (model.ypSlot[i] >= 0)
       differential.push_back(i);
   std::size_t nx = differential.size(), nu = inputs.size(), ny = outputs.size();
+  if (static_cast<double>(nx + ny) * static_cast<double>(nx + nu) > maxLinearizedEntries)
+    return {false, t,
+            "linearizing a model of " + std::to_string(nx) + " states, " + std::to_string(nu) +
+                " inputs and " + std::to_string(ny) +
+                " outputs is not supported yet: A, B, C and D would hold more than " +
+                std::to_string(static_cast<long>(maxLinearizedEntries)) + " entries"};
   std::vector<double> residuals(std::max<std::size_t>(n, 1)), dres(std::max<std::size_t>(n, 1));
   model.residual(t, v.data(), residuals.data());
   if (auto failure = generatedCodeFailure(t))
     return *failure;
-  std::vector<double> dv(v.size(), 0.0);
   // The component whose change column i of J holds: x'_i or z_i.
   auto seedOf = [&](std::size_t i) { return model.ypSlot[i] >= 0 ? model.ypSlot[i] : model.ySlot[i]; };
-  std::vector<double> jacobian(n * n);
-  for (std::size_t i = 0; i < n; ++i) {
-    std::fill(dv.begin(), dv.end(), 0.0);
-    dv[seedOf(i)] = 1.0;
-    model.jvp(t, v.data(), dv.data(), dres.data());
-    for (std::size_t r = 0; r < n; ++r)
-      jacobian[r * n + i] = dres[r];
+  // J = [dF/dx' dF/dz] has the pattern of IDA's dF/dy + cj dF/dy' or less:
+  // assembled by its colored JVPs, factored sparse by KLU.
+  SunContext context;
+  std::vector<int32_t> seeds(n);
+  for (std::size_t i = 0; i < n; ++i)
+    seeds[i] = seedOf(i);
+  SunMatrixPtr matrix;
+  SunLinearSolverPtr solver;
+  NVectorPtr solution, rhs;
+  if (n > 0) {
+    ColoredJacobian jacobian(model.jacobian, model.jvp, model.numSlots, seeds);
+    std::vector<double> values(static_cast<std::size_t>(jacobian.nonzeros()));
+    jacobian.evaluate(t, v.data(), 0.0, values.data());
+    matrix.reset(SUNSparseMatrix(static_cast<sunindextype>(n), static_cast<sunindextype>(n),
+                                 jacobian.matrixNonzeros(), CSC_MAT, context.get()));
+    if (matrix)
+      solver = makeKluSolver(context.get());
+    solution = makeVector(static_cast<int64_t>(n), context.get());
+    rhs = makeVector(static_cast<int64_t>(n), context.get());
+    if (!matrix || !solver || !solution || !rhs)
+      return {false, t, "out of memory while linearizing"};
+    jacobian.store(values.data(), nullptr, matrix.get());
+    if (SUNLinSolInitialize(solver.get()) != 0 || SUNLinSolSetup(solver.get(), matrix.get()) != 0)
+      return {false, t,
+              "cannot linearize at t = " + formatTime(t) +
+                  ": the Jacobian of the equations with respect to the state derivatives and "
+                  "the algebraic variables is singular"};
   }
-  DenseLu lu;
-  if (n > 0 && !lu.factor(n, jacobian))
-    return {false, t,
-            "cannot linearize at t = " + formatTime(t) +
-                ": the Jacobian of the equations with respect to the state derivatives and "
-                "the algebraic variables is singular"};
+  std::vector<double> dv(v.size(), 0.0);
 
   result = {};
   result.time = t;
@@ -152,14 +116,18 @@ RunStatus linearize(const CompiledModel &model, const SimulationOptions &options
   // One column of (A; C) per state, of (B; D) per input.
   std::vector<double> w(n);
   auto column = [&](int32_t seed, std::vector<double> &top, std::vector<double> &bottom,
-                    std::size_t j, std::size_t columns) {
+                    std::size_t j, std::size_t columns) -> bool {
     std::fill(dv.begin(), dv.end(), 0.0);
     dv[seed] = 1.0;
     model.jvp(t, v.data(), dv.data(), dres.data());
-    for (std::size_t r = 0; r < n; ++r)
-      w[r] = -dres[r];
-    if (n > 0)
-      lu.solve(w);
+    if (n > 0) {
+      double *b = N_VGetArrayPointer(rhs.get());
+      for (std::size_t r = 0; r < n; ++r)
+        b[r] = -dres[r];
+      if (SUNLinSolSolve(solver.get(), matrix.get(), solution.get(), rhs.get(), 0.0) != 0)
+        return false;
+      std::copy_n(N_VGetArrayPointer(solution.get()), n, w.begin());
+    }
     std::fill(dv.begin(), dv.end(), 0.0);
     dv[seed] = 1.0;
     for (std::size_t i = 0; i < n; ++i)
@@ -169,11 +137,15 @@ RunStatus linearize(const CompiledModel &model, const SimulationOptions &options
       top[k * columns + j] = w[differential[k]];
     for (std::size_t k = 0; k < ny; ++k)
       bottom[k * columns + j] = outputs[k].constant ? 0.0 : outputValue(outputs[k], dv);
+    return true;
   };
-  for (std::size_t j = 0; j < nx; ++j)
-    column(model.ySlot[differential[j]], result.A, result.C, j, nx);
-  for (std::size_t j = 0; j < nu; ++j)
-    column(inputs[j], result.B, result.D, j, nu);
+  bool solved = true;
+  for (std::size_t j = 0; j < nx && solved; ++j)
+    solved = column(model.ySlot[differential[j]], result.A, result.C, j, nx);
+  for (std::size_t j = 0; j < nu && solved; ++j)
+    solved = column(inputs[j], result.B, result.D, j, nu);
+  if (!solved)
+    return {false, t, "cannot linearize at t = " + formatTime(t) + ": a linear solve failed"};
   for (const std::vector<double> *m : {&result.A, &result.B, &result.C, &result.D})
     for (double x : *m)
       if (!std::isfinite(x))

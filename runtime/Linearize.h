@@ -12,12 +12,15 @@
 // and each input e, J w = -dF/de gives the change w of x' and z (A's and
 // B's columns are w's x' part), and a second JVP seeded with e and w gives
 // the change of every slot the residual assigns (C's and D's columns are
-// the outputs' part). J is factored once (dense LU with partial pivoting);
-// a singular J (a DAE that is not index 1 in these components) is an error.
+// the outputs' part). J has the pattern of IDA's Jacobian dF/dy + cj dF/dy'
+// or less: it is assembled by the same colored JVPs and factored once by
+// KLU, so that a column costs a sparse solve and two JVPs. A singular J (a
+// DAE that is not index 1 in these components) is an error.
 #pragma once
 
 #include "runtime/Simulator.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -43,6 +46,10 @@ struct LinearModel {
   std::vector<double> dx0; ///< the states' derivatives at the point
   std::vector<double> A, B, C, D; ///< nx*nx, nx*nu, ny*nx, ny*nu
 };
+
+/// Linear models of more entries than this (in A, B, C, D together: 400
+/// MB) are refused.
+inline constexpr double maxLinearizedEntries = 5e7;
 
 /// Initializes the model at options.startTime, integrates it to
 /// options.stopTime (the operating point; no result file) and linearizes it
