@@ -2,7 +2,8 @@
 the MAT file with mat_reader (struct only, not mocc's reader) and checks that
 every column of the CSV is in the MAT file with the same values, bit for bit;
 that the parameters are in data_1; that the aliases share the rows of what
-they alias (a negated one with a negative row).
+they alias (a negated one with a negative row); and that `mocc compare`
+reads the MAT file (against the CSV: nothing fails).
 
 usage: mat_matches_csv.py MOCC WORKDIR [--msl] [--alias NAME] [--negated NAME]
                           [--parameter NAME] -- SIMULATE-ARGS...
@@ -58,6 +59,11 @@ for name in expect["--alias"] + expect["--negated"]:
     sharing = [n for n, (k, r) in info.items() if n != name and k == matrix and r == abs(row)]
     if (row < 0) != negated or not sharing:
         failures.append("%s is not stored as an alias: %s" % (name, info[name]))
+# `mocc compare` reads the MAT file too: every signal of the CSV within the tube.
+compare = subprocess.run([mocc, "compare", os.path.join(work, "result.mat"),
+                          os.path.join(work, "result.csv")], capture_output=True, text=True, env=env)
+if compare.returncode != 0 or not compare.stdout.endswith(" 0 failed\n"):
+    failures.append("mocc compare of the MAT with the CSV: " + compare.stdout[-200:] + compare.stderr)
 stored = len(mat["data"][2][0])
 print("%d columns in the CSV; %d parameters in data_1, %d rows in data_2, %d points"
       % (len(names), len(first) - 1, stored, len(mat["data"][2])))
