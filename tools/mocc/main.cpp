@@ -69,8 +69,9 @@ const char *const kSimulateHelp = R"(
                     that the run does not read; its extension chooses the format, CSV or
                     MAT v4 (Dymola's and OpenModelica's layout); `-o -` writes CSV to
                     standard output
-  --format csv|mat  the result format whatever the extension (default: from `-o`, else csv;
-                    without `-o` the file is MODEL_res.mat for mat)
+  --format csv|mat  the result format (default: from the extension of `-o`, else csv): a
+                    `.csv` or `.mat` name must agree, another name is then allowed;
+                    without `-o` the file is MODEL_res.mat for mat
   --vars LIST       comma-separated names or glob patterns (`body.r_0[*]`) to write
   --plot LIST       after the run, draw these signals (names or glob patterns) into the
                     result's name with `.svg` (see `mocc plot`)
