@@ -289,12 +289,16 @@ VarId initialVariable(const flat::FlatModel &model) {
   return {};
 }
 
-/// Whether a when-branch fires at initialization: a condition uses
-/// initial() (MLS 8.6; its assignments are then equations of the
-/// initialization problem, addEventInitialization).
+/// Whether a when-branch fires at initialization: its condition is
+/// initial(), or a vector with initial() as an element (MLS 8.6: only these
+/// forms enable it; `not initial()` or `initial() and b` do not). Its
+/// assignments are then equations of the initialization problem
+/// (addEventInitialization).
 bool firesInitially(const flat::FlatModel &model, const flat::WhenBranch &branch, VarId initial) {
+  if (!initial.valid())
+    return false;
   for (ExprId c : branch.conditions)
-    if (initial.valid() && sym::contains(model.pool, c, initial))
+    if (model.pool.variableOf(c) == initial)
       return true;
   return false;
 }

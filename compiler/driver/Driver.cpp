@@ -8,6 +8,7 @@
 
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/causalize/Causalize.h"
+#include "compiler/check/Check.h"
 #include "compiler/causalize/NonFiniteExplainer.h"
 #include "compiler/ccode/CCompiler.h"
 #include "compiler/codegen/Codegen.h"
@@ -295,6 +296,13 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
   s.times.add("parse libraries", libraryParse);
   s.times.add("flatten", secondsSince(start) - libraryParse);
   if (!model || s.diags.hasErrors()) {
+    exitCode = ExitModelError;
+    return std::nullopt;
+  }
+  start = Clock::now();
+  bool valid = check::checkSemantics(s.instantiator, root, *model, s.diags);
+  s.times.add("check", secondsSince(start));
+  if (!valid) {
     exitCode = ExitModelError;
     return std::nullopt;
   }

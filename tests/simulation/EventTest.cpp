@@ -182,6 +182,17 @@ TEST_CASE("a hysteresis switch: when/elsewhen and change()") {
   }
 }
 
+TEST_CASE("when not initial() fires after initialization, so later conditions see the change") {
+  Run r = simulateOk("NotInitial.mo");
+  // x = 3 through initialization; the event at t = 0 sets x = 6, which
+  // raises both conditions at once: the first branch wins (MLS 8.3.5).
+  CHECK(r.result["x"].front() == 6);
+  CHECK(r.result["close"].front() == 1);
+  CHECK(r.result["close"].back() == 1);
+  // `when {initial()}` fires in initialization.
+  CHECK(r.result["started"].front() == 1);
+}
+
 TEST_CASE("an if-expression on a state: the event at the switching point") {
   Run r = simulateOk("IfOnState.mo");
   auto events = eventTimes(r.result);
