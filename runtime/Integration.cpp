@@ -32,6 +32,8 @@
 //   are rated, and a switch restarts IDA with the new set as an event does.
 #include "runtime/Integration.h"
 
+#include "runtime/ModelicaUtilities.h"
+
 #include "runtime/DaeIntegrator.h"
 #include "runtime/Events.h"
 #include "runtime/NonFinite.h"
@@ -718,6 +720,7 @@ RunStatus Integration::writeRow(double t) {
   if (std::string outside = integerOutOfRange(model_, v_.data()); !outside.empty())
     return failedAt(t, outside);
   rows_.write(t, v_);
+  rt::releaseStrings(); // the run-time strings of the kernels since the last row
   return {};
 }
 

@@ -478,6 +478,15 @@ TEST_CASE("derivatives of a variable an if-equation gives, next to a Boolean row
       CHECK(std::fabs(sdd[i] - (t[i] < 1 ? 2.0 : 0.0)) < 1e-6);
 }
 
+TEST_CASE("StopTime = StartTime: initialization and one row") {
+  auto r = simulate("InitializeOnly.mo");
+  REQUIRE(r["time"].size() == 1);
+  CHECK(r["time"][0] == 0.5);
+  CHECK(r["x"][0] == 1);
+  CHECK(r["y"][0] == 2.5);
+  CHECK(r["der(x)"][0] == -1);
+}
+
 TEST_CASE("a massless junction of springs: initialization iterates on the variables with start values") {
   // The junction's position solves its force balance. Only s1's relative
   // position has a start value; tearing on the spring lengths (which start
