@@ -128,7 +128,7 @@ std::vector<flat::MessagePart> Flattener::messageParts(const ast::Expr &e, Scope
 }
 
 void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
-                            flat::WhenBranch *branch) {
+                            flat::WhenBranch *branch, bool conditional) {
   const ast::Expr *condition = call.args.empty() ? nullptr : call.args[0].get();
   for (const ast::NamedArgument &named : call.namedArgs)
     if (named.name == "condition")
@@ -141,8 +141,10 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
   if (!c || !c->isScalar() || c->isString() || c->isRecord)
     return;
   auto value = evaluate(c->elements[0]);
-  if (!value) {
-    // Checked while the model runs.
+  if (!value || (*value == 0 && (branch || conditional))) {
+    // Checked while the model runs (`assert(false, ...)` where a branch
+    // taken at run time reaches it: the MSL's RealFFT when too few samples
+    // were taken at terminal()).
     flat::Assertion a;
     a.condition = c->elements[0];
     a.loc = loc;

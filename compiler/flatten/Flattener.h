@@ -69,6 +69,11 @@ public:
   };
   std::optional<DynamicSelection> dynamicSelection(const std::vector<int64_t> &dims,
                                                    const ast::RefPart &part, Scope scope);
+  /// The value of a subscript out of bounds (see Lowering.cpp): a call
+  /// that fails with the message when it is evaluated.
+  sym::ExprId subscriptError(const std::vector<sym::ExprId> &indices,
+                             const std::vector<int64_t> &dims, const std::string &name,
+                             SourceRange loc);
   /// Lowers and folds to constants, using parameter and constant values;
   /// reports `what` must be a parameter expression if it is not.
   std::optional<Value> evaluate(const ast::Expr &expr, Scope scope, const char *what);
@@ -198,8 +203,11 @@ public:
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
+  /// An assert; `branch`: in a when-branch; `conditional`: reached only
+  /// under a condition known at run time (a constant false condition is
+  /// then an error of the run, not of the translation).
   void lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
-                   flat::WhenBranch *branch = nullptr);
+                   flat::WhenBranch *branch = nullptr, bool conditional = false);
   void lowerWhen(const ast::WhenEquation &eq, Scope scope);
   void checkWhenAssignments();
   void checkParameterValues();
@@ -276,9 +284,6 @@ public:
 private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
-  sym::ExprId subscriptError(const std::vector<sym::ExprId> &indices,
-                             const std::vector<int64_t> &dims, const std::string &name,
-                             SourceRange loc);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
   std::optional<Value> combineBinary(const ast::BinaryExpr &e, const Value &a, const Value &b);
   bool isOperatorRecord(const Value &v);
