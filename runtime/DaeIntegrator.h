@@ -80,6 +80,11 @@ public:
   /// Evaluates the residual kernel at t on the values in v as they are.
   void evaluate(double t);
 
+  /// Evaluates the residual kernel at t on the values in v and tells
+  /// whether the equations hold there to the tolerance (as at a restart,
+  /// which then leaves the values alone).
+  bool residualSmall(double t);
+
   /// After a root: per zero-crossing function, +1 if it crossed zero
   /// upwards, -1 if downwards, 0 if it did not.
   const std::vector<int> &rootDirections() const { return rootDirections_; }
@@ -101,6 +106,7 @@ private:
   std::string createSolver(double t0);
   double scaledResidual(double t);
   RunStatus makeConsistent(double t, double nextTime, bool afterEvent, bool force = false);
+  bool solveAtFixedStates(double t, const std::vector<double> &y0, const std::vector<double> &yp0);
   RunStatus locateRoot(double root, double stopTime, double &reached);
   RunStatus solverFailure(int flag);
   bool stepFailed_ = false;

@@ -47,6 +47,36 @@ std::string checkPivotBlocks(const StateSet &set, const DynamicStateSelection &s
 /// Checks the alternative state sets; returns what is wrong, empty if nothing.
 std::string checkStateSelection(const CompiledModel &model) {
   const DynamicStateSelection &selection = model.stateSelection;
+  if (selection.sets.empty() && selection.matrices.empty())
+    return {};
+  if (!selection.matrices.empty() && !selection.pivotsJvp)
+    return "a selection matrix lacks the pivot kernel";
+  for (int32_t slot : selection.columns)
+    if (!validSlot(slot, model))
+      return "a pivot column has a slot out of range";
+  for (const SelectionMatrix &m : selection.matrices) {
+    auto columns = static_cast<int32_t>(selection.columns.size());
+    bool inRange = m.numStates > 0 && static_cast<size_t>(m.numStates) <= m.columns.size() &&
+                   m.aSlots.size() == static_cast<size_t>(m.numStates) * m.columns.size() &&
+                   m.columnChains.size() == m.columns.size() &&
+                   m.stateChains.size() == static_cast<size_t>(m.numStates) &&
+                   m.initial.size() == static_cast<size_t>(m.numStates);
+    for (int32_t row : m.rows)
+      inRange = inRange && row >= 0 && row < selection.numPivotRows;
+    for (const std::vector<int32_t> *list : {&m.forced, &m.columns})
+      for (int32_t column : *list)
+        inRange = inRange && column >= 0 && column < columns;
+    for (int32_t slot : m.aSlots)
+      inRange = inRange && validSlot(slot, model);
+    for (const auto *chains : {&m.columnChains, &m.stateChains})
+      for (const std::vector<int32_t> &chain : *chains)
+        for (int32_t slot : chain)
+          inRange = inRange && validSlot(slot, model);
+    for (int32_t j : m.initial)
+      inRange = inRange && j >= 0 && static_cast<size_t>(j) < m.columns.size();
+    if (!inRange)
+      return "a selection matrix has an index or a slot out of range";
+  }
   if (selection.sets.empty())
     return {};
   if (!selection.pivotsJvp || !(selection.switchRatio > 0.0 && selection.switchRatio <= 1.0))
@@ -81,6 +111,9 @@ std::string checkEvents(const CompiledModel &model) {
   for (std::size_t i = 0; i < events.preSlot.size(); ++i)
     if (!validSlot(events.preSlot[i], model) || !validSlot(events.valueSlot[i], model))
       return "a pre() pair has a slot out of range";
+  for (int32_t slot : events.relationSlots)
+    if (!validSlot(slot, model))
+      return "a relation has a slot out of range";
   for (const SampleClock &clock : events.samples)
     if (!validSlot(clock.flagSlot, model) || !validSlot(clock.startSlot, model) ||
         !validSlot(clock.intervalSlot, model))

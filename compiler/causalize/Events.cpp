@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace mocc::causalize {
 
@@ -549,6 +550,21 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
   if (!orderAssignments(model, whenAssignments, diags) ||
       !orderAssignments(model, assignments, diags, true))
     return false;
+  // The relations again, alone, for the rounds of the event iteration that
+  // settle them with the continuous equations (rt::EventModel::relations).
+  KernelSpec relations{"mocc_relations", {}, false};
+  std::set<uint32_t> relationSlots;
+  for (const EventRelation &r : events.relations)
+    relationSlots.insert(r.slot.index);
+  for (const KernelStep &step : assignments)
+    if (relationSlots.count(step.target.index)) {
+      relations.steps.push_back(step);
+      ev.relationSlots.push_back(static_cast<int32_t>(step.target.index));
+    }
+  if (!relations.steps.empty()) {
+    ev.relations = relations.name;
+    plan.kernels.push_back(std::move(relations));
+  }
   update.steps.insert(update.steps.end(), assignments.begin(), assignments.end());
   update.steps.insert(update.steps.end(), reinits.begin(), reinits.end());
   update.steps.insert(update.steps.end(), others.begin(), others.end());

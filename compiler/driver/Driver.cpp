@@ -492,6 +492,12 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   m.jacobian = plan.jacobian;
   m.outputs = plan.outputs;
   m.experiment = plan.experiment;
+  for (uint32_t i = 0; i < model.variables.size(); ++i) {
+    const flat::Variable &v = model.variables[i];
+    if (v.type == flat::TypeKind::Integer && v.variability != flat::VariabilityKind::Constant &&
+        !v.name.starts_with('$'))
+      m.integerSlots.push_back({static_cast<int32_t>(i), v.name});
+  }
   // The external objects that constructors made (a parameter bound to
   // another object shares it), in the order of their variables.
   for (uint32_t i = 0; i < model.variables.size(); ++i) {
@@ -509,7 +515,8 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
                    set.jacobian, set.pivotBlocks, set.description};
     m.stateSelection.sets.push_back(std::move(s));
   }
-  if (!plan.stateSets.empty()) {
+  if (!plan.pivotKernel.empty()) {
+    m.stateSelection.matrices = plan.selectionMatrices;
     m.stateSelection.pivots = kernel(plan.pivotKernel);
     m.stateSelection.pivotsJvp = jvp(plan.pivotKernel);
     m.stateSelection.numPivotRows = plan.pivotRows;
@@ -522,6 +529,9 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   events.numZeroCrossings = ev.numZeroCrossings;
   if (!ev.update.empty())
     events.update = kernel(ev.update);
+  if (!ev.relations.empty())
+    events.relations = kernel(ev.relations);
+  events.relationSlots = ev.relationSlots;
   if (!ev.assertions.empty())
     events.assertions = kernel(ev.assertions);
   events.preSlot = ev.preSlot;

@@ -1681,7 +1681,22 @@ static std::optional<std::vector<Value>> inlineCall(Flattener &f, Instance *func
       return std::nullopt; // compile it instead
     return std::vector<Value>{}; // an error was reported
   }
-  return lowering.outputs();
+  // Relations in a function body generate no events (MLS 8.5), inlined or
+  // not: MultiBody's maxWithoutEvent(length, s_small) held its relation at
+  // the start value while initialization solved for the length.
+  std::vector<Value> outputs = lowering.outputs();
+  std::function<void(Value &)> quiet = [&](Value &value) {
+    for (sym::ExprId &e : value.elements)
+      if (e.valid())
+        e = sym::withoutEvents(f.pool(), e);
+    for (auto &[name, field] : value.fields)
+      quiet(field);
+    for (Value &item : value.items)
+      quiet(item);
+  };
+  for (Value &output : outputs)
+    quiet(output);
+  return outputs;
 }
 
 /// Lowers a specialization; on failure the entry stays (with an empty body)

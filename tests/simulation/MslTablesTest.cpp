@@ -24,7 +24,7 @@ test::ResultFile simulateWithTables(const std::string &model, bool &skipped) {
   const char *msl = std::getenv("MOCC_MSL");
   skipped = !msl;
   if (skipped) {
-    MESSAGE("MOCC_MSL is not set: " << model << " is skipped");
+    MESSAGE("SKIPPED: MOCC_MSL is not set: " << model << " did not run");
     return {};
   }
   driver::CompileOptions options;
