@@ -105,8 +105,19 @@ struct OutputVariable {
   std::string name; ///< Modelica name, e.g. "body.r_0[1]" or "der(x)"
   int32_t slot = 0;
   /// A parameter: its value, fixed once initialization has ended, is the
-  /// same in every row.
+  /// same in every row. Also set on a variable that alias elimination
+  /// bound to a parameter expression (constant in time just the same).
   bool parameter = false;
+  /// What result files that keep them write (MAT's `description`): the
+  /// declaration's unit, displayUnit and description string ("" if none).
+  std::string unit = {};
+  std::string displayUnit = {};
+  std::string description = {};
+  /// A variable that alias elimination removed: its value is that of slot
+  /// `aliasOf`, negated if `negated` (MAT files store it once and refer to
+  /// it). -1 for any other output.
+  int32_t aliasOf = -1;
+  bool negated = false;
 };
 
 /// Defaults from the experiment annotation; NaN where not given.

@@ -59,53 +59,15 @@ std::optional<RunStatus> generatedCodeFailure(double t) {
   return RunStatus{false, failure->time, failure->describe()};
 }
 
-ResultRows::ResultRows(const CompiledModel &model, const SimulationOptions &options,
-                       CsvWriter *writer)
-    : writer_(writer) {
-  // Runs of columns that vary, each followed by the parameters after it;
-  // time comes first.
-  runs_.push_back({1, ""});
-  parameterSlots_.emplace_back();
-  bool anyParameter = false;
-  for (int32_t column : options.columns) {
-    const OutputVariable &output = model.outputs[column];
-    if (output.parameter) {
-      parameterSlots_.back().push_back(output.slot);
-      anyParameter = true;
-      continue;
-    }
-    if (!parameterSlots_.back().empty()) {
-      runs_.push_back({0, ""});
-      parameterSlots_.emplace_back();
-    }
-    ++runs_.back().numbers;
-    slots_.push_back(output.slot);
-  }
-  if (!anyParameter) {
-    runs_.clear();
-    parameterSlots_.clear();
-  }
-  row_.resize(slots_.size() + 1);
-  std::vector<int32_t> written = slots_;
-  for (const auto &slots : parameterSlots_)
-    written.insert(written.end(), slots.begin(), slots.end());
+ResultRows::ResultRows(const CompiledModel &model, ResultWriter *writer) : writer_(writer) {
   if (writer_ && model.aliases) {
     std::vector<int32_t> aliases = model.aliasSlots;
     std::sort(aliases.begin(), aliases.end());
-    needsAliases_ = aliases.empty() || std::any_of(written.begin(), written.end(), [&](int32_t s) {
+    const std::vector<int32_t> &read = writer_->slotsRead();
+    needsAliases_ = aliases.empty() || std::any_of(read.begin(), read.end(), [&](int32_t s) {
                       return std::binary_search(aliases.begin(), aliases.end(), s);
                     });
   }
-}
-
-void ResultRows::formatParameters(const std::vector<double> &v) {
-  char number[maxNumberLength];
-  for (size_t r = 0; r < runs_.size(); ++r)
-    for (int32_t slot : parameterSlots_[r]) {
-      runs_[r].text += ',';
-      runs_[r].text.append(number, writeNumber(number, v[slot]));
-    }
-  parametersFormatted_ = true;
 }
 
 void ResultRows::write(double t, const std::vector<double> &v) {
@@ -114,16 +76,7 @@ void ResultRows::write(double t, const std::vector<double> &v) {
   if (!writer_)
     return;
   Stopwatch watch;
-  row_[0] = t;
-  for (std::size_t i = 0; i < slots_.size(); ++i)
-    row_[i + 1] = v[slots_[i]];
-  if (runs_.empty()) {
-    writer_->writeRow(row_);
-  } else {
-    if (!parametersFormatted_)
-      formatParameters(v);
-    writer_->writeRow(row_, runs_);
-  }
+  writer_->write(t, v);
   seconds_ += watch.seconds();
 }
 

@@ -4,7 +4,6 @@
 #include "runtime/Simulator.h"
 
 #include "runtime/ColoredJacobian.h"
-#include "runtime/CsvWriter.h"
 #include "runtime/Integration.h"
 #include "runtime/NonFinite.h"
 #include "runtime/NonlinearSolver.h"
@@ -16,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <new>
 #include <cstring>
 #include <set>
@@ -300,14 +300,11 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
   if (problem = checkOptions(options, model); !problem.empty())
     return {false, options.startTime, problem};
   StopPolling polling; // a signal now stops the run at the next step
-  CsvWriter writer;
   bool writing = !options.outputPath.empty();
-  std::vector<std::string> names{"time"};
-  for (int32_t column : options.columns)
-    names.push_back(model.outputs[column].name);
-  if (writing && !writer.open(options.outputPath, names))
-    return {false, options.startTime, writer.error()};
-  ResultRows rows(model, options, writing ? &writer : nullptr);
+  std::unique_ptr<ResultWriter> writer = ResultWriter::create(options.format);
+  if (writing && !writer->open(options.outputPath, model, options.columns))
+    return {false, options.startTime, writer->error()};
+  ResultRows rows(model, writing ? writer.get() : nullptr);
   std::vector<double> v;
   RunStatus status;
   SolverStatistics init;
@@ -324,8 +321,10 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
   }
   if (stopRequest())
     status = interrupted(status.ok ? options.stopTime : status.time, options.outputPath);
-  if (status.ok && writing && !writer.commit())
-    status = {false, options.stopTime, writer.error()};
+  if (status.ok && writing && !writer->commit())
+    status = {false, options.stopTime, writer->error()};
+  if (!status.ok)
+    writer->discard();
   destroyExternalObjects(model, v);
   for (const std::string &warning : takeRuntimeWarnings())
     log << "warning: " << warning << "\n";

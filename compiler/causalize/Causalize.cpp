@@ -105,6 +105,7 @@ private:
   void splitOffAliases();
   std::vector<KernelStep> trailingAssignments(const std::vector<char> &isOwnSlot) const;
   void buildOutputs();
+  void describeAlias(ExprId value, rt::OutputVariable &output) const;
   double nominalOf(VarId v);
   ExprId startOf(VarId v);
   std::string describe(const EquationSystem &system, std::span<const int> eqs);
@@ -1040,7 +1041,9 @@ void PlanBuilder::buildOutputs() {
   // Every variable and every parameter of the model as flattened, aliases
   // and dummy derivatives included (as OpenModelica's and Dymola's result
   // files hold them); not constants, not the derivatives index reduction
-  // added, not String parameters or external objects (no number).
+  // added, not String parameters or external objects (no number). An
+  // alias keeps what it aliases (MAT files store it once), and one bound to
+  // a parameter expression is constant in time as a parameter is.
   for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &v = model_.variables[i];
     bool parameter = v.variability == flat::VariabilityKind::Parameter;
@@ -1048,8 +1051,37 @@ void PlanBuilder::buildOutputs() {
         v.name.starts_with('$') || v.type == flat::TypeKind::String ||
         v.type == flat::TypeKind::ExternalObject)
       continue;
-    plan_.outputs.push_back({v.name, static_cast<int32_t>(i), parameter});
+    rt::OutputVariable output{v.name, static_cast<int32_t>(i), parameter};
+    output.unit = v.attributes.unit;
+    output.displayUnit = v.attributes.displayUnit;
+    output.description = v.description;
+    if (reduced_.aliases.isEliminated(VarId{i}))
+      describeAlias(reduced_.aliases.valueOf[i], output);
+    plan_.outputs.push_back(std::move(output));
   }
+}
+
+/// What an alias's value says for the results: `±x` refers to x, a
+/// parameter expression makes it constant in time.
+void PlanBuilder::describeAlias(ExprId value, rt::OutputVariable &output) const {
+  bool negated = pool_.op(value) == sym::OpKind::Neg;
+  ExprId inner = negated ? pool_.operand(value, 0) : value;
+  if (VarId x = pool_.variableOf(inner); x.valid()) {
+    output.aliasOf = static_cast<int32_t>(x.index);
+    output.negated = negated;
+    output.parameter = model_.var(x).variability == flat::VariabilityKind::Parameter ||
+                       model_.var(x).variability == flat::VariabilityKind::Constant;
+    return;
+  }
+  auto vars = sym::variablesOf(pool_, value);
+  bool time = false;
+  ExprId roots[] = {value};
+  sym::forEachNode(pool_, roots, [&](ExprId id) { time = time || pool_.op(id) == sym::OpKind::Time; });
+  output.parameter = !time && std::all_of(vars.begin(), vars.end(), [&](VarId x) {
+    const flat::Variable &var = model_.var(x);
+    return var.variability == flat::VariabilityKind::Parameter ||
+           var.variability == flat::VariabilityKind::Constant;
+  });
 }
 
 } // namespace
