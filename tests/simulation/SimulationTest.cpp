@@ -435,6 +435,15 @@ TEST_CASE("index reduction honours a function's derivative annotation") {
   checkColumn(r, "z", [](double t) { return 3 * t * t; }, 1e-9);
 }
 
+TEST_CASE("a derivative annotation of order 2 on a first derivative gives the second") {
+  auto r = simulate("SecondDerivativeAnnotation.mo");
+  // u = (2t)^3, v = 24 t^2 through h1; w through h2, which is three times
+  // the true 48 t.
+  checkColumn(r, "u", [](double t) { return 8 * t * t * t; }, 1e-9);
+  checkColumn(r, "v", [](double t) { return 24 * t * t; }, 1e-9);
+  checkColumn(r, "w", [](double t) { return 3 * 48 * t; }, 1e-9);
+}
+
 TEST_CASE("a parameter bound to a free parameter is found by initialization too") {
   // der(x) = -4 at the start with x = 1: k2 = 4, so x = exp(-4t).
   auto r = simulate("FreeParameterBinding.mo");
