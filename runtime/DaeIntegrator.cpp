@@ -295,10 +295,9 @@ RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEve
 /// components and the derivatives of the differential ones as unknowns) go
 /// to the solver of initialization, whose fixed-point homotopy from the old
 /// values reaches the branch that goes on. On success IDA restarts there.
-bool DaeIntegrator::solveAtFixedStates(double t, const std::vector<double> &y0,
-                                       const std::vector<double> &yp0) {
-  if (clock_ || !model_.jvp)
-    return false;
+/// The equations at fixed states: the algebraic components and the
+/// derivatives of the differential ones are the unknowns.
+ImplicitSystem DaeIntegrator::fixedStateSystem() const {
   ImplicitSystem system;
   for (int64_t i = 0; i < n_; ++i) {
     bool differential = model_.ypSlot[i] >= 0;
@@ -310,6 +309,14 @@ bool DaeIntegrator::solveAtFixedStates(double t, const std::vector<double> &y0,
   system.jvp = model_.jvp;
   system.pattern = model_.jacobian;
   system.description = "the system of " + std::to_string(n_) + " equation(s) at fixed states";
+  return system;
+}
+
+bool DaeIntegrator::solveAtFixedStates(double t, const std::vector<double> &y0,
+                                       const std::vector<double> &yp0) {
+  if (clock_ || !model_.jvp)
+    return false;
+  ImplicitSystem system = fixedStateSystem();
   std::copy(y0.begin(), y0.end(), N_VGetArrayPointer(y_.get()));
   std::copy(yp0.begin(), yp0.end(), N_VGetArrayPointer(yp_.get()));
   load(t, y0.data(), yp0.data(), residual_.data());
@@ -470,6 +477,49 @@ void DaeIntegrator::project(double t, double *y, double *yp) {
     if (norm <= 0.1)
       return;
   }
+}
+
+bool DaeIntegrator::polishPoint(double t) {
+  if (size_ == 0 || clock_ || !model_.jvp)
+    return false;
+  std::vector<double> y(static_cast<size_t>(n_)), yp(static_cast<size_t>(n_));
+  for (int64_t i = 0; i < n_; ++i) {
+    y[i] = v_[model_.ySlot[i]];
+    yp[i] = model_.ypSlot[i] >= 0 ? v_[model_.ypSlot[i]] : 0.0;
+  }
+  if (!polish(t, y.data(), yp.data()))
+    return false;
+  load(t, y.data(), yp.data(), residual_.data());
+  return !runtimeErrorPending(t);
+}
+
+/// The algebraic components and the derivatives at the point (t, y, y')
+/// solved at its states by Newton's method with a Jacobian of the point
+/// (the solver of initialization), to that solver's tolerance; whether it
+/// succeeded (else y and y' stay as they are).
+bool DaeIntegrator::polish(double t, double *y, double *yp) {
+  load(t, y, yp, residual_.data());
+  if (runtimeErrorPending(t) || !allFinite(residual_.data(), n_)) {
+    (void)takeRuntimeFailure(t);
+    return false;
+  }
+  std::vector<double> saved = v_;
+  SolverStatistics stats;
+  bool solved = solveImplicitSystem(fixedStateSystem(), t, v_, stats).ok && !runtimeErrorPending(t);
+  (void)takeRuntimeFailure(t);
+  residualCalls_ += stats.residualEvaluations;
+  jacobianCalls_ += stats.jacobianEvaluations;
+  if (!solved) {
+    v_ = std::move(saved);
+    return false;
+  }
+  for (int64_t i = 0; i < n_; ++i) {
+    if (model_.ypSlot[i] >= 0)
+      yp[i] = v_[model_.ypSlot[i]];
+    else
+      y[i] = v_[model_.ySlot[i]];
+  }
+  return true;
 }
 
 bool DaeIntegrator::residualSmall(double t) {

@@ -73,6 +73,14 @@ public:
   /// interpolation into v, with every slot the residual kernel assigns.
   RunStatus interpolate(double t);
 
+  /// The values in v at t (a point of the solution, often interpolated)
+  /// with the algebraic components and the derivatives solved at their
+  /// states to the tolerance of the solver of initialization, with a
+  /// Jacobian of the point: the steps and the interpolation satisfy the
+  /// algebraic equations to about the integration tolerance only. Whether
+  /// it succeeded (else v stays as it was).
+  bool polishPoint(double t);
+
   /// Whether the last failure was IDA's corrector or error test giving up
   /// (IDA_CONV_FAIL, IDA_ERR_FAIL), not generated code or a setup error.
   bool stepFailed() const { return stepFailed_; }
@@ -106,6 +114,8 @@ private:
   std::string createSolver(double t0);
   double scaledResidual(double t);
   RunStatus makeConsistent(double t, double nextTime, bool afterEvent, bool force = false);
+  rt::ImplicitSystem fixedStateSystem() const;
+  bool polish(double t, double *y, double *yp);
   bool solveAtFixedStates(double t, const std::vector<double> &y0, const std::vector<double> &yp0);
   RunStatus locateRoot(double root, double stopTime, double &reached);
   RunStatus solverFailure(int flag);

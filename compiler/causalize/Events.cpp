@@ -208,7 +208,11 @@ ExprId valueAfter(sym::ExprPool &pool, const EventRelation &r) {
 /// relation that holds with equality in one mode (the arc switch's
 /// abs(i) <= abs(v) * Goff while i = Goff * v) would change sign with every
 /// rounding error and give an event at every step. The event time moves by
-/// at most the band over the slope of a - b.
+/// at most the band over the slope of a - b. The function is halved (which
+/// is exact, so its signs and zeros stay) so that an operand at the end of
+/// the range does not overflow it: `time >= pre(nextEvent)` with nextEvent
+/// = DBL_MAX (the MSL's CombiTimeTable after its last event) has a - b =
+/// -DBL_MAX, which the band made -inf.
 ExprId crossingWithHysteresis(sym::ExprPool &pool, const EventRelation &r) {
   OpKind op = pool.op(r.relation);
   ExprId a = pool.operand(r.relation, 0), b = pool.operand(r.relation, 1);
@@ -218,7 +222,8 @@ ExprId crossingWithHysteresis(sym::ExprPool &pool, const EventRelation &r) {
   ExprId held = pool.variable(r.slot);
   // true above: + band while true, - band while false; true below: the reverse.
   ExprId shift = trueAbove ? pool.ifElse(held, band, pool.neg(band)) : pool.ifElse(held, pool.neg(band), band);
-  return pool.add(r.crossing, shift);
+  ExprId half = pool.constant(0.5);
+  return pool.add(pool.mul(half, r.crossing), pool.mul(half, shift));
 }
 
 /// The rising edge of a branch: one of its conditions became true.

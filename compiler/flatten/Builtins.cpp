@@ -832,13 +832,28 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     return lowerConnectionOperator(call, scope);
   if (name == "getInstanceName") {
     // MLS 3.7.4: the simulated model's name, then the path of the instance
-    // whose code makes the call ("Vehicle.engine.controller").
+    // whose code makes the call ("Vehicle.engine.controller"). The model's
+    // name is its last identifier (DrydenContinuousTurbulence.whiteNoise for
+    // Modelica.Blocks.Examples.Noise.DrydenContinuousTurbulence), as in the
+    // tool that made the MSL's reference results: the automatic seeds of the
+    // MSL's noise blocks are hashes of this text.
     if (!call.args.empty() || !call.namedArgs.empty()) {
       diags_.error(call.range, "`getInstanceName()` takes no arguments");
       return std::nullopt;
     }
+    size_t start = 0;
+    bool quoted = false;
+    for (size_t i = 0; i < model_.name.size(); ++i) {
+      if (model_.name[i] == '\\' && quoted)
+        ++i;
+      else if (model_.name[i] == '\'')
+        quoted = !quoted;
+      else if (model_.name[i] == '.' && !quoted)
+        start = i + 1;
+    }
+    std::string modelName = model_.name.substr(start);
     std::string path = scope.instance ? scope.instance->path() : "";
-    return Value::string(path.empty() ? model_.name : model_.name + "." + path);
+    return Value::string(path.empty() ? modelName : modelName + "." + path);
   }
   // Built-in functions take precedence over library wrappers of the same
   // name (Modelica.Math.sin is `external "builtin"` and calls this one).

@@ -172,8 +172,10 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
   if (guard.valid())
     holds = pool_->binary(sym::OpKind::Or, pool_->unary(sym::OpKind::Not, guard), holds);
   auto value = evaluate(holds);
-  if (!value) {
-    // Checked while the model runs.
+  if (!value || (*value == 0 && branch)) {
+    // Checked while the model runs (also `assert(false, ...)` in a
+    // when-branch, or under an if whose condition is known only at run
+    // time: the MSL's RealFFT when too few samples were taken at terminal()).
     flat::Assertion a;
     a.condition = holds;
     a.loc = loc;

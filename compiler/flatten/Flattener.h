@@ -80,6 +80,11 @@ public:
   };
   std::optional<DynamicSelection> dynamicSelection(const std::vector<int64_t> &dims,
                                                    const ast::RefPart &part, Scope scope);
+  /// The value of a subscript out of bounds (see Lowering.cpp): a call
+  /// that fails with the message when it is evaluated.
+  sym::ExprId subscriptError(const std::vector<sym::ExprId> &indices,
+                             const std::vector<int64_t> &dims, const std::string &name,
+                             SourceRange loc);
   /// Lowers and folds to constants, using parameter and constant values;
   /// reports `what` must be a parameter expression if it is not.
   std::optional<Value> evaluate(const ast::Expr &expr, Scope scope, const char *what);
@@ -349,9 +354,6 @@ public:
 private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
-  sym::ExprId subscriptError(const std::vector<sym::ExprId> &indices,
-                             const std::vector<int64_t> &dims, const std::string &name,
-                             SourceRange loc);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
   std::optional<Value> combineBinary(const ast::BinaryExpr &e, const Value &a, const Value &b);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);

@@ -1012,8 +1012,8 @@ bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, con
                                      Scope scope, SourceRange loc) {
   // x[i] := v, x[i, j] := v, x[i:i + 1] := {a, b} with i known only at run
   // time: one indexed assignment per element.
-  const Value &current = frame_.values[var];
-  if (!compiled_)
+  Value &current = frame_.values[var];
+  if (!compiled_ && !modelAlgorithm_)
     return unsupported("an assignment with a subscript known only at run time");
   if (ref.parts.size() != 1 || current.isRecord || current.isString() || value.isRecord ||
       value.isString() || ref.parts[0].subscripts.size() > current.dims.size()) {
@@ -1028,6 +1028,40 @@ bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, con
     f_.diags().error(loc, "cannot assign " + describe(value) + " to elements of shape " +
                               shapeText(selection->resultDims));
     return false;
+  }
+  if (!compiled_) {
+    // An algorithm of a model (`buf[iTick] := u` in a when-statement): each
+    // element the subscripts can reach takes the value if they select it,
+    // else keeps its own; the values are read before any is written. A
+    // subscript out of bounds fails the run when the statement runs.
+    std::vector<ExprId> scalars = current.elements;
+    ExprId inside = pool().one();
+    for (size_t k = 0; k < selection->linear.size(); ++k) {
+      const std::vector<ExprId> &indices = selection->indices[k];
+      for (size_t d = 0; d < indices.size(); ++d)
+        inside = pool().binary(
+            OpKind::And, inside,
+            pool().binary(OpKind::And, pool().binary(OpKind::GreaterEq, indices[d], pool().one()),
+                          pool().binary(OpKind::LessEq, indices[d],
+                                        pool().constant(static_cast<double>(current.dims[d])))));
+      for (size_t at = 0; at < scalars.size(); ++at) {
+        ExprId chosen = pool().binary(OpKind::Equal, selection->linear[k],
+                                      pool().constant(static_cast<double>(at)));
+        if (pool().isConstant(chosen, 0.0))
+          continue;
+        ExprId when = pool().binary(OpKind::And, active_, pool().unary(OpKind::NoEvent, chosen));
+        scalars[at] = pool().ifElse(when, value.elements[k], scalars[at]);
+      }
+    }
+    if (!pool().isConstant(inside, 1.0) && !scalars.empty()) {
+      ExprId outside = pool().binary(OpKind::And, active_,
+                                     pool().unary(OpKind::NoEvent, pool().unary(OpKind::Not, inside)));
+      ExprId error = f_.subscriptError(selection->indices[0], current.dims, ref.parts[0].name,
+                                       ref.parts[0].range);
+      scalars[0] = pool().ifElse(outside, error, scalars[0]);
+    }
+    current.elements = std::move(scalars);
+    return true;
   }
   // Several values go to temporaries first, since they may read the
   // elements being written (`x[i:i + 1] := x[i + 1:i + 2]`).
@@ -1798,6 +1832,20 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
     ~Nesting() { --depth; }
   } nesting;
   auto inputs = membersOf(function, 0);
+  // Whether an entry is of order 1 (without `order`, or order = 1).
+  bool hasFirstOrder = false;
+  for (const ast::Argument &arg : def->annotation->arguments) {
+    if (arg.path.parts.size() != 1 || arg.path.parts[0] != "derivative" || !arg.mod)
+      continue;
+    bool first = true;
+    for (const ast::Argument &setting : arg.mod->arguments)
+      if (setting.path.parts.size() == 1 && setting.path.parts[0] == "order" && setting.mod &&
+          setting.mod->binding)
+        if (auto c = f.evaluate(*setting.mod->binding, Scope{nullptr, function->cls},
+                                "a derivative order"))
+          first = !c->isScalar() || c->isString() || f.pool().isConstant(c->elements[0], 1.0);
+    hasFirstOrder = hasFirstOrder || first;
+  }
   for (const ast::Argument &arg : def->annotation->arguments) {
     if (arg.path.parts.size() != 1 || arg.path.parts[0] != "derivative" || !arg.mod ||
         !arg.mod->binding)
@@ -1822,11 +1870,42 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
           info.zeroDerivative.push_back(name->str());
       }
     }
-    if (info.order != 1)
-      continue;
     auto listed = [](const std::vector<std::string> &names, const std::string &n) {
       return std::find(names.begin(), names.end(), n) != names.end();
     };
+    auto differentiated = [&](size_t i) { // an input with a derivative argument
+      const std::string &name = inputs[i]->name;
+      if (listed(info.noDerivative, name) || listed(info.zeroDerivative, name))
+        return false;
+      Instance *input = function->memberInstance(*inputs[i]);
+      return !(input && input->isBuiltin() && input->builtin != inst::BuiltinKind::Real);
+    };
+    if (info.order == 2 && !hasFirstOrder) {
+      // On a first derivative f1(x, der_x) without an order-1 entry (as in
+      // MLS 12.7.1's example, and the MSL's tables): f2(x, der_x, der2_x) is
+      // d/dt f1, whose arguments beyond f1's are the derivatives of its last
+      // differentiated inputs (the first derivatives); x's contribution is
+      // in f2 itself, as for a noDerivative input.
+      Instance *owner = nullptr;
+      inst::ClassNode *cls = f.resolveCallee(*ref, Scope{nullptr, function->cls}, &owner);
+      if (!cls)
+        continue;
+      size_t total = membersOf(f.functionInstance(cls, owner), 0).size();
+      if (total <= inputs.size())
+        continue;
+      size_t extra = total - inputs.size();
+      std::vector<size_t> withDerivative;
+      for (size_t i = 0; i < inputs.size(); ++i)
+        if (differentiated(i))
+          withDerivative.push_back(i);
+      if (extra > withDerivative.size())
+        continue;
+      for (size_t j = 0; j + extra < withDerivative.size(); ++j)
+        info.noDerivative.push_back(inputs[withDerivative[j]]->name);
+      info.order = 1;
+    }
+    if (info.order != 1)
+      continue;
     std::vector<std::optional<Value>> derivativeArgs(args.begin(), args.end());
     bool supported = inputs.size() == args.size();
     for (size_t i = 0; supported && i < inputs.size(); ++i) {

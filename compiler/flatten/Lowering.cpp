@@ -646,17 +646,24 @@ static bool isDynamicSubscript(Flattener &f, const ast::Expr &subscript, int64_t
 /// `i - 2`), else nothing.
 static std::optional<double> constantDifference(const sym::ExprPool &pool, ExprId a, ExprId b) {
   auto split = [&](ExprId e) -> std::pair<ExprId, double> {
-    OpKind op = pool.op(e);
-    if (auto c = pool.constantValue(e))
-      return {ExprId{}, *c};
-    if (op == OpKind::Add || op == OpKind::Sub) {
+    double offset = 0; // constants added at any depth: (1 + 3 k) + 2
+    while (true) {
+      OpKind op = pool.op(e);
+      if (auto c = pool.constantValue(e))
+        return {ExprId{}, offset + *c};
+      if (op != OpKind::Add && op != OpKind::Sub)
+        return {e, offset};
       ExprId x = pool.operand(e, 0), y = pool.operand(e, 1);
-      if (auto c = pool.constantValue(y))
-        return {x, op == OpKind::Add ? *c : -*c};
-      if (auto c = pool.constantValue(x); c && op == OpKind::Add)
-        return {y, *c};
+      if (auto c = pool.constantValue(y)) {
+        offset += op == OpKind::Add ? *c : -*c;
+        e = x;
+      } else if (auto c = pool.constantValue(x); c && op == OpKind::Add) {
+        offset += *c;
+        e = y;
+      } else {
+        return {e, offset};
+      }
     }
-    return {e, 0.0};
   };
   auto [baseA, offsetA] = split(a);
   auto [baseB, offsetB] = split(b);

@@ -495,3 +495,39 @@ TEST_CASE("a Schmitt trigger: the comparator's output jumps where its branch end
     CHECK(std::fabs(std::fabs(u[i]) - 15) < 1e-3);
   }
 }
+
+TEST_CASE("a when-statement assigns an element chosen at run time; one out of bounds fails") {
+  Run r = simulateOk("SampleBuffer.mo");
+  const auto &time = r.result["time"];
+  // After the sample at 0.1 (k - 1), element k holds 10 k + 0.1 (k - 1);
+  // the others keep their start value until their sample.
+  for (size_t row = 0; row < time.size(); ++row) {
+    bool beforeEvent = row + 1 < time.size() && time[row + 1] == time[row];
+    int samples = static_cast<int>(std::floor(time[row] / 0.1 + 1e-9)) + (beforeEvent ? 0 : 1);
+    CAPTURE(time[row]);
+    double total = 0;
+    for (int k = 1; k <= 4; ++k) {
+      double expected = k <= samples ? 10 * k + 0.1 * (k - 1) : -1;
+      CHECK(std::fabs(r.result["buf[" + std::to_string(k) + "]"][row] - expected) < 1e-9);
+      total += expected;
+    }
+    CHECK(std::fabs(r.result["total"][row] - total) < 1e-9);
+  }
+  Run bad = run("SampleBufferOverflow.mo");
+  CHECK(bad.code == 3);
+  CHECK(!bad.hasResult);
+  CHECK(bad.err.find("simulation failed at time t = 0.4: index 5 out of bounds for `buf` of size 4 "
+                     "(at SampleBufferOverflow.mo:8:5)") != std::string::npos);
+}
+
+TEST_CASE("a time relation whose operand reaches DBL_MAX, and assert(false) under a condition") {
+  Run r = simulateOk("HeldNextEvent.mo");
+  auto events = eventTimes(r.result);
+  REQUIRE(events.size() == 2);
+  CHECK(std::fabs(events[0] - 0.5) < 1e-9);
+  CHECK(std::fabs(events[1] - 1.0) < 1e-9);
+  CHECK(r.result["n"].back() == 2);
+  Run early = run("HeldNextEvent.mo", 0.7); // one event: the assert at terminal() fails
+  CHECK(early.code == 3);
+  CHECK(early.err.find("too few events: 1") != std::string::npos);
+}
