@@ -108,8 +108,10 @@ void ConnectionGraph::checkSources() {
     uint64_t key = elements_[i];
     const flat::Variable &v = model.var(sym::VarId{static_cast<uint32_t>(key / 2)});
     bool outside = key % 2;
+    // A protected connector is never connected from outside, so its input
+    // is no source (the MSL's `u1` set by `connect(pder, u1)` or `u1 = 0`).
     if ((v.causality == flat::CausalityKind::Output && !outside) ||
-        (v.causality == flat::CausalityKind::Input && outside))
+        (v.causality == flat::CausalityKind::Input && outside && !v.isProtected))
       sources[find(i)].push_back(i);
   }
   for (const auto &[root, list] : sources) {

@@ -212,13 +212,20 @@ std::optional<Value> Flattener::lowerOverloadedBinary(const ast::BinaryExpr &e, 
       auto part = [&](const Value &v) -> std::optional<Value> {
         if (v.rank() == 0)
           return v;
-        if (v.isRecord)
+        if (v.isRecord) {
+          if (static_cast<int64_t>(v.items.size()) != v.count())
+            return std::nullopt; // not one item per element
           return v.items[static_cast<size_t>(k)];
+        }
+        if (static_cast<int64_t>(v.elements.size()) != v.count())
+          return std::nullopt;
         Value s = Value::scalar(v.elements[static_cast<size_t>(k)], v.type);
         s.recordName = v.recordName;
         return s;
       };
       auto x = part(a), y = part(b);
+      if (!x || !y)
+        break;
       std::optional<Value> r;
       for (inst::ClassNode *record : {ra, rb})
         if (record && !r)
