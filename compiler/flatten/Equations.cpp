@@ -359,8 +359,16 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
       return;
     }
     if (!sameStructure(*lhs, *rhs)) {
-      diags_.error(eq.range, "the two sides of the equation differ: " + describe(*lhs) + " and " +
-                                 describe(*rhs));
+      // Two values of the same record type that mocc built with different
+      // layouts (an if-expression of records, a record of an operator
+      // record's function) are mocc's limit, not the model's error.
+      if (lhs->isRecord && rhs->isRecord && lhs->recordName == rhs->recordName)
+        diags_.error(eq.range, "this equation between records `" + lhs->recordName +
+                                   "` is not supported yet (its two sides are built with "
+                                   "different layouts)");
+      else
+        diags_.error(eq.range, "the two sides of the equation differ: " + describe(*lhs) +
+                                   " and " + describe(*rhs));
       return;
     }
     if (auto problem = equationTypeError(*lhs, *rhs)) {

@@ -731,15 +731,17 @@ Flattener::dynamicSelection(const std::vector<int64_t> &dims, const ast::RefPart
     if (list.empty())
       return s;
   std::vector<size_t> at(dims.size(), 0);
-  int64_t count = 1;
-  for (int64_t d : dims)
-    count *= d;
+  // Row-major strides as products of the later dimensions (a dimension of
+  // size 0, as the MSL's Xi of a medium without independent fractions,
+  // made a division by zero; its subscripts are out of bounds at run time).
+  std::vector<int64_t> strides(dims.size(), 1);
+  for (size_t d = dims.size(); d-- > 1;)
+    strides[d - 1] = strides[d] * dims[d];
   while (true) {
     ExprId index = pool_->zero();
-    int64_t stride = count;
     std::vector<ExprId> indices;
     for (size_t d = 0; d < dims.size(); ++d) {
-      stride /= dims[d];
+      int64_t stride = strides[d];
       indices.push_back(selected[d][at[d]]);
       ExprId zeroBased = pool_->sub(selected[d][at[d]], pool_->one());
       index = pool_->add(index, pool_->mul(zeroBased, pool_->constant(static_cast<double>(stride))));
@@ -790,11 +792,14 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
     // bounds (or not an integer) is a run-time error.
     const std::vector<ExprId> &indices = selection->indices[e];
     std::vector<int64_t> candidates = {0};
-    int64_t stride = v.count();
     ExprId inside = pool_->one(); // every subscript within its dimension
     bool knownInside = true;      // every subscript a known integer within its dimension
     for (size_t d = 0; d < v.dims.size(); ++d) {
-      stride /= v.dims[d];
+      // The product of the later dimensions (not count / dims: a dimension
+      // may have size 0, and its subscripts are out of bounds).
+      int64_t stride = 1;
+      for (size_t later = d + 1; later < v.dims.size(); ++later)
+        stride *= v.dims[later];
       std::vector<int64_t> next;
       auto known = pool_->constantValue(indices[d]);
       knownInside = knownInside && known && *known >= 1 && *known <= v.dims[d] &&
