@@ -368,8 +368,20 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
         existing.extendedClass = written.redeclare ? nullptr : original;
         return;
       }
-      diags_.error(element.range, "`" + member.name + "` is already declared in `" +
-                                      cls->fullName() + "`");
+      // Two declarations of which one is replaceable or redeclared come
+      // from redeclarations mocc does not combine yet (the MSL's Media
+      // packages): mocc's limit, not the library's error.
+      bool redeclaring = element.replaceable || element.redeclare ||
+                         (existing.element &&
+                          (existing.element->replaceable || existing.element->redeclare));
+      if (redeclaring)
+        diags_.error(element.range, "`" + member.name + "` is declared twice in `" +
+                                        cls->fullName() + "`, one of them replaceable or "
+                                        "redeclared: combining these declarations is not "
+                                        "supported yet");
+      else
+        diags_.error(element.range, "`" + member.name + "` is already declared in `" +
+                                        cls->fullName() + "`");
       if (existing.element)
         diags_.note(existing.element->range, "the other declaration, which is not identical");
       return;

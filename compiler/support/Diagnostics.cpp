@@ -55,7 +55,18 @@ void Diagnostics::reportAt(SeverityKind severity, const std::string &file, unsig
 
 void Diagnostics::report(SeverityKind severity, SourceRange range,
                          const std::string &message) {
-  if (!count(severity))
+  // A repeated error is counted (callers compare counts) but not printed.
+  bool print = count(severity);
+  if (severity != SeverityKind::Note && range.valid()) {
+    std::string key = std::to_string(range.file.index) + ':' + std::to_string(range.begin) + ':' +
+                      std::to_string(range.end) + ':' +
+                      std::to_string(static_cast<int>(severity)) + message;
+    if (!printed_.insert(std::move(key)).second) {
+      suppressNotes_ = true; // and the notes that belong to it
+      return;
+    }
+  }
+  if (!print)
     return;
   if (range.valid()) {
     LineColumn lc = sources_.lineColumn(range.start());

@@ -8,6 +8,7 @@
 
 #include <ostream>
 #include <string>
+#include <unordered_set>
 
 namespace mocc {
 
@@ -67,6 +68,10 @@ private:
   unsigned errorLimit_ = 50;
   bool suppressNotes_ = false;
   bool errorsAsWarnings_ = false;
+  /// The errors and warnings printed so far (place and text): the same one
+  /// reported again (a library class's equation in each of its instances)
+  /// is printed once.
+  std::unordered_set<std::string> printed_;
 };
 
 } // namespace mocc

@@ -21,9 +21,3 @@ end ClassExtendsNotReplaceable;
 // CHECK:STDERR: fail_class_extends.mo:6:5: note: the inherited class
 // CHECK:STDERR:     model B
 // CHECK:STDERR:     ^~~~~~~
-// CHECK:STDERR: fail_class_extends.mo:11:27: error: `B` is extended by `class extends`, but the inherited class is not replaceable
-// CHECK:STDERR:   redeclare model extends B
-// CHECK:STDERR:                           ^
-// CHECK:STDERR: fail_class_extends.mo:6:5: note: the inherited class
-// CHECK:STDERR:     model B
-// CHECK:STDERR:     ^~~~~~~
