@@ -265,6 +265,10 @@ struct CompiledModel {
 
   std::vector<OutputVariable> outputs;
   ExperimentDefaults experiment;
+  /// The slots of Integer variables and parameters (with their names): a
+  /// value outside the range of Integer (-2147483648 to 2147483647, as the
+  /// translation checks constants) stops the run, as a NaN does.
+  std::vector<std::pair<int32_t, std::string>> integerSlots;
 
   /// Alternative choices of states; see DynamicStateSelection.
   DynamicStateSelection stateSelection;

@@ -29,6 +29,8 @@
 //   are rated, and a switch restarts IDA with the new set as an event does.
 #include "runtime/Integration.h"
 
+#include "runtime/ModelicaUtilities.h"
+
 #include "runtime/DaeIntegrator.h"
 #include "runtime/Events.h"
 #include "runtime/NonFinite.h"
@@ -521,7 +523,10 @@ RunStatus Integration::writeRow(double t) {
   // row leaves out): the run stops, saying which equation made it.
   if (!allSlotsFinite(model_, v_.data()))
     return failedAt(t, describeNonFinite(model_, t, v_.data(), nullptr, 0, current_));
+  if (std::string outside = integerOutOfRange(model_, v_.data()); !outside.empty())
+    return failedAt(t, outside);
   rows_.write(t, v_);
+  rt::releaseStrings(); // the run-time strings of the kernels since the last row
   return {};
 }
 

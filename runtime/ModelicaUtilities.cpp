@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <algorithm>
 #include <string>
 
 namespace {
@@ -21,8 +22,29 @@ struct ExternalFrame {
 };
 
 thread_local ExternalFrame *currentFrame = nullptr;
-/// Strings allocated by ModelicaAllocateString during the outermost call.
-thread_local std::vector<std::unique_ptr<char[]>> *allocatedStrings = nullptr;
+/// The thread's run-time strings (see StringScope), and the scopes open.
+thread_local std::vector<std::unique_ptr<char[]>> arena;
+thread_local int openScopes = 0;
+
+/// A string of the arena holding `text`.
+char *keep(const std::string &text) {
+  std::unique_ptr<char[]> copy(new char[text.size() + 1]);
+  std::memcpy(copy.get(), text.c_str(), text.size() + 1);
+  char *result = copy.get();
+  arena.push_back(std::move(copy));
+  return result;
+}
+
+/// `text` padded with blanks to `minimumLength` characters, on the right
+/// if `leftJustified`, else on the left (String()'s options, MLS 3.7.5).
+std::string justify(std::string text, int minimumLength, int leftJustified) {
+  if (minimumLength > 0 && text.size() < static_cast<size_t>(minimumLength)) {
+    std::string pad(static_cast<size_t>(minimumLength) - text.size(), ' ');
+    text = leftJustified ? text + pad : pad + text;
+  }
+  return text;
+}
+
 /// Where ModelicaMessage writes: stdout, or stderr while the result goes
 /// to stdout.
 std::atomic<bool> messagesToStandardError{false};
@@ -40,11 +62,14 @@ std::string format(const char *format, va_list args) {
   return text;
 }
 
-/// A message as a pattern of RuntimeErrors.h: percent signs doubled.
+/// A message as a pattern of RuntimeErrors.h: percent signs doubled, and
+/// without the line break that C code often ends its messages with (the
+/// run-time error is one line).
 std::string literalPattern(const std::string &text) {
   std::string pattern;
-  for (char c : text)
-    pattern += c == '%' ? std::string("%%") : std::string(1, c);
+  size_t end = text.find_last_not_of(" \t\r\n");
+  for (size_t i = 0; end != std::string::npos && i <= end; ++i)
+    pattern += text[i] == '%' ? std::string("%%") : std::string(1, text[i]);
   return pattern;
 }
 
@@ -110,10 +135,7 @@ char *ModelicaAllocateStringWithErrorReturn(size_t len) {
     return nullptr;
   text[len] = '\0';
   char *result = text.get();
-  if (allocatedStrings)
-    allocatedStrings->push_back(std::move(text));
-  else
-    text.release(); // outside any call: kept for the rest of the run
+  arena.push_back(std::move(text));
   return result;
 }
 
@@ -140,10 +162,6 @@ char *ModelicaDuplicateString(const char *str) {
 }
 
 int32_t mocc_call_external(void (*thunk)(void *), void *context) {
-  std::vector<std::unique_ptr<char[]>> strings;
-  bool outermost = allocatedStrings == nullptr;
-  if (outermost)
-    allocatedStrings = &strings;
   ExternalFrame frame;
   frame.previous = currentFrame;
   currentFrame = &frame;
@@ -152,9 +170,39 @@ int32_t mocc_call_external(void (*thunk)(void *), void *context) {
   if (!failed)
     thunk(context);
   currentFrame = frame.previous;
-  if (outermost)
-    allocatedStrings = nullptr;
   return failed ? 1 : 0;
+}
+
+const char *mocc_string_literal(const char *text) { return text; }
+
+const char *mocc_string_concat(const char *a, const char *b) {
+  return keep(std::string(a ? a : "") + (b ? b : ""));
+}
+
+int mocc_string_compare(const char *a, const char *b) {
+  int c = std::strcmp(a ? a : "", b ? b : "");
+  return c < 0 ? -1 : c > 0 ? 1 : 0;
+}
+
+const char *mocc_string_real(double x, int significantDigits, int minimumLength, int leftJustified) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*g", std::max(1, significantDigits), x);
+  return keep(justify(text, minimumLength, leftJustified));
+}
+
+const char *mocc_string_integer(int x, int minimumLength, int leftJustified) {
+  return keep(justify(std::to_string(x), minimumLength, leftJustified));
+}
+
+const char *mocc_string_boolean(int x, int minimumLength, int leftJustified) {
+  return keep(justify(x ? "true" : "false", minimumLength, leftJustified));
+}
+
+const char *mocc_string_format(double x, const char *format) {
+  std::string pattern = std::string("%") + (format ? format : "g");
+  char text[256];
+  std::snprintf(text, sizeof text, pattern.c_str(), x);
+  return keep(text);
 }
 
 } // extern "C"
@@ -178,8 +226,29 @@ std::vector<std::pair<const char *, void *>> modelicaUtilities() {
           entry("ModelicaAllocateStringWithErrorReturn", &ModelicaAllocateStringWithErrorReturn),
           entry("ModelicaDuplicateString", &ModelicaDuplicateString),
           entry("ModelicaDuplicateStringWithErrorReturn", &ModelicaDuplicateStringWithErrorReturn),
-          entry("mocc_call_external", &mocc_call_external)};
+          entry("mocc_call_external", &mocc_call_external),
+          entry("mocc_string_literal", &mocc_string_literal),
+          entry("mocc_string_concat", &mocc_string_concat),
+          entry("mocc_string_compare", &mocc_string_compare),
+          entry("mocc_string_real", &mocc_string_real),
+          entry("mocc_string_integer", &mocc_string_integer),
+          entry("mocc_string_boolean", &mocc_string_boolean),
+          entry("mocc_string_format", &mocc_string_format)};
 }
+
+StringScope::StringScope() { ++openScopes; }
+
+StringScope::~StringScope() {
+  if (--openScopes == 0)
+    arena.clear();
+}
+
+void releaseStrings() {
+  if (openScopes == 0)
+    arena.clear();
+}
+
+size_t heldStrings() { return arena.size(); }
 
 void sendMessagesToStandardError(bool toStandardError) {
   messagesToStandardError.store(toStandardError);

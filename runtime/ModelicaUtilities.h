@@ -33,8 +33,19 @@ char *ModelicaDuplicateStringWithErrorReturn(const char *str);
 
 /// Calls `thunk(context)` (the C call of an external function, made by
 /// generated code); returns 0, or 1 after ModelicaError (recorded as a
-/// run-time error). Strings allocated during the call are freed after it.
+/// run-time error).
 int32_t mocc_call_external(void (*thunk)(void *), void *context);
+
+/// The operations on Strings known only at run time, which generated code
+/// calls as external functions (see flatten/Strings.cpp). Their results
+/// live as long as those of ModelicaAllocateString.
+const char *mocc_string_literal(const char *text);
+const char *mocc_string_concat(const char *a, const char *b);
+int mocc_string_compare(const char *a, const char *b);
+const char *mocc_string_real(double x, int significantDigits, int minimumLength, int leftJustified);
+const char *mocc_string_integer(int x, int minimumLength, int leftJustified);
+const char *mocc_string_boolean(int x, int minimumLength, int leftJustified);
+const char *mocc_string_format(double x, const char *format);
 }
 
 namespace mocc::rt {
@@ -42,6 +53,25 @@ namespace mocc::rt {
 /// The names and addresses of the functions above, for the JIT to define.
 std::vector<std::pair<const char *, void *>> modelicaUtilities();
 
+/// Strings made at run time (ModelicaAllocateString, the operations above)
+/// belong to the thread's arena until it is released: by releaseStrings()
+/// at the points the runtime chooses (each row of results, each event),
+/// and not while a StringScope is open, which keeps them for the code that
+/// reads them (a call of a function library, the evaluations of a
+/// translation).
+class StringScope {
+public:
+  StringScope();
+  ~StringScope();
+  StringScope(const StringScope &) = delete;
+  StringScope &operator=(const StringScope &) = delete;
+};
+
+/// Frees the thread's run-time strings, unless a StringScope is open.
+void releaseStrings();
+
+/// The number of run-time strings the thread holds (for tests).
+size_t heldStrings();
 /// Sends ModelicaMessage's text to stderr instead of stdout (while the
 /// result streams to stdout: `-o -`).
 void sendMessagesToStandardError(bool toStandardError);

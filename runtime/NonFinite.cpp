@@ -44,6 +44,17 @@ bool allSlotsFinite(const CompiledModel &model, const double *v) {
   return true;
 }
 
+std::string integerOutOfRange(const CompiledModel &model, const double *v) {
+  for (const auto &[slot, name] : model.integerSlots) {
+    double x = v[slot];
+    if (x >= -2147483648.0 && x <= 2147483647.0)
+      continue;
+    return "the Integer `" + name + "` is " + formatNumber(x) +
+           ", outside the range of Integer (-2147483648 to 2147483647)";
+  }
+  return {};
+}
+
 std::string describeNonFinite(const CompiledModel &model, double t, const double *v,
                               const double *residuals, int64_t numResiduals, int32_t set) {
   if (model.explainNonFinite)

@@ -18,6 +18,11 @@ namespace mocc::rt {
 /// bits of C pointers, aside).
 bool allSlotsFinite(const CompiledModel &model, const double *v);
 
+/// "the Integer `i` is 1e+300, outside the range of Integer (...)" for the
+/// first Integer slot outside that range (an integer() of a huge value, an
+/// overflowing sum); empty if there is none.
+std::string integerOutOfRange(const CompiledModel &model, const double *v);
+
 /// What is not finite at t, in words: the model's explainNonFinite if it
 /// has one, else the first slot (or residual, of `numResiduals`) that is not
 /// finite, by its name where it is an output.

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <pthread.h>
 
 int64_t mocc_call_depth = 0;
@@ -62,6 +63,11 @@ std::string formatMessage(const char *pattern, const double *values) {
       appendInteger(out, values[next++]);
     else if (kind == 'b')
       out += values[next++] != 0.0 ? "true" : "false";
+    else if (kind == 's') { // a String known at run time: its pointer's bits
+      const char *text = nullptr;
+      std::memcpy(&text, &values[next++], sizeof text);
+      out += text ? text : "";
+    }
     else
       out += kind; // "%%"
   }

@@ -9,7 +9,8 @@
 //
 // A message is a pattern whose placeholders take values: "%r" formats a
 // Real as Modelica's String() does (6 significant digits, "%.6g"), "%i" an
-// Integer, "%b" a Boolean ("true" / "false"), and "%%" is a percent sign.
+// Integer, "%b" a Boolean ("true" / "false"), "%s" a String known only at
+// run time (the value holds its pointer's bits), and "%%" is a percent sign.
 // The values come in order from an array of doubles.
 #pragma once
 

@@ -191,6 +191,8 @@ llvm::BasicBlock *FunctionEmitter::failureBlockFor(llvm::Value *status) {
     llvm::IRBuilder<> exit(failure_);
     if (returnsStatus) {
       failureStatus_ = exit.CreatePHI(exit.getInt32Ty(), 2, "status");
+      if (failureCleanup_)
+        failureCleanup_(exit);
       exit.CreateRet(failureStatus_);
     } else {
       exit.CreateRetVoid();
@@ -257,7 +259,10 @@ void FunctionEmitter::emitMessageCheck(llvm::Value *ok, CheckKind kind, const st
     }
     bool integral = part.type == flat::TypeKind::Integer ||
                     part.type == flat::TypeKind::Enumeration;
-    pattern += part.type == flat::TypeKind::Boolean ? "%b" : integral ? "%i" : "%r";
+    pattern += part.type == flat::TypeKind::Boolean  ? "%b"
+               : part.type == flat::TypeKind::String ? "%s"
+               : integral                            ? "%i"
+                                                     : "%r";
     values.push_back(part.value);
   }
   emitCheck(ok, kind, pattern, [&] {

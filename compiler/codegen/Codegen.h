@@ -129,14 +129,33 @@ using NativeFunctionFn = int32_t (*)(const double *in, double *out);
 /// a prefix, so that it meets no C library function or kernel).
 std::string functionSymbol(const flat::Function &function);
 
+/// Whether an external function's C call goes through a thunk written in C
+/// (an Include annotation with text: the C function may be static, a macro,
+/// or have a prototype whose types differ from MLS 12.9.1's mapping), or
+/// through one made in LLVM IR here (no Include: the call uses the mapping's
+/// prototype, which the tool then makes, as the MLS asks).
+bool usesCThunk(const flat::ExternalCall &call);
+
+/// The symbol of the C thunk of an external function: `void f(void **cells)`
+/// that calls the C function with the argument in the cell that cells[i]
+/// points to and stores the result in cells[n] (see emitExternalCall).
+std::string externalThunkSymbol(const flat::Function &function);
+
+/// The C text of that thunk, to compile after the function's Include text.
+/// With `declare`, a prototype of the C function in the types of MLS 12.9.1
+/// comes first (for an Include that does not declare it).
+std::string externalThunkSource(const flat::Function &function, bool declare);
+
 /// Builds one LLVM module with the native function (NativeFunctionFn) of
-/// every entry of `functions`; calls between them (recursion included) go
-/// through Call nodes. Returns null and sets `error` if a function is
-/// malformed (a slot, expression id or call that does not fit, `break`
-/// outside a loop, `time` in a function) or two share a symbol.
+/// every entry of `functions` (of those `only` marks, if given: the others
+/// are called as symbols defined elsewhere); calls between them (recursion
+/// included) go through Call nodes. Returns null and sets `error` if a
+/// function is malformed (a slot, expression id or call that does not fit,
+/// `break` outside a loop, `time` in a function) or two share a symbol.
 std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
                                                 std::span<const flat::Function> functions,
-                                                std::string *error = nullptr);
+                                                std::string *error = nullptr,
+                                                const std::vector<bool> *only = nullptr);
 
 /// Adds to `functions` (see functions::DerivativeTable) the forward
 /// derivative of every function that a kernel with a JVP calls with

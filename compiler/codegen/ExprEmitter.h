@@ -176,6 +176,11 @@ public:
   void exitWithStatus(llvm::Value *status);
   /// Leaves the function with `status` (an i32) if it is nonzero.
   void exitIfFailed(llvm::Value *status);
+  /// Code that runs on every failure exit before the function returns (the
+  /// destructors of its protected external objects); set before emitting.
+  void setFailureCleanup(std::function<void(llvm::IRBuilderBase &)> cleanup) {
+    failureCleanup_ = std::move(cleanup);
+  }
 
 private:
   enum class Mode { Value, Tangent };
@@ -271,6 +276,7 @@ private:
   /// the statuses of its predecessors), made on first use.
   llvm::BasicBlock *failure_ = nullptr;
   llvm::PHINode *failureStatus_ = nullptr;
+  std::function<void(llvm::IRBuilderBase &)> failureCleanup_;
   std::string error_;
 };
 

@@ -170,28 +170,38 @@ llvm::Function *makeThunk(llvm::Module &module, const flat::Function &f,
   return thunk;
 }
 
+/// Whether values of `type` are pointers whose bits a slot holds: external
+/// objects, and Strings known only at run time.
+bool isPointer(flat::TypeKind type) {
+  return type == flat::TypeKind::ExternalObject || type == flat::TypeKind::String;
+}
+
 /// Converts slot values (doubles) to C values of `type` and back.
 llvm::Value *toC(llvm::IRBuilderBase &b, llvm::Value *v, flat::TypeKind type, llvm::Type *to) {
   if (type == flat::TypeKind::Real)
     return v;
-  if (type == flat::TypeKind::ExternalObject) // the slot holds the pointer's bits
+  if (isPointer(type)) // the slot holds the pointer's bits
     return b.CreateIntToPtr(b.CreateBitCast(v, b.getInt64Ty()), to);
   return b.CreateFPToSI(v, to);
 }
 llvm::Value *fromC(llvm::IRBuilderBase &b, llvm::Value *v, flat::TypeKind type) {
   if (type == flat::TypeKind::Real)
     return v;
-  if (type == flat::TypeKind::ExternalObject)
+  if (isPointer(type))
     return b.CreateBitCast(b.CreatePtrToInt(v, b.getInt64Ty()), b.getDoubleTy());
   return b.CreateSIToFP(v, b.getDoubleTy());
 }
 
-/// One argument of a C call: its C type and value, and for an Integer or
-/// Boolean array the buffer to copy back into the slots after the call.
+/// One argument of a C call: its C type and value, and for an array that
+/// goes through a buffer (Integer and Boolean arrays; for FORTRAN 77, every
+/// array of rank 2 or more, in column-major order) the buffer to copy back
+/// into the slots after the call.
 struct CArgument {
   llvm::Type *type = nullptr;
   llvm::Value *value = nullptr;
-  llvm::Value *copyBack = nullptr; ///< the int buffer of a writable array
+  llvm::Value *copyBack = nullptr; ///< the buffer of a writable array
+  llvm::Type *element = nullptr;   ///< the type of the buffer's elements
+  std::vector<uint64_t> position;  ///< buffer index of slot k (empty: k)
 };
 
 /// The address of a String constant, or of an array of them.
@@ -206,49 +216,88 @@ llvm::Value *stringArgument(FunctionEmitter &emitter, const flat::ExternalArgume
   return array;
 }
 
+/// For each element of an array in row-major order, its index in
+/// column-major order.
+std::vector<uint64_t> columnMajorPositions(const std::vector<int64_t> &dims, uint32_t count) {
+  std::vector<uint64_t> position(count);
+  for (uint64_t k = 0; k < count; ++k) {
+    uint64_t rest = k, index = 0, stride = 1;
+    std::vector<uint64_t> subscripts(dims.size());
+    for (size_t d = dims.size(); d-- > 0;) {
+      subscripts[d] = rest % static_cast<uint64_t>(dims[d]);
+      rest /= static_cast<uint64_t>(dims[d]);
+    }
+    for (size_t d = 0; d < dims.size(); ++d) {
+      index += subscripts[d] * stride;
+      stride *= static_cast<uint64_t>(dims[d]);
+    }
+    position[k] = index;
+  }
+  return position;
+}
+
 /// An argument in its C type. A scalar Integer passed by value is widened
 /// to 64 bits: on x86-64 and AArch64 an `int` parameter reads its low half,
 /// and a `size_t` one (as the MSL's C sources declare sizes) gets the whole
 /// value. A Real array is passed as the address of its slots (one alloca);
-/// an Integer or Boolean array goes through a buffer of ints.
-CArgument prepareArgument(FunctionEmitter &emitter, const flat::ExternalArgument &arg) {
+/// an Integer or Boolean array goes through a buffer of ints. For FORTRAN 77
+/// (`fortran`), scalars are passed by reference (the address of a copy,
+/// INTEGER and LOGICAL as 32-bit ints) and arrays of rank 2 or more go
+/// through a buffer in column-major order.
+CArgument prepareArgument(FunctionEmitter &emitter, const flat::ExternalArgument &arg,
+                          bool fortran) {
   llvm::IRBuilderBase &b = emitter.builder();
   llvm::LLVMContext &context = b.getContext();
   using K = flat::ExternalArgument::Kind;
   if (arg.kind == K::Value) {
-    bool integral = arg.type != flat::TypeKind::Real && arg.type != flat::TypeKind::ExternalObject;
-    llvm::Type *type = integral ? b.getInt64Ty() : cType(context, arg.type);
-    return {type, toC(b, emitter.value(arg.value), arg.type, type)};
+    bool integral = arg.type != flat::TypeKind::Real && !isPointer(arg.type);
+    llvm::Type *type = integral && !fortran ? b.getInt64Ty() : cType(context, arg.type);
+    llvm::Value *value = toC(b, emitter.value(arg.value), arg.type, type);
+    if (!fortran)
+      return {type, value};
+    llvm::Value *cell = emitter.entryArray(1, "byReference");
+    b.CreateStore(value, cell);
+    return {b.getPtrTy(), cell};
   }
   if (arg.kind == K::String)
     return {b.getPtrTy(), stringArgument(emitter, arg)};
   if (arg.count == 0)
     return {b.getPtrTy(), llvm::ConstantPointerNull::get(b.getPtrTy())};
-  if (arg.type == flat::TypeKind::Real)
+  bool transpose = fortran && arg.dims.size() >= 2;
+  // Real slots are the C array itself, and so are the slots of Strings
+  // known only at run time (their pointers: `const char **`; an output
+  // String gets the pointer the C function stores).
+  if ((arg.type == flat::TypeKind::Real || arg.type == flat::TypeKind::String) && !transpose)
     return {b.getPtrTy(), emitter.slotAddress(arg.firstSlot)};
   llvm::Type *element = cType(context, arg.type);
-  llvm::Value *buffer = emitter.entryArray(arg.count, "ints"); // 8 bytes per element: enough
+  llvm::Value *buffer = emitter.entryArray(arg.count, "buffer"); // 8 bytes per element: enough
+  std::vector<uint64_t> position;
+  if (transpose)
+    position = columnMajorPositions(arg.dims, arg.count);
   for (uint32_t k = 0; k < arg.count; ++k)
     b.CreateStore(toC(b, b.CreateLoad(b.getDoubleTy(), emitter.slotAddress(arg.firstSlot + k)),
                       arg.type, element),
-                  b.CreateConstInBoundsGEP1_64(element, buffer, k));
-  return {b.getPtrTy(), buffer, arg.writable ? buffer : nullptr};
+                  b.CreateConstInBoundsGEP1_64(element, buffer, position.empty() ? k : position[k]));
+  return {b.getPtrTy(), buffer, arg.writable ? buffer : nullptr, element, std::move(position)};
 }
 
-/// Copies what the C function wrote (int arrays, the result) into the slots.
+/// Copies what the C function wrote (buffers of arrays, the result) into
+/// the slots.
 void copyBack(FunctionEmitter &emitter, const flat::ExternalCall &call,
               const std::vector<CArgument> &args, llvm::Value *resultCell, llvm::Type *resultType) {
   llvm::IRBuilderBase &b = emitter.builder();
-  for (size_t i = 0; i < args.size(); ++i) {
+  for (size_t i = 0; i < call.args.size(); ++i) {
     if (!args[i].copyBack)
       continue;
     const flat::ExternalArgument &arg = call.args[i];
-    llvm::Type *element = cType(b.getContext(), arg.type);
-    for (uint32_t k = 0; k < arg.count; ++k)
+    llvm::Type *element = args[i].element;
+    for (uint32_t k = 0; k < arg.count; ++k) {
+      uint64_t at = args[i].position.empty() ? k : args[i].position[k];
       b.CreateStore(
-          fromC(b, b.CreateLoad(element, b.CreateConstInBoundsGEP1_64(element, args[i].copyBack, k)),
+          fromC(b, b.CreateLoad(element, b.CreateConstInBoundsGEP1_64(element, args[i].copyBack, at)),
                 arg.type),
           emitter.slotAddress(arg.firstSlot + k));
+    }
   }
   if (call.hasResult)
     b.CreateStore(fromC(b, b.CreateLoad(resultType, resultCell), call.resultType),
@@ -256,7 +305,8 @@ void copyBack(FunctionEmitter &emitter, const flat::ExternalCall &call,
 }
 
 /// The call of an external C function (flat::ExternalCall): the arguments
-/// are prepared in storage of their C types, the thunk runs under
+/// are prepared in storage of their C types, the thunk (made here, or in C
+/// with the Include text: see CThunk.cpp) runs under
 /// mocc_call_external, then outputs are copied back into the slots. A
 /// destructor skips a null object (one whose constructor never ran).
 void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat::Function &f) {
@@ -266,14 +316,28 @@ void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat
   std::vector<CArgument> args;
   std::vector<llvm::Type *> types;
   llvm::Value *object = nullptr;
+  bool fortran = call.language == flat::ExternalCall::Language::Fortran77;
   for (const flat::ExternalArgument &arg : call.args) {
-    args.push_back(prepareArgument(emitter, arg));
+    args.push_back(prepareArgument(emitter, arg, fortran));
     types.push_back(args.back().type);
     if (arg.type == flat::TypeKind::ExternalObject && !object)
       object = args.back().value;
   }
+  // gfortran passes the length of each CHARACTER argument after the others.
+  if (fortran)
+    for (const flat::ExternalArgument &arg : call.args)
+      if (arg.kind == flat::ExternalArgument::Kind::String && !arg.isArray) {
+        args.push_back({b.getInt64Ty(), b.getInt64(arg.strings.empty() ? 0 : arg.strings[0].size())});
+        types.push_back(b.getInt64Ty());
+      }
   llvm::Type *resultType = call.hasResult ? cType(module.getContext(), call.resultType) : b.getVoidTy();
-  llvm::Function *thunk = makeThunk(module, f, types, resultType);
+  llvm::Value *thunk =
+      usesCThunk(call)
+          ? module
+                .getOrInsertFunction(externalThunkSymbol(f),
+                                     llvm::FunctionType::get(b.getVoidTy(), {pointer}, false))
+                .getCallee()
+          : makeThunk(module, f, types, resultType);
   llvm::Value *cells = emitter.entryArray(args.size() + 1, "context");
   for (size_t i = 0; i < args.size(); ++i) {
     llvm::Value *cell = emitter.entryArray(1, "argument");
@@ -309,6 +373,20 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
   FunctionEmitter emitter(module, f.pool, facts, table);
   emitter.beginFunction(function);
   emitter.setFrame(makeFrame(emitter, f));
+  // The destructors of protected external objects, on return and failure.
+  auto destroy = [&](llvm::IRBuilderBase &b) {
+    for (const flat::Function::Cleanup &c : f.cleanups) {
+      if (c.destructor >= table.size())
+        continue;
+      const flat::Function &destructor = table[c.destructor];
+      llvm::Value *in = emitter.entryArray(1, "object");
+      llvm::Value *out = emitter.entryArray(std::max<size_t>(destructor.outputSlots.size(), 1), "none");
+      b.CreateStore(b.CreateLoad(b.getDoubleTy(), emitter.slotAddress(c.slot)), in);
+      b.CreateCall(declareLoweredFunction(module, destructor), {in, out});
+    }
+  };
+  if (!f.cleanups.empty())
+    emitter.setFailureCleanup(destroy);
   llvm::IRBuilderBase &b = emitter.builder();
   for (size_t i = 0; i < f.inputSlots.size(); ++i) {
     llvm::Value *in = b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), function->getArg(0), i);
@@ -321,6 +399,7 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
   b.CreateBr(returnBlock);
   returnBlock->insertInto(function);
   b.SetInsertPoint(returnBlock);
+  destroy(b);
   for (size_t i = 0; i < f.outputSlots.size(); ++i) {
     llvm::Value *out = b.CreateConstInBoundsGEP1_64(b.getDoubleTy(), function->getArg(1), i);
     b.CreateStore(b.CreateLoad(b.getDoubleTy(), emitter.slotAddress(f.outputSlots[i])), out);
@@ -334,10 +413,14 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
 
 std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
                                                 std::span<const flat::Function> functions,
-                                                std::string *error) {
+                                                std::string *error, const std::vector<bool> *only) {
   auto module = std::make_unique<llvm::Module>("mocc_functions", context);
   std::string message;
-  for (const flat::Function &f : functions) {
+  auto chosen = [&](size_t i) { return !only || (i < only->size() && (*only)[i]); };
+  for (size_t i = 0; i < functions.size(); ++i) {
+    const flat::Function &f = functions[i];
+    if (!chosen(i))
+      continue;
     if (module->getFunction(functionSymbol(f))) {
       message = "two functions have the symbol `" + f.symbol + "`";
       break;
@@ -349,7 +432,8 @@ std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
     }
   }
   for (size_t i = 0; i < functions.size() && message.empty(); ++i)
-    emitFunction(*module, functions[i], functions, message);
+    if (chosen(i))
+      emitFunction(*module, functions[i], functions, message);
   if (message.empty())
     return module;
   if (error)

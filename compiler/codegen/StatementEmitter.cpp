@@ -48,7 +48,11 @@ void StatementEmitter::emit(const Statement &s) {
   case StatementKind::Return: return jumpAway(return_);
   case StatementKind::Assert: return emitAssert(s);
   case StatementKind::Call:
-    return e_.emitEffect(s.value);
+    e_.emitEffect(s.value);
+    // The next statement that makes the same call (an impure one: a random
+    // number, a print) calls it again.
+    e_.forget();
+    return;
   }
 }
 

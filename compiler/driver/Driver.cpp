@@ -6,11 +6,13 @@
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/causalize/Causalize.h"
 #include "compiler/causalize/NonFiniteExplainer.h"
+#include "compiler/ccode/CCompiler.h"
 #include "compiler/codegen/Codegen.h"
 #include "compiler/flatten/Flatten.h"
 #include "compiler/instantiate/Instance.h"
 #include "compiler/jit/FunctionLibrary.h"
 #include "compiler/jit/Jit.h"
+#include "compiler/jit/NativeCalls.h"
 #include "compiler/parse/Parser.h"
 #include "runtime/ModelicaUtilities.h"
 #include "runtime/OutputFile.h"
@@ -30,6 +32,7 @@
 #include <unordered_map>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -83,6 +86,8 @@ struct Session {
   inst::ClassTree tree;
   inst::Instantiator instantiator;
   PhaseTimes times;
+  /// Runs external functions while translating (NativeCalls.h).
+  std::unique_ptr<jit::NativeCalls> native;
   /// What the command is doing, for a message if memory runs out.
   const char *phase = "loading the model";
   /// Whether it runs the model's code: memory exhausted then is a run-time
@@ -166,10 +171,10 @@ int loadSources(Session &s, const CompileOptions &options) {
   if (int code = checkInputFiles(options, s.diags); code != ExitSuccess)
     return code;
   for (const std::string &lib : options.libraries)
-    s.tree.addLibrary(lib);
+    s.tree.addLibrary(lib, inst::ClassTree::LibraryKind::Given);
   for (const std::string &dir : modelicaPath())
     s.tree.addLibrary(dir);
-  s.tree.addLibrary(bundledLibrary(), /*bundled=*/true);
+  s.tree.addLibrary(bundledLibrary(), inst::ClassTree::LibraryKind::Bundled);
   auto start = Clock::now();
   bool ok = true;
   for (const std::string &file : options.files)
@@ -239,6 +244,32 @@ inst::ClassNode *selectModel(Session &s, const CompileOptions &options, int &exi
   return cls;
 }
 
+/// The folders of --library-path, then those of MOCC_LIBRARY_PATH.
+std::vector<std::string> librarySearchPath(const CompileOptions &options) {
+  std::vector<std::string> path = options.libraryPath;
+  if (const char *env = std::getenv("MOCC_LIBRARY_PATH")) {
+    std::string list = env;
+    for (size_t start = 0; start <= list.size();) {
+      size_t end = list.find(':', start);
+      if (end == std::string::npos)
+        end = list.size();
+      if (end > start)
+        path.push_back(list.substr(start, end - start));
+      start = end + 1;
+    }
+  }
+  return path;
+}
+
+/// Where the C code of external functions is looked for and kept.
+jit::ExternalOptions externalOptions(const CompileOptions &options) {
+  jit::ExternalOptions external;
+  external.searchPath = librarySearchPath(options);
+  if (!options.noCache)
+    external.cacheDirectory = ccode::defaultCacheDirectory();
+  return external;
+}
+
 /// Loads, instantiates and flattens; nothing on failure (exitCode set).
 std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &options,
                                             int &exitCode) {
@@ -252,7 +283,8 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
   s.phase = "flattening the model";
   double parseBefore = s.tree.parseSeconds();
   inst::Instance *root = s.instantiator.instantiateModel(cls);
-  auto model = flatten(s.instantiator, root, s.diags);
+  s.native = std::make_unique<jit::NativeCalls>(externalOptions(options));
+  auto model = flatten(s.instantiator, root, s.diags, s.native.get());
   double libraryParse = s.tree.parseSeconds() - parseBefore;
   s.times.add("parse libraries", libraryParse);
   s.times.add("flatten", secondsSince(start) - libraryParse);
@@ -273,35 +305,35 @@ struct NativeModel {
   uint64_t kernelSteps = 0;
   uint64_t emittedSteps = 0;
   size_t loops = 0;
+  jit::ExternalReport external; ///< what the C code of external functions took
 };
 
-/// The folders of --library-path, then those of MOCC_LIBRARY_PATH.
-std::vector<std::string> librarySearchPath(const CompileOptions &options) {
-  std::vector<std::string> path = options.libraryPath;
-  if (const char *env = std::getenv("MOCC_LIBRARY_PATH")) {
-    std::string list = env;
-    for (size_t start = 0; start <= list.size();) {
-      size_t end = list.find(':', start);
-      if (end == std::string::npos)
-        end = list.size();
-      if (end > start)
-        path.push_back(list.substr(start, end - start));
-      start = end + 1;
-    }
+/// Reports the problems of the external functions' C code: the C
+/// compiler's messages, each problem at its function's external clause.
+void reportExternalProblems(const jit::ExternalReport &report,
+                            std::span<const flat::Function> functions, Diagnostics &diags) {
+  for (const jit::ExternalProblem &p : report.problems) {
+    for (const ccode::CDiagnostic &d : p.diagnostics)
+      diags.reportAt(d.severity, d.file, d.line, d.column, d.sourceLine, d.message);
+    if (p.diagnostics.empty())
+      diags.error(functions[p.function].external->loc, p.message);
+    else
+      diags.note(functions[p.function].external->loc, p.message);
   }
-  return path;
 }
 
-/// Loads the libraries of the external functions into `jit`; a C symbol
-/// found nowhere is an error at its function's external clause.
+/// Compiles and loads the C code of the external functions into `jit`; a
+/// C source that does not compile or a C function found nowhere is an
+/// error at its function's external clause.
 bool linkExternals(jit::Jit &jit, std::span<const flat::Function> functions,
-                   const CompileOptions &options, Diagnostics &diags, std::string &error) {
-  std::vector<jit::MissingExternal> missing;
-  if (!jit::linkExternalFunctions(jit, functions, librarySearchPath(options), missing, error))
+                   const CompileOptions &options, PhaseTimes &times, Diagnostics &diags,
+                   jit::ExternalReport &report, std::string &error) {
+  if (!jit::linkExternalFunctions(jit, functions, externalOptions(options), report, error))
     return false;
-  for (const jit::MissingExternal &m : missing)
-    diags.error(functions[m.function].external->loc, m.message);
-  return missing.empty();
+  if (report.compiledUnits + report.cachedUnits > 0)
+    times.add("C code", report.seconds);
+  reportExternalProblems(report, functions, diags);
+  return report.problems.empty();
 }
 
 /// Huge models are compiled while they are generated: code generation fills
@@ -352,8 +384,9 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   native.jit = jit::Jit::create(error);
   if (!native.jit)
     return std::nullopt;
-  if (!linkExternals(*native.jit, model.functions, compile, diags, error))
+  if (!linkExternals(*native.jit, model.functions, compile, times, diags, native.external, error))
     return std::nullopt;
+  start = Clock::now(); // the C code has a phase time of its own
   // The model's functions, and the forward derivatives the JVPs call.
   std::vector<flat::Function> &functions = model.functions;
   if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error,
@@ -459,6 +492,12 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   m.jacobian = plan.jacobian;
   m.outputs = plan.outputs;
   m.experiment = plan.experiment;
+  for (uint32_t i = 0; i < model.variables.size(); ++i) {
+    const flat::Variable &v = model.variables[i];
+    if (v.type == flat::TypeKind::Integer && v.variability != flat::VariabilityKind::Constant &&
+        !v.name.starts_with('$'))
+      m.integerSlots.push_back({static_cast<int32_t>(i), v.name});
+  }
   // The external objects that constructors made (a parameter bound to
   // another object shares it), in the order of their variables.
   for (uint32_t i = 0; i < model.variables.size(); ++i) {
@@ -771,6 +810,10 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
     err << "  code: " << native->kernelSteps << " kernel steps, emitted as "
         << native->emittedSteps << " (" << native->loops
         << " loops or shared bodies over repeated steps)\n";
+    const jit::ExternalReport &c = native->external;
+    if (c.compiledUnits + c.cachedUnits > 0)
+      err << "  C code: " << c.compiledUnits << " translation unit(s) compiled, "
+          << c.cachedUnits << " read from the cache\n";
   }
   bool toStdout = run.outputPath == "-";
   rt::sendMessagesToStandardError(toStdout); // stdout holds the result only
@@ -976,9 +1019,17 @@ std::string formatValue(const flattening::Value &v, const std::vector<double> &s
         out += c == '"' ? std::string("\\\"") : std::string(1, c);
       return out + "\"";
     };
+    // Texts known while translating, or pointers computed at run time.
+    auto text = [&](int64_t k) {
+      if (static_cast<int64_t>(v.strings.size()) == v.count())
+        return quote(v.strings[k]);
+      const char *p = nullptr;
+      std::memcpy(&p, &scalars[next++], sizeof p);
+      return quote(p ? p : "");
+    };
     if (v.dims.empty())
-      return quote(v.strings[0]);
-    return formatArray([&](int64_t k) { return quote(v.strings[k]); }, v.count(), v.dims);
+      return text(0);
+    return formatArray(text, v.count(), v.dims);
   }
   if (v.dims.empty())
     return formatScalar(scalars[next++], v.type);
@@ -1002,7 +1053,9 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
   flat::FlatModel model;
   TimeDependence timeDependence;
   s.phase = "translating the expression";
-  auto value = lowerExpression(s.instantiator, *expr, model, s.diags, &timeDependence);
+  s.native = std::make_unique<jit::NativeCalls>(externalOptions(options));
+  auto value =
+      lowerExpression(s.instantiator, *expr, model, s.diags, &timeDependence, s.native.get());
   if (!value)
     return ExitModelError;
   if (value->type == flattening::ElementType::ExternalObject) {
@@ -1012,19 +1065,19 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
   }
   std::string error;
   std::unique_ptr<jit::FunctionLibrary> library;
-  std::vector<jit::MissingExternal> missing;
   if (!model.functions.empty()) {
-    library = jit::FunctionLibrary::compile(model.functions, error, librarySearchPath(options),
-                                            &missing);
-    for (const jit::MissingExternal &m : missing)
-      s.diags.error(model.functions[m.function].external->loc, m.message);
-    if (!missing.empty())
+    jit::ExternalReport report;
+    library = jit::FunctionLibrary::compile(model.functions, error, externalOptions(options),
+                                            &report);
+    reportExternalProblems(report, model.functions, s.diags);
+    if (!report.problems.empty())
       return ExitModelError;
     if (!library) {
       err << "mocc: error: code generation failed: " << error << "\n";
       return ExitModelError;
     }
   }
+  rt::StringScope strings; // the Strings that functions return, until printed
   s.phase = "evaluating the expression";
   s.running = true;
   ConstantEvaluator evaluator(model.pool, library.get());

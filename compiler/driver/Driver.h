@@ -30,6 +30,9 @@ struct CompileOptions {
   /// Folders searched first for the libraries of external functions:
   /// --library-path, in order, then those of MOCC_LIBRARY_PATH.
   std::vector<std::string> libraryPath;
+  /// --no-cache: the C code of external functions is compiled without the
+  /// cache of compiled objects (ccode::defaultCacheDirectory).
+  bool noCache = false;
   bool verbose = false;               ///< -v: sizes, statistics and phase times
   bool timePhases = false;            ///< --time-phases
 };

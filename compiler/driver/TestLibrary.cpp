@@ -217,7 +217,7 @@ Selection findModels(const TestLibraryOptions &options, std::ostream &err) {
   Diagnostics diags(sources, quiet);
   inst::ClassTree tree(sources, diags);
   for (const std::string &lib : options.libraries)
-    tree.addLibrary(lib);
+    tree.addLibrary(lib, inst::ClassTree::LibraryKind::Given);
   if (const char *path = std::getenv("MODELICAPATH")) {
     std::stringstream list(path);
     std::string dir;
@@ -225,7 +225,7 @@ Selection findModels(const TestLibraryOptions &options, std::ostream &err) {
       if (!dir.empty())
         tree.addLibrary(dir);
   }
-  tree.addLibrary(bundledLibrary(), /*bundled=*/true); // as `simulate` looks models up
+  tree.addLibrary(bundledLibrary(), inst::ClassTree::LibraryKind::Bundled); // as `simulate` looks models up
   scanLibraryReferences(tree, models, options.filters);
   Selection selection;
   for (auto &[name, entry] : models) {

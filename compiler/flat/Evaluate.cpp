@@ -40,9 +40,20 @@ std::optional<std::vector<double>> FunctionInterpreter::call(uint32_t index,
   const Function &f = functions_[index];
   if (args.size() != f.inputSlots.size())
     return std::nullopt;
-  if (f.external) { // C code runs only with the compiled model
-    failure_ = "`" + f.name + "` is an external function, which is not called while translating";
+  if (f.impure) { // what it does belongs to the run
+    failure_ = "`" + f.name + "` is impure, and is not called while translating";
     return std::nullopt;
+  }
+  if (f.external) { // C code runs natively, or only with the compiled model
+    if (!native_) {
+      failure_ = "`" + f.name + "` is an external function, which is not called while translating";
+      return std::nullopt;
+    }
+    std::string why;
+    auto outputs = native_->call(functions_, index, args, why);
+    if (!outputs)
+      failure_ = "`" + f.name + "` failed while translating: " + why;
+    return outputs;
   }
   if (depth_ >= kMaxDepth) {
     failure_ = "the calls of `" + f.name + "` nest more than " + std::to_string(kMaxDepth) +

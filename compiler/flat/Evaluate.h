@@ -21,13 +21,33 @@
 
 namespace mocc::flat {
 
+/// Runs lowered functions as native code while translating: the external
+/// ones, whose C code the interpreter cannot run. The driver provides it
+/// (it compiles them with the JIT); the interpreter calls it only for pure
+/// functions. Strings known only at run time pass through as the bits of
+/// their pointers, which stay valid until the translation ends.
+class NativeEvaluator {
+public:
+  virtual ~NativeEvaluator() = default;
+  /// The outputs of function `index` of `functions` for `args`; nothing,
+  /// with the reason in `failure`, if it cannot be called or fails.
+  virtual std::optional<std::vector<double>> call(const std::vector<Function> &functions,
+                                                  uint32_t index, std::span<const double> args,
+                                                  std::string &failure) = 0;
+  /// The text of a String known only at run time, from its pointer's bits.
+  virtual std::string text(double bits) = 0;
+};
+
 class FunctionInterpreter {
 public:
-  explicit FunctionInterpreter(const std::vector<Function> &functions) : functions_(functions) {}
+  explicit FunctionInterpreter(const std::vector<Function> &functions,
+                               NativeEvaluator *native = nullptr)
+      : functions_(functions), native_(native) {}
 
   /// The outputs (flattened) of function `index` called with the flattened
-  /// arguments; nothing if it cannot be evaluated here (an external
-  /// function, a failed assert, a limit reached; see failure()).
+  /// arguments; nothing if it cannot be evaluated here (an impure function,
+  /// an external one without a NativeEvaluator, a failed assert, a limit
+  /// reached; see failure()).
   std::optional<std::vector<double>> call(uint32_t index, std::span<const double> args);
 
   /// Evaluates an expression of `pool`, with `valueOf` giving variables and
@@ -48,6 +68,7 @@ private:
   bool step(const Function *f);
 
   const std::vector<Function> &functions_;
+  NativeEvaluator *native_;
   int depth_ = 0;
   int64_t steps_ = 0; ///< statements run in this evaluation
   std::string failure_;

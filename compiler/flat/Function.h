@@ -101,6 +101,7 @@ struct ExternalArgument {
   bool writable = false;            ///< Pointer: the callee writes it (outputs, protected)
   std::vector<std::string> strings; ///< String: one text, or an array's elements
   bool isArray = false;             ///< String: pass the address of the array
+  std::vector<int64_t> dims;        ///< Pointer: the array's sizes (FORTRAN 77 transposes)
 };
 
 /// The external clause of a function (MLS 12.9): the C function it calls,
@@ -108,7 +109,11 @@ struct ExternalArgument {
 /// function is found. Code generation makes the call after the body (the
 /// bindings of outputs and protected variables).
 struct ExternalCall {
-  std::string function; ///< the C symbol
+  /// The language of the external clause: C, or FORTRAN 77 (MLS 12.9.1:
+  /// every argument by reference, arrays in column-major order, the symbol
+  /// in lower case with an underscore, as gfortran names it).
+  enum class Language { C, Fortran77 } language = Language::C;
+  std::string function; ///< the C symbol (FORTRAN 77: `dgesv_`)
   std::vector<ExternalArgument> args;
   bool hasResult = false;
   TypeKind resultType = TypeKind::Real;
@@ -120,8 +125,24 @@ struct ExternalCall {
   /// annotation LibraryDirectory, resolved to a folder (default
   /// modelica://<TopPackage>/Resources/Library).
   std::vector<std::string> libraryDirectories;
-  std::vector<std::string> includes;           ///< annotation Include (recorded only)
-  std::vector<std::string> includeDirectories; ///< annotation IncludeDirectory, resolved
+  /// annotation Include: C text compiled with the call's thunk (see
+  /// codegen::externalThunkSource), with where it stands in the Modelica
+  /// source so that the C compiler's messages point there.
+  struct Include {
+    std::string text;
+    std::string file; ///< the .mo file
+    uint32_t line = 0; ///< the line of the string's opening quote
+  };
+  std::vector<Include> includes;
+  /// annotation IncludeDirectory, resolved (default
+  /// modelica://<TopPackage>/Resources/Include).
+  std::vector<std::string> includeDirectories;
+  /// annotation SourceDirectory, resolved (default
+  /// modelica://<TopPackage>/Resources/Source).
+  std::vector<std::string> sourceDirectories;
+  /// The resource folders of the function's library (the parents of its
+  /// LibraryDirectory folders), where build descriptions are looked for.
+  std::vector<std::string> resourceDirectories;
   SourceRange loc; ///< the external clause
 };
 
@@ -149,7 +170,20 @@ struct Function {
   std::vector<DerivativeInfo> derivatives;
   /// An external function: the call made after `body`.
   std::shared_ptr<const ExternalCall> external;
+  /// A protected external object (MLS 12.9.7): its destructor (an index in
+  /// the table) runs on the object in `slot` when the function returns, or
+  /// fails, in the order listed; a null object (not constructed yet) is
+  /// skipped by the destructor.
+  struct Cleanup {
+    uint32_t destructor = 0;
+    uint32_t slot = 0;
+  };
+  std::vector<Cleanup> cleanups;
   bool inlineRequested = false; ///< annotation(Inline = true)
+  /// Declared impure, or external without `pure` (MLS 12.3 treats both as
+  /// impure): never called while translating, since what it does (print,
+  /// keep a state, read the clock) belongs to the run.
+  bool impure = false;
   /// Index of the forward-mode derivative made from this function by
   /// functions::differentiateFunction (see compiler/functions), once one
   /// was added to the table; UINT32_MAX before.

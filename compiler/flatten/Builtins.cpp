@@ -11,6 +11,7 @@
 #include "compiler/symbolic/NonFinite.h"
 
 #include <cmath>
+#include <filesystem>
 #include <map>
 
 namespace mocc::flattening {
@@ -159,19 +160,33 @@ struct BuiltinCall {
     return r;
   }
 
+  /// The type of min, max, sum or product of elements of types `a` and
+  /// `b`: min and max keep Integer, Boolean (false < true) and enumeration
+  /// elements (MLS 10.3.4), sum and product keep Integer; else Real.
+  ElementType reductionType(OpKind op, ElementType a, ElementType b) {
+    bool ordered = op == OpKind::Min || op == OpKind::Max;
+    if (a == b && (a == ElementType::Integer ||
+                   (ordered && (a == ElementType::Boolean || a == ElementType::Enumeration))))
+      return a;
+    return ElementType::Real;
+  }
+
   std::optional<Value> reduction(OpKind op, ExprId empty) {
     if (!expectArgs(1, 2) || !numeric(args.positional[0]))
       return std::nullopt;
     const Value &a = args.positional[0];
+    if ((op == OpKind::Add || op == OpKind::Mul) && a.type == ElementType::Boolean) {
+      diags().error(call.range, "`" + name + "` needs Integer or Real elements, not Boolean");
+      return std::nullopt;
+    }
     if (args.positional.size() == 2) { // min(a, b), max(a, b)
       const Value &b = args.positional[1];
       if (!a.isScalar() || !b.isScalar()) {
         diags().error(call.range, "`" + name + "` of two arguments needs scalars");
         return std::nullopt;
       }
-      ElementType t = a.type == ElementType::Integer && b.type == ElementType::Integer
-                          ? ElementType::Integer : ElementType::Real;
-      return Value::scalar(pool().binary(op, a.elements[0], b.elements[0]), t);
+      return Value::scalar(pool().binary(op, a.elements[0], b.elements[0]),
+                           reductionType(op, a.type, b.type));
     }
     if (a.isScalar() && call.iterators.empty() && (op == OpKind::Min || op == OpKind::Max)) {
       diags().error(call.range, "`" + name + "` of one argument needs an array");
@@ -181,8 +196,7 @@ struct BuiltinCall {
       diags().error(call.range, "`" + name + "` of an empty array");
       return std::nullopt;
     }
-    return Value::scalar(sumOf(a.elements, op, empty),
-                         a.type == ElementType::Integer ? ElementType::Integer : ElementType::Real);
+    return Value::scalar(sumOf(a.elements, op, empty), reductionType(op, a.type, a.type));
   }
 
   std::optional<Value> dimensionFunction() {
@@ -497,6 +511,20 @@ struct BuiltinCall {
         return std::nullopt;
       return pos[0];
     }
+    if (name == "loadResource") { // ModelicaServices.ExternalReferences.loadResource
+      if (!expectArgs(1, 1))
+        return std::nullopt;
+      Value uri = pos[0];
+      if (!uri.isString() || !uri.isScalar()) {
+        diags().error(call.range, "`loadResource` needs a String");
+        return std::nullopt;
+      }
+      if (!f.knowText(uri, call.range, "the URI of `loadResource`"))
+        return std::nullopt;
+      std::error_code ec;
+      std::filesystem::path path = std::filesystem::absolute(f.resolveUri(uri.strings[0]), ec);
+      return Value::string(path.lexically_normal().string());
+    }
     if (name == "sum")
       return reduction(OpKind::Add, pool().zero());
     if (name == "product")
@@ -667,6 +695,18 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||
       name == "cardinality")
     return lowerConnectionOperator(call, scope);
+  if (name == "String" && callee.parts.size() == 1 && !callee.global)
+    return stringOf(call, scope);
+  if (name == "getInstanceName") {
+    // MLS 3.7.4: the simulated model's name, then the path of the instance
+    // whose code makes the call ("Vehicle.engine.controller").
+    if (!call.args.empty() || !call.namedArgs.empty()) {
+      diags_.error(call.range, "`getInstanceName()` takes no arguments");
+      return std::nullopt;
+    }
+    std::string path = scope.instance ? scope.instance->path() : "";
+    return Value::string(path.empty() ? model_.name : model_.name + "." + path);
+  }
   // Built-in functions take precedence over library wrappers of the same
   // name (Modelica.Math.sin is `external "builtin"` and calls this one).
   for (const char *n : kEventOperators)

@@ -86,9 +86,16 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
 std::string Flattener::externalBuiltin(inst::ClassNode *function) {
   function = inst_.resolveAlias(function);
   const ast::ClassDef *def = function->def;
-  if (!def || !def->external || def->external->language != "builtin")
+  if (!def || def->prefixes.restriction != ast::ClassRestrictionKind::Function)
     return "";
-  return def->external->hasCall ? def->external->function : function->name;
+  // Its own clause, or the one it inherits (MSL: Files.loadResource extends
+  // ModelicaServices.ExternalReferences.loadResource).
+  const ast::ExternalClause *ext = def->external.get();
+  if (!ext && !def->elements.empty())
+    ext = functionInstance(function)->externalClause().node;
+  if (!ext || ext->language != "builtin")
+    return "";
+  return ext->hasCall ? ext->function : function->name;
 }
 
 std::optional<Value> Flattener::constructExternalObject(inst::ClassNode *cls,

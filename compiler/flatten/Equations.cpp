@@ -120,6 +120,8 @@ std::vector<flat::MessagePart> Flattener::messageParts(const ast::Expr &e, Scope
       return {{"", v->elements[0], v->type}};
   }
   auto v = lower(e, scope);
+  if (v && v->isString() && v->isScalar() && v->strings.empty() && v->elements.size() == 1)
+    return {{"", v->elements[0], ElementType::String}}; // known at run time (in a function)
   if (v && v->isString() && v->isScalar()) // a String without a value is ""
     return {{v->strings.empty() ? std::string() : v->strings[0], {}, ElementType::String}};
   return {{ast::toString(e), {}, ElementType::String}};

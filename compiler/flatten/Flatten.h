@@ -5,6 +5,7 @@
 // parameters that decide structure (array sizes, conditions) are evaluated.
 #pragma once
 
+#include "compiler/flat/Evaluate.h"
 #include "compiler/flat/FlatModel.h"
 #include "compiler/flatten/Value.h"
 #include "compiler/instantiate/Instance.h"
@@ -14,9 +15,11 @@
 namespace mocc {
 
 /// Flattens the model `model`; reports errors to diags and returns nothing
-/// if there was any.
+/// if there was any. With `native`, pure external functions of constant
+/// arguments are called while translating where a value must be known
+/// then (a String selected by `isEmpty(fileName)`, a size).
 std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::Instance *model,
-                                       Diagnostics &diags);
+                                       Diagnostics &diags, flat::NativeEvaluator *native = nullptr);
 
 /// Where an expression depends on time: its first use of `time` or of an
 /// event operator; `what` is empty if there is none.
@@ -32,6 +35,7 @@ struct TimeDependence {
 std::optional<flattening::Value> lowerExpression(inst::Instantiator &instantiator,
                                                  const ast::Expr &expr, flat::FlatModel &model,
                                                  Diagnostics &diags,
-                                                 TimeDependence *timeDependence = nullptr);
+                                                 TimeDependence *timeDependence = nullptr,
+                                                 flat::NativeEvaluator *native = nullptr);
 
 } // namespace mocc

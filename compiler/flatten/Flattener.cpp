@@ -14,15 +14,17 @@
 #include "compiler/flatten/Connections.h"
 
 #include <atomic>
+#include <set>
 #include <cmath>
 #include <unordered_map>
 
 namespace mocc {
 
 std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::Instance *model,
-                                       Diagnostics &diags) {
+                                       Diagnostics &diags, flat::NativeEvaluator *native) {
   flat::FlatModel result;
   flattening::Flattener flattener(instantiator, diags, result);
+  flattener.native = native;
   if (!flattener.run(model))
     return std::nullopt;
   return result;
@@ -30,9 +32,10 @@ std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::I
 
 std::optional<flattening::Value> lowerExpression(inst::Instantiator &instantiator,
                                                  const ast::Expr &expr, flat::FlatModel &model,
-                                                 Diagnostics &diags,
-                                                 TimeDependence *timeDependence) {
+                                                 Diagnostics &diags, TimeDependence *timeDependence,
+                                                 flat::NativeEvaluator *native) {
   flattening::Flattener flattener(instantiator, diags, model);
+  flattener.native = native;
   flattener.inlineFunctions = false;
   unsigned errors = diags.errorCount();
   auto value = flattener.lower(expr, inst::Scope{});
@@ -288,6 +291,26 @@ static flat::TypeKind typeOf(inst::BuiltinKind kind) {
   }
 }
 
+std::optional<uint32_t> Flattener::destructorOf(inst::ClassNode *cls, SourceRange loc) {
+  inst::ClassNode *destructor = inst_.findNestedClass(cls, "destructor", Scope{nullptr, cls});
+  if (!destructor) {
+    diags_.error(loc, "the external object class `" + cls->fullName() + "` has no `destructor`");
+    return std::nullopt;
+  }
+  Value object = Value::scalar(pool_->zero(), ElementType::ExternalObject);
+  object.recordName = cls->fullName();
+  std::vector<std::optional<Value>> args{object};
+  bool inlining = inlineFunctions;
+  inlineFunctions = false;
+  uint32_t index = 0;
+  auto outputs = callFunction(*this, functionInstance(destructor), args,
+                              destructor->def ? destructor->def->nameRange : loc, &index);
+  inlineFunctions = inlining;
+  if (!outputs)
+    return std::nullopt;
+  return index;
+}
+
 std::optional<uint32_t> Flattener::externalObjectIndex(Instance *x) {
   if (x->prefixes.variability != ast::VariabilityKind::Parameter &&
       x->prefixes.variability != ast::VariabilityKind::Constant) {
@@ -303,22 +326,10 @@ std::optional<uint32_t> Flattener::externalObjectIndex(Instance *x) {
   flat::ExternalObjectType type;
   type.name = cls->fullName();
   // The destructor, specialized once for the class: the runtime calls it.
-  inst::ClassNode *destructor = inst_.findNestedClass(cls, "destructor", Scope{nullptr, cls});
-  if (!destructor) {
-    diags_.error(x->loc, "the external object class `" + type.name + "` has no `destructor`");
+  auto destructor = destructorOf(cls, x->loc);
+  if (!destructor)
     return std::nullopt;
-  }
-  Value object = Value::scalar(pool_->zero(), ElementType::ExternalObject);
-  object.recordName = type.name;
-  std::vector<std::optional<Value>> args{object};
-  bool inlining = inlineFunctions;
-  inlineFunctions = false;
-  auto outputs = callFunction(*this, functionInstance(destructor), args,
-                              destructor->def ? destructor->def->nameRange : x->loc,
-                              &type.destructor);
-  inlineFunctions = inlining;
-  if (!outputs)
-    return std::nullopt;
+  type.destructor = *destructor;
   model_.externalObjects.push_back(std::move(type));
   uint32_t index = static_cast<uint32_t>(model_.externalObjects.size() - 1);
   externalObjects_[cls] = index;
@@ -492,14 +503,18 @@ std::optional<std::vector<int64_t>> Flattener::evaluateDims(Instance *x) {
       continue;
     }
     if (auto *ref = ast::dynCast<ast::RefExpr>(expr)) {
-      // x[E] for an enumeration E, x[Boolean]: the number of literals.
+      // x[E] for an enumeration E, x[Boolean]: the number of literals (the
+      // type lowers to the array of them). A constant of a package
+      // (`x[generator.nState]`) is a size like any other.
       inst::Found found = ref->global ? inst::Found{} : inst_.lookupFirst(ref->parts[0].name, scope);
       if (found.kind == inst::Found::Kind::Class) {
         auto value = lower(*expr, scope);
         if (!value)
           return std::nullopt;
-        dims.push_back(value->count());
-        continue;
+        if (!value->isScalar()) {
+          dims.push_back(value->count());
+          continue;
+        }
       }
     }
     auto n = evaluateInteger(*expr, scope, "an array dimension");
@@ -741,6 +756,11 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
                           flat::typeName(range.type) + "` but its binding is " + problem);
     return std::nullopt;
   }
+  if (range.type == flat::TypeKind::ExternalObject && !isTimeInvariant(value->elements[0])) {
+    diags_.error(loc, "the constructor of the external object `" + x->path() +
+                          "` is called once, but its arguments vary with time");
+    return std::nullopt;
+  }
   if (range.type == flat::TypeKind::ExternalObject &&
       value->recordName != model_.externalObjects[model_.variables[range.first].externalObject].name) {
     diags_.error(loc, "type mismatch: `" + x->path() + "` is an external object of class `" +
@@ -755,6 +775,30 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
     return std::nullopt;
   }
   return value;
+}
+
+bool Flattener::isTimeInvariant(sym::ExprId expr) {
+  std::vector<sym::ExprId> stack{expr};
+  std::set<uint32_t> seen;
+  while (!stack.empty()) {
+    sym::ExprId e = stack.back();
+    stack.pop_back();
+    if (!seen.insert(e.index).second)
+      continue;
+    switch (pool_->op(e)) {
+    case sym::OpKind::Time: return false;
+    case sym::OpKind::Variable: {
+      flat::VariabilityKind v = model_.var(pool_->variableOf(e)).variability;
+      if (v != flat::VariabilityKind::Parameter && v != flat::VariabilityKind::Constant)
+        return false;
+      break;
+    }
+    default:
+      for (sym::ExprId operand : pool_->operands(e))
+        stack.push_back(operand);
+    }
+  }
+  return true;
 }
 
 void Flattener::ensureParameterBinding(sym::VarId var) {
@@ -866,7 +910,7 @@ std::optional<double> Flattener::evaluateWithCalls(
   });
   if (!calls)
     return std::nullopt;
-  flat::FunctionInterpreter interpreter(model_.functions);
+  flat::FunctionInterpreter interpreter(model_.functions, native);
   auto value = interpreter.evaluate(*pool_, expr, valueOf);
   if (!value && evaluationFailure_.empty())
     evaluationFailure_ = interpreter.failure();

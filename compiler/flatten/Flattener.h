@@ -51,6 +51,24 @@ public:
 
   // --- Expressions (Lowering.cpp) ------------------------------------------
   std::optional<Value> lower(const ast::Expr &expr, Scope scope);
+  /// Whether an expression of the model depends on neither time nor a
+  /// variable that is not a parameter or constant.
+  bool isTimeInvariant(sym::ExprId expr);
+  /// The destructor of an external object class, specialized (an index in
+  /// the model's functions).
+  std::optional<uint32_t> destructorOf(inst::ClassNode *cls, SourceRange loc);
+  /// The elements that subscripts known only at run time select from an
+  /// array of sizes `dims`: for each, in row-major order, its 0-based
+  /// linear index (an expression) and the 1-based indices per dimension;
+  /// `resultDims` gets the sizes of the selection (ranges and `:` keep
+  /// their dimension). Nothing after an error.
+  struct DynamicSelection {
+    std::vector<sym::ExprId> linear;
+    std::vector<std::vector<sym::ExprId>> indices;
+    std::vector<int64_t> resultDims;
+  };
+  std::optional<DynamicSelection> dynamicSelection(const std::vector<int64_t> &dims,
+                                                   const ast::RefPart &part, Scope scope);
   /// Lowers and folds to constants, using parameter and constant values;
   /// reports `what` must be a parameter expression if it is not.
   std::optional<Value> evaluate(const ast::Expr &expr, Scope scope, const char *what);
@@ -149,6 +167,34 @@ public:
   /// Specializations of each function class being compiled (nested when
   /// a function calls itself with sizes that depend on its inputs).
   std::unordered_map<inst::ClassNode *, int> specializing;
+  /// Runs external functions while translating (see flatten()); may be null.
+  flat::NativeEvaluator *native = nullptr;
+
+  // --- Strings known only at run time (Strings.cpp) ----------------------------
+  /// The operations on them, each an external function of the runtime
+  /// (runtime/ModelicaUtilities.h) made once per model.
+  enum class StringOp { Literal, Concat, Compare, Real, Integer, Boolean, Format };
+  /// A call of operation `op` on `args` (in the current pool): its one
+  /// output. `text`: the literal's text, the format of Format.
+  sym::ExprId stringOperation(StringOp op, const std::vector<sym::ExprId> &args,
+                              const std::string &text = "");
+  /// Whether code is being lowered for a compiled function, where Strings
+  /// may be known only at run time.
+  bool inCompiledFunction() const { return pool_ != &model_.pool; }
+  /// The elements of a String value as pointers known at run time (known
+  /// texts become literals).
+  std::vector<sym::ExprId> stringPointers(const Value &v);
+  /// Makes the text of a String value known (calling the functions that
+  /// compute it while translating); false, with an error about `what` at
+  /// `loc` (none if `what` is empty), if it cannot.
+  bool knowText(Value &v, SourceRange loc, const std::string &what);
+  /// a + b on Strings; a relation on them (a Boolean); String(x, ...).
+  std::optional<Value> concatStrings(const Value &a, const Value &b, SourceRange loc);
+  std::optional<Value> compareStrings(sym::OpKind relation, const Value &a, const Value &b,
+                                      SourceRange loc);
+  std::optional<Value> stringOf(const ast::CallExpr &call, Scope scope);
+  /// A `modelica://` or `file://` URI as a file name (see Strings.cpp).
+  std::string resolveUri(const std::string &uri);
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);

@@ -73,6 +73,8 @@ void appendShapeKey(const Value &v, std::string &key) {
     key += std::to_string(d) + ",";
   for (const std::string &s : v.strings)
     key += "\"" + s + "\"";
+  if (v.isString() && !v.isRecord && static_cast<int64_t>(v.strings.size()) != v.count())
+    key += "?"; // known only at run time
   for (const Value &item : v.items)
     appendShapeKey(item, key);
   for (const auto &[name, field] : v.fields) {
@@ -218,6 +220,20 @@ bool FunctionLowering::unsupported(const std::string &reason) {
 
 std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, const Value *shape) {
   std::vector<int64_t> dims;
+  // An input's sizes may refer to the input itself (`A[:, size(A, 1)]`):
+  // while they are checked, it has the argument's shape.
+  bool bound = shape && !frame_.values.count(var);
+  if (bound)
+    frame_.values[var] = *shape;
+  struct Unbind {
+    FunctionFrame &frame;
+    Instance *var;
+    bool bound;
+    ~Unbind() {
+      if (bound)
+        frame.values.erase(var);
+    }
+  } unbind{frame_, var, bound};
   for (size_t i = 0; i < var->dimExprs.size(); ++i) {
     auto [expr, scope] = var->dimExprs[i];
     if (expr->kind == ast::ExprKind::Colon) {
@@ -273,10 +289,15 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
     bool constructorOutput = kind == flat::FunctionVariable::Kind::Output &&
                              function_->cls->name == "constructor" && function_->cls->parent &&
                              function_->cls->parent->fullName() == cls;
-    if (kind == flat::FunctionVariable::Kind::Protected ||
+    if ((kind == flat::FunctionVariable::Kind::Protected && !compiled_) ||
         (kind == flat::FunctionVariable::Kind::Output && !constructorOutput) || !dims->empty()) {
+      if (kind == flat::FunctionVariable::Kind::Protected) {
+        unsupported("a protected external object"); // inlining gives way to compiling
+        return std::nullopt;
+      }
       f_.diags().error(var->loc, "the external object `" + var->name + "` of class `" + cls +
-                                     "` can only be a scalar input, or the output of its constructor");
+                                     "` can only be a scalar input, a protected variable, or "
+                                     "the output of its constructor");
       return std::nullopt;
     }
     if (shape && (shape->type != ElementType::ExternalObject || shape->recordName != cls)) {
@@ -303,12 +324,23 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
                                      ", which the input cannot take");
       return std::nullopt;
     }
-    if (v.isString()) { // Strings are compile-time constants of a specialization
-      if (shape)
+    if (v.isString()) {
+      // An input whose text the call knows is a constant of the
+      // specialization; other Strings of a compiled function are pointers
+      // known at run time (Strings.cpp), in slots; when inlining, a String
+      // keeps its text ("" until assigned) or the caller's pointers.
+      bool known = shape && static_cast<int64_t>(shape->strings.size()) == v.count();
+      if (known) {
         v.strings = shape->strings;
-      else
-        v.strings.assign(static_cast<size_t>(v.count()), "");
-      return v;
+        return v;
+      }
+      if (!compiled_) {
+        if (shape)
+          v.elements = shape->elements;
+        else
+          v.strings.assign(static_cast<size_t>(v.count()), "");
+        return v;
+      }
     }
     flat::FunctionVariable fv{kind, name, v.type, *dims, compiled_ ? compiled_->numSlots : 0};
     for (int64_t k = 0; k < v.count(); ++k)
@@ -380,6 +412,14 @@ bool FunctionLowering::declareLocal(inst::Member *m, bool output) {
     return false;
   if (compiled_ && output)
     appendScalarSlots(*slots, pool(), compiled_->outputSlots);
+  if (compiled_ && !output && slots->type == ElementType::ExternalObject) {
+    // A protected external object: destroyed when the function returns
+    // (its binding constructs it).
+    auto destructor = f_.destructorOf(var->cls, var->loc);
+    if (!destructor)
+      return false;
+    compiled_->cleanups.push_back({*destructor, pool().variableOf(slots->elements[0]).index});
+  }
   slots_[var] = *slots;
   frame_.values[var] = std::move(*slots);
   return true;
@@ -410,11 +450,21 @@ bool FunctionLowering::run() {
     }
     bool isInput = !m->isProtected &&
                    m->element->component->prefix.causality == ast::CausalityKind::Input;
-    if (isInput || !var->mod.binding)
+    if (isInput)
       continue;
-    auto value = f_.lower(*var->mod.binding, var->mod.scope);
-    if (!value)
-      return false;
+    std::optional<Value> value;
+    if (var->mod.binding) {
+      value = f_.lower(*var->mod.binding, var->mod.scope);
+      if (!value)
+        return false;
+    } else if (compiled_ && slots_[var].isString() && !slots_[var].isRecord) {
+      // A String without a binding is "" (its slots must hold a pointer).
+      value = slots_[var];
+      value->elements.clear();
+      value->strings.assign(static_cast<size_t>(value->count()), "");
+    } else {
+      continue;
+    }
     ast::RefExpr target;
     target.parts.push_back({m->name, {}, var->loc});
     target.range = var->loc;
@@ -424,6 +474,9 @@ bool FunctionLowering::run() {
     if (compiled_ && value->isScalar() && !value->isRecord && !value->isString())
       if (auto constant = f_.evaluate(value->elements[0]))
         frame_.values[var].elements = {pool().constant(*constant)};
+    // A String whose text is known here keeps it (the slots hold it too).
+    if (compiled_ && value->isString() && static_cast<int64_t>(value->strings.size()) == value->count())
+      frame_.values[var] = *value;
   }
   // Constants stood in for protected variables only while declaring: the
   // algorithm reads them from their slots (loops may change them), unless
@@ -439,18 +492,21 @@ bool FunctionLowering::run() {
       if (t && !t->parts.empty())
         assigned.insert(t->parts[0].name);
   }
+  // (When inlining, the values are the bindings' expressions themselves:
+  // the slots are placeholders, and an output's binding is its value.)
   for (auto &[var, slots] : slots_) {
-    if (var->prefixes.causality == ast::CausalityKind::Input)
+    if (!compiled_ || var->prefixes.causality == ast::CausalityKind::Input)
       continue;
     const Value &current = frame_.values[var];
-    bool constant = current.isScalar() && !current.isRecord && !current.isString() &&
-                    !current.elements.empty() && pool().constantValue(current.elements[0]).has_value();
+    bool constant = current.isString()
+                        ? static_cast<int64_t>(current.strings.size()) == current.count()
+                        : current.isScalar() && !current.isRecord && !current.elements.empty() &&
+                              pool().constantValue(current.elements[0]).has_value();
     if (!constant || assigned.count(var->name))
       frame_.values[var] = slots;
   }
-  const ast::ClassDef *def = function_->cls->def;
-  if (def && def->external)
-    return externalCall(*def->external);
+  if (const ast::ExternalClause *ext = function_->externalClause().node)
+    return externalCall(*ext);
   for (const auto &section : function_->algorithmSections())
     if (!statements(section.node->statements, section.lexical))
       return false;
@@ -466,14 +522,23 @@ bool FunctionLowering::run() {
 bool FunctionLowering::externalCall(const ast::ExternalClause &ext) {
   if (!compiled_)
     return unsupported("an external function");
-  if (!ext.language.empty() && ext.language != "C") {
+  bool fortran = ext.language == "FORTRAN 77";
+  bool c = ext.language.empty() || ext.language == "C" || ext.language == "C89" ||
+           ext.language == "C99" || ext.language == "C11";
+  if (!c && !fortran) {
     f_.diags().error(ext.range, "external functions in the language \"" + ext.language +
-                                    "\" are not supported (only \"C\")");
+                                    "\" are not supported (only \"C\" and \"FORTRAN 77\")");
     return false;
   }
   auto call = std::make_shared<flat::ExternalCall>();
   call->loc = ext.range;
   call->function = ext.hasCall ? ext.function : function_->cls->name;
+  if (fortran) {
+    call->language = flat::ExternalCall::Language::Fortran77;
+    std::transform(call->function.begin(), call->function.end(), call->function.begin(),
+                   [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+    call->function += "_";
+  }
   inst::ClassNode *owner = function_->cls->parent;
   call->isDestructor = function_->cls->name == "destructor" && owner &&
                        f_.instantiator().isExternalObjectClass(owner);
@@ -524,26 +589,30 @@ bool FunctionLowering::variableArgument(Instance *var, bool withSizes, SourceRan
                               "` cannot be passed to an external function (not supported)");
     return false;
   }
-  if (slots.isString()) {
-    if (!input) {
-      f_.diags().error(loc, "the String output `" + var->name +
-                                "` of an external function is not supported");
-      return false;
-    }
+  const Value &current = frame_.values[var];
+  bool knownText = static_cast<int64_t>(current.strings.size()) == slots.count();
+  if (slots.isString() && input && knownText) { // a constant of the specialization
     arg.kind = flat::ExternalArgument::Kind::String;
-    arg.strings = frame_.values[var].strings;
+    arg.strings = current.strings;
     arg.isArray = !slots.isScalar();
-    if (static_cast<int64_t>(arg.strings.size()) != slots.count()) {
-      f_.diags().error(loc, "the text of the String `" + var->name +
-                                "` is not known while translating, so it cannot be passed to C");
-      return false;
-    }
+  } else if (slots.isString() && input && slots.isScalar()) { // a pointer known at run time
+    arg.kind = flat::ExternalArgument::Kind::Value;
+    arg.value = f_.stringPointers(current)[0];
+  } else if (slots.isString()) {
+    // The slots hold the pointers (`const char **`); an output's get the
+    // one the C function stores.
+    arg.kind = flat::ExternalArgument::Kind::Pointer;
+    arg.count = static_cast<uint32_t>(slots.elements.size());
+    arg.firstSlot = slots.elements.empty() ? 0 : pool().variableOf(slots.elements[0]).index;
+    arg.writable = !input;
+    arg.dims = slots.dims;
   } else if (slots.isScalar() && input) {
     arg.kind = flat::ExternalArgument::Kind::Value;
     arg.value = slots.elements[0];
   } else {
     arg.kind = flat::ExternalArgument::Kind::Pointer;
     arg.count = static_cast<uint32_t>(slots.elements.size());
+    arg.dims = slots.dims;
     arg.firstSlot = slots.elements.empty() ? 0 : pool().variableOf(slots.elements[0]).index;
     arg.writable = !input;
   }
@@ -561,9 +630,9 @@ bool FunctionLowering::variableArgument(Instance *var, bool withSizes, SourceRan
 bool FunctionLowering::externalResult(Instance *var, SourceRange loc, flat::ExternalCall &call) {
   const Value &slots = slots_[var];
   if (var->prefixes.causality != ast::CausalityKind::Output || !slots.isScalar() ||
-      slots.isRecord || slots.isString()) {
+      slots.isRecord) {
     f_.diags().error(loc, "the result of the external function must be a scalar output "
-                          "that is not a String (`" + var->name + "` is not)");
+                          "(`" + var->name + "` is not)");
     return false;
   }
   call.hasResult = true;
@@ -592,9 +661,11 @@ bool FunctionLowering::externalArgument(const ast::Expr &arg, flat::ExternalCall
   }
   flat::ExternalArgument a;
   a.type = value->type;
-  if (value->isString()) {
+  if (value->isString() && value->strings.size() == 1) {
     a.kind = flat::ExternalArgument::Kind::String;
     a.strings = value->strings;
+  } else if (value->isString()) { // a pointer known at run time
+    a.value = f_.stringPointers(*value)[0];
   } else {
     a.value = value->elements[0];
   }
@@ -602,42 +673,19 @@ bool FunctionLowering::externalArgument(const ast::Expr &arg, flat::ExternalCall
   return true;
 }
 
-/// A `modelica://Package/path` URI as a path: the folder of the top-level
-/// package (or of the file that defines it) followed by the path; other
-/// text (a plain path, `file://`) as it is.
-std::string FunctionLowering::resolveUri(const std::string &uri) {
-  const std::string modelicaScheme = "modelica://", fileScheme = "file://";
-  if (uri.rfind(fileScheme, 0) == 0)
-    return uri.substr(fileScheme.size());
-  if (uri.rfind(modelicaScheme, 0) != 0)
-    return uri;
-  std::string rest = uri.substr(modelicaScheme.size());
-  size_t slash = rest.find('/');
-  std::string package = rest.substr(0, slash);
-  std::string path = slash == std::string::npos ? "" : rest.substr(slash);
-  std::string top = package.substr(0, package.find('.'));
-  inst::ClassNode *cls = f_.instantiator().tree().lookupTopLevel(top);
-  if (!cls)
-    return uri;
-  std::string folder = cls->packageDirectory();
-  if (folder.empty() && cls->def) {
-    std::string file = f_.instantiator().tree().sources().path(cls->def->range.file);
-    size_t end = file.find_last_of('/');
-    folder = end == std::string::npos ? "." : file.substr(0, end);
-  }
-  // Nested packages below the top one are folders of their own.
-  for (size_t dot = package.find('.'); dot != std::string::npos; dot = package.find('.', dot + 1)) {
-    size_t next = package.find('.', dot + 1);
-    folder += "/" + package.substr(dot + 1, next == std::string::npos ? std::string::npos
-                                                                     : next - dot - 1);
-  }
-  return folder + path;
-}
+std::string FunctionLowering::resolveUri(const std::string &uri) { return f_.resolveUri(uri); }
 
-/// Library, LibraryDirectory, Include and IncludeDirectory (MLS 12.9.4),
-/// from the external clause's annotation or the function's.
+/// Library, LibraryDirectory, Include, IncludeDirectory and SourceDirectory
+/// (MLS 12.9.4), from the external clause's annotation or the function's;
+/// the directories default to modelica://TopPackage/Resources/Library,
+/// Include and Source, TopPackage being the top-level class of the
+/// function's definition.
 void FunctionLowering::externalAnnotations(const ast::ExternalClause &ext,
                                            flat::ExternalCall &call) {
+  // The class that wrote the clause (a function may inherit it): its
+  // annotation, and its top-level package for the default directories.
+  inst::ClassNode *writer = function_->externalClause().lexical ? function_->externalClause().lexical
+                                                                : function_->cls;
   Scope scope{function_, function_->cls};
   auto strings = [&](const ast::Argument &arg) {
     std::vector<std::string> out;
@@ -652,17 +700,25 @@ void FunctionLowering::externalAnnotations(const ast::ExternalClause &ext,
     return out;
   };
   for (const ast::Modification *annotation :
-       {ext.annotation.get(), function_->cls->def ? function_->cls->def->annotation.get() : nullptr}) {
+       {ext.annotation.get(), writer->def ? writer->def->annotation.get() : nullptr}) {
     if (!annotation)
       continue;
     for (const ast::Argument &arg : annotation->arguments) {
       if (arg.path.parts.size() != 1)
         continue;
       const std::string &key = arg.path.parts[0];
+      if (key == "Include") {
+        const SourceManager &sources = f_.instantiator().tree().sources();
+        SourceRange at = arg.mod && arg.mod->binding ? arg.mod->binding->range : arg.range;
+        for (std::string &text : strings(arg))
+          call.includes.push_back({std::move(text), sources.path(at.file),
+                                   sources.lineColumn(at.start()).line});
+        continue;
+      }
       std::vector<std::string> *target = key == "Library"            ? &call.libraries
                                          : key == "LibraryDirectory" ? &call.libraryDirectories
-                                         : key == "Include"          ? &call.includes
                                          : key == "IncludeDirectory" ? &call.includeDirectories
+                                         : key == "SourceDirectory"  ? &call.sourceDirectories
                                                                      : nullptr;
       if (!target)
         continue;
@@ -670,11 +726,21 @@ void FunctionLowering::externalAnnotations(const ast::ExternalClause &ext,
         target->push_back(key.find("Directory") != std::string::npos ? resolveUri(text) : text);
     }
   }
-  if (call.libraryDirectories.empty()) {
-    inst::ClassNode *top = function_->cls;
-    while (top->parent)
-      top = top->parent;
-    call.libraryDirectories.push_back(resolveUri("modelica://" + top->name + "/Resources/Library"));
+  inst::ClassNode *top = writer;
+  while (top->parent)
+    top = top->parent;
+  std::string resources = resolveUri("modelica://" + top->name + "/Resources");
+  if (call.libraryDirectories.empty())
+    call.libraryDirectories.push_back(resources + "/Library");
+  if (call.includeDirectories.empty())
+    call.includeDirectories.push_back(resources + "/Include");
+  if (call.sourceDirectories.empty())
+    call.sourceDirectories.push_back(resources + "/Source");
+  for (const std::string &dir : call.libraryDirectories) {
+    std::string parent = dir.substr(0, dir.find_last_of('/'));
+    if (std::find(call.resourceDirectories.begin(), call.resourceDirectories.end(), parent) ==
+        call.resourceDirectories.end())
+      call.resourceDirectories.push_back(parent);
   }
 }
 
@@ -793,10 +859,18 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
   std::vector<ExprId> scalars;
   appendScalars(current, scalars);
   std::vector<ExprId> positions;
-  for (size_t k = 0; k < scalars.size(); ++k)
+  size_t count = current.isString() && !current.isRecord ? static_cast<size_t>(current.count())
+                                                         : scalars.size();
+  for (size_t k = 0; k < count; ++k)
     positions.push_back(pool().constant(static_cast<double>(k)));
   size_t next = 0;
-  Value numbered = rebuild(current, positions, next);
+  Value numbered;
+  if (current.isString() && !current.isRecord) { // a String's texts have no scalars
+    numbered.dims = current.dims;
+    numbered.elements = positions;
+  } else {
+    numbered = rebuild(current, positions, next);
+  }
   numbered.type = ElementType::Integer;
   auto selected = f_.selectPath(numbered, *ref, 0, scope);
   if (!selected)
@@ -813,11 +887,19 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
       f_.diags().error(loc, "a String variable needs a String value");
       return false;
     }
-    if (!(pool().isConstant(active_, 1.0))) {
-      f_.diags().error(loc, "assigning a String under a condition known only at run time is "
-                            "not supported");
-      return false;
+    if (compiled_) { // the pointers to the texts go to the slots
+      std::vector<ExprId> pointers = f_.stringPointers(value);
+      for (size_t k = 0; k < where.size(); ++k)
+        emit(assignment(loc, pool().variableOf(scalars[static_cast<size_t>(*pool().constantValue(where[k]))]),
+                        pointers[k]));
+      return true;
     }
+    // Inlining: the texts, known while translating.
+    if (!pool().isConstant(active_, 1.0))
+      return unsupported("assigning a String under a condition known only at run time");
+    if (value.strings.size() != where.size() ||
+        static_cast<int64_t>(current.strings.size()) != current.count())
+      return unsupported("a String known only at run time");
     for (size_t k = 0; k < where.size(); ++k)
       current.strings[static_cast<size_t>(*pool().constantValue(where[k]))] = value.strings[k];
     return true;
@@ -868,36 +950,44 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
 
 bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value,
                                      Scope scope, SourceRange loc) {
-  // x[i] := v (or x[i, j] := v) with i known only at run time.
+  // x[i] := v, x[i, j] := v, x[i:i + 1] := {a, b} with i known only at run
+  // time: one indexed assignment per element.
   const Value &current = frame_.values[var];
   if (!compiled_)
     return unsupported("an assignment with a subscript known only at run time");
-  if (ref.parts.size() != 1 || current.isRecord || current.isString() || !value.isScalar() ||
-      ref.parts[0].subscripts.size() != current.dims.size()) {
-    f_.diags().error(loc, "an assignment with a subscript known only at run time must assign one "
-                          "element of an array of numbers");
+  if (ref.parts.size() != 1 || current.isRecord || current.isString() || value.isRecord ||
+      value.isString() || ref.parts[0].subscripts.size() > current.dims.size()) {
+    f_.diags().error(loc, "an assignment with a subscript known only at run time must assign "
+                          "elements of an array of numbers");
     return false;
   }
-  ExprId linear = pool().zero();
-  int64_t stride = current.count();
-  for (size_t d = 0; d < current.dims.size(); ++d) {
-    stride /= current.dims[d];
-    f_.endSizes.push_back(current.dims[d]);
-    auto index = f_.lower(*ref.parts[0].subscripts[d], scope);
-    f_.endSizes.pop_back();
-    if (!index || !index->isScalar())
-      return false;
-    linear = pool().add(linear, pool().mul(pool().sub(index->elements[0], pool().one()),
-                                           pool().constant(static_cast<double>(stride))));
+  auto selection = f_.dynamicSelection(current.dims, ref.parts[0], scope);
+  if (!selection)
+    return false;
+  if (value.dims != selection->resultDims) {
+    f_.diags().error(loc, "cannot assign " + describe(value) + " to elements of shape " +
+                              shapeText(selection->resultDims));
+    return false;
   }
-  flat::Statement st;
-  st.kind = flat::StatementKind::AssignIndexed;
-  st.loc = loc;
-  st.firstSlot = pool().variableOf(current.elements[0]).index;
-  st.size = static_cast<uint32_t>(current.count());
-  st.index = linear;
-  st.value = value.elements[0];
-  emit(std::move(st));
+  // Several values go to temporaries first, since they may read the
+  // elements being written (`x[i:i + 1] := x[i + 1:i + 2]`).
+  std::vector<ExprId> values = value.elements;
+  if (values.size() > 1)
+    for (ExprId &v : values) {
+      sym::VarId temp{newSlot()};
+      emit(assignment(loc, temp, v));
+      v = pool().variable(temp);
+    }
+  for (size_t k = 0; k < values.size(); ++k) {
+    flat::Statement st;
+    st.kind = flat::StatementKind::AssignIndexed;
+    st.loc = loc;
+    st.firstSlot = pool().variableOf(current.elements[0]).index;
+    st.size = static_cast<uint32_t>(current.count());
+    st.index = selection->linear[k];
+    st.value = values[k];
+    emit(std::move(st));
+  }
   return true;
 }
 
@@ -1510,9 +1600,12 @@ static void collectNames(const ast::Expr &e, std::set<std::string> &out) {
 static std::set<std::string> namesInSizes(Instance *function) {
   std::set<std::string> names;
   for (int kind = 1; kind <= 2; ++kind)
-    for (inst::Member *m : membersOf(function, kind))
+    for (inst::Member *m : membersOf(function, kind)) {
       for (const auto &d : m->decl->dims)
         collectNames(*d, names);
+      for (const auto &d : m->element->component->typeDims) // `output Integer[n] x`
+        collectNames(*d, names);
+    }
   return names;
 }
 
@@ -1566,6 +1659,9 @@ static bool compileSpecialization(Flattener &f, Instance *function, uint32_t ind
   compiled.name = function->cls->fullName();
   compiled.loc = function->cls->def ? function->cls->def->nameRange : SourceRange{};
   compiled.inlineRequested = annotationFlag(function->cls->def, "Inline");
+  if (const ast::ClassDef *def = function->cls->def)
+    compiled.impure = def->prefixes.impure ||
+                      (function->externalClause().node && !def->prefixes.pure);
   std::string symbol = compiled.name;
   for (char &c : symbol)
     if (!std::isalnum(static_cast<unsigned char>(c)))

@@ -298,6 +298,9 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
         !stringBindings_.count(x)) {
       stringBindings_.insert(x);
       auto text = lower(*textMod->binding, textMod->scope);
+      // Computed by a function (C code): its text, called while translating.
+      if (text && text->isString() && !inCompiledFunction())
+        knowText(*text, loc, "");
       stringBindings_.erase(x);
       if (text && text->isString() && text->dims == range->dims &&
           static_cast<int64_t>(text->strings.size()) == text->count())
@@ -491,9 +494,12 @@ Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t>
 /// Whether a subscript is known only at run time: in a compiled function,
 /// or a discrete variable in the model (`expr[firstActiveIndex]`).
 static bool isDynamicSubscript(Flattener &f, const ast::Expr &subscript, int64_t size, Scope scope) {
-  if (subscript.kind == ast::ExprKind::Colon || subscript.kind == ast::ExprKind::Range ||
-      subscript.kind == ast::ExprKind::Integer || subscript.kind == ast::ExprKind::End)
+  if (subscript.kind == ast::ExprKind::Colon || subscript.kind == ast::ExprKind::Integer ||
+      subscript.kind == ast::ExprKind::End)
     return false;
+  if (auto *range = ast::dynCast<ast::RangeExpr>(&subscript)) // x[i - 2:i - 1] in a loop
+    return isDynamicSubscript(f, *range->start, size, scope) ||
+           isDynamicSubscript(f, *range->stop, size, scope);
   f.endSizes.push_back(size);
   unsigned errors = f.diags().errorCount();
   auto value = f.lower(subscript, scope);
@@ -506,6 +512,114 @@ static bool isDynamicSubscript(Flattener &f, const ast::Expr &subscript, int64_t
   return false;
 }
 
+/// `a - b` where both are the same expression plus constants (`i - 1` and
+/// `i - 2`), else nothing.
+static std::optional<double> constantDifference(const sym::ExprPool &pool, ExprId a, ExprId b) {
+  auto split = [&](ExprId e) -> std::pair<ExprId, double> {
+    OpKind op = pool.op(e);
+    if (auto c = pool.constantValue(e))
+      return {ExprId{}, *c};
+    if (op == OpKind::Add || op == OpKind::Sub) {
+      ExprId x = pool.operand(e, 0), y = pool.operand(e, 1);
+      if (auto c = pool.constantValue(y))
+        return {x, op == OpKind::Add ? *c : -*c};
+      if (auto c = pool.constantValue(x); c && op == OpKind::Add)
+        return {y, *c};
+    }
+    return {e, 0.0};
+  };
+  auto [baseA, offsetA] = split(a);
+  auto [baseB, offsetB] = split(b);
+  if (baseA != baseB)
+    return std::nullopt;
+  return offsetA - offsetB;
+}
+
+std::optional<Flattener::DynamicSelection>
+Flattener::dynamicSelection(const std::vector<int64_t> &dims, const ast::RefPart &part, Scope scope) {
+  // The 1-based indices each subscript selects, as expressions: one for a
+  // scalar subscript, a run of known length for a range (`x[i - 2:i - 1]`),
+  // every index for `:` and the dimensions without subscript; those of
+  // ranges and `:` stay dimensions of the result.
+  std::vector<std::vector<ExprId>> selected(dims.size());
+  DynamicSelection s;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    const ast::Expr *subscript = d < part.subscripts.size() ? part.subscripts[d].get() : nullptr;
+    if (!subscript || subscript->kind == ast::ExprKind::Colon) {
+      for (int64_t k = 1; k <= dims[d]; ++k)
+        selected[d].push_back(pool_->constant(static_cast<double>(k)));
+      s.resultDims.push_back(dims[d]);
+      continue;
+    }
+    endSizes.push_back(dims[d]);
+    auto scalar = [&](const ast::Expr &e) -> std::optional<ExprId> {
+      auto index = lower(e, scope);
+      if (!index || !index->isScalar() || index->isRecord || index->isString()) {
+        if (index)
+          diags_.error(e.range, "a subscript computed at run time must be a scalar");
+        return std::nullopt;
+      }
+      return index->elements[0];
+    };
+    if (auto *range = ast::dynCast<ast::RangeExpr>(subscript)) {
+      auto first = scalar(*range->start);
+      auto last = scalar(*range->stop);
+      std::optional<double> step = 1.0;
+      if (range->step) {
+        auto st = scalar(*range->step);
+        step = st ? pool_->constantValue(*st) : std::nullopt;
+      }
+      endSizes.pop_back();
+      if (!first || !last)
+        return std::nullopt;
+      auto span = constantDifference(*pool_, *last, *first);
+      if (!step || *step == 0 || !span) {
+        diags_.error(subscript->range, "a range subscript computed at run time needs a length "
+                                       "known while translating (such as `i:i + 2`)");
+        return std::nullopt;
+      }
+      int64_t count = std::max<int64_t>(0, static_cast<int64_t>(std::floor(*span / *step)) + 1);
+      for (int64_t k = 0; k < count; ++k)
+        selected[d].push_back(pool_->add(*first, pool_->constant(static_cast<double>(k) * *step)));
+      s.resultDims.push_back(count);
+      continue;
+    }
+    auto index = scalar(*subscript);
+    endSizes.pop_back();
+    if (!index)
+      return std::nullopt;
+    selected[d].push_back(*index);
+  }
+  for (const auto &list : selected)
+    if (list.empty())
+      return s;
+  std::vector<size_t> at(dims.size(), 0);
+  int64_t count = 1;
+  for (int64_t d : dims)
+    count *= d;
+  while (true) {
+    ExprId index = pool_->zero();
+    int64_t stride = count;
+    std::vector<ExprId> indices;
+    for (size_t d = 0; d < dims.size(); ++d) {
+      stride /= dims[d];
+      indices.push_back(selected[d][at[d]]);
+      ExprId zeroBased = pool_->sub(selected[d][at[d]], pool_->one());
+      index = pool_->add(index, pool_->mul(zeroBased, pool_->constant(static_cast<double>(stride))));
+    }
+    s.linear.push_back(index);
+    s.indices.push_back(std::move(indices));
+    size_t d = dims.size();
+    while (d-- > 0) {
+      if (++at[d] < selected[d].size())
+        break;
+      at[d] = 0;
+    }
+    if (d == static_cast<size_t>(-1))
+      return s;
+  }
+}
+
 std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefPart &part,
                                                  Scope scope) {
   if (v.isRecord || v.isString() || part.subscripts.size() > v.dims.size()) {
@@ -513,34 +627,9 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
                              "numbers here");
     return std::nullopt;
   }
-  // The 0-based linear index of the first selected element; trailing `:`
-  // subscripts select whole dimensions.
-  size_t leading = part.subscripts.size();
-  while (leading > 0 && part.subscripts[leading - 1]->kind == ast::ExprKind::Colon)
-    --leading;
-  ExprId linear = pool_->zero();
-  int64_t stride = v.count();
-  std::vector<ExprId> indices;
-  ExprId inside = pool_->one(); // every subscript within its dimension
-  for (size_t d = 0; d < leading; ++d) {
-    stride /= v.dims[d];
-    endSizes.push_back(v.dims[d]);
-    auto index = lower(*part.subscripts[d], scope);
-    endSizes.pop_back();
-    if (!index || !index->isScalar() || index->isRecord || index->isString()) {
-      diags_.error(part.subscripts[d]->range, "a subscript computed at run time must be a scalar");
-      return std::nullopt;
-    }
-    ExprId i = index->elements[0];
-    indices.push_back(i);
-    inside = pool_->binary(
-        sym::OpKind::And, inside,
-        pool_->binary(sym::OpKind::And, pool_->binary(sym::OpKind::GreaterEq, i, pool_->one()),
-                      pool_->binary(sym::OpKind::LessEq, i,
-                                    pool_->constant(static_cast<double>(v.dims[d])))));
-    ExprId zeroBased = pool_->sub(i, pool_->one());
-    linear = pool_->add(linear, pool_->mul(zeroBased, pool_->constant(static_cast<double>(stride))));
-  }
+  auto selection = dynamicSelection(v.dims, part, scope);
+  if (!selection)
+    return std::nullopt;
   // Loads from consecutive slots in compiled functions; in the model, a
   // selection among the elements (whose variables stay visible to the
   // structural analysis).
@@ -551,23 +640,55 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
     slots = pool_->variableOf(v.elements[k]).index == first + k;
   Value r;
   r.type = v.type;
-  r.dims.assign(v.dims.begin() + leading, v.dims.end());
+  r.dims = selection->resultDims;
   ExprId size = pool_->constant(static_cast<double>(v.count()));
-  for (int64_t j = 0; j < stride; ++j) {
-    ExprId index = pool_->add(linear, pool_->constant(static_cast<double>(j)));
+  for (size_t e = 0; e < selection->linear.size(); ++e) {
+    ExprId index = selection->linear[e];
     if (slots) {
       r.elements.push_back(pool_->load(first, index, size));
       continue;
     }
-    // Not stored in consecutive slots: select among the elements; a
-    // subscript out of bounds (or not an integer) is a run-time error.
-    std::vector<int64_t> dims(v.dims.begin(), v.dims.begin() + leading);
-    ExprId error = subscriptError(indices, dims, part.name, part.range);
+    // Not stored in consecutive slots: select among the elements that the
+    // subscripts known only at run time can reach; a subscript out of
+    // bounds (or not an integer) is a run-time error.
+    const std::vector<ExprId> &indices = selection->indices[e];
+    std::vector<int64_t> candidates = {0};
+    int64_t stride = v.count();
+    ExprId inside = pool_->one(); // every subscript within its dimension
+    bool knownInside = true;      // every subscript a known integer within its dimension
+    for (size_t d = 0; d < v.dims.size(); ++d) {
+      stride /= v.dims[d];
+      std::vector<int64_t> next;
+      auto known = pool_->constantValue(indices[d]);
+      knownInside = knownInside && known && *known >= 1 && *known <= v.dims[d] &&
+                    *known == std::floor(*known);
+      for (int64_t c : candidates) {
+        if (known) {
+          next.push_back(c + (static_cast<int64_t>(*known) - 1) * stride);
+          continue;
+        }
+        for (int64_t i = 0; i < v.dims[d]; ++i)
+          next.push_back(c + i * stride);
+      }
+      candidates = std::move(next);
+      inside = pool_->binary(
+          sym::OpKind::And, inside,
+          pool_->binary(sym::OpKind::And, pool_->binary(sym::OpKind::GreaterEq, indices[d], pool_->one()),
+                        pool_->binary(sym::OpKind::LessEq, indices[d],
+                                      pool_->constant(static_cast<double>(v.dims[d])))));
+    }
+    if (knownInside) {
+      r.elements.push_back(v.elements[candidates[0]]);
+      continue;
+    }
+    ExprId error = subscriptError(indices, v.dims, part.name, part.range);
     ExprId chosen = error;
-    for (int64_t k = v.count() - stride + j; k >= 0; k -= stride)
-      chosen = pool_->ifElse(pool_->binary(sym::OpKind::Equal, index, pool_->constant(static_cast<double>(k))),
-                             v.elements[k], chosen);
-    if (leading > 1) // x[1, 4] of a 3 x 3 array must not select x[2, 1]
+    for (auto k = candidates.rbegin(); k != candidates.rend(); ++k)
+      if (*k >= 0 && *k < v.count())
+        chosen = pool_->ifElse(pool_->binary(sym::OpKind::Equal, index,
+                                             pool_->constant(static_cast<double>(*k))),
+                               v.elements[*k], chosen);
+    if (v.dims.size() > 1) // x[1, 4] of a 3 x 3 array must not select x[2, 1]
       chosen = pool_->ifElse(pool_->unary(sym::OpKind::NoEvent, inside), chosen, error);
     r.elements.push_back(chosen);
   }
@@ -833,9 +954,8 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
       diags_.error(e.range, std::string("operator `") + text + "` needs numeric operands");
     return std::nullopt;
   }
-  if (e.op == B::Add && a.isString() && b.isString() && a.isScalar() && b.isScalar())
-    return Value::string((a.strings.empty() ? "" : a.strings[0]) +
-                         (b.strings.empty() ? "" : b.strings[0]));
+  if (e.op == B::Add && a.isString() && b.isString())
+    return concatStrings(a, b, e.range);
   bool scalarOnly = false;
   std::optional<Value> r;
   switch (e.op) {
@@ -897,26 +1017,20 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
     diags_.error(e.range, std::string("relation `") + text + "` needs scalar operands");
     return std::nullopt;
   }
-  if (a.isString() || b.isString()) {
-    // Strings are known while translating (parameters, constants,
-    // literals): the relation is decided here, in lexicographic order.
-    if (!a.isString() || !b.isString() || a.strings.size() != 1 || b.strings.size() != 1) {
-      diags_.error(e.range, std::string("relation `") + text +
-                                "` needs two Strings whose values are known when translating");
-      return std::nullopt;
-    }
-    int c = a.strings[0].compare(b.strings[0]);
-    bool result = e.op == B::Less      ? c < 0
-                  : e.op == B::LessEq  ? c <= 0
-                  : e.op == B::Greater ? c > 0
-                  : e.op == B::GreaterEq ? c >= 0
-                  : e.op == B::Equal   ? c == 0
-                                       : c != 0;
-    return Value::scalar(pool_->constant(result ? 1.0 : 0.0), ElementType::Boolean);
-  }
   static const std::pair<B, OpKind> kRelations[] = {
       {B::Less, OpKind::Less},       {B::LessEq, OpKind::LessEq}, {B::Greater, OpKind::Greater},
       {B::GreaterEq, OpKind::GreaterEq}, {B::Equal, OpKind::Equal}, {B::NotEqual, OpKind::NotEqual}};
+  if (a.isString() || b.isString()) {
+    // In lexicographic order: decided here for texts known while
+    // translating, at run time in functions.
+    if (!a.isString() || !b.isString()) {
+      diags_.error(e.range, std::string("relation `") + text + "` needs two Strings");
+      return std::nullopt;
+    }
+    for (auto [astOp, symOp] : kRelations)
+      if (astOp == e.op)
+        return compareStrings(symOp, a, b, e.range);
+  }
   for (auto [astOp, symOp] : kRelations)
     if (astOp == e.op)
       return Value::scalar(pool_->binary(symOp, a.elements[0], b.elements[0]), ElementType::Boolean);
@@ -988,9 +1102,20 @@ std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
                                 describe(*result));
       return std::nullopt;
     }
-    if (then.isString()) {
-      diags_.error(e.range, "if-expressions on Strings with a varying condition are not supported");
+    if (then.isString() && !inCompiledFunction()) {
+      diags_.error(e.range, "if-expressions on Strings with a condition known only at run time "
+                            "are only supported in functions");
       return std::nullopt;
+    }
+    if (then.isString()) { // pointers to the texts, chosen at run time
+      std::vector<ExprId> a = stringPointers(then), b = stringPointers(*result);
+      Value chosen;
+      chosen.type = ElementType::String;
+      chosen.dims = result->dims;
+      for (size_t k = 0; k < a.size(); ++k)
+        chosen.elements.push_back(pool_->ifElse(branches[i].first, a[k], b[k]));
+      result = std::move(chosen);
+      continue;
     }
     std::vector<ExprId> a, b;
     appendScalars(then, a);

@@ -94,6 +94,7 @@ Differentiator::Differentiator(const flat::Function &f, const CalleeDerivativeFn
           [this](ExprId output) { return outputTangent(output); },
           [this](ExprId id) { return primalOf(id); }) {
   df_.pool = f.pool; // the ids of f stay valid in the derivative
+  df_.cleanups = f.cleanups; // f's slots keep their numbers
 }
 
 /// The variables of f and their tangents, and the calling convention.

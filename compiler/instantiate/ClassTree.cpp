@@ -197,11 +197,11 @@ bool ClassTree::addUserDefinitions(FileId file) {
   return true;
 }
 
-void ClassTree::addLibrary(const std::string &path, bool bundled) {
+void ClassTree::addLibrary(const std::string &path, LibraryKind kind) {
   std::error_code ec;
   bool isPackageDir = fs::is_directory(path, ec) && fs::exists(fs::path(path) / "package.mo", ec);
   bool isRoot = fs::is_directory(path, ec) && !isPackageDir;
-  libraries_.push_back({path, isRoot, bundled});
+  libraries_.push_back({path, isRoot, kind});
 }
 
 ClassNode *ClassTree::loadFromFile(ClassNode *parent, const std::string &name,
@@ -270,10 +270,24 @@ ClassNode *ClassTree::lookupTopLevel(const std::string &name) {
   for (ClassNode *node : builtins_)
     if (node && node->name == name)
       found = node;
-  for (size_t i = 0; !found && i < libraries_.size(); ++i) {
-    found = loadFromLibrary(libraries_[i], name);
+  std::vector<const LibraryEntry *> order;
+  for (const LibraryEntry &entry : libraries_)
+    order.push_back(&entry);
+  if (name == "ModelicaServices")
+    std::stable_sort(order.begin(), order.end(), [](const LibraryEntry *a, const LibraryEntry *b) {
+      // A package given by itself (--lib .../ModelicaServices) first, then
+      // the bundled one, then folders of packages (--lib or MODELICAPATH).
+      auto rank = [](const LibraryEntry *e) {
+        return e->kind == LibraryKind::Given && !e->isRootFolder ? 0
+               : e->kind == LibraryKind::Bundled                ? 1
+                                                                 : 2;
+      };
+      return rank(a) < rank(b);
+    });
+  for (size_t i = 0; !found && i < order.size(); ++i) {
+    found = loadFromLibrary(*order[i], name);
     if (found)
-      found->bundled_ = libraries_[i].bundled;
+      found->bundled_ = order[i]->kind == LibraryKind::Bundled;
   }
   topLevel_[name] = found;
   return found;

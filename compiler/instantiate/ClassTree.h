@@ -82,13 +82,20 @@ public:
   bool addUserFile(const std::string &path);
   /// The same for source text held in memory under a display name.
   bool addUserSource(const std::string &name, std::string text);
+  /// How a library was given: on the command line (--lib), in
+  /// MODELICAPATH, or bundled with mocc.
+  enum class LibraryKind { Given, Path, Bundled };
   /// Adds a library search entry: a package directory (holding package.mo),
   /// a single .mo file, or a root folder of packages (MODELICAPATH style).
-  /// `bundled`: mocc's own stdlib/, whose MSL packages are a subset.
-  void addLibrary(const std::string &path, bool bundled = false);
+  void addLibrary(const std::string &path, LibraryKind kind = LibraryKind::Path);
 
   /// A top-level class by name (user files, then libraries in order, then
-  /// the built-in classes); loads it on demand; null if none exists.
+  /// the built-in classes); loads it on demand; null if none exists. The
+  /// tool's own package, ModelicaServices (MLS chapter 18: each tool
+  /// implements it), comes from the bundled library before folders of
+  /// packages (MODELICAPATH, a --lib folder), whose copy (the MSL's) is a
+  /// default that resolves no URIs; a ModelicaServices package given with
+  /// --lib by itself still comes first.
   ClassNode *lookupTopLevel(const std::string &name);
   /// A class by its full dotted name from the top level.
   ClassNode *lookupPath(const std::vector<std::string> &parts);
@@ -110,7 +117,7 @@ private:
   struct LibraryEntry {
     std::string path;
     bool isRootFolder; ///< MODELICAPATH style: holds several packages
-    bool bundled = false;
+    LibraryKind kind = LibraryKind::Path;
   };
   ClassNode *loadFromFile(ClassNode *parent, const std::string &name, const std::string &file,
                           const std::string &directory);

@@ -102,6 +102,11 @@ const std::vector<Written<ast::AlgorithmSection>> &Instance::algorithmSections()
   return algorithms_;
 }
 
+const Written<ast::ExternalClause> &Instance::externalClause() {
+  members();
+  return external_;
+}
+
 std::string Instance::path() const {
   if (kind != InstanceKind::Component)
     return "";
@@ -253,6 +258,8 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     instance.equations_.push_back({&section, cls});
   for (const auto &section : def->algorithmSections)
     instance.algorithms_.push_back({&section, cls});
+  if (def->external) // after the bases: a class's own clause replaces theirs
+    instance.external_ = {def->external.get(), cls};
 }
 
 void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
@@ -469,8 +476,15 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
     }
     if (!base) {
       instance.cls = type;
-      if (isExternalObjectClass(type))
+      if (isExternalObjectClass(type)) {
         instance.builtin = BuiltinKind::ExternalObject;
+        // An external object is constructed once and never assigned (MLS
+        // 12.9.7), so one declared without a prefix does not vary either:
+        // it is a parameter (in a model; a function's keep their causality).
+        if (instance.prefixes.variability == ast::VariabilityKind::Continuous ||
+            instance.prefixes.variability == ast::VariabilityKind::Discrete)
+          instance.prefixes.variability = ast::VariabilityKind::Parameter;
+      }
       return;
     }
     // The type's own modification is inner to the component's. A class

@@ -197,6 +197,10 @@ public:
 
   const std::vector<Written<ast::EquationSection>> &equationSections();
   const std::vector<Written<ast::AlgorithmSection>> &algorithmSections();
+  /// The external clause of a function, its own or inherited (`function f
+  /// extends g` of an external g); its `lexical` is the class that wrote it.
+  /// Null for other classes.
+  const Written<ast::ExternalClause> &externalClause();
 
   /// "a.b[2].c" relative to the model (empty for the model itself).
   std::string path() const;
@@ -225,6 +229,7 @@ private:
   MemberList members_;
   std::vector<Written<ast::EquationSection>> equations_;
   std::vector<Written<ast::AlgorithmSection>> algorithms_;
+  Written<ast::ExternalClause> external_;
   std::optional<std::vector<int64_t>> elementIndex_; ///< for array elements
 };
 

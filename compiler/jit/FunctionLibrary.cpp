@@ -9,7 +9,6 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 
-#include <filesystem>
 
 namespace mocc::jit {
 
@@ -38,60 +37,6 @@ bool addFunctions(Jit &jit, std::span<const flat::Function> functions, std::stri
   return jit.addModule(std::move(module), std::move(context), suggestFunctionOptLevel(statements), error);
 }
 
-bool linkExternalFunctions(Jit &jit, std::span<const flat::Function> functions,
-                           const std::vector<std::string> &searchPath,
-                           std::vector<MissingExternal> &missing, std::string &error) {
-  namespace fs = std::filesystem;
-  for (uint32_t i = 0; i < functions.size(); ++i) {
-    const flat::ExternalCall *call = functions[i].external.get();
-    if (!call)
-      continue;
-    std::vector<std::string> folders;
-    for (const std::string &folder : searchPath)
-      folders.push_back(folder);
-    for (const std::string &folder : call->libraryDirectories) {
-      folders.push_back(folder);
-      folders.push_back(folder + "/linux64");
-    }
-    std::vector<std::string> notFound;
-    for (const std::string &library : call->libraries) {
-      std::string found;
-      for (const std::string &folder : folders) {
-        for (const char *suffix : {".so", ".a"}) {
-          std::string path = folder + "/lib" + library + suffix;
-          std::error_code ec;
-          if (found.empty() && fs::is_regular_file(path, ec))
-            found = path;
-        }
-      }
-      if (found.empty())
-        notFound.push_back(library);
-      else if (!jit.addLibrary(found, error))
-        return false;
-    }
-    if (jit.hasSymbol(call->function))
-      continue;
-    std::string message = "the C function `" + call->function + "` of the external function `" +
-                          functions[i].name + "` was not found in the process";
-    if (!call->libraries.empty()) {
-      message += " or in the libraries";
-      for (const std::string &library : call->libraries)
-        message += " `" + library + "`";
-    }
-    if (!notFound.empty()) {
-      message += " (not found:";
-      for (const std::string &library : notFound)
-        message += " lib" + library + ".so/.a";
-      message += " in";
-      for (const std::string &folder : folders)
-        message += " " + folder;
-      message += ")";
-    }
-    missing.push_back({i, message});
-  }
-  return true;
-}
-
 codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &function,
                                          std::string &error) {
   return reinterpret_cast<codegen::NativeFunctionFn>(
@@ -100,21 +45,22 @@ codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &functio
 
 std::unique_ptr<FunctionLibrary> FunctionLibrary::compile(std::span<const flat::Function> functions,
                                                           std::string &error,
-                                                          const std::vector<std::string> &searchPath,
-                                                          std::vector<MissingExternal> *missing) {
+                                                          const ExternalOptions &external,
+                                                          ExternalReport *report) {
   std::unique_ptr<FunctionLibrary> library(new FunctionLibrary());
   library->jit_ = Jit::create(error);
   if (!library->jit_)
     return nullptr;
-  std::vector<MissingExternal> notFound;
-  if (!linkExternalFunctions(*library->jit_, functions, searchPath, notFound, error))
+  ExternalReport linked;
+  if (!linkExternalFunctions(*library->jit_, functions, external, linked, error))
     return nullptr;
-  if (!notFound.empty()) {
-    error = notFound.front().message;
-    if (missing)
-      *missing = std::move(notFound);
+  bool problems = !linked.problems.empty();
+  if (problems)
+    error = linked.problems.front().message;
+  if (report)
+    *report = std::move(linked);
+  if (problems)
     return nullptr;
-  }
   if (!addFunctions(*library->jit_, functions, error))
     return nullptr;
   for (const flat::Function &f : functions) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "compiler/codegen/Codegen.h"
+#include "compiler/jit/ExternalCode.h"
 #include "compiler/jit/Jit.h"
 
 #include <memory>
@@ -21,23 +22,6 @@ namespace mocc::jit {
 /// False with `error` set on failure.
 bool addFunctions(Jit &jit, std::span<const flat::Function> functions, std::string &error);
 
-/// An external function whose C symbol was found nowhere.
-struct MissingExternal {
-  uint32_t function = 0; ///< index in the table
-  std::string message;   ///< what was searched
-};
-
-/// Loads the libraries that the external functions of `functions` name
-/// (annotation Library: lib<Name>.so, else lib<Name>.a, searched in each
-/// folder of `searchPath`, then in each function's LibraryDirectory and
-/// its `linux64` subfolder) and checks that every C symbol they call
-/// resolves, in those libraries or in the process. Returns the functions
-/// whose symbol was not found; false with `error` set if a library that
-/// was found cannot be loaded.
-bool linkExternalFunctions(Jit &jit, std::span<const flat::Function> functions,
-                           const std::vector<std::string> &searchPath,
-                           std::vector<MissingExternal> &missing, std::string &error);
-
 /// The native function of `function` in a JIT it was added to, or null
 /// with `error` set.
 codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &function,
@@ -48,14 +32,14 @@ codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &functio
 class FunctionLibrary {
 public:
   /// Compiles every function of the table; null with `error` set if one is
-  /// malformed.
-  /// External functions' libraries are searched in `searchPath` first (see
-  /// linkExternalFunctions); C symbols found nowhere go to `missing` (and
-  /// the result is null) when it is given.
+  /// malformed. The C code of external functions is found, compiled and
+  /// linked as linkExternalFunctions does with `external`; if it has
+  /// problems, the result is null, `error` holds the first, and `report`
+  /// (when given) all of them.
   static std::unique_ptr<FunctionLibrary> compile(std::span<const flat::Function> functions,
                                                   std::string &error,
-                                                  const std::vector<std::string> &searchPath = {},
-                                                  std::vector<MissingExternal> *missing = nullptr);
+                                                  const ExternalOptions &external = {},
+                                                  ExternalReport *report = nullptr);
 
   /// Calls function `index` on its flattened inputs and returns its
   /// flattened outputs; nothing with `error` set for a wrong index or

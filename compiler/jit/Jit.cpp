@@ -19,6 +19,7 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/IR/Verifier.h>
+#include <llvm/Object/ArchiveWriter.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
@@ -103,6 +104,13 @@ struct Jit::Impl {
   /// Target machines per OptLevel, made on first use.
   std::array<std::unique_ptr<llvm::TargetMachine>, 3> machines;
   std::set<std::string> libraries; ///< paths given to addLibrary
+  unsigned ownLibraries = 0;       ///< made by addObject
+  /// Functions to call when the JIT is destroyed (C destructors), in the
+  /// order registered.
+  std::vector<void (*)()> atDestruction;
+  /// What the execution session reported (a failed link), for hasSymbol.
+  std::mutex reportedMutex;
+  std::string reported;
   /// The modules started, in order (a deque: workers hold references to
   /// jobs while more are added), the first that no thread has taken, and
   /// the workers.
@@ -192,6 +200,8 @@ llvm::TargetMachine *Jit::Impl::machine(OptLevel level, std::string &error) {
 Jit::Jit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Jit::~Jit() {
+  for (auto it = impl_->atDestruction.rbegin(); it != impl_->atDestruction.rend(); ++it)
+    (*it)();
   if (!impl_->workers.empty()) { // started modules that were never finished
     {
       std::lock_guard<std::mutex> lock(impl_->mutex);
@@ -239,6 +249,13 @@ std::unique_ptr<Jit> Jit::create(std::string &error) {
     return nullptr;
   }
   auto impl = std::make_unique<Impl>(std::move(*builder), std::move(*lljit));
+  // Link failures (a symbol of C code found nowhere) come back to the
+  // caller of the lookup; keep them off stderr.
+  Impl *raw = impl.get();
+  raw->lljit->getExecutionSession().setErrorReporter([raw](llvm::Error failed) {
+    std::lock_guard<std::mutex> lock(raw->reportedMutex);
+    raw->reported += message(std::move(failed)) + "\n";
+  });
   return std::unique_ptr<Jit>(new Jit(std::move(impl)));
 }
 
@@ -416,7 +433,7 @@ bool Jit::addLibrary(const std::string &path, std::string &error) {
   return true;
 }
 
-bool Jit::hasSymbol(const std::string &name) {
+bool Jit::hasSymbol(const std::string &name, std::string *why) {
   llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
   llvm::orc::JITDylibSearchOrder order;
   main.withLinkOrderDo([&](const llvm::orc::JITDylibSearchOrder &links) { order = links; });
@@ -424,9 +441,76 @@ bool Jit::hasSymbol(const std::string &name) {
     order.insert(order.begin(), {&main, llvm::orc::JITDylibLookupFlags::MatchAllSymbols});
   auto found = impl_->lljit->getExecutionSession().lookup(order, impl_->lljit->mangleAndIntern(name));
   if (!found) {
-    llvm::consumeError(found.takeError());
+    std::string text = message(found.takeError());
+    if (why)
+      *why = text;
     return false;
   }
+  return true;
+}
+
+bool Jit::addObject(const std::string &name, const std::string &object, std::string &error,
+                    bool ownLibrary) {
+  auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object, name);
+  llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
+  llvm::orc::JITDylib *target = &main;
+  if (ownLibrary) {
+    auto library = impl_->lljit->createJITDylib("objects" + std::to_string(++impl_->ownLibraries));
+    if (!library) {
+      error = name + ": " + message(library.takeError());
+      return false;
+    }
+    library->addToLinkOrder(main); // its references: the main library's archives
+    main.addToLinkOrder(*library); // the main library's: its definitions
+    target = &*library;
+  }
+  if (llvm::Error failed = impl_->lljit->addObjectFile(*target, std::move(buffer))) {
+    error = name + ": " + message(std::move(failed));
+    return false;
+  }
+  return true;
+}
+
+bool Jit::addArchive(const std::string &name,
+                     const std::vector<std::pair<std::string, std::string>> &objects,
+                     std::string &error) {
+  if (objects.empty())
+    return true;
+  std::vector<llvm::NewArchiveMember> members;
+  for (const auto &[member, bytes] : objects) {
+    llvm::NewArchiveMember m(llvm::MemoryBufferRef(bytes, member));
+    m.MemberName = member;
+    members.push_back(std::move(m));
+  }
+  auto archive = llvm::writeArchiveToBuffer(members, llvm::SymtabWritingMode::NormalSymtab,
+                                            llvm::object::Archive::K_GNU, true, false);
+  if (!archive) {
+    error = name + ": " + message(archive.takeError());
+    return false;
+  }
+  auto generator = llvm::orc::StaticLibraryDefinitionGenerator::Create(
+      impl_->lljit->getObjLinkingLayer(), std::move(*archive));
+  if (!generator) {
+    error = name + ": " + message(generator.takeError());
+    return false;
+  }
+  impl_->lljit->getMainJITDylib().addGenerator(std::move(*generator));
+  return true;
+}
+
+bool Jit::runFunction(const std::string &symbol, std::string &error) {
+  auto *function = reinterpret_cast<void (*)()>(lookup(symbol, error));
+  if (!function)
+    return false;
+  function();
+  return true;
+}
+
+bool Jit::runAtDestruction(const std::string &symbol, std::string &error) {
+  auto *function = reinterpret_cast<void (*)()>(lookup(symbol, error));
+  if (!function)
+    return false;
+  impl_->atDestruction.push_back(function);
   return true;
 }
 

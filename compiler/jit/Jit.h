@@ -84,8 +84,35 @@ public:
   bool addLibrary(const std::string &path, std::string &error);
 
   /// Whether a symbol resolves as generated code would see it: in the
-  /// added modules and libraries, or in the process.
-  bool hasSymbol(const std::string &name);
+  /// added modules and libraries, or in the process. Looking it up links
+  /// the code that defines it; if that fails (a symbol it needs is found
+  /// nowhere), `why` says so.
+  bool hasSymbol(const std::string &name, std::string *why = nullptr);
+
+  /// Adds a relocatable object file (as compiled by ccode::compile): all
+  /// its symbols are defined at once, and it is linked when one of them is
+  /// first needed. False with error text if it cannot be read or defines a
+  /// symbol that is already defined. With `ownLibrary`, it goes to a
+  /// library of its own, searched after everything added before, where
+  /// its symbols may repeat those of earlier objects.
+  bool addObject(const std::string &name, const std::string &object, std::string &error,
+                 bool ownLibrary = false);
+
+  /// Adds object files as a static library: each is linked only when a
+  /// symbol it defines is needed and not defined already, as a linker does
+  /// with an archive (`name` is for messages).
+  bool addArchive(const std::string &name,
+                  const std::vector<std::pair<std::string, std::string>> &objects,
+                  std::string &error);
+
+  /// Runs `void symbol(void)` of the added code now (the constructors of C
+  /// code); false with error text if it is not found.
+  bool runFunction(const std::string &symbol, std::string &error);
+
+  /// Runs `void symbol(void)` when the JIT is destroyed, in the reverse
+  /// order of registration (the destructors of C code); false with error
+  /// text if it is not found.
+  bool runAtDestruction(const std::string &symbol, std::string &error);
 
   ~Jit();
 

@@ -16,8 +16,7 @@ static const char *severityName(SeverityKind severity) {
   return "error";
 }
 
-void Diagnostics::report(SeverityKind severity, SourceRange range,
-                         const std::string &message) {
+bool Diagnostics::count(SeverityKind &severity) {
   if (severity == SeverityKind::Error && errorsAsWarnings_)
     severity = SeverityKind::Warning;
   if (severity == SeverityKind::Error) {
@@ -25,13 +24,38 @@ void Diagnostics::report(SeverityKind severity, SourceRange range,
     suppressNotes_ = errorLimit_ != 0 && errors_ > errorLimit_;
     if (errorLimit_ != 0 && errors_ == errorLimit_ + 1) {
       out_ << "mocc: error: too many errors emitted, stopping now\n";
-      return;
+      return false;
     }
   } else if (severity == SeverityKind::Warning) {
     ++warnings_;
     suppressNotes_ = false;
   }
-  if (suppressNotes_)
+  return !suppressNotes_;
+}
+
+void Diagnostics::reportAt(SeverityKind severity, const std::string &file, unsigned line,
+                           unsigned column, const std::string &sourceLine,
+                           const std::string &message) {
+  if (!count(severity))
+    return;
+  if (file.empty())
+    out_ << "mocc: ";
+  else
+    out_ << file << ':' << line << ':' << column << ": ";
+  out_ << severityName(severity) << ": " << message << '\n';
+  if (!file.empty() && line > 0) {
+    out_ << sourceLine << '\n';
+    std::string caret;
+    for (size_t i = 0; i + 1 < column && i < sourceLine.size(); ++i)
+      caret += sourceLine[i] == '\t' ? '\t' : ' ';
+    out_ << caret << "^\n";
+  }
+  out_.flush();
+}
+
+void Diagnostics::report(SeverityKind severity, SourceRange range,
+                         const std::string &message) {
+  if (!count(severity))
     return;
   if (range.valid()) {
     LineColumn lc = sources_.lineColumn(range.start());

@@ -36,6 +36,13 @@ public:
 
   void report(SeverityKind severity, SourceRange range, const std::string &message);
 
+  /// Reports a diagnostic at a place outside the managed sources (a line of
+  /// C code that mocc compiled): `file:line:col: error: message`, then
+  /// `sourceLine` with a caret under `column` (1-based, in bytes); without a
+  /// file, `mocc: error: message`.
+  void reportAt(SeverityKind severity, const std::string &file, unsigned line, unsigned column,
+                const std::string &sourceLine, const std::string &message);
+
   unsigned errorCount() const { return errors_; }
   unsigned warningCount() const { return warnings_; }
   bool hasErrors() const { return errors_ != 0; }
@@ -50,6 +57,8 @@ public:
 
 private:
   void printCaret(SourceRange range);
+  /// Counts a diagnostic; false if it is not to be printed.
+  bool count(SeverityKind &severity);
 
   const SourceManager &sources_;
   std::ostream &out_;

@@ -1,5 +1,5 @@
 // RUN: mocc check %s
-model ExternalObjectVariable "an external object that is not a parameter, and a Fortran function"
+model ExternalObjectVariable "an external object whose constructor gets a time-varying argument, and a language mocc does not call"
   class Handle
     extends ExternalObject;
     function constructor
@@ -15,16 +15,16 @@ model ExternalObjectVariable "an external object that is not a parameter, and a 
   function f
     input Real x;
     output Real y;
-  external "FORTRAN 77" y = f77(x);
+  external "Java" y = f77(x);
   end f;
-  Handle h = Handle(3);
+  Handle h = Handle(integer(time));
   Real y = f(time);
 end ExternalObjectVariable;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_external_object_variable.mo:20:10: error: the external object `h` must be a parameter or a constant
-// CHECK:STDERR:   Handle h = Handle(3);
-// CHECK:STDERR:          ^
-// CHECK:STDERR: fail_external_object_variable.mo:18:3: error: external functions in the language "FORTRAN 77" are not supported (only "C")
-// CHECK:STDERR:   external "FORTRAN 77" y = f77(x);
-// CHECK:STDERR:   ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// CHECK:STDERR: fail_external_object_variable.mo:20:14: error: the constructor of the external object `h` is called once, but its arguments vary with time
+// CHECK:STDERR:   Handle h = Handle(integer(time));
+// CHECK:STDERR:              ^~~~~~~~~~~~~~~~~~~~~
+// CHECK:STDERR: fail_external_object_variable.mo:18:3: error: external functions in the language "Java" are not supported (only "C" and "FORTRAN 77")
+// CHECK:STDERR:   external "Java" y = f77(x);
+// CHECK:STDERR:   ^~~~~~~~~~~~~~~~~~~~~~~~~~~

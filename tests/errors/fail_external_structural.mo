@@ -15,7 +15,7 @@ end StructExt;
 // CHECK:STDERR: fail_external_structural.mo:9:10: error: an array dimension must be a parameter expression, and `k` is not
 // CHECK:STDERR:   Real x[k];
 // CHECK:STDERR:          ^
-// CHECK:STDERR: fail_external_structural.mo:8:25: note: it could not be evaluated while translating: the value of `k`: `StructExt.n` is an external function, which is not called while translating
+// CHECK:STDERR: fail_external_structural.mo:8:25: note: it could not be evaluated while translating: the value of `k`: `StructExt.n` is impure, and is not called while translating
 // CHECK:STDERR:   parameter Integer k = n(3);
 // CHECK:STDERR:                         ^~~~
 // CHECK:STDERR: fail_external_structural.mo:11:12: error: this argument of `ones` must be an Integer parameter expression

@@ -173,7 +173,7 @@ TEST_CASE("a library found nowhere is named in the error") {
   Run run = simulate("ExtTable.Missing", "");
   CHECK(run.code == 1);
   CHECK(run.err.find("(not found: libmocc_exttable.so/.a in ") != std::string::npos);
-  CHECK(run.err.find("/Resources/Library/linux64)") != std::string::npos);
+  CHECK(run.err.find("/Resources/Library/linux64; no build description names it") != std::string::npos);
 }
 
 namespace {

@@ -25,7 +25,7 @@ namespace {
 void simulateExample(const std::string &model) {
   const char *msl = std::getenv("MOCC_MSL");
   if (!msl) {
-    MESSAGE("MOCC_MSL is not set: " << model << " is skipped");
+    MESSAGE("SKIPPED: MOCC_MSL is not set: " << model << " did not run");
     return;
   }
   driver::CompileOptions options;

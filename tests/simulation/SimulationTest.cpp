@@ -449,3 +449,12 @@ TEST_CASE("derivatives of a variable an if-equation gives, next to a Boolean row
     if (std::fabs(t[i] - 1) > 1e-9)
       CHECK(std::fabs(sdd[i] - (t[i] < 1 ? 2.0 : 0.0)) < 1e-6);
 }
+
+TEST_CASE("StopTime = StartTime: initialization and one row") {
+  auto r = simulate("InitializeOnly.mo");
+  REQUIRE(r["time"].size() == 1);
+  CHECK(r["time"][0] == 0.5);
+  CHECK(r["x"][0] == 1);
+  CHECK(r["y"][0] == 2.5);
+  CHECK(r["der(x)"][0] == -1);
+}

@@ -46,6 +46,8 @@ const char *const kCommonHelp = R"(
                     (repeatable; searched before MODELICAPATH and the bundled stdlib/)
   --library-path DIR  a folder searched first for the C libraries of external functions
                     (lib<Name>.so or .a; repeatable; then MOCC_LIBRARY_PATH, colon-separated)
+  --no-cache        compile the C code of external functions without reading or writing
+                    the cache ($XDG_CACHE_HOME/mocc, default ~/.cache/mocc)
   -v                print sizes, solver statistics and phase times to stderr
   --time-phases     print the time of each compiler phase to stderr
 )";
@@ -162,6 +164,10 @@ int commonOption(const std::string &arg, Arguments &args, CompileOptions &option
     if (!args.value(value))
       return usage("`--library-path` needs a folder"), -1;
     options.libraryPath.push_back(value);
+    return 1;
+  }
+  if (arg == "--no-cache") {
+    options.noCache = true;
     return 1;
   }
   if (arg == "-v" || arg == "--verbose") {

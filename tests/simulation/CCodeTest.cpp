@@ -1,0 +1,234 @@
+// The C code of a library, compiled by mocc itself: the package
+// libraries/CLib has C sources that its Makefile lists (with a macro the
+// code needs), a source folder without a build description, a header with
+// a static function and Include annotations with C code. The results are
+// checked against the functions' definitions; the cache of compiled objects
+// is used on the second run, not with --no-cache, and not for a source whose
+// header changed.
+#include "ResultFile.h"
+
+#include "compiler/driver/Driver.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <doctest/doctest.h>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <unistd.h>
+
+using namespace mocc;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kLibrary = MOCC_SIMULATION_MODELS "/../libraries/CLib";
+
+/// A cache folder of its own for one test, removed at the end.
+struct TemporaryCache {
+  fs::path dir;
+  explicit TemporaryCache(const std::string &name) {
+    dir = fs::temp_directory_path() / ("mocc_ccode_" + name + "_" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    setenv("XDG_CACHE_HOME", dir.c_str(), 1);
+  }
+  ~TemporaryCache() {
+    fs::remove_all(dir);
+    unsetenv("XDG_CACHE_HOME");
+  }
+};
+
+struct Run {
+  int code = 0;
+  std::string err;
+  test::ResultFile result;
+  int compiled = -1; ///< translation units compiled, from -v
+  int cached = -1;   ///< read from the cache
+};
+
+Run simulate(const std::string &library, bool noCache = false) {
+  driver::CompileOptions options;
+  options.libraries.push_back(library);
+  options.model = "CLib.Examples.Values";
+  options.verbose = true;
+  options.noCache = noCache;
+  fs::path path = fs::temp_directory_path() / ("mocc_ccode_" + std::to_string(getpid()) + ".csv");
+  driver::SimulateOptions sim{NAN, NAN, NAN, 0, NAN, path.string(), ""};
+  std::ostringstream out, err;
+  Run run;
+  run.code = driver::runSimulate(options, sim, out, err);
+  run.err = err.str();
+  std::smatch m;
+  if (std::regex_search(run.err, m,
+                        std::regex("C code: (\\d+) translation unit\\(s\\) compiled, (\\d+) read"))) {
+    run.compiled = std::stoi(m[1]);
+    run.cached = std::stoi(m[2]);
+  }
+  if (run.code == 0) {
+    run.result = test::readResultFile(path.string());
+    fs::remove(path);
+  }
+  return run;
+}
+
+void checkValues(const Run &run) {
+  const auto &time = run.result["time"];
+  REQUIRE(time.back() == doctest::Approx(1.0));
+  for (size_t i = 0; i < time.size(); ++i) {
+    double t = time[i];
+    CHECK(run.result["a"][i] == doctest::Approx(3 * t));   // CLIB_SCALE from the Makefile
+    CHECK(run.result["b"][i] == doctest::Approx(t + 0.5)); // Resources/Source
+    CHECK(run.result["c"][i] == doctest::Approx(2 * t));   // static, in Resources/Include
+    CHECK(run.result["d"][i] == doctest::Approx(10 + t));  // 1*3 + 2*2 + 3*1
+    CHECK(run.result["e"][i] == doctest::Approx(5 * t));   // hypot(3, 4)
+    CHECK(run.result["f"][i] == doctest::Approx(7 + 42 * t)); // the object, the C constructor
+    // greeting() ran while translating; describe(t) has the length of
+    // "x = " + String(t).
+    char text[64];
+    std::snprintf(text, sizeof text, "x = %.6g", t);
+    double expected = std::string(text) == "x = 1" ? -5.0 : static_cast<double>(std::strlen(text));
+    CHECK(run.result["g"][i] == expected);
+  }
+}
+
+} // namespace
+
+TEST_CASE("a library's own C code: compiled on first use, then read from the cache") {
+  TemporaryCache cache("first");
+  Run first = simulate(kLibrary);
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  checkValues(first);
+  // 3 files of the Makefile, 1 of Resources/Source, 3 Include texts; the
+  // file of Resources/Source was compiled while translating (greeting() is
+  // called then), and its object read from the cache for the model.
+  CHECK(first.compiled + first.cached == 7);
+  CHECK(first.compiled == 6);
+  Run second = simulate(kLibrary);
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  checkValues(second);
+  CHECK(second.compiled == 0);
+  CHECK(second.cached == 7);
+}
+
+TEST_CASE("--no-cache compiles the C code and writes no cache") {
+  TemporaryCache cache("none");
+  Run run = simulate(kLibrary, true);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  checkValues(run);
+  CHECK(run.compiled == 7);
+  CHECK(fs::is_empty(cache.dir));
+}
+
+TEST_CASE("a source whose header changed is compiled again") {
+  TemporaryCache cache("header");
+  fs::path copy = cache.dir / "CLib";
+  fs::copy(kLibrary, copy, fs::copy_options::recursive);
+  Run first = simulate(copy.string());
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  {
+    std::ofstream header(copy / "Resources/C-Sources/clib.h", std::ios::app);
+    header << "/* changed */\n";
+  }
+  Run second = simulate(copy.string());
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  checkValues(second);
+  // clib.h: the three files of the Makefile include it.
+  CHECK(second.compiled == 3);
+  CHECK(second.cached == 4);
+}
+
+TEST_CASE("FORTRAN 77: the system's LAPACK, arrays in column-major order, a CHARACTER argument") {
+  driver::CompileOptions options;
+  options.files.push_back(MOCC_SIMULATION_MODELS "/Lapack.mo");
+  options.model = "Lapack.Solve";
+  fs::path path = fs::temp_directory_path() / ("mocc_lapack_" + std::to_string(getpid()) + ".csv");
+  driver::SimulateOptions sim{NAN, NAN, NAN, 0, NAN, path.string(), ""};
+  std::ostringstream out, err;
+  int code = driver::runSimulate(options, sim, out, err);
+  INFO(err.str());
+  REQUIRE(code == 0);
+  test::ResultFile result = test::readResultFile(path.string());
+  fs::remove(path);
+  // A X0 = B for A = [4, 1, 0; 2, 3, 1; 0, 5, 3], B = [1, 0; 2, 1; 3, 7]:
+  // a transposed A would give another X.
+  const double x0[3][2] = {{0.1, 0.4}, {0.6, -1.6}, {0, 5}};
+  const auto &time = result["time"];
+  for (size_t i = 0; i < time.size(); ++i)
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 2; ++c)
+        CHECK(result["X[" + std::to_string(r + 1) + "," + std::to_string(c + 1) + "]"][i] ==
+              doctest::Approx((1 + time[i]) * x0[r][c]));
+  CHECK(result["info"].back() == 0);
+  CHECK(result["oneNorm"].back() == 9); // dlange("1"): the largest column sum
+  CHECK(result["infNorm"].back() == 8); // dlange("I"): the largest row sum
+}
+
+TEST_CASE("a call statement in a function runs, each time (an impure C function with a state)") {
+  TemporaryCache cache("statement");
+  driver::CompileOptions options;
+  options.libraries.push_back(kLibrary);
+  std::ostringstream out, err;
+  int code = driver::runEval("CLib.pushTwice(1.5)", options, out, err);
+  INFO(err.str());
+  REQUIRE(code == 0);
+  CHECK(out.str() == "3\n");
+}
+
+TEST_CASE("a protected external object of a function is destroyed when it returns") {
+  TemporaryCache cache("protected");
+  driver::CompileOptions options;
+  options.libraries.push_back(kLibrary);
+  std::ostringstream out, err;
+  // 5 * 10 + 1 live while the function runs, then none.
+  int code = driver::runEval("{CLib.startOfNew(5), CLib.live()}", options, out, err);
+  INFO(err.str());
+  REQUIRE(code == 0);
+  CHECK(out.str() == "{51, 0}\n");
+}
+
+TEST_CASE("String results and outputs of C code, and Strings made at run time") {
+  TemporaryCache cache("strings");
+  auto eval = [](const std::string &expression) {
+    driver::CompileOptions options;
+    options.libraries.push_back(kLibrary);
+    std::ostringstream out, err;
+    int code = driver::runEval(expression, options, out, err);
+    INFO(expression << ": " << err.str());
+    CHECK(code == 0);
+    return out.str();
+  };
+  CHECK(eval("CLib.greeting(\"mocc\")") == "\"hello, mocc!\"\n");
+  CHECK(eval("CLib.split(\"one two three\")") == "\"one\"\n"); // the first output
+  CHECK(eval("CLib.secondWord(\"one two three\")") == "9\n");
+  CHECK(eval("CLib.describe(0.25)") == "8\n");  // "x = 0.25"
+  CHECK(eval("CLib.describe(1)") == "-5\n");    // "x = 1"
+  CHECK(eval("CLib.describe(1/3)") == "12\n");  // "x = 0.333333": 6 digits, as String() has
+}
+
+TEST_CASE("ModelicaServices.ExternalReferences.loadResource: mocc's own, resolving modelica:// URIs") {
+  driver::CompileOptions options;
+  options.libraries.push_back(kLibrary);
+  for (const char *uri : {"modelica://CLib/Resources/Include/clib_inline.h",
+                          "modelica:/CLib/Resources/Include/clib_inline.h"}) {
+    std::ostringstream out, err;
+    int code = driver::runEval(
+        std::string("ModelicaServices.ExternalReferences.loadResource(\"") + uri + "\")", options,
+        out, err);
+    INFO(err.str());
+    REQUIRE(code == 0);
+    std::string path = out.str();
+    REQUIRE(path.size() > 3);
+    path = path.substr(1, path.size() - 3); // without the quotes and the line break
+    CHECK(fs::path(path).is_absolute());
+    CHECK(fs::equivalent(path, kLibrary + "/Resources/Include/clib_inline.h"));
+  }
+}
