@@ -105,8 +105,19 @@ struct OutputVariable {
   std::string name; ///< Modelica name, e.g. "body.r_0[1]" or "der(x)"
   int32_t slot = 0;
   /// A parameter: its value, fixed once initialization has ended, is the
-  /// same in every row.
+  /// same in every row. Also set on a variable that alias elimination
+  /// bound to a parameter expression (constant in time just the same).
   bool parameter = false;
+  /// What result files that keep them write (MAT's `description`): the
+  /// declaration's unit, displayUnit and description string ("" if none).
+  std::string unit = {};
+  std::string displayUnit = {};
+  std::string description = {};
+  /// A variable that alias elimination removed: its value is that of slot
+  /// `aliasOf`, negated if `negated` (MAT files store it once and refer to
+  /// it). -1 for any other output.
+  int32_t aliasOf = -1;
+  bool negated = false;
 };
 
 /// Defaults from the experiment annotation; NaN where not given.
@@ -139,6 +150,26 @@ struct StateSet {
   std::string description; ///< the states, for messages
 };
 
+/// A state set with a selection matrix (S. E. Mattsson, H. Olsson and H.
+/// Elmqvist, "Dynamic selection of states in Dymola", 2000): the states of
+/// the set are s = A x, with A numStates x columns.size() in the slots
+/// aSlots (row-major, one 1 per row). The columns' candidates (the
+/// derivatives of x) are chosen by pivoting the Jacobian of the pivot
+/// kernel's `rows` with respect to `forced` (all of which every choice
+/// takes) and `columns` (all of them but numStates); the columns left over
+/// are the states. A switch sets A and copies each chosen column's chain
+/// (x and its derivatives) into the state's chain.
+struct SelectionMatrix {
+  std::vector<int32_t> rows;    ///< residuals of the pivot kernel
+  std::vector<int32_t> forced;  ///< entries of DynamicStateSelection::columns
+  std::vector<int32_t> columns; ///< entries of DynamicStateSelection::columns
+  int32_t numStates = 0;
+  std::vector<int32_t> aSlots;
+  std::vector<std::vector<int32_t>> columnChains; ///< per column: x, der(x), ...
+  std::vector<std::vector<int32_t>> stateChains;  ///< per state: s, der(s), ...
+  std::vector<int32_t> initial; ///< per state: its column at the start
+};
+
 /// Dynamic state selection (S. E. Mattsson, H. Olsson and H. Elmqvist,
 /// "Dynamic selection of states in Dymola", 2000): when no single choice of
 /// states is valid along the whole solution (a pendulum in Cartesian
@@ -159,6 +190,8 @@ struct DynamicStateSelection {
   int32_t numPivotRows = 0;          ///< residuals of the pivot kernel
   std::vector<int32_t> columns;      ///< slots of the pivot Jacobian's columns
   double switchRatio = 0.1;          ///< hysteresis of the switch, in (0, 1]
+  /// State sets with selection matrices (with one state set or several).
+  std::vector<SelectionMatrix> matrices;
 };
 
 /// A time event source, sample(start, interval): its flag slot is 1 during
@@ -207,6 +240,14 @@ struct EventModel {
   /// After an iteration in which terminate() was reported, the run ends
   /// (successfully) at the event time, after its row.
   KernelFn update = nullptr;
+  /// The relations of `update` alone: recomputes the relation slots
+  /// (`relationSlots`) from the values in v. Within a round of the event
+  /// iteration (pre() fixed) the runtime alternates solving the continuous
+  /// equations with the relations held and `relations`, until the relations
+  /// stop changing: the relations and the continuous unknowns of a mixed
+  /// system are then consistent before `update` runs.
+  KernelFn relations = nullptr;
+  std::vector<int32_t> relationSlots;
   /// pre(v) pairs: preSlot[i] holds pre of valueSlot[i].
   std::vector<int32_t> preSlot;
   std::vector<int32_t> valueSlot;

@@ -81,6 +81,13 @@ void CsvWriter::writeRow(std::span<const double> values, std::span<const RowRun>
   used_ = static_cast<std::size_t>(out - buffer_.get());
 }
 
+void CsvWriter::writeText(const char *text, std::size_t size) {
+  if (!open_)
+    return;
+  std::memcpy(reserve(size), text, size);
+  used_ += size;
+}
+
 /// Makes room for `size` more characters and returns where they go; the
 /// caller advances used_ past what it wrote.
 char *CsvWriter::reserve(std::size_t size) {

@@ -43,6 +43,10 @@ public:
   /// Appends one row made of `runs`, which take the values in order.
   void writeRow(std::span<const double> values, std::span<const RowRun> runs);
 
+  /// Appends text as it is (a row that the caller formatted, with its
+  /// line end).
+  void writeText(const char *text, std::size_t size);
+
   /// Writes out the buffer, closes the file and renames it to the requested
   /// path. Returns false (see error()) if any of that failed; the temporary
   /// file is then removed.

@@ -45,6 +45,7 @@
 
 #include "runtime/KluSolver.h"
 #include "runtime/NonFinite.h"
+#include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
 #include "runtime/RuntimeErrors.h"
 #include "runtime/Signals.h"
@@ -265,7 +266,11 @@ RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEve
   // came from.
   if (!clock_ && (!allFinite(residual_.data(), n_) || !allSlotsFinite(model_, v_.data())))
     return nonFiniteFailure(t, v_.data(), residual_.data());
+  std::vector<double> y0(N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(y_.get()) + size_);
+  std::vector<double> yp0(N_VGetArrayPointer(yp_.get()), N_VGetArrayPointer(yp_.get()) + size_);
   int flag = IDACalcIC(ida_.get(), IDA_YA_YDP_INIT, nextTime);
+  if (flag < 0 && solveAtFixedStates(t, y0, yp0))
+    return {};
   if (flag < 0) {
     std::string what = afterEvent ? "simulation failed at time t = " + formatTime(t) +
                                         ": the values after the event"
@@ -280,6 +285,53 @@ RunStatus DaeIntegrator::makeConsistent(double t, double nextTime, bool afterEve
   IDAGetConsistentIC(ida_.get(), y_.get(), yp_.get());
   load(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
   return {};
+}
+
+/// IDACalcIC's Newton iteration with its line search starts from the old
+/// values and stays near them; where their branch of the algebraic
+/// equations has ended (a fold: the Schmitt trigger of an op-amp with
+/// positive feedback, whose output must jump to the other saturation) it
+/// finds nothing. The same equations at fixed states (the algebraic
+/// components and the derivatives of the differential ones as unknowns) go
+/// to the solver of initialization, whose fixed-point homotopy from the old
+/// values reaches the branch that goes on. On success IDA restarts there.
+/// The equations at fixed states: the algebraic components and the
+/// derivatives of the differential ones are the unknowns.
+ImplicitSystem DaeIntegrator::fixedStateSystem() const {
+  ImplicitSystem system;
+  for (int64_t i = 0; i < n_; ++i) {
+    bool differential = model_.ypSlot[i] >= 0;
+    system.unknowns.push_back(differential ? model_.ypSlot[i] : model_.ySlot[i]);
+    double nominal = i < static_cast<int64_t>(model_.yNominal.size()) ? model_.yNominal[i] : 1.0;
+    system.nominal.push_back(differential ? 1.0 : nominal);
+  }
+  system.residual = model_.residual;
+  system.jvp = model_.jvp;
+  system.pattern = model_.jacobian;
+  system.description = "the system of " + std::to_string(n_) + " equation(s) at fixed states";
+  return system;
+}
+
+bool DaeIntegrator::solveAtFixedStates(double t, const std::vector<double> &y0,
+                                       const std::vector<double> &yp0) {
+  if (clock_ || !model_.jvp)
+    return false;
+  ImplicitSystem system = fixedStateSystem();
+  std::copy(y0.begin(), y0.end(), N_VGetArrayPointer(y_.get()));
+  std::copy(yp0.begin(), yp0.end(), N_VGetArrayPointer(yp_.get()));
+  load(t, y0.data(), yp0.data(), residual_.data());
+  (void)takeRuntimeFailure(t); // a failed assert at a point IDACalcIC tried
+  SolverStatistics stats;
+  bool solved = solveImplicitSystem(system, t, v_, stats).ok && !runtimeErrorPending(t);
+  residualCalls_ += stats.residualEvaluations;
+  jacobianCalls_ += stats.jacobianEvaluations;
+  if (!solved)
+    return false;
+  copyFromSlots();
+  if (IDAReInit(ida_.get(), t, y_.get(), yp_.get()) != IDA_SUCCESS)
+    return false;
+  load(t, N_VGetArrayPointer(y_.get()), N_VGetArrayPointer(yp_.get()), residual_.data());
+  return true;
 }
 
 RunStatus DaeIntegrator::advance(double target, double stopTime, bool oneStep, double &reached,
@@ -425,6 +477,58 @@ void DaeIntegrator::project(double t, double *y, double *yp) {
     if (norm <= 0.1)
       return;
   }
+}
+
+bool DaeIntegrator::polishPoint(double t) {
+  if (size_ == 0 || clock_ || !model_.jvp)
+    return false;
+  std::vector<double> y(static_cast<size_t>(n_)), yp(static_cast<size_t>(n_));
+  for (int64_t i = 0; i < n_; ++i) {
+    y[i] = v_[model_.ySlot[i]];
+    yp[i] = model_.ypSlot[i] >= 0 ? v_[model_.ypSlot[i]] : 0.0;
+  }
+  if (!polish(t, y.data(), yp.data()))
+    return false;
+  load(t, y.data(), yp.data(), residual_.data());
+  return !runtimeErrorPending(t);
+}
+
+/// The algebraic components and the derivatives at the point (t, y, y')
+/// solved at its states by Newton's method with a Jacobian of the point
+/// (the solver of initialization), to that solver's tolerance; whether it
+/// succeeded (else y and y' stay as they are).
+bool DaeIntegrator::polish(double t, double *y, double *yp) {
+  load(t, y, yp, residual_.data());
+  if (runtimeErrorPending(t) || !allFinite(residual_.data(), n_)) {
+    (void)takeRuntimeFailure(t);
+    return false;
+  }
+  std::vector<double> saved = v_;
+  SolverStatistics stats;
+  bool solved = solveImplicitSystem(fixedStateSystem(), t, v_, stats).ok && !runtimeErrorPending(t);
+  (void)takeRuntimeFailure(t);
+  residualCalls_ += stats.residualEvaluations;
+  jacobianCalls_ += stats.jacobianEvaluations;
+  if (!solved) {
+    v_ = std::move(saved);
+    return false;
+  }
+  for (int64_t i = 0; i < n_; ++i) {
+    if (model_.ypSlot[i] >= 0)
+      yp[i] = v_[model_.ypSlot[i]];
+    else
+      y[i] = v_[model_.ySlot[i]];
+  }
+  return true;
+}
+
+bool DaeIntegrator::residualSmall(double t) {
+  if (size_ == 0 || clock_) {
+    evaluate(t);
+    return true;
+  }
+  copyFromSlots();
+  return scaledResidual(t) <= tolerance_;
 }
 
 void DaeIntegrator::evaluate(double t) {

@@ -73,12 +73,25 @@ public:
   /// interpolation into v, with every slot the residual kernel assigns.
   RunStatus interpolate(double t);
 
+  /// The values in v at t (a point of the solution, often interpolated)
+  /// with the algebraic components and the derivatives solved at their
+  /// states to the tolerance of the solver of initialization, with a
+  /// Jacobian of the point: the steps and the interpolation satisfy the
+  /// algebraic equations to about the integration tolerance only. Whether
+  /// it succeeded (else v stays as it was).
+  bool polishPoint(double t);
+
   /// Whether the last failure was IDA's corrector or error test giving up
   /// (IDA_CONV_FAIL, IDA_ERR_FAIL), not generated code or a setup error.
   bool stepFailed() const { return stepFailed_; }
 
   /// Evaluates the residual kernel at t on the values in v as they are.
   void evaluate(double t);
+
+  /// Evaluates the residual kernel at t on the values in v and tells
+  /// whether the equations hold there to the tolerance (as at a restart,
+  /// which then leaves the values alone).
+  bool residualSmall(double t);
 
   /// After a root: per zero-crossing function, +1 if it crossed zero
   /// upwards, -1 if downwards, 0 if it did not.
@@ -101,6 +114,9 @@ private:
   std::string createSolver(double t0);
   double scaledResidual(double t);
   RunStatus makeConsistent(double t, double nextTime, bool afterEvent, bool force = false);
+  rt::ImplicitSystem fixedStateSystem() const;
+  bool polish(double t, double *y, double *yp);
+  bool solveAtFixedStates(double t, const std::vector<double> &y0, const std::vector<double> &yp0);
   RunStatus locateRoot(double root, double stopTime, double &reached);
   RunStatus solverFailure(int flag);
   bool stepFailed_ = false;

@@ -6,7 +6,7 @@
 // Integration.cpp opens with the order of the calls.
 #pragma once
 
-#include "runtime/CsvWriter.h"
+#include "runtime/ResultWriter.h"
 #include "runtime/Simulator.h"
 
 #include <limits>
@@ -16,11 +16,11 @@
 
 namespace mocc::rt {
 
-/// Writes the selected outputs as result rows and times the writing.
+/// Hands the result rows to the result file's writer and times the writing.
 class ResultRows {
 public:
-  /// `writer` may be null: then nothing is written.
-  ResultRows(const CompiledModel &model, const SimulationOptions &options, CsvWriter *writer);
+  /// `writer` (opened) may be null: then nothing is written.
+  ResultRows(const CompiledModel &model, ResultWriter *writer);
 
   void write(double t, const std::vector<double> &v);
   /// Whether the rows hold a slot of the model's `aliases` kernel.
@@ -34,18 +34,7 @@ public:
   double seconds() const { return seconds_; }
 
 private:
-  /// Formats the parameters' columns into runs_ (from the first row's
-  /// values: initialization has fixed them).
-  void formatParameters(const std::vector<double> &v);
-
-  CsvWriter *writer_;
-  std::vector<int32_t> slots_; ///< of the columns that vary, after time
-  std::vector<double> row_;
-  /// The row's layout: the columns that vary and the parameters' text
-  /// between them, empty while there are no parameter columns.
-  std::vector<CsvWriter::RowRun> runs_;
-  std::vector<std::vector<int32_t>> parameterSlots_; ///< after each run's numbers
-  bool parametersFormatted_ = false;
+  ResultWriter *writer_;
   bool needsAliases_ = false;
   long count_ = 0;
   double lastTime_ = std::numeric_limits<double>::quiet_NaN();

@@ -43,6 +43,7 @@ constexpr double longestStep = 1e6; // scaled units, when KINSOL's default is to
 constexpr long maxHomotopyIterations = 50;
 constexpr int maxHomotopySteps = 200;
 constexpr double minHomotopyStep = 1e-6;
+constexpr int maxLevenbergMarquardtIterations = 200;
 
 /// Frees KINSOL memory.
 struct KinsolDeleter {
@@ -87,6 +88,40 @@ bool allFinite(const double *values, int64_t n) {
   return std::all_of(values, values + n, [](double x) { return std::isfinite(x); });
 }
 
+/// Solves m x = b in place (b becomes x) by Gaussian elimination with
+/// partial pivoting; m is n x n, row-major, and is overwritten. False if m
+/// is singular.
+bool solveDense(std::vector<double> &m, std::vector<double> &b, size_t n) {
+  for (size_t c = 0; c < n; ++c) {
+    size_t pivot = c;
+    for (size_t r = c + 1; r < n; ++r)
+      if (std::abs(m[r * n + c]) > std::abs(m[pivot * n + c]))
+        pivot = r;
+    if (m[pivot * n + c] == 0.0 || !std::isfinite(m[pivot * n + c]))
+      return false;
+    if (pivot != c) {
+      for (size_t k = 0; k < n; ++k)
+        std::swap(m[c * n + k], m[pivot * n + k]);
+      std::swap(b[c], b[pivot]);
+    }
+    for (size_t r = c + 1; r < n; ++r) {
+      double factor = m[r * n + c] / m[c * n + c];
+      if (factor == 0.0)
+        continue;
+      for (size_t k = c; k < n; ++k)
+        m[r * n + k] -= factor * m[c * n + k];
+      b[r] -= factor * b[c];
+    }
+  }
+  for (size_t c = n; c-- > 0;) {
+    double sum = b[c];
+    for (size_t k = c + 1; k < n; ++k)
+      sum -= m[c * n + k] * b[k];
+    b[c] = sum / m[c * n + c];
+  }
+  return std::all_of(b.begin(), b.end(), [](double x) { return std::isfinite(x); });
+}
+
 /// One implicit system with its KINSOL objects and the state of the homotopy.
 class KinsolSystem {
 public:
@@ -99,6 +134,8 @@ public:
   bool solveDirectly(std::string &cause);
   /// The homotopy from the guess; on failure, the cause.
   bool solveByHomotopy(std::string &cause);
+  /// Levenberg-Marquardt from the guess (small systems); on failure, the cause.
+  bool solveByLevenbergMarquardt(std::string &cause);
   /// Writes the current iterate into v and evaluates the kernel there.
   void finish();
   void addStatistics(SolverStatistics &stats) const;
@@ -357,6 +394,95 @@ bool KinsolSystem::solveByHomotopy(std::string &cause) {
   return false;
 }
 
+/// The third strategy, for systems of at most maxDenseSystemSize unknowns:
+/// the Levenberg-Marquardt method (K. Levenberg 1944, D. W. Marquardt 1963,
+/// with the scaling of J. J. Moré, "The Levenberg-Marquardt algorithm:
+/// implementation and theory", 1978) on the scaled system, minimizing
+/// ||fscale F||^2 with steps (J'J + mu diag(J'J)) d = -J'F. It goes where a
+/// Jacobian singular at the guess sends Newton's direction astray and the
+/// line search stops (the atan2 residues of MultiBody's
+/// Orientation.equalityConstraint are equal in two rows at the identity,
+/// where a Body's quaternion starts), and the homotopy's path turns back.
+bool KinsolSystem::solveByLevenbergMarquardt(std::string &cause) {
+  if (n_ > maxDenseSystemSize)
+    return false;
+  std::copy(start_.begin(), start_.end(), iterate());
+  computeScales();
+  auto n = static_cast<size_t>(n_);
+  std::vector<double> x(start_), trial(n), f(n), scaled(n), a(n * n), g(n), d(n), m(n * n);
+  const SparsityPattern &pattern = jacobian_.pattern();
+  // ||fscale F|| at u, F in f; infinite where F is not finite.
+  auto norm = [&](const std::vector<double> &u) -> double {
+    if (evaluate(u.data(), f.data()) != 0)
+      return INFINITY;
+    double sum = 0.0;
+    for (size_t i = 0; i < n; ++i) {
+      scaled[i] = f[i] / rowScale_[i];
+      sum += scaled[i] * scaled[i];
+    }
+    return std::sqrt(sum);
+  };
+  double current = norm(x);
+  double mu = 1e-3;
+  for (int iteration = 0; iteration < maxLevenbergMarquardtIterations && current > funcNormTolerance;
+       ++iteration) {
+    // J in the scaled unknowns x / nominal and residuals F / rowScale.
+    for (size_t i = 0; i < n; ++i)
+      v_[system_.unknowns[i]] = x[i];
+    system_.residual(t_, v_.data(), residual_.data());
+    jacobian_.evaluate(t_, v_.data(), 0.0, values_.data());
+    ++jacobianCalls_;
+    if (runtimeErrorPending(t_))
+      break;
+    std::vector<double> jac(n * n, 0.0); // row-major
+    for (size_t j = 0; j < n; ++j)
+      for (int64_t k = pattern.colPtr[j]; k < pattern.colPtr[j + 1]; ++k) {
+        auto i = static_cast<size_t>(pattern.rowIdx[k]);
+        jac[i * n + j] = values_[k] * nominal_[j] / rowScale_[i];
+      }
+    if (!allFinite(jac.data(), n_ * n_))
+      break;
+    std::fill(a.begin(), a.end(), 0.0);
+    std::fill(g.begin(), g.end(), 0.0);
+    for (size_t i = 0; i < n; ++i)
+      for (size_t r = 0; r < n; ++r) {
+        double jri = jac[r * n + i];
+        if (jri == 0.0)
+          continue;
+        g[i] += jri * scaled[r];
+        for (size_t c = 0; c < n; ++c)
+          a[i * n + c] += jri * jac[r * n + c];
+      }
+    bool improved = false;
+    while (!improved && mu < 1e12) {
+      m = a;
+      for (size_t i = 0; i < n; ++i)
+        m[i * n + i] += mu * std::max(a[i * n + i], 1e-12);
+      for (size_t i = 0; i < n; ++i)
+        d[i] = -g[i];
+      if (!solveDense(m, d, n)) {
+        mu *= 4;
+        continue;
+      }
+      for (size_t i = 0; i < n; ++i)
+        trial[i] = x[i] + d[i] * nominal_[i];
+      double next = norm(trial);
+      if (next < current) {
+        x = trial;
+        current = next;
+        mu = std::max(mu / 3, 1e-12);
+        improved = true;
+      } else {
+        mu *= 4;
+      }
+    }
+    if (!improved)
+      break;
+  }
+  std::copy(x.begin(), x.end(), iterate());
+  return accept(current <= funcNormTolerance ? KIN_SUCCESS : KIN_LINESEARCH_NONCONV, cause);
+}
+
 void KinsolSystem::finish() {
   lambda_ = 1.0;
   evaluate(iterate(), residual_.data());
@@ -412,14 +538,19 @@ RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vecto
     return {false, t, what + " could not be solved: " + problem};
   std::string directCause;
   std::string homotopyCause;
+  std::string marquardtCause;
   bool solved = solver.solveDirectly(directCause);
   std::string detail = solver.detail();
-  solved = solved || (!runtimeErrorPending(t) && solver.solveByHomotopy(homotopyCause));
+  solved = solved || (!runtimeErrorPending(t) && solver.solveByHomotopy(homotopyCause)) ||
+           (!runtimeErrorPending(t) && solver.solveByLevenbergMarquardt(marquardtCause));
   solver.addStatistics(stats);
   if (!solved) {
     RunStatus status{false, t, what + " did not converge: " + directCause, equations, detail};
     if (!homotopyCause.empty())
       status.notes.push_back("note: a homotopy from the start values failed too: " + homotopyCause);
+    if (!marquardtCause.empty())
+      status.notes.push_back("note: Levenberg-Marquardt from the start values failed too: " +
+                             marquardtCause);
     return status;
   }
   solver.finish();

@@ -4,7 +4,9 @@
 // LU for small systems, sparse KLU for large ones). If that fails, it retries
 // once by following a fixed-point homotopy from the starting guess to the
 // system, which passes where the line search stops at a local minimum of the
-// residual norm.
+// residual norm; if that fails too, a system of at most maxDenseSystemSize
+// unknowns gets the Levenberg-Marquardt method, which copes with a Jacobian
+// that is singular at the guess.
 #pragma once
 
 #include "runtime/Simulator.h"

@@ -266,6 +266,29 @@ bool OutputFile::write(const char *data, std::size_t size) {
   return fd_ >= 0 && error_.empty();
 }
 
+bool OutputFile::writeAt(uint64_t offset, const char *data, std::size_t size) {
+  if (standardOutput_) {
+    errno = ESPIPE;
+    fail("cannot complete the result");
+    return false;
+  }
+  while (fd_ >= 0 && error_.empty() && size > 0) {
+    ssize_t count = ::pwrite(fd_, data, size, static_cast<off_t>(offset));
+    if (count < 0 && errno == EINTR)
+      continue;
+    if (count <= 0) {
+      if (count == 0)
+        errno = EIO;
+      fail("cannot write the result");
+      break;
+    }
+    data += count;
+    size -= static_cast<std::size_t>(count);
+    offset += static_cast<uint64_t>(count);
+  }
+  return fd_ >= 0 && error_.empty();
+}
+
 bool OutputFile::commit() {
   if (fd_ < 0)
     return false;

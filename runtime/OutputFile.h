@@ -1,5 +1,5 @@
-// A file that a command writes (the result CSV today; any later writer
-// uses it too), written so that no user's file is ever lost (issue 19):
+// A file that a command writes (the result CSV and MAT files; any later
+// writer uses it too), written so that no user's file is ever lost (issue 19):
 //
 // - Before any work, checkOutputPath() says whether the name may take the
 //   file: a new name in an existing, writable directory, or an existing
@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,11 @@ public:
 
   /// Appends bytes; false (see error()) once a write failed.
   bool write(const char *data, std::size_t size);
+
+  /// Overwrites bytes written before, at `offset` from the start (a header
+  /// completed at the end: the MAT file's sizes); false (see error()) if it
+  /// failed. Not for standard output, which cannot seek.
+  bool writeAt(uint64_t offset, const char *data, std::size_t size);
 
   /// Closes the temporary file and renames it onto the target. Returns false
   /// (see error()) if a write, the close or the rename failed; the

@@ -7,6 +7,8 @@
 // the window and the interpolated values at its two ends.
 #include "runtime/ResultCompare.h"
 
+#include "runtime/MatReader.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -150,6 +152,8 @@ std::pair<double, double> tubeBounds(const std::vector<double> &t, const std::ve
 
 std::optional<ResultTable> readResultTable(const std::string &path, std::string &error,
                                            const std::vector<std::string> *only) {
+  if (looksLikeMatFile(path))
+    return readMatResult(path, error, only);
   std::ifstream in(path);
   if (!in) {
     error = "cannot read `" + path + "`";

@@ -18,10 +18,14 @@ namespace mocc::rt {
 struct ResultTable {
   std::vector<std::string> names; ///< header, in order (names[0] is time)
   std::vector<std::vector<double>> columns;
+  /// The unit of each column where the file says it (MAT's description
+  /// ends in `[unit]` or `[unit|displayUnit]`); empty for a CSV file.
+  std::vector<std::string> units = {};
   const std::vector<double> *column(const std::string &name) const;
 };
 
-/// Reads an RFC 4180 CSV result file; nothing with `error` set if it cannot
+/// Reads a result file: RFC 4180 CSV, or MAT (MatReader.h, told apart by
+/// its first bytes); nothing with `error` set if it cannot
 /// be read or is malformed (a row of the wrong length, a field that is not
 /// a number). With `only`, the columns of other names are left out (time
 /// stays): a big result costs the memory of the signals compared.

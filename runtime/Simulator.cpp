@@ -4,7 +4,6 @@
 #include "runtime/Simulator.h"
 
 #include "runtime/ColoredJacobian.h"
-#include "runtime/CsvWriter.h"
 #include "runtime/Integration.h"
 #include "runtime/NonFinite.h"
 #include "runtime/NonlinearSolver.h"
@@ -16,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <new>
 #include <cstring>
 #include <set>
@@ -47,6 +47,36 @@ std::string checkPivotBlocks(const StateSet &set, const DynamicStateSelection &s
 /// Checks the alternative state sets; returns what is wrong, empty if nothing.
 std::string checkStateSelection(const CompiledModel &model) {
   const DynamicStateSelection &selection = model.stateSelection;
+  if (selection.sets.empty() && selection.matrices.empty())
+    return {};
+  if (!selection.matrices.empty() && !selection.pivotsJvp)
+    return "a selection matrix lacks the pivot kernel";
+  for (int32_t slot : selection.columns)
+    if (!validSlot(slot, model))
+      return "a pivot column has a slot out of range";
+  for (const SelectionMatrix &m : selection.matrices) {
+    auto columns = static_cast<int32_t>(selection.columns.size());
+    bool inRange = m.numStates > 0 && static_cast<size_t>(m.numStates) <= m.columns.size() &&
+                   m.aSlots.size() == static_cast<size_t>(m.numStates) * m.columns.size() &&
+                   m.columnChains.size() == m.columns.size() &&
+                   m.stateChains.size() == static_cast<size_t>(m.numStates) &&
+                   m.initial.size() == static_cast<size_t>(m.numStates);
+    for (int32_t row : m.rows)
+      inRange = inRange && row >= 0 && row < selection.numPivotRows;
+    for (const std::vector<int32_t> *list : {&m.forced, &m.columns})
+      for (int32_t column : *list)
+        inRange = inRange && column >= 0 && column < columns;
+    for (int32_t slot : m.aSlots)
+      inRange = inRange && validSlot(slot, model);
+    for (const auto *chains : {&m.columnChains, &m.stateChains})
+      for (const std::vector<int32_t> &chain : *chains)
+        for (int32_t slot : chain)
+          inRange = inRange && validSlot(slot, model);
+    for (int32_t j : m.initial)
+      inRange = inRange && j >= 0 && static_cast<size_t>(j) < m.columns.size();
+    if (!inRange)
+      return "a selection matrix has an index or a slot out of range";
+  }
   if (selection.sets.empty())
     return {};
   if (!selection.pivotsJvp || !(selection.switchRatio > 0.0 && selection.switchRatio <= 1.0))
@@ -81,6 +111,9 @@ std::string checkEvents(const CompiledModel &model) {
   for (std::size_t i = 0; i < events.preSlot.size(); ++i)
     if (!validSlot(events.preSlot[i], model) || !validSlot(events.valueSlot[i], model))
       return "a pre() pair has a slot out of range";
+  for (int32_t slot : events.relationSlots)
+    if (!validSlot(slot, model))
+      return "a relation has a slot out of range";
   for (const SampleClock &clock : events.samples)
     if (!validSlot(clock.flagSlot, model) || !validSlot(clock.startSlot, model) ||
         !validSlot(clock.intervalSlot, model))
@@ -267,14 +300,11 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
   if (problem = checkOptions(options, model); !problem.empty())
     return {false, options.startTime, problem};
   StopPolling polling; // a signal now stops the run at the next step
-  CsvWriter writer;
   bool writing = !options.outputPath.empty();
-  std::vector<std::string> names{"time"};
-  for (int32_t column : options.columns)
-    names.push_back(model.outputs[column].name);
-  if (writing && !writer.open(options.outputPath, names))
-    return {false, options.startTime, writer.error()};
-  ResultRows rows(model, options, writing ? &writer : nullptr);
+  std::unique_ptr<ResultWriter> writer = ResultWriter::create(options.format);
+  if (writing && !writer->open(options.outputPath, model, options.columns))
+    return {false, options.startTime, writer->error()};
+  ResultRows rows(model, writing ? writer.get() : nullptr);
   std::vector<double> v;
   RunStatus status;
   SolverStatistics init;
@@ -291,8 +321,10 @@ RunStatus simulate(const CompiledModel &model, const SimulationOptions &options,
   }
   if (stopRequest())
     status = interrupted(status.ok ? options.stopTime : status.time, options.outputPath);
-  if (status.ok && writing && !writer.commit())
-    status = {false, options.stopTime, writer.error()};
+  if (status.ok && writing && !writer->commit())
+    status = {false, options.stopTime, writer->error()};
+  if (!status.ok)
+    writer->discard();
   destroyExternalObjects(model, v);
   for (const std::string &warning : takeRuntimeWarnings())
     log << "warning: " << warning << "\n";

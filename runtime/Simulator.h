@@ -4,6 +4,7 @@
 #pragma once
 
 #include "runtime/CompiledModel.h"
+#include "runtime/ResultWriter.h"
 
 #include <ostream>
 #include <string>
@@ -18,7 +19,8 @@ struct SimulationOptions {
   double stopTime = 1.0;
   double interval = 0.002; ///< output grid step (> 0)
   double tolerance = 1e-6; ///< relative tolerance of IDA
-  std::string outputPath;  ///< the CSV result file (empty: none; `-`: standard output)
+  std::string outputPath;  ///< the result file (empty: none; `-`: standard output)
+  ResultFormat format = ResultFormat::Csv; ///< of the result file
   /// Indices into CompiledModel::outputs of the columns to write, in order.
   std::vector<int32_t> columns;
   bool verbose = false; ///< print solver statistics to the log
@@ -64,7 +66,8 @@ void destroyExternalObjects(const CompiledModel &model, const std::vector<double
 RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> &v,
                      SolverStatistics &stats);
 
-/// Initializes, integrates and writes the result file. The CSV is written to
+/// Initializes, integrates and writes the result file (CSV or MAT:
+/// ResultWriter.h). The file is written to
 /// a temporary file next to outputPath and renamed only on success, so a
 /// failed run leaves no file under the requested name. A run that ends with
 /// terminate() succeeds; its file ends at the time of the terminate().

@@ -1,6 +1,7 @@
 // Rating and choosing state sets; see StateSelection.h.
 #include "runtime/StateSelection.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -62,7 +63,77 @@ StateSetRater::StateSetRater(const CompiledModel &model)
       residual_(static_cast<size_t>(selection_.numPivotRows)),
       seed_(static_cast<size_t>(model.numSlots), 0.0), ratings_(selection_.sets.size()) {}
 
-const std::vector<double> &StateSetRater::rate(double t, std::vector<double> &v) {
+std::vector<int32_t> bestSelectionStates(std::span<const double> matrix, int64_t numRows,
+                                         const SelectionMatrix &m, double &logRating) {
+  auto r = static_cast<int64_t>(m.rows.size());
+  auto f = static_cast<int64_t>(m.forced.size());
+  auto c = static_cast<int64_t>(m.columns.size());
+  int64_t width = f + c;
+  std::vector<double> a(static_cast<size_t>(r * width)); // row-major copy
+  for (int64_t i = 0; i < r; ++i)
+    for (int64_t j = 0; j < width; ++j) {
+      int32_t column = j < f ? m.forced[j] : m.columns[j - f];
+      a[i * width + j] = matrix[column * numRows + m.rows[i]];
+    }
+  std::vector<char> taken(static_cast<size_t>(width), 0);
+  logRating = 0.0;
+  for (int64_t k = 0; k < r; ++k) {
+    // Rows k.. are left; a forced column first, else the largest entry.
+    int64_t pivotRow = -1, pivotColumn = -1;
+    double best = -1.0;
+    int64_t from = k < f ? k : f, to = k < f ? k + 1 : width;
+    for (int64_t j = from; j < to; ++j) {
+      if (taken[j])
+        continue;
+      for (int64_t i = k; i < r; ++i)
+        if (std::fabs(a[i * width + j]) > best) {
+          best = std::fabs(a[i * width + j]);
+          pivotRow = i;
+          pivotColumn = j;
+        }
+    }
+    if (pivotColumn < 0 || !(best > 0.0) || !std::isfinite(best)) {
+      logRating = -std::numeric_limits<double>::infinity();
+      if (pivotColumn < 0)
+        break;
+    } else {
+      logRating += std::log(best);
+    }
+    taken[pivotColumn] = 1;
+    for (int64_t j = 0; j < width; ++j)
+      std::swap(a[k * width + j], a[pivotRow * width + j]);
+    double p = a[k * width + pivotColumn];
+    if (p == 0.0)
+      continue;
+    for (int64_t i = k + 1; i < r; ++i) {
+      double factor = a[i * width + pivotColumn] / p;
+      if (factor != 0.0)
+        for (int64_t j = 0; j < width; ++j)
+          a[i * width + j] -= factor * a[k * width + j];
+    }
+  }
+  std::vector<int32_t> states;
+  for (int64_t j = 0; j < c; ++j)
+    if (!taken[f + j])
+      states.push_back(static_cast<int32_t>(j));
+  states.resize(static_cast<size_t>(m.numStates), 0);
+  return states;
+}
+
+double selectionLogRating(std::span<const double> matrix, int64_t numRows,
+                          const SelectionMatrix &m, std::span<const int32_t> states) {
+  PivotBlock block;
+  block.rows = m.rows;
+  block.columns = m.forced;
+  for (int32_t j = 0; j < static_cast<int32_t>(m.columns.size()); ++j)
+    if (std::find(states.begin(), states.end(), j) == states.end())
+      block.columns.push_back(m.columns[j]);
+  if (block.columns.size() != block.rows.size())
+    return -std::numeric_limits<double>::infinity();
+  return logAbsDeterminant(matrix, numRows, block);
+}
+
+const std::vector<double> &StateSetRater::evaluate(double t, std::vector<double> &v) {
   // One JVP per column: the pivot kernel has no assignments, so a seed in
   // one slot gives that column of the Jacobian of its residuals.
   auto rows = static_cast<size_t>(selection_.numPivotRows);
@@ -73,6 +144,11 @@ const std::vector<double> &StateSetRater::rate(double t, std::vector<double> &v)
     selection_.pivotsJvp(t, v.data(), seed_.data(), jacobian_.data() + j * rows);
     seed_[selection_.columns[j]] = 0.0;
   }
+  return jacobian_;
+}
+
+const std::vector<double> &StateSetRater::rate(double t, std::vector<double> &v) {
+  evaluate(t, v);
   for (size_t k = 0; k < selection_.sets.size(); ++k)
     ratings_[k] = logRating(jacobian_, selection_.numPivotRows, selection_.sets[k].pivotBlocks);
   return ratings_;

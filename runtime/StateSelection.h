@@ -33,6 +33,21 @@ double logRating(std::span<const double> matrix, int64_t numRows,
 /// times the best, in which case it stays.
 int chooseStateSet(std::span<const double> logRatings, int current, double switchRatio);
 
+/// The best states of a selection matrix at a point of the pivot Jacobian:
+/// Gaussian elimination on the block's rows, first on its forced columns
+/// (partial pivoting), then on the largest entry among its other columns
+/// (complete pivoting), as many times as rows are left; the columns not
+/// taken are the states (indices into m.columns, ascending). `logRating`
+/// receives the log |det| of that choice's block.
+std::vector<int32_t> bestSelectionStates(std::span<const double> matrix, int64_t numRows,
+                                         const SelectionMatrix &m, double &logRating);
+
+/// The log |det| of the block of a selection matrix whose states are
+/// `states` (indices into m.columns): its rows, its forced columns and the
+/// columns that are not states.
+double selectionLogRating(std::span<const double> matrix, int64_t numRows,
+                          const SelectionMatrix &m, std::span<const int32_t> states);
+
 /// Rates every state set of a model at a point.
 class StateSetRater {
 public:
@@ -40,6 +55,8 @@ public:
 
   /// The log rating of each set at (t, v); v must hold consistent values.
   const std::vector<double> &rate(double t, std::vector<double> &v);
+  /// The pivot Jacobian (rows x columns, column-major) at (t, v).
+  const std::vector<double> &evaluate(double t, std::vector<double> &v);
 
 private:
   const DynamicStateSelection &selection_;

@@ -284,9 +284,16 @@ void AliasFinder::eliminate(VarId var, AliasLink link, uint32_t eq) {
   VarId kept = link.target;
   if (!kept.valid())
     return;
-  // The kept variable inherits what the eliminated one said about itself.
-  if (result_.stateSelect[kept.index] == flat::StateSelectKind::Default)
-    result_.stateSelect[kept.index] = result_.stateSelect[var.index];
+  // The kept variable inherits what the eliminated one said about itself:
+  // a stateSelect given beats the default, and of two given the higher
+  // priority wins. Components say `never` for their internal copy of a
+  // coordinate whose preferred alias the user sees (MultiBody's Universal:
+  // revolute_a.phi never, phi_a = revolute_a.phi prefer).
+  flat::StateSelectKind &keptSelect = result_.stateSelect[kept.index];
+  flat::StateSelectKind varSelect = result_.stateSelect[var.index];
+  if (keptSelect == flat::StateSelectKind::Default ||
+      (varSelect != flat::StateSelectKind::Default && varSelect > keptSelect))
+    keptSelect = varSelect;
   const flat::Attributes &a = model_.var(var).attributes;
   bool keptHasStart = model_.var(kept).attributes.start.valid() ||
                       result_.startHint[kept.index].valid();

@@ -20,8 +20,39 @@ ExprId residualOf(sym::ExprPool &pool, const flat::Equation &eq) {
 
 namespace {
 
-/// The solution of eq for var when it is explicit (linear in var).
+/// Whether a coefficient is zero in some branch of its if-expressions: the
+/// variable is missing from a branch of the equation (`a = if locked then 0
+/// else sa`, the friction of Rotational.Components.BearingFriction). There
+/// the equation does not determine it, and dividing by the coefficient
+/// gives NaN; as OpenModelica solves such an equation branch by branch and
+/// leaves it to a nonlinear solver when a branch lacks the variable, the
+/// block then stays implicit (with a solver that keeps the guess where the
+/// equation holds whatever the variable).
+bool vanishesInSomeBranch(const sym::ExprPool &pool, ExprId coefficient) {
+  if (pool.isConstant(coefficient, 0.0))
+    return true;
+  auto operands = pool.operands(coefficient);
+  switch (pool.op(coefficient)) {
+  case sym::OpKind::IfElse:
+    return vanishesInSomeBranch(pool, operands[1]) || vanishesInSomeBranch(pool, operands[2]);
+  case sym::OpKind::Neg:
+  case sym::OpKind::NoEvent:
+    return vanishesInSomeBranch(pool, operands[0]);
+  case sym::OpKind::Mul:
+    return vanishesInSomeBranch(pool, operands[0]) || vanishesInSomeBranch(pool, operands[1]);
+  case sym::OpKind::Div:
+    return vanishesInSomeBranch(pool, operands[0]);
+  default:
+    return false;
+  }
+}
+
+/// The solution of eq for var when it is explicit (linear in var, with a
+/// coefficient that no branch makes zero).
 std::optional<ExprId> explicitSolution(sym::ExprPool &pool, const flat::Equation &eq, VarId var) {
+  auto form = sym::linearForm(pool, residualOf(pool, eq), var);
+  if (!form || vanishesInSomeBranch(pool, form->coefficient))
+    return std::nullopt;
   auto solution = sym::solveLinear(pool, eq.lhs, eq.rhs, var);
   if (!solution || sym::contains(pool, *solution, var))
     return std::nullopt;
@@ -387,15 +418,18 @@ BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const in
     std::sort(rows[i].begin(), rows[i].end());
   }
   auto graph = structural::BipartiteGraph::fromRows(static_cast<int>(vars.size()), rows);
-  std::vector<char> solvable, forced(vars.size());
+  std::vector<char> solvable, forced(vars.size()), preferred;
   for (size_t i = 0; i < eqs.size(); ++i)
     for (int local : rows[i])
       solvable.push_back(!isForced[vars[local]] &&
                          isSafelySolvable(eqs[i], system_.unknowns[vars[local]]));
   for (size_t k = 0; k < vars.size(); ++k)
     forced[k] = isForced[vars[k]];
+  if (!preferred_.empty())
+    for (int var : vars)
+      preferred.push_back(preferred_[system_.unknowns[var].index]);
   // Step 2: tear, then emit the assignments and the residuals.
-  structural::TearingResult torn = structural::tearBlock(graph, solvable, forced);
+  structural::TearingResult torn = structural::tearBlock(graph, solvable, forced, preferred);
   BlockPlan plan;
   plan.torn = true;
   for (auto [e, local] : torn.assignments) {

@@ -58,6 +58,11 @@ public:
   BlockPlan plan(std::span<const int> eqs, std::span<const int> vars,
                  std::span<const char> isForced);
 
+  /// Per model variable: torn before the others when a loop must be torn
+  /// (structural::tearBlock's isPreferred). Initialization prefers the
+  /// variables with a start value.
+  void preferForTearing(std::vector<char> preferred) { preferred_ = std::move(preferred); }
+
 private:
   BlockPlan planSingle(int eq, int var, bool forced);
   BlockPlan planLoop(std::span<const int> eqs, std::span<const int> vars,
@@ -70,6 +75,7 @@ private:
   sym::ExprPool &pool_;
   const EquationSystem &system_;
   std::vector<char> isParameter_;
+  std::vector<char> preferred_;
   ParameterValues parameterValues_;
 };
 

@@ -67,7 +67,15 @@ public:
 
 private:
   bool isKnown(VarId v) const {
-    return v.index < roles_.size() && roles_[v.index] == RoleKind::Known;
+    if (v.index < roles_.size())
+      return roles_[v.index] == RoleKind::Known;
+    return model_.var(v).special != flat::SpecialKind::None; // a selection matrix's entry
+  }
+  /// Known, and constant while a system is solved: not an entry of a
+  /// selection matrix, which the run time changes (a coefficient of one
+  /// cannot be divided by: it is 0 in most columns).
+  bool isParameterLike(VarId v) const {
+    return isKnown(v) && model_.var(v).special != flat::SpecialKind::Selection;
   }
   bool isFreeParameter(VarId v) const {
     const flat::Variable &var = model_.var(v);
@@ -97,6 +105,7 @@ private:
   void splitOffAliases();
   std::vector<KernelStep> trailingAssignments(const std::vector<char> &isOwnSlot) const;
   void buildOutputs();
+  void describeAlias(ExprId value, rt::OutputVariable &output) const;
   double nominalOf(VarId v);
   ExprId startOf(VarId v);
   std::string describe(const EquationSystem &system, std::span<const int> eqs);
@@ -147,7 +156,7 @@ std::optional<SimulationPlan> PlanBuilder::run() {
     for (size_t k = 0; k < reduced_.choices.size(); ++k)
       if (!buildSimulation(k))
         return std::nullopt;
-    if (reduced_.choices.size() > 1)
+    if (reduced_.choices.size() > 1 || !reduced_.matrices.empty())
       buildPivotKernel();
   }
   if (!planEvents(model_, events_, plan_, diags_))
@@ -474,7 +483,7 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
   auto blocks = structural::computeBlockOrder(system.graph, matching);
   std::vector<char> isParameter(model_.size(), 0), isForced(system.unknowns.size(), 0);
   for (uint32_t i = 0; i < model_.size(); ++i)
-    isParameter[i] = isKnown(VarId{i});
+    isParameter[i] = isParameterLike(VarId{i});
   for (size_t i = 0; i < system.unknowns.size(); ++i)
     isForced[i] = sim.isForced[system.unknowns[i].index];
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
@@ -625,6 +634,11 @@ void PlanBuilder::buildPivotKernel() {
       rows.insert(rows.end(), eqs.begin(), eqs.end());
       columns.insert(columns.end(), cols.begin(), cols.end());
     }
+  for (const SelectionMatrix &m : reduced_.matrices) {
+    rows.insert(rows.end(), m.rows.begin(), m.rows.end());
+    columns.insert(columns.end(), m.forced.begin(), m.forced.end());
+    columns.insert(columns.end(), m.columns.begin(), m.columns.end());
+  }
   std::sort(rows.begin(), rows.end());
   rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
   std::sort(columns.begin(), columns.end());
@@ -648,6 +662,35 @@ void PlanBuilder::buildPivotKernel() {
         block.columns.push_back(static_cast<int32_t>(std::lower_bound(columns.begin(), columns.end(), c) - columns.begin()));
       plan_.stateSets[k].pivotBlocks.push_back(std::move(block));
     }
+  auto rowOf = [&](int e) {
+    return static_cast<int32_t>(std::lower_bound(rows.begin(), rows.end(), e) - rows.begin());
+  };
+  auto columnOf = [&](VarId c) {
+    return static_cast<int32_t>(std::lower_bound(columns.begin(), columns.end(), c) - columns.begin());
+  };
+  auto slots = [](const std::vector<VarId> &vars) {
+    std::vector<int32_t> out;
+    for (VarId v : vars)
+      out.push_back(static_cast<int32_t>(v.index));
+    return out;
+  };
+  for (const SelectionMatrix &m : reduced_.matrices) {
+    rt::SelectionMatrix plan;
+    for (int e : m.rows)
+      plan.rows.push_back(rowOf(e));
+    for (VarId c : m.forced)
+      plan.forced.push_back(columnOf(c));
+    for (VarId c : m.columns)
+      plan.columns.push_back(columnOf(c));
+    plan.numStates = m.numStates;
+    plan.aSlots = slots(m.a);
+    for (const auto &chain : m.columnChains)
+      plan.columnChains.push_back(slots(chain));
+    for (const auto &chain : m.stateChains)
+      plan.stateChains.push_back(slots(chain));
+    plan.initial = m.initial;
+    plan_.selectionMatrices.push_back(std::move(plan));
+  }
   plan_.pivotRows = static_cast<int32_t>(rows.size());
   plan_.pivotKernel = kernel.name;
   plan_.kernels.push_back(std::move(kernel));
@@ -754,11 +797,23 @@ structural::Matching PlanBuilder::matchInitialization(const EquationSystem &syst
 }
 
 void PlanBuilder::addStartEquations(EquationSystem &system, structural::Matching &matching) {
+  // A state of a selection matrix equals its initial column's variable at
+  // the start (A selects that column): the user's start value is that
+  // variable's, and so is the name the user can act on.
+  std::unordered_map<uint32_t, VarId> columnOf;
+  for (const SelectionMatrix &m : reduced_.matrices)
+    for (size_t i = 0; i < m.stateChains.size(); ++i) {
+      const std::vector<VarId> &column = m.columnChains[static_cast<size_t>(m.initial[i])];
+      for (size_t p = 0; p < m.stateChains[i].size() && p < column.size(); ++p)
+        columnOf.emplace(m.stateChains[i][p].index, column[p]);
+    }
   std::vector<std::string> fixed;
   for (size_t i = 0; i < reduced_.variables.size(); ++i) {
     if (matching.varToEq[i] >= 0 || reduced_.varToDiff[i] < 0)
       continue;
     VarId v = system.unknowns[i];
+    if (auto it = columnOf.find(v.index); it != columnOf.end())
+      v = it->second;
     system.equations.push_back({pool_.variable(v), startOf(v), model_.var(v).loc,
                                 flat::EquationOriginKind::FixedStart, 0});
     fixed.push_back(model_.nameOf(v));
@@ -780,8 +835,18 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
   auto blocks = structural::computeBlockOrder(system.graph, matching);
   std::vector<char> isParameter(model_.size(), 0), noneForced(system.unknowns.size(), 0);
   for (uint32_t i = 0; i < originalSize_; ++i)
-    isParameter[i] = isKnown(VarId{i}) && !isFreeParameter(VarId{i}) && system.localOf[i] < 0;
+    isParameter[i] = isParameterLike(VarId{i}) && !isFreeParameter(VarId{i}) && system.localOf[i] < 0;
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
+  // Newton starts the tearing variables at their start values: those with
+  // one are torn first (ThreeSprings' massless junction: its position from
+  // the spring whose r_rel_0 has a start value, not from spring lengths
+  // that start at 0 and divide).
+  std::vector<char> hasStart(model_.size(), 0);
+  const std::vector<ExprId> &hints = reduced_.aliases.startHint;
+  for (uint32_t i = 0; i < model_.size(); ++i)
+    hasStart[i] = model_.variables[i].attributes.start.valid() ||
+                  (i < hints.size() && hints[i].valid());
+  causalizer.preferForTearing(std::move(hasStart));
   KernelSpec assign;
   auto flush = [&] {
     if (assign.steps.empty())
@@ -976,7 +1041,9 @@ void PlanBuilder::buildOutputs() {
   // Every variable and every parameter of the model as flattened, aliases
   // and dummy derivatives included (as OpenModelica's and Dymola's result
   // files hold them); not constants, not the derivatives index reduction
-  // added, not String parameters or external objects (no number).
+  // added, not String parameters or external objects (no number). An
+  // alias keeps what it aliases (MAT files store it once), and one bound to
+  // a parameter expression is constant in time as a parameter is.
   for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &v = model_.variables[i];
     bool parameter = v.variability == flat::VariabilityKind::Parameter;
@@ -984,8 +1051,37 @@ void PlanBuilder::buildOutputs() {
         v.name.starts_with('$') || v.type == flat::TypeKind::String ||
         v.type == flat::TypeKind::ExternalObject)
       continue;
-    plan_.outputs.push_back({v.name, static_cast<int32_t>(i), parameter});
+    rt::OutputVariable output{v.name, static_cast<int32_t>(i), parameter};
+    output.unit = v.attributes.unit;
+    output.displayUnit = v.attributes.displayUnit;
+    output.description = v.description;
+    if (reduced_.aliases.isEliminated(VarId{i}))
+      describeAlias(reduced_.aliases.valueOf[i], output);
+    plan_.outputs.push_back(std::move(output));
   }
+}
+
+/// What an alias's value says for the results: `±x` refers to x, a
+/// parameter expression makes it constant in time.
+void PlanBuilder::describeAlias(ExprId value, rt::OutputVariable &output) const {
+  bool negated = pool_.op(value) == sym::OpKind::Neg;
+  ExprId inner = negated ? pool_.operand(value, 0) : value;
+  if (VarId x = pool_.variableOf(inner); x.valid()) {
+    output.aliasOf = static_cast<int32_t>(x.index);
+    output.negated = negated;
+    output.parameter = model_.var(x).variability == flat::VariabilityKind::Parameter ||
+                       model_.var(x).variability == flat::VariabilityKind::Constant;
+    return;
+  }
+  auto vars = sym::variablesOf(pool_, value);
+  bool time = false;
+  ExprId roots[] = {value};
+  sym::forEachNode(pool_, roots, [&](ExprId id) { time = time || pool_.op(id) == sym::OpKind::Time; });
+  output.parameter = !time && std::all_of(vars.begin(), vars.end(), [&](VarId x) {
+    const flat::Variable &var = model_.var(x);
+    return var.variability == flat::VariabilityKind::Parameter ||
+           var.variability == flat::VariabilityKind::Constant;
+  });
 }
 
 } // namespace

@@ -84,6 +84,10 @@ struct StateSetPlan {
 struct EventPlan {
   std::string zeroCrossings; ///< kernel names; empty when there is none
   std::string update;
+  /// The relations of `update` alone (rt::EventModel::relations), and the
+  /// slots they assign.
+  std::string relations;
+  std::vector<int32_t> relationSlots;
   std::string assertions;
   int32_t numZeroCrossings = 0;
   std::vector<int32_t> preSlot;
@@ -124,6 +128,9 @@ struct SimulationPlan {
   std::string pivotKernel;
   int32_t pivotRows = 0;
   std::vector<int32_t> pivotColumns;
+  /// Dynamic state selection with selection matrices (rt::SelectionMatrix,
+  /// indexing into the pivot kernel's rows and pivotColumns).
+  std::vector<rt::SelectionMatrix> selectionMatrices;
   /// Wall-clock seconds of each pass of causalization, in order.
   std::vector<std::pair<std::string, double>> passTimes;
   EventPlan events;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace mocc::causalize {
 
@@ -207,7 +208,11 @@ ExprId valueAfter(sym::ExprPool &pool, const EventRelation &r) {
 /// relation that holds with equality in one mode (the arc switch's
 /// abs(i) <= abs(v) * Goff while i = Goff * v) would change sign with every
 /// rounding error and give an event at every step. The event time moves by
-/// at most the band over the slope of a - b.
+/// at most the band over the slope of a - b. The function is halved (which
+/// is exact, so its signs and zeros stay) so that an operand at the end of
+/// the range does not overflow it: `time >= pre(nextEvent)` with nextEvent
+/// = DBL_MAX (the MSL's CombiTimeTable after its last event) has a - b =
+/// -DBL_MAX, which the band made -inf.
 ExprId crossingWithHysteresis(sym::ExprPool &pool, const EventRelation &r) {
   OpKind op = pool.op(r.relation);
   ExprId a = pool.operand(r.relation, 0), b = pool.operand(r.relation, 1);
@@ -217,7 +222,8 @@ ExprId crossingWithHysteresis(sym::ExprPool &pool, const EventRelation &r) {
   ExprId held = pool.variable(r.slot);
   // true above: + band while true, - band while false; true below: the reverse.
   ExprId shift = trueAbove ? pool.ifElse(held, band, pool.neg(band)) : pool.ifElse(held, pool.neg(band), band);
-  return pool.add(r.crossing, shift);
+  ExprId half = pool.constant(0.5);
+  return pool.add(pool.mul(half, r.crossing), pool.mul(half, shift));
 }
 
 /// The rising edge of a branch: one of its conditions became true.
@@ -288,12 +294,16 @@ VarId initialVariable(const flat::FlatModel &model) {
   return {};
 }
 
-/// Whether a when-branch fires at initialization: a condition uses
-/// initial() (MLS 8.6; its assignments are then equations of the
-/// initialization problem, addEventInitialization).
+/// Whether a when-branch fires at initialization: its condition is
+/// initial(), or a vector with initial() as an element (MLS 8.6: only these
+/// forms enable it; `not initial()` or `initial() and b` do not). Its
+/// assignments are then equations of the initialization problem
+/// (addEventInitialization).
 bool firesInitially(const flat::FlatModel &model, const flat::WhenBranch &branch, VarId initial) {
+  if (!initial.valid())
+    return false;
   for (ExprId c : branch.conditions)
-    if (initial.valid() && sym::contains(model.pool, c, initial))
+    if (model.pool.variableOf(c) == initial)
       return true;
   return false;
 }
@@ -544,6 +554,21 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
   if (!orderAssignments(model, whenAssignments, diags) ||
       !orderAssignments(model, assignments, diags, true))
     return false;
+  // The relations again, alone, for the rounds of the event iteration that
+  // settle them with the continuous equations (rt::EventModel::relations).
+  KernelSpec relations{"mocc_relations", {}, false};
+  std::set<uint32_t> relationSlots;
+  for (const EventRelation &r : events.relations)
+    relationSlots.insert(r.slot.index);
+  for (const KernelStep &step : assignments)
+    if (relationSlots.count(step.target.index)) {
+      relations.steps.push_back(step);
+      ev.relationSlots.push_back(static_cast<int32_t>(step.target.index));
+    }
+  if (!relations.steps.empty()) {
+    ev.relations = relations.name;
+    plan.kernels.push_back(std::move(relations));
+  }
   update.steps.insert(update.steps.end(), assignments.begin(), assignments.end());
   update.steps.insert(update.steps.end(), reinits.begin(), reinits.end());
   update.steps.insert(update.steps.end(), others.begin(), others.end());

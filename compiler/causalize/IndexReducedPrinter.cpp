@@ -75,6 +75,19 @@ void ReducedPrinter::printChoices() {
   out_ << "  // states: " << names(first.states) << "\n";
   out_ << "  // dummy derivatives (algebraic variables): " << names(first.dummyDerivatives)
        << "\n";
+  for (size_t k = 0; k < system_.matrices.size(); ++k) {
+    const SelectionMatrix &m = system_.matrices[k];
+    std::vector<sym::VarId> states, initial;
+    for (const std::vector<sym::VarId> &chain : m.stateChains)
+      states.push_back(chain.front());
+    for (int j : m.initial)
+      initial.push_back(m.columnChains[static_cast<size_t>(j)].front());
+    std::vector<sym::VarId> lower;
+    for (const std::vector<sym::VarId> &chain : m.columnChains)
+      lower.push_back(chain.front());
+    out_ << "  // selection matrix " << k + 1 << ": " << names(states) << " = A * {"
+         << names(lower) << "}, chosen at run time; at the start " << names(initial) << "\n";
+  }
   if (system_.choices.size() < 2)
     return;
   out_ << "  // dynamic state selection between " << system_.choices.size()

@@ -354,7 +354,12 @@ private:
   std::vector<int> priorities() const;
   bool reportPantelides(const structural::PantelidesResult &r,
                         const SymbolicDifferentiator &differentiator);
-  bool chooseStates(const structural::DaeStructure &dae);
+  bool chooseStates(structural::DaeStructure &dae, SymbolicDifferentiator &differentiator);
+  bool useSelectionMatrices(structural::DaeStructure &dae, SymbolicDifferentiator &differentiator,
+                            std::vector<int> &priority);
+  void addSelectionMatrix(const structural::AmbiguousBlock &block,
+                          const structural::DummyDerivativeResult &chosen,
+                          structural::DaeStructure &dae, SymbolicDifferentiator &differentiator);
   void warnAboutChoices();
   StateChoice toChoice(const structural::DummyDerivativeResult &selection,
                        const std::vector<structural::SelectionBlock> &blocks) const;
@@ -405,7 +410,7 @@ std::optional<ReducedSystem> IndexReducer::run() {
     return std::nullopt;
   watch.lap(system_.passTimes, "Pantelides");
   // Step 4: the states.
-  if (!chooseStates(dae))
+  if (!chooseStates(dae, differentiator))
     return std::nullopt;
   watch.lap(system_.passTimes, "state selection");
   return std::move(system_);
@@ -431,7 +436,16 @@ void IndexReducer::collectVariables() {
 
 std::vector<int> IndexReducer::priorities() const {
   // A derivative without a stateSelect of its own takes its base's, so
-  // that der(x) competes like x.
+  // that der(x) competes like x. The priorities are twice
+  // structural::statePriority, with one level between never and avoid:
+  // there goes a variable with the default stateSelect that does not appear
+  // differentiated in the model as written, only in the equations that
+  // index reduction differentiated. The default means "a state if
+  // appropriate, but only if the variable appears differentiated", and
+  // avoid "only if no potential state with default, prefer or always can
+  // be selected" (MLS 4.8.7.2): a Body's quaternions (avoid, appearing
+  // differentiated) are its states, not the entries of the rotation matrix
+  // they give (the loop of Constraints.Universal differentiates those).
   std::vector<int> priority(system_.variables.size(), 0);
   std::vector<char> done(system_.variables.size(), 0);
   for (size_t base = 0; base < system_.variables.size(); ++base) {
@@ -439,10 +453,14 @@ std::vector<int> IndexReducer::priorities() const {
         system_.localOf[model_.var(system_.variables[base]).derivativeOf.index] >= 0)
       continue; // not the start of a chain
     int inherited = 0;
+    VarId baseVar = system_.variables[base];
+    bool written = baseVar.index < roles_.size() && roles_[baseVar.index] == RoleKind::State;
     for (int l = static_cast<int>(base); l >= 0 && !done[l]; l = system_.varToDiff[l]) {
       auto kind = stateSelectOf(system_.variables[l]);
       if (kind != flat::StateSelectKind::Default || l == static_cast<int>(base))
-        inherited = structural::statePriority(static_cast<structural::StateSelectKind>(kind));
+        inherited = 2 * structural::statePriority(static_cast<structural::StateSelectKind>(kind));
+      if (l == static_cast<int>(base) && kind == flat::StateSelectKind::Default && !written)
+        inherited = 2 * structural::statePriority(structural::StateSelectKind::Avoid) - 1;
       priority[l] = inherited;
       done[l] = 1;
     }
@@ -495,11 +513,173 @@ StateChoice IndexReducer::toChoice(const structural::DummyDerivativeResult &sele
   return choice;
 }
 
-bool IndexReducer::chooseStates(const structural::DaeStructure &dae) {
+
+namespace {
+
+/// The derivatives that differentiating the equations of a selection
+/// matrix needs: those of the system, and new ones for its states.
+class GrowingDerivatives final : public structural::DerivativeVariables {
+public:
+  GrowingDerivatives(structural::DaeStructure &dae, structural::EquationDifferentiator &owner)
+      : dae_(dae), owner_(owner) {}
+  int derivativeOf(int var) override {
+    if (dae_.varToDiff[var] >= 0)
+      return dae_.varToDiff[var];
+    int der = dae_.addDerivativeVariable(var);
+    owner_.addedDerivativeVariable(var, der);
+    return der;
+  }
+
+private:
+  structural::DaeStructure &dae_;
+  structural::EquationDifferentiator &owner_;
+};
+
+} // namespace
+
+/// The priority of the states of the selection matrices: above always, the
+/// earlier sets above the later ones (a later set's equations at a higher
+/// order must not take an earlier set's state).
+constexpr int selectionStatePriority = 1 << 20;
+
+void IndexReducer::addSelectionMatrix(const structural::AmbiguousBlock &block,
+                                      const structural::DummyDerivativeResult &chosen,
+                                      structural::DaeStructure &dae,
+                                      SymbolicDifferentiator &differentiator) {
+  sym::ExprPool &pool = model_.pool;
+  SelectionMatrix m;
+  m.rows = block.equations;
+  size_t id = system_.matrices.size();
+  std::string prefix = "$stateSet" + std::to_string(id + 1);
+  for (int c : block.forced)
+    m.forced.push_back(system_.variables[c]);
+  std::vector<int> lower;
+  for (size_t j = 0; j < block.columns.size(); ++j) {
+    int c = block.columns[j];
+    m.columns.push_back(system_.variables[c]);
+    lower.push_back(dae.diffToVar[c]);
+    std::vector<VarId> chain;
+    for (int v = lower.back(); v >= 0; v = dae.varToDiff[v])
+      chain.push_back(system_.variables[v]);
+    m.columnChains.push_back(std::move(chain));
+    if (!chosen.isDummy[c])
+      m.initial.push_back(static_cast<int>(j));
+  }
+  m.numStates = static_cast<int>(block.columns.size()) - block.numDummies;
+  m.initial.resize(static_cast<size_t>(m.numStates), 0);
+  GrowingDerivatives grow(dae, differentiator);
+  for (int i = 0; i < m.numStates; ++i) {
+    // A's row i: 1 in the column of the static choice's state.
+    ExprId sum = pool.zero();
+    for (size_t j = 0; j < block.columns.size(); ++j) {
+      flat::Variable a;
+      a.name = prefix + ".A[" + std::to_string(i + 1) + "," + std::to_string(j + 1) + "]";
+      a.variability = flat::VariabilityKind::Discrete;
+      a.special = flat::SpecialKind::Selection;
+      a.isProtected = true;
+      a.attributes.start = pool.constant(m.initial[i] == static_cast<int>(j) ? 1.0 : 0.0);
+      VarId av = model_.addVariable(std::move(a));
+      m.a.push_back(av);
+      sum = pool.add(sum, pool.mul(pool.variable(av), pool.variable(system_.variables[lower[j]])));
+    }
+    // The state s_i = A[i, :] x, an equation with the order of the block.
+    flat::Variable state;
+    state.name = prefix + ".x[" + std::to_string(i + 1) + "]";
+    state.isProtected = true;
+    state.loc = model_.var(m.columns[static_cast<size_t>(m.initial[i])]).loc;
+    VarId sv = model_.addVariable(std::move(state));
+    int local = dae.addVariable();
+    system_.variables.push_back(sv);
+    system_.varToDiff.push_back(-1);
+    system_.localOf.resize(model_.size(), -1);
+    system_.localOf[sv.index] = local;
+    flat::Equation eq{pool.variable(sv), sum, model_.var(sv).loc,
+                      flat::EquationOriginKind::Equation, 0};
+    int e = static_cast<int>(system_.equations.size());
+    system_.equations.push_back(eq);
+    dae.addEquation(differentiator.incidence(eq.lhs, eq.rhs));
+    for (int d = 0; d < block.level; ++d) {
+      int next = static_cast<int>(system_.equations.size());
+      std::vector<int> vars = differentiator.differentiateEquation(e, next, grow);
+      dae.addDerivativeEquation(e, vars);
+      e = next;
+    }
+    std::vector<VarId> chain;
+    for (int v = local; v >= 0; v = dae.varToDiff[v])
+      chain.push_back(system_.variables[v]);
+    m.stateChains.push_back(std::move(chain));
+  }
+  system_.matrices.push_back(std::move(m));
+}
+
+bool IndexReducer::useSelectionMatrices(structural::DaeStructure &dae,
+                                        SymbolicDifferentiator &differentiator,
+                                        std::vector<int> &priority) {
+  // Level by level, the first ambiguous blocks get selection matrices; the
+  // next level's blocks follow from the new selection. The system grows;
+  // where the result does not make the candidates dummies and the new
+  // variables states, everything is undone.
+  ReducedSystem saved = system_;
+  structural::DaeStructure savedDae = dae;
+  size_t savedModelSize = model_.size();
+  int nextPriority = selectionStatePriority;
+  auto restore = [&] {
+    system_ = std::move(saved);
+    dae = std::move(savedDae);
+    model_.variables.resize(savedModelSize); // the variables added are not referenced
+    for (flat::Variable &v : model_.variables)
+      if (v.derivative.valid() && v.derivative.index >= savedModelSize)
+        v.derivative = VarId{};
+    return false;
+  };
+  for (int round = 0; round < 16; ++round) {
+    auto blocks = structural::findAmbiguousBlocks(dae, priority, options_.stateSets);
+    if (blocks.empty())
+      break;
+    structural::DummyDerivativeResult chosen = structural::selectDummyDerivatives(dae, priority);
+    size_t first = system_.matrices.size();
+    for (const structural::AmbiguousBlock &block : blocks)
+      addSelectionMatrix(block, chosen, dae, differentiator);
+    if (differentiator.differentiationFailed())
+      return restore();
+    priority.resize(system_.variables.size(), 0);
+    for (size_t k = first; k < system_.matrices.size(); ++k) {
+      for (const std::vector<VarId> &chain : system_.matrices[k].stateChains)
+        for (VarId v : chain)
+          priority[system_.localOf[v.index]] = nextPriority;
+      --nextPriority;
+    }
+  }
+  if (system_.matrices.empty())
+    return restore();
+  // The selection must take every column as a dummy and keep every new
+  // variable a state.
+  structural::DummyDerivativeResult chosen = structural::selectDummyDerivatives(dae, priority);
+  if (chosen.status != structural::DummyDerivativeStatusKind::Success)
+    return restore();
+  for (const SelectionMatrix &m : system_.matrices) {
+    for (VarId c : m.columns)
+      if (!chosen.isDummy[system_.localOf[c.index]])
+        return restore();
+    for (const std::vector<VarId> &chain : m.stateChains)
+      if (!std::binary_search(chosen.states.begin(), chosen.states.end(),
+                              system_.localOf[chain.front().index]))
+        return restore();
+  }
+  return true;
+}
+
+bool IndexReducer::chooseStates(structural::DaeStructure &dae,
+                                SymbolicDifferentiator &differentiator) {
   std::vector<int> priority = priorities();
   structural::StateSetAlternatives alternatives;
   if (options_.dynamicStateSelection) {
     alternatives = structural::enumerateStateSets(dae, priority, options_.stateSets);
+    if (alternatives.status == structural::StateSetStatusKind::TooMany &&
+        options_.selectionMatrices && useSelectionMatrices(dae, differentiator, priority)) {
+      alternatives = {};
+      alternatives.selections.push_back(structural::selectDummyDerivatives(dae, priority));
+    }
   } else {
     alternatives.selections.push_back(structural::selectDummyDerivatives(dae, priority));
   }

@@ -57,6 +57,9 @@ struct ReductionOptions {
   bool dynamicStateSelection = true;
   /// Limits of that enumeration.
   structural::StateSetOptions stateSets;
+  /// Beyond those limits, whether to use selection matrices (see
+  /// SelectionMatrix) instead of one static choice.
+  bool selectionMatrices = true;
   /// Whether to warn about the choice of states: a stateSelect = always
   /// that is not honoured, or too many equally good choices to select
   /// among at run time. Facts about the library's models that a user cannot
@@ -74,6 +77,31 @@ struct StateChoice {
   /// (equations: indices into ReducedSystem::equations; columns: the
   /// dummy derivatives of the block). Empty for a static choice.
   std::vector<std::pair<std::vector<int>, std::vector<sym::VarId>>> pivotBlocks;
+};
+
+/// A state set of dynamic state selection with a selection matrix (S. E.
+/// Mattsson, H. Olsson and H. Elmqvist, "Dynamic selection of states in
+/// Dymola", Modelica Workshop 2000): where a block of the dummy-derivative
+/// selection has many equally good choices, all of its candidate
+/// derivatives `columns` become dummies and `numStates` new variables take
+/// the states' place, s = A x for the variables x one differentiation below
+/// the columns (and the derivatives of these equations up to the highest
+/// order). A holds one 1 per row, in the column of the candidate that is a
+/// state; the run time chooses the columns by pivoting the Jacobian of the
+/// block's equations (`rows`) with respect to `columns` (after `forced`,
+/// which every choice takes) and changes A where the choice gets better.
+struct SelectionMatrix {
+  std::vector<int> rows;             ///< indices into ReducedSystem::equations
+  std::vector<sym::VarId> forced;    ///< dummies of every choice
+  std::vector<sym::VarId> columns;   ///< the candidates
+  int numStates = 0;
+  std::vector<sym::VarId> a;         ///< numStates x columns, row-major
+  /// Per column: x (one differentiation below the candidate), the
+  /// candidate, and its derivatives up to the highest in the system.
+  std::vector<std::vector<sym::VarId>> columnChains;
+  /// Per state of the set: s and its derivatives, as the columns' chains.
+  std::vector<std::vector<sym::VarId>> stateChains;
+  std::vector<int> initial; ///< per state of the set: its column at the start
 };
 
 /// The index-reduced system.
@@ -101,6 +129,9 @@ struct ReducedSystem {
   structural::StateSetStatusKind choiceStatus = structural::StateSetStatusKind::Static;
   /// If there were too many choices: how many were counted.
   long countedChoices = 0;
+  /// State sets with selection matrices (the static choice is the only
+  /// one then).
+  std::vector<SelectionMatrix> matrices;
   /// Variables with stateSelect = always that the static choice could not
   /// make states.
   std::vector<sym::VarId> unhonouredAlways;

@@ -3,8 +3,12 @@
 // into native code and a runtime model.
 #include "compiler/driver/Driver.h"
 
+#include "compiler/driver/Names.h"
+#include "compiler/driver/Plot.h"
+
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/causalize/Causalize.h"
+#include "compiler/check/Check.h"
 #include "compiler/causalize/NonFiniteExplainer.h"
 #include "compiler/ccode/CCompiler.h"
 #include "compiler/codegen/Codegen.h"
@@ -19,8 +23,11 @@
 #include "runtime/OutputGrid.h"
 #include "compiler/support/Stack.h"
 #include "runtime/ResultCompare.h"
+#include "runtime/ResultWriter.h"
 #include "runtime/Signals.h"
 #include "runtime/Simulator.h"
+#include "runtime/Linearize.h"
+#include "runtime/NumberFormat.h"
 
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
@@ -292,6 +299,13 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
     exitCode = ExitModelError;
     return std::nullopt;
   }
+  start = Clock::now();
+  bool valid = check::checkSemantics(s.instantiator, root, *model, s.diags);
+  s.times.add("check", secondsSince(start));
+  if (!valid) {
+    exitCode = ExitModelError;
+    return std::nullopt;
+  }
   return model;
 }
 
@@ -515,7 +529,8 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
                    set.jacobian, set.pivotBlocks, set.description};
     m.stateSelection.sets.push_back(std::move(s));
   }
-  if (!plan.stateSets.empty()) {
+  if (!plan.pivotKernel.empty()) {
+    m.stateSelection.matrices = plan.selectionMatrices;
     m.stateSelection.pivots = kernel(plan.pivotKernel);
     m.stateSelection.pivotsJvp = jvp(plan.pivotKernel);
     m.stateSelection.numPivotRows = plan.pivotRows;
@@ -528,6 +543,9 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   events.numZeroCrossings = ev.numZeroCrossings;
   if (!ev.update.empty())
     events.update = kernel(ev.update);
+  if (!ev.relations.empty())
+    events.relations = kernel(ev.relations);
+  events.relationSlots = ev.relationSlots;
   if (!ev.assertions.empty())
     events.assertions = kernel(ev.assertions);
   events.preSlot = ev.preSlot;
@@ -540,48 +558,6 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   if (!error.empty())
     return std::nullopt;
   return native;
-}
-
-/// Whether a name matches a glob pattern with `*` and `?` (brackets are
-/// literal: `body.r_0[*]`).
-bool globMatch(const std::string &pattern, const std::string &name) {
-  size_t p = 0, n = 0, star = std::string::npos, mark = 0;
-  while (n < name.size()) {
-    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == name[n])) {
-      ++p;
-      ++n;
-    } else if (p < pattern.size() && pattern[p] == '*') {
-      star = p++;
-      mark = n;
-    } else if (star != std::string::npos) {
-      p = star + 1;
-      n = ++mark;
-    } else {
-      return false;
-    }
-  }
-  while (p < pattern.size() && pattern[p] == '*')
-    ++p;
-  return p == pattern.size();
-}
-
-/// Splits --vars at commas that are not inside brackets (`a[1,2]`).
-std::vector<std::string> splitVarList(const std::string &list) {
-  std::vector<std::string> items;
-  std::string item;
-  int depth = 0;
-  for (char c : list) {
-    depth += c == '[' ? 1 : c == ']' ? -1 : 0;
-    if (c == ',' && depth == 0) {
-      items.push_back(item);
-      item.clear();
-      continue;
-    }
-    if (c != ' ')
-      item += c;
-  }
-  items.push_back(item);
-  return items;
 }
 
 bool selectColumns(const rt::CompiledModel &model, const std::string &vars,
@@ -714,6 +690,38 @@ int flattenCommand(Session &s, const CompileOptions &options,
   return ExitSuccess;
 }
 
+/// The format of the result file: `--format`, else the extension of `-o`
+/// (CSV for `-` and for no `-o`). Nothing, with `problem` set, for an
+/// extension mocc does not write (`-o x.txt` is not written as CSV), an
+/// extension that contradicts `--format`, and MAT on standard output.
+std::optional<rt::ResultFormat> resultFormat(const SimulateOptions &simulate,
+                                             std::string &problem) {
+  std::optional<rt::ResultFormat> byName;
+  if (!simulate.output.empty())
+    byName = rt::resultFormatOf(simulate.output);
+  if (simulate.format.empty()) {
+    if (simulate.output.empty() || byName)
+      return byName.value_or(rt::ResultFormat::Csv);
+    problem = "cannot tell the format of the result file `" + simulate.output +
+              "`: mocc writes CSV (`.csv`) and MAT (`.mat`) files; give one of these "
+              "extensions or `--format csv|mat`";
+    return std::nullopt;
+  }
+  rt::ResultFormat format = simulate.format == "mat" ? rt::ResultFormat::Mat : rt::ResultFormat::Csv;
+  if (simulate.output == "-" && format == rt::ResultFormat::Mat) {
+    problem = "a MAT result cannot go to standard output (`-o -`): its sizes are completed at "
+              "the end; give a file name";
+    return std::nullopt;
+  }
+  if (byName && *byName != format && simulate.output != "-") {
+    problem = "the result file `" + simulate.output + "` is named as a " +
+              (*byName == rt::ResultFormat::Mat ? "MAT" : "CSV") + " file, but `--format " +
+              simulate.format + "` was given";
+    return std::nullopt;
+  }
+  return format;
+}
+
 /// The checks of `simulate`'s arguments that need no model: the result
 /// file (OutputFile.h) and the number of output intervals. A usage error
 /// (message and exit code 2) before any parsing; ExitSuccess to go on.
@@ -725,10 +733,19 @@ int checkSimulateArguments(const CompileOptions &options, const SimulateOptions 
         << maxOutputIntervals << " output intervals (a result row each) is too many\n";
     return ExitUsageError;
   }
+  if (!simulate.plot.empty() && simulate.output == "-") {
+    err << "mocc: error: `--plot` draws the result file; it cannot read standard output (`-o -`)\n";
+    return ExitUsageError;
+  }
   if (simulate.output.empty())
     return ExitSuccess; // the default name is checked once the model is known
   if (std::string problem = rt::checkOutputPath(simulate.output, runInputs(options));
       !problem.empty()) {
+    err << "mocc: error: " << problem << "\n";
+    return ExitUsageError;
+  }
+  std::string problem;
+  if (!resultFormat(simulate, problem)) {
     err << "mocc: error: " << problem << "\n";
     return ExitUsageError;
   }
@@ -774,7 +791,11 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   if (!model)
     return exitCode;
   rt::SimulationOptions run;
-  run.outputPath = simulate.output.empty() ? model->name + "_res.csv" : simulate.output;
+  std::string formatProblem; // reported by checkSimulateArguments
+  run.format = resultFormat(simulate, formatProblem).value_or(rt::ResultFormat::Csv);
+  run.outputPath = simulate.output.empty()
+                       ? model->name + "_res." + rt::resultFormatName(run.format)
+                       : simulate.output;
   if (simulate.output.empty()) {
     if (std::string problem = rt::checkOutputPath(run.outputPath, runInputs(options));
         !problem.empty()) {
@@ -848,6 +869,10 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   }
   if (!toStdout)
     out << "wrote " << run.outputPath << "\n";
+  if (!simulate.plot.empty()) {
+    PlotOptions plot{run.outputPath, splitVarList(simulate.plot), "", options.files};
+    return runPlot(plot, out, err);
+  }
   return ExitSuccess;
 }
 
@@ -912,6 +937,230 @@ int runCompare(const std::string &result, const std::string &reference,
   }
   out << passed << " passed, " << signals.size() - passed << " failed\n";
   return passed == signals.size() ? ExitSuccess : ExitModelError;
+}
+
+// --- linearize -------------------------------------------------------------------------------
+
+namespace {
+
+/// Whether a flat name is a variable of the model itself, not of one of its
+/// components: no dot outside subscripts (`y`, `y[2]`, not `sensor.y`).
+bool isTopLevelName(const std::string &name) {
+  int depth = 0;
+  for (char c : name) {
+    depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+    if (c == '.' && depth == 0)
+      return false;
+  }
+  return true;
+}
+
+/// A vector as Modelica text: `{1, 0.5}`.
+std::string modelicaVector(const std::vector<double> &values) {
+  std::string text = "{";
+  for (std::size_t i = 0; i < values.size(); ++i)
+    text += (i ? ", " : "") + rt::formatNumber(values[i] == 0 ? 0.0 : values[i]);
+  return text + "}";
+}
+
+/// A row-major matrix as Modelica text: `[1, 0; 0, 1]`, `fill(0.0, 2, 0)`
+/// when it has no entries.
+std::string modelicaMatrix(const std::vector<double> &values, std::size_t rows,
+                           std::size_t columns) {
+  if (rows == 0 || columns == 0)
+    return "fill(0.0, " + std::to_string(rows) + ", " + std::to_string(columns) + ")";
+  std::string text = "[";
+  for (std::size_t r = 0; r < rows; ++r)
+    for (std::size_t c = 0; c < columns; ++c) {
+      double x = values[r * columns + c];
+      text += (c ? ", " : r ? "; " : "") + rt::formatNumber(x == 0 ? 0.0 : x);
+    }
+  return text + "]";
+}
+
+std::string nameList(const std::vector<std::string> &names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i ? ", " : "") + names[i];
+  return text;
+}
+
+/// The linear model as a Modelica model of its own (as OpenModelica's
+/// linearized_model.mo): the matrices as parameters named as those of
+/// Modelica.Blocks.Continuous.StateSpace, the first-order Taylor expansion
+/// around the point as its equations.
+std::string linearModelSource(const std::string &modelName, const rt::LinearModel &lin,
+                              const std::vector<std::string> &states,
+                              const std::vector<std::string> &inputs,
+                              const std::vector<std::string> &outputs) {
+  std::size_t n = states.size(), m = inputs.size(), p = outputs.size();
+  std::ostringstream out;
+  auto quoted = [](const std::string &text) {
+    std::string q;
+    for (char c : text)
+      q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return q;
+  };
+  out << "model linearized_model \"linearization of " << quoted(modelName) << " at t = "
+      << rt::formatNumber(lin.time) << "\"\n"
+      << "  parameter Integer n = " << n << " \"number of states\";\n"
+      << "  parameter Integer m = " << m << " \"number of inputs\";\n"
+      << "  parameter Integer p = " << p << " \"number of outputs\";\n"
+      << "  parameter Real x0[n] = " << modelicaVector(lin.x0) << " \"states at the point\";\n"
+      << "  parameter Real dx0[n] = " << modelicaVector(lin.dx0)
+      << " \"state derivatives at the point\";\n"
+      << "  parameter Real u0[m] = " << modelicaVector(lin.u0) << " \"inputs at the point\";\n"
+      << "  parameter Real y0[p] = " << modelicaVector(lin.y0) << " \"outputs at the point\";\n"
+      << "  parameter Real A[n, n] = " << modelicaMatrix(lin.A, n, n) << ";\n"
+      << "  parameter Real B[n, m] = " << modelicaMatrix(lin.B, n, m) << ";\n"
+      << "  parameter Real C[p, n] = " << modelicaMatrix(lin.C, p, n) << ";\n"
+      << "  parameter Real D[p, m] = " << modelicaMatrix(lin.D, p, m) << ";\n"
+      << "  Real x[n](start = x0, each fixed = true) \"" << quoted(nameList(states)) << "\";\n"
+      << "  input Real u[m](start = u0) \"" << quoted(nameList(inputs)) << "\";\n"
+      << "  output Real y[p] \"" << quoted(nameList(outputs)) << "\";\n"
+      << "equation\n"
+      << "  der(x) = dx0 + A * (x - x0) + B * (u - u0);\n"
+      << "  y = y0 + C * (x - x0) + D * (u - u0);\n"
+      << "end linearized_model;\n";
+  return out.str();
+}
+
+int linearizeModel(Session &s, const CompileOptions &options, const LinearizeOptions &lin,
+                   std::ostream &out, std::ostream &err) {
+  int exitCode = ExitSuccess;
+  auto model = flattenModel(s, options, exitCode);
+  if (!model)
+    return exitCode;
+  auto start = Clock::now();
+  s.phase = "causalizing the model";
+  auto plan = causalize::causalize(*model, s.diags, causalize::CausalizeOptions{});
+  s.times.add("causalize", secondsSince(start));
+  if (!plan)
+    return ExitModelError;
+  std::string error;
+  s.phase = "generating code";
+  auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
+  if (!native) {
+    if (!error.empty())
+      s.diags.error("code generation failed: " + error);
+    return ExitModelError;
+  }
+  if (native->model.stateSelection.sets.size() > 1) {
+    s.diags.error("linearizing a model with dynamic state selection (its states change along "
+                  "the run) is not supported yet");
+    return ExitModelError;
+  }
+  const rt::ExperimentDefaults &e = native->model.experiment;
+  rt::SimulationOptions run;
+  run.startTime = std::isnan(lin.startTime) ? e.startTime : lin.startTime;
+  run.stopTime = std::isnan(lin.at) ? run.startTime : lin.at;
+  if (!(run.stopTime >= run.startTime)) {
+    err << "mocc: error: the time of the linearization " << run.stopTime
+        << " is before the start time " << run.startTime << "\n";
+    return ExitUsageError;
+  }
+  run.tolerance = std::isnan(lin.tolerance) ? e.tolerance : lin.tolerance;
+  // The inputs: the model's own Real inputs; the outputs: its own Real
+  // outputs (as the result file has them: an alias refers to its variable).
+  std::vector<int32_t> inputs;
+  std::vector<rt::LinearOutput> outputs;
+  std::vector<std::string> inputNames, outputNames, stateNames;
+  std::unordered_map<int32_t, const rt::OutputVariable *> bySlot;
+  for (const rt::OutputVariable &o : native->model.outputs)
+    bySlot.emplace(o.slot, &o);
+  for (uint32_t i = 0; i < model->variables.size(); ++i) {
+    const flat::Variable &v = model->variables[i];
+    if (v.type != flat::TypeKind::Real || v.name.starts_with('$') ||
+        v.variability != flat::VariabilityKind::Continuous)
+      continue;
+    if (v.topLevelInput) {
+      inputs.push_back(static_cast<int32_t>(i));
+      inputNames.push_back(v.name);
+    } else if (v.causality == flat::CausalityKind::Output && isTopLevelName(v.name)) {
+      auto it = bySlot.find(static_cast<int32_t>(i));
+      if (it == bySlot.end())
+        continue;
+      const rt::OutputVariable &o = *it->second;
+      outputs.push_back({o.slot, o.aliasOf, o.negated, o.parameter});
+      outputNames.push_back(v.name);
+    }
+  }
+  rt::LinearModel result;
+  rt::SolverStatistics stats;
+  s.phase = "linearizing the model";
+  s.running = true;
+  rt::RunStatus status = rt::linearize(native->model, run, inputs, outputs, result, stats, err);
+  if (options.verbose || options.timePhases)
+    s.times.print(err);
+  if (int signal = rt::stopRequest()) {
+    err << "mocc: interrupted\n";
+    return 128 + signal;
+  }
+  if (!status.ok) {
+    err << "mocc: error: " << status.message << "\n";
+    for (const std::string &note : status.notes)
+      err << note << "\n";
+    return ExitSimulationError;
+  }
+  // A state that alias elimination made a derivative (`v = der(x)`: the
+  // model is second order in x) is named by the variable the model
+  // declares (v).
+  std::unordered_map<int32_t, std::string> declaredName;
+  for (const rt::OutputVariable &o : native->model.outputs)
+    if (o.aliasOf >= 0 && !o.negated)
+      declaredName.try_emplace(o.aliasOf, o.name);
+  for (int32_t slot : result.stateSlots) {
+    std::string name = static_cast<uint32_t>(slot) < model->variables.size()
+                           ? model->variables[slot].name
+                           : "$slot" + std::to_string(slot);
+    if (auto it = declaredName.find(slot); it != declaredName.end() && name.starts_with("der("))
+      name = it->second;
+    stateNames.push_back(name);
+  }
+  std::size_t n = stateNames.size(), m = inputNames.size(), p = outputNames.size();
+  if (!lin.output.empty()) {
+    rt::OutputFile file;
+    std::string text = linearModelSource(model->name, result, stateNames, inputNames, outputNames);
+    if (!file.open(lin.output) || !file.write(text.data(), text.size()) || !file.commit()) {
+      err << "mocc: error: " << file.error() << "\n";
+      return ExitSimulationError;
+    }
+  }
+  out << "linearization of " << model->name << " at t = " << rt::formatNumber(result.time) << "\n"
+      << "states (" << n << "): " << nameList(stateNames) << "\n"
+      << "inputs (" << m << "): " << nameList(inputNames) << "\n"
+      << "outputs (" << p << "): " << nameList(outputNames) << "\n"
+      << "x0 = " << modelicaVector(result.x0) << "\n"
+      << "u0 = " << modelicaVector(result.u0) << "\n"
+      << "y0 = " << modelicaVector(result.y0) << "\n"
+      << "A = " << modelicaMatrix(result.A, n, n) << "\n"
+      << "B = " << modelicaMatrix(result.B, n, m) << "\n"
+      << "C = " << modelicaMatrix(result.C, p, n) << "\n"
+      << "D = " << modelicaMatrix(result.D, p, m) << "\n";
+  if (!lin.output.empty() && lin.output != "-")
+    out << "wrote " << lin.output << "\n";
+  return ExitSuccess;
+}
+
+} // namespace
+
+int runLinearize(const CompileOptions &options, const LinearizeOptions &linearize,
+                 std::ostream &out, std::ostream &err) {
+  if (!linearize.output.empty()) {
+    if (linearize.output == "-") {
+      err << "mocc: error: `linearize` prints the matrices on standard output already; `-o` "
+             "names the file of the Modelica model\n";
+      return ExitUsageError;
+    }
+    if (std::string problem = rt::checkOutputPath(linearize.output, runInputs(options));
+        !problem.empty()) {
+      err << "mocc: error: " << problem << "\n";
+      return ExitUsageError;
+    }
+  }
+  rt::setInterruptMessage("mocc: interrupted\n");
+  Session s(err);
+  return guarded(s, [&] { return linearizeModel(s, options, linearize, out, err); });
 }
 
 // --- eval ------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 // measures each phase, and maps failures to the documented exit codes.
 #pragma once
 
+#include <cmath>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -46,6 +47,19 @@ struct SimulateOptions {
   double tolerance;
   std::string output; ///< `-` streams the result to standard output
   std::string vars;
+  /// --format: `csv` or `mat`; empty: from the extension of `output`.
+  std::string format = {};
+  /// --plot: the signals (names or glob patterns, comma-separated) to draw
+  /// into the result's name with `.svg` after the run; empty: no plot.
+  std::string plot = {};
+};
+
+/// Options of `mocc linearize`; NaN / empty means "not given".
+struct LinearizeOptions {
+  double at = NAN;        ///< the time of the operating point (default: the start time)
+  double startTime = NAN; ///< default: the experiment's StartTime, else 0
+  double tolerance = NAN; ///< of the run up to `at`
+  std::string output;     ///< -o: the linear model as Modelica source
 };
 
 /// Options of `mocc flatten`.
@@ -70,6 +84,11 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
 int runCompare(const std::string &result, const std::string &reference,
                const std::string &signalsFile, double tolerance, std::ostream &out,
                std::ostream &err);
+/// `mocc linearize`: the matrices A, B, C, D of the model around its state
+/// after initialization (or at time `at`), with respect to its top-level
+/// inputs and outputs; printed, and with -o written as a Modelica model.
+int runLinearize(const CompileOptions &options, const LinearizeOptions &linearize,
+                 std::ostream &out, std::ostream &err);
 /// `mocc eval EXPR`: evaluates a constant expression (calls of Modelica
 /// functions are compiled and run) and prints its value.
 int runEval(const std::string &expression, const CompileOptions &options, std::ostream &out,

@@ -42,6 +42,9 @@ enum class SpecialKind : uint8_t {
   Sample,    ///< the flag of one sample(start, interval)
   Relation,  ///< a relation held between events (added by causalization)
   Condition, ///< a when-condition, for its rising edge (added by causalization)
+  /// An entry of a selection matrix of dynamic state selection (added by
+  /// index reduction; the run time sets it, 0 or 1)
+  Selection,
 };
 
 /// One scalar variable; its VarId is its index in FlatModel::variables and

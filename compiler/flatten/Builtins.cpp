@@ -13,6 +13,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <sstream>
 
 namespace mocc::flattening {
 
@@ -38,6 +39,13 @@ const std::map<std::string, OpKind> kBinaryFunctions = {
 
 const char *const kEventOperators[] = {"initial", "terminal", "pre", "edge", "change", "sample"};
 const char *const kUnsupportedOperators[] = {"delay", "spatialDistribution"};
+/// The built-in operators of clocked synchronous partitions and state
+/// machines (MLS 16, 17), which are not supported yet; a user's function
+/// of the same name is called as usual.
+const char *const kClockedOperators[] = {
+    "hold",        "previous",   "interval",   "subSample",     "superSample",
+    "shiftSample", "backSample", "noClock",    "firstTick",     "transition",
+    "initialState", "activeState", "ticksInState", "timeInState"};
 
 } // namespace
 
@@ -48,12 +56,13 @@ struct CallArgs {
 };
 
 std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) {
-  if (v.isString() || v.isRecord) {
+  if (v.isString() || v.isRecord || v.type != ElementType::Real) {
     diags_.error(loc, "der() needs a Real argument");
     return std::nullopt;
   }
   Value r = v;
   r.type = ElementType::Real;
+  bool discrete = false;
   for (ExprId &e : r.elements) {
     bool ok = true;
     e = sym::differentiate(*pool_, e, [&](ExprId leaf) -> ExprId {
@@ -65,6 +74,13 @@ std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) 
         return {};
       }
       const flat::Variable &var = model_.var(x);
+      // MLS 3.7.4.2: the derivative of a discrete-time Real is illegal.
+      if (var.variability == flat::VariabilityKind::Discrete && var.type == flat::TypeKind::Real &&
+          var.special == flat::SpecialKind::None) {
+        diags_.error(loc, "der() of the discrete-time variable `" + var.name + "`");
+        discrete = true;
+        return pool_->zero();
+      }
       if (var.variability != flat::VariabilityKind::Continuous)
         return pool_->zero();
       if (var.type != flat::TypeKind::Real) {
@@ -73,6 +89,8 @@ std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) 
       }
       return pool_->variable(model_.derivativeOf(x));
     });
+    if (discrete)
+      return std::nullopt;
     if (!ok || !e.valid()) {
       diags_.error(loc, "cannot differentiate this expression with respect to time");
       return std::nullopt;
@@ -109,6 +127,42 @@ struct BuiltinCall {
       return true;
     diags().error(call.range, "`" + name + "` needs numeric arguments");
     return false;
+  }
+
+  /// A Real or Integer argument (not a Boolean or an enumeration value).
+  bool number(const Value &v) {
+    if (!numeric(v))
+      return false;
+    if (v.type == ElementType::Real || v.type == ElementType::Integer)
+      return true;
+    diags().error(call.range, "`" + name + "` needs Real or Integer arguments, not `" +
+                                  flat::typeName(v.type) + "`");
+    return false;
+  }
+
+  /// A constant argument outside the domain of a mathematical function
+  /// (MLS 3.7.3): reported, since the result would be NaN or infinite.
+  bool inDomain(const Value &v) {
+    for (ExprId x : v.elements) {
+      auto c = pool().constantValue(x);
+      if (!c)
+        continue;
+      const char *domain = nullptr;
+      if (name == "sqrt" && *c < 0)
+        domain = "it must not be negative";
+      else if ((name == "log" || name == "log10") && *c <= 0)
+        domain = "it must be positive";
+      else if ((name == "asin" || name == "acos") && (*c < -1 || *c > 1))
+        domain = "it must be in [-1, 1]";
+      if (!domain)
+        continue;
+      std::ostringstream text;
+      text << *c;
+      diags().error(call.range, "the argument of `" + name + "` is " + text.str() +
+                                    ", outside its domain: " + domain);
+      return false;
+    }
+    return true;
   }
 
   std::optional<int64_t> integerArg(size_t i) {
@@ -185,8 +239,11 @@ struct BuiltinCall {
         diags().error(call.range, "`" + name + "` of two arguments needs scalars");
         return std::nullopt;
       }
-      return Value::scalar(pool().binary(op, a.elements[0], b.elements[0]),
-                           reductionType(op, a.type, b.type));
+      Value r = Value::scalar(pool().binary(op, a.elements[0], b.elements[0]),
+                              reductionType(op, a.type, b.type));
+      if (r.type == ElementType::Enumeration)
+        r.recordName = a.recordName;
+      return r;
     }
     if (a.isScalar() && call.iterators.empty() && (op == OpKind::Min || op == OpKind::Max)) {
       diags().error(call.range, "`" + name + "` of one argument needs an array");
@@ -196,7 +253,10 @@ struct BuiltinCall {
       diags().error(call.range, "`" + name + "` of an empty array");
       return std::nullopt;
     }
-    return Value::scalar(sumOf(a.elements, op, empty), reductionType(op, a.type, a.type));
+    Value r = Value::scalar(sumOf(a.elements, op, empty), reductionType(op, a.type, a.type));
+    if (r.type == ElementType::Enumeration)
+      r.recordName = a.recordName;
+    return r;
   }
 
   std::optional<Value> dimensionFunction() {
@@ -443,7 +503,7 @@ struct BuiltinCall {
   std::optional<Value> lower() {
     auto &pos = args.positional;
     if (auto it = kUnaryFunctions.find(name); it != kUnaryFunctions.end()) {
-      if (!expectArgs(1, 1) || !numeric(pos[0]))
+      if (!expectArgs(1, 1) || !number(pos[0]) || !inDomain(pos[0]))
         return std::nullopt;
       Value r = f.elementwise(pos[0], [&](ExprId x) { return pool().unary(it->second, x); });
       bool integral = name == "integer" ||
@@ -462,7 +522,7 @@ struct BuiltinCall {
       return r;
     }
     if (auto it = kBinaryFunctions.find(name); it != kBinaryFunctions.end()) {
-      if (!expectArgs(2, 2) || !numeric(pos[0]) || !numeric(pos[1]))
+      if (!expectArgs(2, 2) || !number(pos[0]) || !number(pos[1]))
         return std::nullopt;
       auto r = f.elementwise2(pos[0], pos[1], call.range,
                               [&](ExprId a, ExprId b) { return pool().binary(it->second, a, b); },
@@ -493,16 +553,32 @@ struct BuiltinCall {
       // continuous, so no event.
       if (!expectArgs(3, 3))
         return std::nullopt;
-      for (const Value &v : pos)
-        if (!numeric(v) || !v.isScalar()) {
-          f.diags().error(call.range, "`semiLinear` takes three scalar numbers");
+      // Vectorized over array arguments of one shape, scalars broadcast
+      // (MLS 12.4.6).
+      std::vector<int64_t> dims;
+      for (const Value &v : pos) {
+        if (!number(v))
+          return std::nullopt;
+        if (!v.isScalar() && !dims.empty() && v.dims != dims) {
+          f.diags().error(call.range, "the arguments of `semiLinear` have different shapes " +
+                                          shapeText(dims) + " and " + shapeText(v.dims));
           return std::nullopt;
         }
-      ExprId x = pos[0].elements[0];
-      ExprId value = pool().ifElse(pool().binary(OpKind::GreaterEq, x, pool().zero()),
-                                   pool().binary(OpKind::Mul, pos[1].elements[0], x),
-                                   pool().binary(OpKind::Mul, pos[2].elements[0], x));
-      return Value::scalar(pool().smooth(0, value), ElementType::Real);
+        if (!v.isScalar())
+          dims = v.dims;
+      }
+      Value r;
+      r.type = ElementType::Real;
+      r.dims = dims;
+      for (int64_t k = 0; k < r.count(); ++k) {
+        auto at = [&](const Value &v) { return v.elements[v.isScalar() ? 0 : k]; };
+        ExprId x = at(pos[0]);
+        ExprId value = pool().ifElse(pool().binary(OpKind::GreaterEq, x, pool().zero()),
+                                     pool().binary(OpKind::Mul, at(pos[1]), x),
+                                     pool().binary(OpKind::Mul, at(pos[2]), x));
+        r.elements.push_back(pool().smooth(0, value));
+      }
+      return r;
     }
     if (name == "homotopy") {
       if (auto it = args.named.find("actual"); it != args.named.end())
@@ -545,6 +621,21 @@ struct BuiltinCall {
       return expectArgs(1, 1) ? diagonal() : std::nullopt;
     if (name == "transpose")
       return expectArgs(1, 1) ? transpose() : std::nullopt;
+    if (name == "symmetric") { // MLS 10.3.5: the upper triangle mirrored
+      if (!expectArgs(1, 1))
+        return std::nullopt;
+      const Value &a = pos[0];
+      if (a.rank() != 2 || a.dims[0] != a.dims[1] || a.isRecord || a.isString()) {
+        diags().error(call.range, "`symmetric` needs a square matrix, not " + describe(a));
+        return std::nullopt;
+      }
+      Value r = a;
+      int64_t n = a.dims[0];
+      for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < i; ++j)
+          r.elements[i * n + j] = a.elements[j * n + i];
+      return r;
+    }
     if (name == "cross")
       return expectArgs(2, 2) ? cross() : std::nullopt;
     if (name == "skew")
@@ -571,7 +662,7 @@ struct BuiltinCall {
 bool isBuiltinName(const std::string &name) {
   static const char *const kOthers[] = {
       "der", "noEvent", "smooth", "homotopy", "semiLinear", "sum", "product", "min", "max", "size", "ndims",
-      "zeros", "ones", "fill", "identity", "diagonal", "transpose", "cross", "skew",
+      "zeros", "ones", "fill", "identity", "diagonal", "transpose", "symmetric", "cross", "skew",
       "outerProduct", "linspace", "scalar", "vector", "matrix", "cat", "Integer"};
   if (kUnaryFunctions.count(name) || kBinaryFunctions.count(name))
     return true;
@@ -586,7 +677,7 @@ bool isBuiltinName(const std::string &name) {
 /// pre, edge, change, initial, terminal and sample (MLS 3.7.5): operators on
 /// the discrete part of a model, which exist only in equations of models.
 std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Scope scope) {
-  std::string name = call.callee->str();
+  std::string name = operatorName(*call.callee);
   if (pool_ != &model_.pool) {
     diags_.error(call.range, "`" + name + "()` cannot be used in a function");
     return std::nullopt;
@@ -594,6 +685,12 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
   if (firstTimeDependence.what.empty())
     firstTimeDependence = {call.range, "`" + name + "()`"};
   size_t arity = name == "initial" || name == "terminal" ? 0 : name == "sample" ? 2 : 1;
+  if (name == "sample" && call.args.size() != 2 && call.namedArgs.empty()) {
+    diags_.error(call.range, "`sample` with " + std::to_string(call.args.size()) +
+                                 " argument(s), the clocked sample, is not supported yet "
+                                 "(clocked synchronous partitions, MLS 16)");
+    return std::nullopt;
+  }
   if (call.args.size() != arity || !call.namedArgs.empty()) {
     diags_.error(call.range, "`" + name + "` takes " + std::to_string(arity) + " argument(s)");
     return std::nullopt;
@@ -610,6 +707,28 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
       diags_.error(call.range, "`sample` needs a scalar start and interval");
       return std::nullopt;
     }
+    // MLS 3.7.5: start and interval are parameter expressions (a
+    // parameter with fixed = false is one, though known only after
+    // initialization).
+    auto parametric = [&](ExprId e) {
+      bool ok = true;
+      sym::ExprId roots[] = {e};
+      sym::forEachNode(*pool_, roots, [&](ExprId id) {
+        if (pool_->op(id) == OpKind::Time)
+          ok = false;
+        sym::VarId v = pool_->variableOf(id);
+        if (v.valid() && model_.var(v).variability != flat::VariabilityKind::Parameter &&
+            model_.var(v).variability != flat::VariabilityKind::Constant)
+          ok = false;
+      });
+      return ok;
+    };
+    for (size_t i = 0; i < 2; ++i)
+      if (!parametric((i == 0 ? start : interval)->elements[0])) {
+        diags_.error(call.args[i]->range, std::string("the ") + (i == 0 ? "start" : "interval") +
+                                              " of `sample` must be a parameter expression");
+        return std::nullopt;
+      }
     flat::Variable flag;
     flag.name = "sample(" + model_.print(start->elements[0]) + ", " +
                 model_.print(interval->elements[0]) + ")";
@@ -665,7 +784,7 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
 /// Connections.isRoot(R), Connections.rooted(R) and cardinality(c): known
 /// once the connections are collected.
 std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &call, Scope scope) {
-  std::string name = call.callee->str();
+  std::string name = operatorName(*call.callee);
   const auto *ref = call.args.size() == 1 ? ast::dynCast<ast::RefExpr>(call.args[0].get()) : nullptr;
   if (!ref || !connections) {
     diags_.error(call.range, "`" + name + "` needs one argument that names a component");
@@ -678,6 +797,10 @@ std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &cal
     return std::nullopt;
   }
   Instance *node = (*ends)[0].connector;
+  if (name == "cardinality" && (!node || !node->isConnector())) {
+    diags_.error(call.args[0]->range, "the argument of `cardinality` must be a connector");
+    return std::nullopt;
+  }
   if (name == "cardinality")
     return Value::scalar(pool_->constant(connections->cardinality(node)), ElementType::Integer);
   auto value = name == "Connections.isRoot" ? connections->isRoot(node) : connections->rooted(node);
@@ -690,22 +813,47 @@ std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &cal
 
 std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope) {
   const ast::RefExpr &callee = *call.callee;
+  // A call of a functional input (MLS 12.4.2).
+  if (const Value *fn = functionValueOf(callee, scope)) {
+    auto outputs = callFunctionValue(*fn, call, scope);
+    if (!outputs)
+      return std::nullopt;
+    if (outputs->empty()) {
+      diags_.error(call.range, "`" + fn->function->fullName() + "` has no output, so its call "
+                                                              "has no value");
+      return std::nullopt;
+    }
+    return std::move(outputs->front());
+  }
   std::string name = callee.parts.size() == 1 ? callee.parts[0].name : "";
-  std::string full = callee.str();
+  std::string full = operatorName(callee);
   if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||
       name == "cardinality")
     return lowerConnectionOperator(call, scope);
-  if (name == "String" && callee.parts.size() == 1 && !callee.global)
-    return stringOf(call, scope);
   if (name == "getInstanceName") {
     // MLS 3.7.4: the simulated model's name, then the path of the instance
-    // whose code makes the call ("Vehicle.engine.controller").
+    // whose code makes the call ("Vehicle.engine.controller"). The model's
+    // name is its last identifier (DrydenContinuousTurbulence.whiteNoise for
+    // Modelica.Blocks.Examples.Noise.DrydenContinuousTurbulence), as in the
+    // tool that made the MSL's reference results: the automatic seeds of the
+    // MSL's noise blocks are hashes of this text.
     if (!call.args.empty() || !call.namedArgs.empty()) {
       diags_.error(call.range, "`getInstanceName()` takes no arguments");
       return std::nullopt;
     }
+    size_t start = 0;
+    bool quoted = false;
+    for (size_t i = 0; i < model_.name.size(); ++i) {
+      if (model_.name[i] == '\\' && quoted)
+        ++i;
+      else if (model_.name[i] == '\'')
+        quoted = !quoted;
+      else if (model_.name[i] == '.' && !quoted)
+        start = i + 1;
+    }
+    std::string modelName = model_.name.substr(start);
     std::string path = scope.instance ? scope.instance->path() : "";
-    return Value::string(path.empty() ? model_.name : model_.name + "." + path);
+    return Value::string(path.empty() ? modelName : modelName + "." + path);
   }
   // Built-in functions take precedence over library wrappers of the same
   // name (Modelica.Math.sin is `external "builtin"` and calls this one).
@@ -716,7 +864,15 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     diags_.error(callee.range, "`" + name + "()` is an equation or statement, not an expression");
     return std::nullopt;
   }
+  if (isStringConversion(call, scope))
+    return lowerStringConversion(call, scope);
   if (!isBuiltinName(name)) {
+    for (const char *n : kClockedOperators)
+      if (name == n && !callee.global && !inst_.lookupFirst(name, scope)) {
+        diags_.error(callee.range, "`" + name + "()` is not supported yet (clocked synchronous "
+                                   "partitions and state machines, MLS 16 and 17)");
+        return std::nullopt;
+      }
     for (const char *n : kUnsupportedOperators)
       if (name == n) {
         diags_.error(callee.range, "`" + name + "()` is not supported yet");
@@ -725,6 +881,16 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     inst::ClassNode *cls = resolveCallee(callee, scope);
     if (!cls)
       return std::nullopt;
+    if (cls->restriction() == ast::ClassRestrictionKind::OperatorRecord &&
+        !operatorFunctions(inst_.resolveAlias(cls), "'constructor'").empty()) {
+      // An overloaded constructor whose function fits, else the record's
+      // own (MLS 14.3).
+      unsigned errors = diags_.errorCount();
+      if (auto made = lowerOverloadedConstructor(inst_.resolveAlias(cls), call, scope))
+        return made;
+      if (diags_.errorCount() != errors)
+        return std::nullopt;
+    }
     if (cls->restriction() == ast::ClassRestrictionKind::Record ||
         cls->restriction() == ast::ClassRestrictionKind::OperatorRecord)
       return constructRecord(cls, call, scope);
@@ -789,7 +955,7 @@ static bool isAssertOnly(Instance *function) {
     return false;
   for (const inst::Member &m : function->members())
     if (m.kind == inst::Member::Kind::Component &&
-        (m.isProtected || m.element->component->prefix.causality != ast::CausalityKind::Input))
+        (m.isProtected || function->causalityOf(m) != ast::CausalityKind::Input))
       return false;
   for (const auto &section : function->algorithmSections())
     for (const auto &statement : section.node->statements) {
@@ -822,7 +988,7 @@ expandAsserts(Flattener &f, Instance *function, const std::vector<const ast::Exp
   size_t input = 0;
   for (inst::Member &m : function->members()) {
     if (m.kind != inst::Member::Kind::Component || m.isProtected ||
-        m.element->component->prefix.causality != ast::CausalityKind::Input)
+        function->causalityOf(m) != ast::CausalityKind::Input)
       continue;
     Instance *var = function->memberInstance(m);
     const ast::Expr *arg = input < args.size() ? args[input] : nullptr;

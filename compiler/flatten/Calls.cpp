@@ -37,10 +37,32 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
     const std::string &name = callee.parts[i].name;
     inst::ClassNode *enclosing = cls;
     if (cls) {
+      if (!inst_.checkCompositeLookup(inst_.resolveAlias(cls), name, callee.parts[i].range, scope,
+                                      callee.global ? std::string() : callee.parts[0].name))
+        return nullptr;
       cls = inst_.findNestedClass(inst_.resolveAlias(cls), name, scope);
     } else if (component) {
+      // MLS 5.3.2: a function is looked up through scalar components (or
+      // elements of arrays of components) that exist.
+      const ast::RefPart &through = callee.parts[i - 1];
+      if (component->condition()) {
+        diags_.error(through.range, "`" + component->path() + "` is a conditional component; it "
+                                    "may only be used in connect equations");
+        return nullptr;
+      }
+      if (component->isArray() && through.subscripts.empty()) {
+        diags_.error(through.range, "the function `" + name + "` cannot be looked up through `" +
+                                        through.name + "`, an array of components");
+        return nullptr;
+      }
       // A function declared (or redeclared) inside a component.
       inst::Member *m = component->findMember(name);
+      if (m && m->isProtected) {
+        diags_.error(callee.parts[i].range, "`" + name + "` is a protected element of `" +
+                                                component->path() +
+                                                "` and cannot be accessed from outside it");
+        return nullptr;
+      }
       if (m && m->kind == inst::Member::Kind::Class) {
         cls = m->classNode;
         classOwner = component;
@@ -75,9 +97,21 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
     return cls; // a call of its constructor
   using R = ast::ClassRestrictionKind;
   R r = cls->restriction();
+  if (cls->builtin == inst::BuiltinKind::Clock) {
+    diags_.error(callee.range, "`Clock(...)` is not supported yet (clocked synchronous "
+                               "partitions, MLS 16)");
+    return nullptr;
+  }
   if (r != R::Function && r != R::OperatorFunction && r != R::Record && r != R::OperatorRecord) {
     diags_.error(callee.range, "`" + cls->fullName() + "` is a " + ast::restrictionName(r) +
                                    ", not a function");
+    return nullptr;
+  }
+  // MLS 12.2: a function called in a simulation model is not partial.
+  if ((r == R::Function || r == R::OperatorFunction) && inst_.resolveAlias(cls)->def &&
+      inst_.resolveAlias(cls)->def->prefixes.partial) {
+    diags_.error(callee.range, "`" + cls->fullName() + "` is a partial function and cannot be "
+                                   "called");
     return nullptr;
   }
   return cls;
@@ -135,12 +169,14 @@ std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const a
   size_t positional = 0;
   std::vector<bool> used(call.namedArgs.size(), false);
   auto &members = shape->members();
+  // The arguments first; then the defaults in declaration order, which may
+  // use the other fields (`Integer in2 = in3`, MLS 12.6).
+  std::vector<std::pair<inst::Member *, std::optional<Value>>> fields;
   for (size_t i = 0; i < members.size(); ++i) {
     inst::Member &m = members[i];
     if (m.kind != inst::Member::Kind::Component || m.isProtected)
       continue;
     const ast::Expr *arg = nullptr;
-    Scope argScope = scope;
     if (positional < call.args.size()) {
       arg = call.args[positional++].get();
     } else {
@@ -150,22 +186,64 @@ std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const a
           used[k] = true;
         }
     }
-    std::optional<Value> field;
+    fields.push_back({&m, std::nullopt});
     if (arg) {
-      field = lower(*arg, argScope);
-    } else {
-      Instance *c = shape->memberInstance(m);
+      fields.back().second = lower(*arg, scope);
+      if (!fields.back().second)
+        return std::nullopt;
+    }
+  }
+  FunctionFrame frame;
+  frame.function = shape;
+  for (auto &[m, value] : fields)
+    if (value)
+      if (Instance *c = shape->memberInstance(*m))
+        frame.values[c] = *value;
+  // A default is lowered once the fields it names have values.
+  auto pendingNames = [&](const ast::Expr &binding) {
+    bool waits = false;
+    ast::forEachExpr(binding, [&](const ast::Expr &e) {
+      const auto *ref = ast::dynCast<ast::RefExpr>(&e);
+      if (!ref || ref->global)
+        return;
+      for (auto &[m, value] : fields)
+        waits |= !value && m->name == ref->parts[0].name;
+    });
+    return waits;
+  };
+  frames.push_back(&frame);
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (auto &[m, value] : fields) {
+      if (value)
+        continue;
+      Instance *c = shape->memberInstance(*m);
       if (!c || !c->mod.binding) {
+        frames.pop_back();
         diags_.error(call.range, "the record constructor `" + record->fullName() +
-                                     "` needs a value for `" + m.name + "`");
+                                     "` needs a value for `" + m->name + "`");
         return std::nullopt;
       }
-      field = lower(*c->mod.binding, c->mod.scope);
+      if (pendingNames(*c->mod.binding))
+        continue;
+      value = lower(*c->mod.binding, c->mod.scope);
+      if (!value) {
+        frames.pop_back();
+        return std::nullopt;
+      }
+      frame.values[c] = *value;
+      progress = true;
     }
-    if (!field)
-      return std::nullopt;
-    v.fields.push_back({m.name, std::move(*field)});
   }
+  frames.pop_back();
+  for (auto &[m, value] : fields)
+    if (!value) {
+      diags_.error(call.range, "the defaults of the record constructor `" + record->fullName() +
+                                   "` depend on each other (`" + m->name + "`)");
+      return std::nullopt;
+    }
+  for (auto &[m, value] : fields)
+    v.fields.push_back({m->name, std::move(*value)});
   if (positional < call.args.size()) {
     diags_.error(call.args[positional]->range, "too many arguments for the record constructor `" +
                                                    record->fullName() + "`");
@@ -189,7 +267,7 @@ matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
   for (size_t i = 0; i < members.size(); ++i) {
     inst::Member &m = members[i];
     if (m.kind == inst::Member::Kind::Component && !m.isProtected &&
-        m.element->component->prefix.causality == ast::CausalityKind::Input)
+        function->causalityOf(m) == ast::CausalityKind::Input)
       inputs.push_back(&m);
   }
   std::string name = function->cls->fullName();
@@ -220,6 +298,117 @@ matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
   return args;
 }
 
+std::optional<Value> Flattener::lowerPartialApplication(const ast::PartialAppExpr &e,
+                                                        Scope scope) {
+  // `function integrand(y = x)` of a functional input binds more of its inputs.
+  if (!e.function.global && e.function.parts.size() == 1)
+    if (const Value *fn = functionValueNamed(e.function.parts[0], scope)) {
+      Value f = *fn;
+      for (const ast::NamedArgument &arg : e.namedArgs) {
+        auto v = lower(*arg.value, scope);
+        if (!v)
+          return std::nullopt;
+        f.bound.push_back({arg.name, std::move(*v)});
+      }
+      return f;
+    }
+  inst::ClassNode *cls = inst_.lookupClass(e.function, scope);
+  if (!cls)
+    return std::nullopt;
+  if (cls->restriction() != ast::ClassRestrictionKind::Function &&
+      cls->restriction() != ast::ClassRestrictionKind::OperatorFunction) {
+    diags_.error(e.function.range, "`" + cls->fullName() + "` is not a function");
+    return std::nullopt;
+  }
+  Value f;
+  f.function = cls;
+  f.recordName = cls->fullName();
+  Instance *function = functionInstance(cls);
+  for (const ast::NamedArgument &arg : e.namedArgs) {
+    bool isInput = false;
+    for (const inst::Member &m : function->members())
+      isInput |= m.kind == inst::Member::Kind::Component && !m.isProtected && m.name == arg.name &&
+                 function->causalityOf(m) == ast::CausalityKind::Input;
+    if (!isInput) {
+      diags_.error(arg.range, "`" + cls->fullName() + "` has no input `" + arg.name + "`");
+      return std::nullopt;
+    }
+    auto v = lower(*arg.value, scope);
+    if (!v)
+      return std::nullopt;
+    f.bound.push_back({arg.name, std::move(*v)});
+  }
+  return f;
+}
+
+const Value *Flattener::functionValueOf(const ast::RefExpr &callee, Scope scope) {
+  if (callee.global || callee.parts.size() != 1 || !callee.parts[0].subscripts.empty())
+    return nullptr;
+  return functionValueNamed(callee.parts[0].name, scope);
+}
+
+const Value *Flattener::functionValueNamed(const std::string &name, Scope scope) {
+  if (frames.empty())
+    return nullptr;
+  inst::Found found = inst_.lookupFirst(name, scope);
+  if (found.kind != inst::Found::Kind::Component)
+    return nullptr;
+  auto it = frames.back()->values.find(found.instance);
+  return it != frames.back()->values.end() && it->second.isFunction() ? &it->second : nullptr;
+}
+
+std::optional<std::vector<Value>> Flattener::callFunctionValue(const Value &fn,
+                                                               const ast::CallExpr &call,
+                                                               Scope scope) {
+  Instance *function = functionInstance(fn.function);
+  std::vector<inst::Member *> inputs;
+  auto &members = function->members();
+  for (size_t i = 0; i < members.size(); ++i)
+    if (members[i].kind == inst::Member::Kind::Component && !members[i].isProtected &&
+        function->causalityOf(members[i]) == ast::CausalityKind::Input)
+      inputs.push_back(&members[i]);
+  std::vector<std::optional<Value>> args(inputs.size());
+  // The inputs a partial application bound are no longer inputs of the
+  // function value: positional arguments fill the others in order (MLS 12.4.2.1).
+  std::vector<bool> isBound(inputs.size(), false);
+  for (const auto &b : fn.bound)
+    for (size_t k = 0; k < inputs.size(); ++k)
+      if (inputs[k]->name == b.first)
+        isBound[k] = true;
+  auto put = [&](const std::string &name, size_t position, Value v, SourceRange at) {
+    size_t k = 0;
+    if (!name.empty()) {
+      for (; k < inputs.size() && inputs[k]->name != name; ++k) {
+      }
+    } else {
+      for (size_t seen = 0; k < inputs.size(); ++k)
+        if (!isBound[k] && seen++ == position)
+          break;
+    }
+    if (k >= inputs.size() || args[k]) {
+      diags_.error(at, "the argument " + (name.empty() ? std::to_string(position + 1) : "`" + name + "`") +
+                           " does not fit an input of `" + fn.function->fullName() + "`");
+      return false;
+    }
+    args[k] = std::move(v);
+    return true;
+  };
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    auto v = lower(*call.args[i], scope);
+    if (!v || !put("", i, std::move(*v), call.args[i]->range))
+      return std::nullopt;
+  }
+  for (const ast::NamedArgument &named : call.namedArgs) {
+    auto v = lower(*named.value, scope);
+    if (!v || !put(named.name, 0, std::move(*v), named.range))
+      return std::nullopt;
+  }
+  for (const auto &[name, value] : fn.bound)
+    if (!put(name, 0, value, call.range))
+      return std::nullopt;
+  return callFunction(*this, function, args, call.range);
+}
+
 std::optional<std::vector<const ast::Expr *>>
 Flattener::matchCallArguments(Instance *function, const ast::CallExpr &call) {
   return matchArguments(*this, function, call);
@@ -228,6 +417,8 @@ Flattener::matchCallArguments(Instance *function, const ast::CallExpr &call) {
 std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExpr &call,
                                                               Scope scope,
                                                               std::vector<sym::ExprId> *calls) {
+  if (const Value *fn = functionValueOf(*call.callee, scope))
+    return callFunctionValue(*fn, call, scope);
   Instance *owner = nullptr;
   inst::ClassNode *cls = resolveCallee(*call.callee, scope, &owner);
   if (!cls)
@@ -277,7 +468,7 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
   for (size_t i = 0; i < members.size() && input < args.size(); ++i) {
     inst::Member &m = members[i];
     if (m.kind != inst::Member::Kind::Component || m.isProtected ||
-        m.element->component->prefix.causality != ast::CausalityKind::Input)
+        function->causalityOf(m) != ast::CausalityKind::Input)
       continue;
     const std::optional<Value> &arg = args[input++];
     Instance *var = function->memberInstance(m);

@@ -37,7 +37,7 @@ bool mentionsConnections(const ast::Equation &eq) {
   case ast::EquationKind::Connect:
     return true;
   case ast::EquationKind::Call: {
-    std::string name = ast::cast<ast::CallEquation>(eq).call->callee->str();
+    std::string name = operatorName(*ast::cast<ast::CallEquation>(eq).call->callee);
     return name.rfind("Connections.", 0) == 0;
   }
   case ast::EquationKind::For:
@@ -98,6 +98,32 @@ void ConnectionGraph::walk(Instance *instance, int depth) {
 void ConnectionGraph::collect(Instance *root) {
   walk(root, 0);
   connectExpandable();
+  checkSources();
+}
+
+void ConnectionGraph::checkSources() {
+  const flat::FlatModel &model = f_.model();
+  std::map<uint32_t, std::vector<uint32_t>> sources; // set root -> its sources
+  for (uint32_t i = 0; i < elements_.size(); ++i) {
+    uint64_t key = elements_[i];
+    const flat::Variable &v = model.var(sym::VarId{static_cast<uint32_t>(key / 2)});
+    bool outside = key % 2;
+    if ((v.causality == flat::CausalityKind::Output && !outside) ||
+        (v.causality == flat::CausalityKind::Input && outside))
+      sources[find(i)].push_back(i);
+  }
+  for (const auto &[root, list] : sources) {
+    if (list.size() < 2)
+      continue;
+    auto describe = [&](uint32_t i) {
+      uint64_t key = elements_[i];
+      return std::string(key % 2 ? "the outside input `" : "the inside output `") +
+             model.nameOf(sym::VarId{static_cast<uint32_t>(key / 2)}) + "`";
+    };
+    f_.diags().error(elementLoc_[list[1]], "a connection set has more than one source of its "
+                                           "signal: " + describe(list[0]) + " and " +
+                                           describe(list[1]));
+  }
 }
 
 bool ConnectionGraph::isPresent(Instance *x) {
@@ -254,13 +280,18 @@ Instance *ConnectionGraph::overconstrainedNode(const ast::Expr &arg, Scope scope
     return nullptr;
   }
   auto ends = resolveEnds(*ref, scope);
-  if (!ends || ends->size() != 1)
+  if (!ends || ends->empty())
     return nullptr;
+  // An overdetermined type may be an array (`type Orientation extends
+  // Real[3, 3]`): its elements are one node.
+  for (const ConnectorEnd &end : *ends)
+    if (end.connector != ends->front().connector)
+      return nullptr;
   return (*ends)[0].connector;
 }
 
 void ConnectionGraph::collectCall(const ast::CallExpr &call, Scope scope, SourceRange loc) {
-  std::string name = call.callee->str();
+  std::string name = operatorName(*call.callee);
   auto arg = [&](size_t i) { return i < call.args.size() ? call.args[i].get() : nullptr; };
   if (name == "Connections.branch") {
     Instance *a = arg(0) ? overconstrainedNode(*arg(0), scope) : nullptr;
@@ -395,6 +426,8 @@ bool ConnectionGraph::leavesOf(Instance *x, int64_t element, const std::string &
                                Instance *oc, std::vector<ConnectorLeaf> &out) {
   if (!f_.isEnabled(x))
     return true;
+  if (x->isBuiltin() && f_.instantiator().equalityConstraint(*x))
+    oc = x; // an overconstrained type (MLS 9.4)
   if (x->isBuiltin()) {
     const VarRange *range = f_.varsOf(x);
     if (!range)
@@ -408,8 +441,7 @@ bool ConnectionGraph::leavesOf(Instance *x, int64_t element, const std::string &
                      oc});
     return true;
   }
-  if (inst::Member *m = x->findMember("equalityConstraint");
-      m && m->kind == inst::Member::Kind::Class)
+  if (f_.instantiator().equalityConstraint(*x))
     oc = x; // an overconstrained record (MLS 9.4)
   auto dims = f_.dimsOf(x);
   if (!dims)
@@ -439,7 +471,29 @@ bool ConnectionGraph::leaves(const ConnectorEnd &end, std::vector<ConnectorLeaf>
   return leavesOf(end.connector, end.element, "", nullptr, out);
 }
 
+/// MLS 9.1: a connect argument is a connector of the class, or a connector
+/// of one of its components; what follows are elements of connectors.
+static bool validConnectForm(Flattener &f, const ast::RefExpr &ref, Scope scope) {
+  if (ref.global || ref.parts.size() < 3)
+    return true;
+  inst::Found found = f.instantiator().lookupFirst(ref.parts[0].name, scope);
+  Instance *x = found.kind == inst::Found::Kind::Component ? found.instance : nullptr;
+  for (size_t p = 1; x && p + 1 < ref.parts.size(); ++p) {
+    inst::Member *m = x->findMember(ref.parts[p].name);
+    x = m ? x->memberInstance(*m) : nullptr;
+    if (x && !x->isConnector()) {
+      f.diags().error(ref.parts[p].range,
+                      "`" + ref.str() + "` is not a connector of this class or of one of its "
+                      "components: `" + x->path() + "` is not a connector");
+      return false;
+    }
+  }
+  return true;
+}
+
 void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) {
+  if (!validConnectForm(f_, *c.a, scope) || !validConnectForm(f_, *c.b, scope))
+    return;
   MissingElement missingA, missingB;
   auto a = resolveEnds(*c.a, scope, &missingA);
   auto b = resolveEnds(*c.b, scope, &missingB);
@@ -457,7 +511,30 @@ void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) 
        {std::tuple{&missingA, &*a, &*b, c.a.get()}, std::tuple{&missingB, &*b, &*a, c.b.get()}}) {
     if (!missing->bus)
       continue;
+    // The other end is one connector, or all the elements of one array of
+    // connectors in order (`connect(m.ro, ec.ro)` with `m.ro[3]`).
     Instance *like = other->size() == 1 && (*other)[0].element < 0 ? (*other)[0].connector : nullptr;
+    bool wholeArray = false;
+    if (!like && !other->empty()) {
+      Instance *first = (*other)[0].connector;
+      bool builtin = (*other)[0].element >= 0;
+      Instance *array = builtin ? first : first->parent;
+      auto dims = array ? f_.dimsOf(array) : std::nullopt;
+      if (dims && !dims->empty()) {
+        int64_t count = 1;
+        for (int64_t d : *dims)
+          count *= d;
+        wholeArray = static_cast<int64_t>(other->size()) == count;
+        for (size_t k = 0; wholeArray && k < other->size(); ++k) {
+          const ConnectorEnd &e = (*other)[k];
+          wholeArray = builtin ? e.connector == array && e.element == static_cast<int64_t>(k)
+                               : e.element < 0 && e.connector->parent == array &&
+                                     e.connector == array->elements(*dims)[k].get();
+        }
+      }
+      if (wholeArray)
+        like = array;
+    }
     if (like && !f_.dimsOf(like))
       return;
     inst::Member *added = like ? missing->bus->addElementLike(missing->name, *like) : nullptr;
@@ -466,7 +543,18 @@ void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) 
                                        missing->name + "`");
       return;
     }
-    ends->push_back({missing->bus->memberInstance(*added), -1, missing->outside});
+    Instance *element = missing->bus->memberInstance(*added);
+    if (!wholeArray) {
+      ends->push_back({element, -1, missing->outside});
+      continue;
+    }
+    auto dims = element ? f_.dimsOf(element) : std::nullopt;
+    if (!dims)
+      return;
+    for (size_t k = 0; k < other->size(); ++k)
+      ends->push_back(element->isBuiltin()
+                          ? ConnectorEnd{element, static_cast<int64_t>(k), missing->outside}
+                          : ConnectorEnd{element->elements(*dims)[k].get(), -1, missing->outside});
   }
   if (a->empty() || b->empty())
     return;
@@ -513,6 +601,37 @@ void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &
     f_.diags().error(loc, "connect of incompatible connectors `" + ea.connector->path() +
                                   "` and `" + eb.connector->path() + "`");
     return;
+  }
+  // MLS 9.3: connected variables have the same type, constants and
+  // parameters connect to their own kind, and a causal variable to causal
+  // ones (elements of expandable connectors take what they are connected
+  // to).
+  auto onBus = [](const Instance *x) {
+    return isExpandable(x) || (x->parent && isExpandable(x->parent));
+  };
+  const flat::FlatModel &model = f_.model();
+  for (size_t k = 0; k < la.size(); ++k) {
+    const flat::Variable &va = model.var(la[k].var), &vb = model.var(lb[k].var);
+    std::string pair = "`" + va.name + "` and `" + vb.name + "`";
+    if (va.type != vb.type || va.enumeration != vb.enumeration) {
+      f_.diags().error(loc, "connect of " + pair + ", which are of different types");
+      return;
+    }
+    bool constantA = va.variability == flat::VariabilityKind::Constant ||
+                     va.variability == flat::VariabilityKind::Parameter;
+    bool constantB = vb.variability == flat::VariabilityKind::Constant ||
+                     vb.variability == flat::VariabilityKind::Parameter;
+    if ((constantA || constantB) && va.variability != vb.variability) {
+      f_.diags().error(loc, "connect of " + pair + ": a constant or parameter connects only to "
+                            "one of the same variability");
+      return;
+    }
+    if (!onBus(ea.connector) && !onBus(eb.connector) &&
+        (va.causality == flat::CausalityKind::None) != (vb.causality == flat::CausalityKind::None)) {
+      f_.diags().error(loc, "connect of " + pair + ": an input or output connects only to an "
+                            "input or output");
+      return;
+    }
   }
   ++cardinality_[ea.connector];
   ++cardinality_[eb.connector];
@@ -683,8 +802,12 @@ void ConnectionGraph::findConnectors(Instance *instance, std::vector<Instance *>
     if (!c || !f_.isEnabled(c) || !c->dims)
       return;
     if (c->isConnector()) {
+      // The connectors in an expandable connector (declared or added by
+      // augmentation) have their flows as inside connectors too (MLS 9.2).
       if (!isExpandable(c))
         out.push_back(c);
+      else if (c->dims->empty())
+        findConnectors(c, out, depth + 1);
       return;
     }
     if (c->isBuiltin() || !c->cls)
@@ -836,8 +959,10 @@ void ConnectionGraph::generateEquations(Instance *root) {
         add(pool.variable(a), pool.variable(b), e.loc, flat::EquationOriginKind::Connect);
       continue;
     }
-    inst::Member *m = e.a->findMember("equalityConstraint");
-    Instance *function = f_.functionInstance(m->classNode);
+    inst::ClassNode *constraint = f_.instantiator().equalityConstraint(*e.a);
+    if (!constraint)
+      continue;
+    Instance *function = f_.functionInstance(constraint);
     auto a = f_.instanceValue(e.a, e.loc), b = f_.instanceValue(e.b, e.loc);
     if (!a || !b)
       continue;

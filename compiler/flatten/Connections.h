@@ -80,6 +80,9 @@ private:
   };
   void collectEquations(const std::vector<ast::EquationPtr> &eqs, Scope scope);
   void connectExpandable();
+  /// MLS 9.3: a connection set has at most one source of a signal (an
+  /// output of an inside connector or an input of an outside one).
+  void checkSources();
   void markBusInputs();
   void markBusInput(const std::vector<uint32_t> &set);
   bool isPresent(Instance *x);

@@ -11,6 +11,30 @@ namespace mocc::flattening {
 
 using sym::ExprId;
 
+/// Why the two sides of an equation have incompatible types (MLS 8.3.1:
+/// Real and Integer mix; Booleans, Strings and each enumeration only with
+/// themselves), or nothing.
+static std::optional<std::string> equationTypeError(const Value &lhs, const Value &rhs) {
+  if (lhs.isRecord || rhs.isRecord)
+    return std::nullopt;
+  auto numeric = [](const Value &v) {
+    return v.type == ElementType::Real || v.type == ElementType::Integer;
+  };
+  if (numeric(lhs) && numeric(rhs))
+    return std::nullopt;
+  if (lhs.type == rhs.type &&
+      (lhs.type != ElementType::Enumeration || lhs.recordName.empty() || rhs.recordName.empty() ||
+       lhs.recordName == rhs.recordName))
+    return std::nullopt;
+  auto name = [](const Value &v) {
+    return v.type == ElementType::Enumeration && !v.recordName.empty()
+               ? v.recordName
+               : std::string(flat::typeName(v.type));
+  };
+  return "type mismatch: the left side of the equation is of type `" + name(lhs) +
+         "` and the right side of type `" + name(rhs) + "`";
+}
+
 /// Lowers the equations of one branch into `out` (used for if-equations
 /// whose condition varies, which need the equations as residual pairs). The
 /// calls and asserts of the branch apply only where `guard` holds.
@@ -128,7 +152,7 @@ std::vector<flat::MessagePart> Flattener::messageParts(const ast::Expr &e, Scope
 }
 
 void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
-                            flat::WhenBranch *branch) {
+                            flat::WhenBranch *branch, ExprId guard) {
   const ast::Expr *condition = call.args.empty() ? nullptr : call.args[0].get();
   for (const ast::NamedArgument &named : call.namedArgs)
     if (named.name == "condition")
@@ -138,13 +162,22 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
     return;
   }
   auto c = lower(*condition, scope);
-  if (!c || !c->isScalar() || c->isString() || c->isRecord)
+  if (!c)
     return;
-  auto value = evaluate(c->elements[0]);
-  if (!value) {
-    // Checked while the model runs.
+  if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
+    diags_.error(condition->range, "the condition of an assert must be a scalar Boolean");
+    return;
+  }
+  ExprId holds = c->elements[0];
+  if (guard.valid())
+    holds = pool_->binary(sym::OpKind::Or, pool_->unary(sym::OpKind::Not, guard), holds);
+  auto value = evaluate(holds);
+  if (!value || (*value == 0 && branch)) {
+    // Checked while the model runs (also `assert(false, ...)` in a
+    // when-branch, or under an if whose condition is known only at run
+    // time: the MSL's RealFFT when too few samples were taken at terminal()).
     flat::Assertion a;
-    a.condition = c->elements[0];
+    a.condition = holds;
     a.loc = loc;
     const ast::Expr *text = call.args.size() > 1 ? call.args[1].get() : nullptr;
     const ast::Expr *level = call.args.size() > 2 ? call.args[2].get() : nullptr;
@@ -196,7 +229,7 @@ std::optional<std::vector<sym::ExprId>> Flattener::whenConditions(const ast::Exp
   auto c = condition ? lower(*condition, scope) : std::nullopt;
   if (!c)
     return std::nullopt;
-  if (c->isString() || c->isRecord || c->rank() > 1) {
+  if (c->type != ElementType::Boolean || c->isRecord || c->rank() > 1) {
     diags_.error(condition->range, std::string("the condition of a ") + what +
                                        " must be a Boolean or a vector of Booleans");
     return std::nullopt;
@@ -317,7 +350,7 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     if (!lhs || !rhs)
       return;
     if (lhs->isString() || rhs->isString()) {
-      diags_.error(eq.range, "equations between Strings are not supported");
+      lowerStringEquation(*lhs, *rhs, eq.range);
       return;
     }
     if (lhs->dims != rhs->dims && !lhs->isRecord && !rhs->isRecord) {
@@ -328,6 +361,10 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     if (!sameStructure(*lhs, *rhs)) {
       diags_.error(eq.range, "the two sides of the equation differ: " + describe(*lhs) + " and " +
                                  describe(*rhs));
+      return;
+    }
+    if (auto problem = equationTypeError(*lhs, *rhs)) {
+      diags_.error(eq.range, *problem);
       return;
     }
     std::vector<ExprId> left, right;
@@ -352,19 +389,31 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
         return;
       }
       const ast::ForIndex &index = e.indices[level];
-      if (!index.range) {
-        diags_.error(eq.range, "a for-equation needs an explicit range for `" + index.name + "`");
-        return;
-      }
-      auto range = evaluate(*index.range, scope, "the range of a for-equation");
+      auto range = index.range ? evaluate(*index.range, scope, "the range of a for-equation")
+                               : deduceRange(index.name,
+                                             [&](const ast::ExprVisitor &v) {
+                                               for (const auto &body : e.body)
+                                                 ast::forEachExpr(*body, v);
+                                             },
+                                             scope, eq.range);
       if (!range)
         return;
       if (range->rank() != 1) {
         diags_.error(index.range->range, "the range of `" + index.name + "` must be a vector");
         return;
       }
+      if (range->isString()) { // for s in {"a", "b"}: Strings known here
+        for (const std::string &text : range->strings) {
+          iterators.push_back({index.name, Value::string(text)});
+          unroll(level + 1);
+          iterators.pop_back();
+        }
+        return;
+      }
       for (ExprId value : range->elements) {
-        iterators.push_back({index.name, Value::scalar(value, range->type)});
+        Value item = Value::scalar(value, range->type);
+        item.recordName = range->recordName;
+        iterators.push_back({index.name, item});
         unroll(level + 1);
         iterators.pop_back();
       }
@@ -385,7 +434,7 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
       auto c = lower(*branch.condition, scope);
       if (!c)
         return;
-      if (!c->isScalar() || c->isString()) {
+      if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
         diags_.error(branch.condition->range, "the condition of an if-equation must be a scalar Boolean");
         return;
       }
@@ -454,7 +503,7 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     return;
   case ast::EquationKind::Call: {
     const auto &e = ast::cast<ast::CallEquation>(eq);
-    std::string name = e.call->callee->str();
+    std::string name = operatorName(*e.call->callee);
     if (name == "Connections.branch" || name == "Connections.root" ||
         name == "Connections.potentialRoot")
       return; // collected with the connections

@@ -398,6 +398,12 @@ bool Flattener::checkVariableCount(Instance *x, int64_t count) {
 const VarRange *Flattener::varsOf(Instance *x) {
   if (x->flatOwner == id_)
     return &vars_[x->flatVars];
+  if (x->builtin == inst::BuiltinKind::Clock) {
+    if (failedObjects_.insert(x).second)
+      diags_.error(x->loc, "the Clock variable `" + x->path() + "` is not supported yet (clocked "
+                           "synchronous partitions, MLS 16)");
+    return nullptr;
+  }
   auto dims = dimsOf(x);
   if (!dims)
     return nullptr;
@@ -511,7 +517,9 @@ std::optional<std::vector<int64_t>> Flattener::evaluateDims(Instance *x) {
         auto value = lower(*expr, scope);
         if (!value)
           return std::nullopt;
-        if (!value->isScalar()) {
+        // A type (its literals); else a constant of a package (`Medium.nXi`).
+        if (value->rank() == 1 &&
+            (value->type == ElementType::Enumeration || value->type == ElementType::Boolean)) {
           dims.push_back(value->count());
           continue;
         }
@@ -597,6 +605,11 @@ void Flattener::defineRecordBinding(Instance *x) {
   if (x->prefixes.variability == ast::VariabilityKind::Parameter ||
       x->prefixes.variability == ast::VariabilityKind::Constant)
     return;
+  // An enclosing record's binding takes the place of this one (MLS 7.2.5).
+  for (Instance *p = x->parent; p && p->kind == inst::InstanceKind::Component && p->isRecord();
+       p = p->parent)
+    if (p->mod.binding)
+      return;
   auto lhs = instanceValue(x, x->mod.bindingLoc);
   auto rhs = ownBinding(x);
   if (!lhs || !rhs)
@@ -617,9 +630,15 @@ void Flattener::defineRecordBinding(Instance *x) {
   std::vector<sym::ExprId> left, right;
   appendScalars(*lhs, left);
   appendScalars(*rhs, right);
-  for (size_t k = 0; k < left.size(); ++k)
+  for (size_t k = 0; k < left.size(); ++k) {
+    // Constant and parameter fields take the binding as theirs (below).
+    sym::VarId v = pool_->variableOf(left[k]);
+    if (v.valid() && (model_.var(v).variability == flat::VariabilityKind::Constant ||
+                      model_.var(v).variability == flat::VariabilityKind::Parameter))
+      continue;
     model_.equations.push_back({left[k], right[k], x->mod.bindingLoc,
                                 flat::EquationOriginKind::Binding, 0});
+  }
 }
 
 /// A component's own binding, with the element of an array of components
@@ -754,6 +773,14 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
   if (auto problem = typeMismatch(range.type, value->type)) {
     diags_.error(loc, "type mismatch: `" + x->path() + "` is of type `" +
                           flat::typeName(range.type) + "` but its binding is " + problem);
+    return std::nullopt;
+  }
+  if (range.type == flat::TypeKind::Enumeration && !value->recordName.empty() &&
+      model_.variables[range.first].enumeration < model_.enumerations.size() &&
+      value->recordName != model_.enumerations[model_.variables[range.first].enumeration].name) {
+    diags_.error(loc, "type mismatch: `" + x->path() + "` is of the enumeration type `" +
+                          model_.enumerations[model_.variables[range.first].enumeration].name +
+                          "` but its binding is of `" + value->recordName + "`");
     return std::nullopt;
   }
   if (range.type == flat::TypeKind::ExternalObject && !isTimeInvariant(value->elements[0])) {
@@ -939,6 +966,9 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
       if (x->mod.binding)
         return;
     }
+    // A binding that failed was reported: no warning on top of the error.
+    if (x->mod.binding && diags_.errorCount() != 0)
+      return;
     for (int64_t k = 0; k < count; ++k) {
       flat::Variable &v = model_.variables[range.first + k];
       if (v.binding.valid() || v.attributes.fixed == false)
@@ -954,8 +984,13 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
     return;
   }
   auto value = bindingValue(x, range);
-  if (!value || value->isString())
+  if (!value)
     return;
+  if (value->isString()) { // a String variable bound to a text known now
+    if (auto variables = instanceValue(x, x->loc))
+      defineStrings(*variables, *value, x->mod.bindingLoc);
+    return;
+  }
   for (int64_t k = 0; k < count; ++k) {
     flat::Equation eq;
     eq.lhs = pool_->variable(sym::VarId{static_cast<uint32_t>(range.first + k)});

@@ -6,6 +6,8 @@
 #include "compiler/flatten/Flatten.h"
 #include "compiler/flatten/Value.h"
 
+#include "compiler/ast/Walk.h"
+
 #include <deque>
 #include <functional>
 #include <map>
@@ -28,6 +30,15 @@ struct FunctionFrame {
 };
 
 class ConnectionGraph;
+
+/// The name of a called operator as written, with `.Connections.x` (the
+/// built-in package named globally) as `Connections.x`.
+inline std::string operatorName(const ast::RefExpr &callee) {
+  std::string name = callee.str();
+  if (name.rfind(".Connections.", 0) == 0)
+    name.erase(0, 1);
+  return name;
+}
 
 /// Whether x is a value of Integer, which has 32 bits (as C receives it,
 /// MLS 12.9.1; the MSL's Integer_inf is 2^31 - 1); NaN is none.
@@ -69,6 +80,11 @@ public:
   };
   std::optional<DynamicSelection> dynamicSelection(const std::vector<int64_t> &dims,
                                                    const ast::RefPart &part, Scope scope);
+  /// The value of a subscript out of bounds (see Lowering.cpp): a call
+  /// that fails with the message when it is evaluated.
+  sym::ExprId subscriptError(const std::vector<sym::ExprId> &indices,
+                             const std::vector<int64_t> &dims, const std::string &name,
+                             SourceRange loc);
   /// Lowers and folds to constants, using parameter and constant values;
   /// reports `what` must be a parameter expression if it is not.
   std::optional<Value> evaluate(const ast::Expr &expr, Scope scope, const char *what);
@@ -78,6 +94,60 @@ public:
   std::optional<double> evaluate(sym::ExprId expr);
   std::optional<double> evaluateWithCalls(sym::ExprId expr,
                                           const std::function<std::optional<double>(sym::VarId)> &valueOf);
+
+  /// The range of a for-index written without one (`for i loop`, MLS
+  /// 10.4.1.2 and 11.2.2.2): the indices of the array dimension that every
+  /// subscript `i` in the body (given by `walkBody`) stands for; reports
+  /// at `at` if there is none or they differ.
+  std::optional<Value> deduceRange(const std::string &name,
+                                   const std::function<void(const ast::ExprVisitor &)> &walkBody,
+                                   Scope scope, SourceRange at);
+
+  // --- Functional arguments (Calls.cpp) --------------------------------------
+  /// `function f(a = 1, ...)`: a function value with bound inputs.
+  std::optional<Value> lowerPartialApplication(const ast::PartialAppExpr &e, Scope scope);
+  /// A call of a functional input `g(x)` whose value is `function` (MLS
+  /// 12.4.2): the function with the call's arguments and the bound ones.
+  std::optional<std::vector<Value>> callFunctionValue(const Value &function,
+                                                      const ast::CallExpr &call, Scope scope);
+  /// The function value a callee names in the innermost frame, or null.
+  const Value *functionValueOf(const ast::RefExpr &callee, Scope scope);
+  const Value *functionValueNamed(const std::string &name, Scope scope);
+
+  // --- Overloaded operators (Overloading.cpp) --------------------------------
+  using NamedValue = std::pair<std::string, Value>;
+  /// The operator record class of a record value, or null.
+  inst::ClassNode *operatorRecordOf(const Value &v);
+  /// The functions of the operator `op` ("'+'") of an operator record.
+  std::vector<inst::ClassNode *> operatorFunctions(inst::ClassNode *record, const std::string &op);
+  /// Calls the function of `op` whose inputs fit the arguments; nothing
+  /// (unreported) if none does.
+  std::optional<Value> callOverloaded(inst::ClassNode *record, const std::string &op,
+                                      const std::vector<Value> &args,
+                                      const std::vector<NamedValue> &named, SourceRange loc);
+  /// A value of the operator record: itself, or made by its constructor.
+  std::optional<Value> construct(inst::ClassNode *record, const Value &arg, SourceRange loc);
+  std::optional<Value> lowerOverloadedBinary(const ast::BinaryExpr &e, const Value &a,
+                                             const Value &b);
+  std::optional<Value> lowerOverloadedUnary(const ast::UnaryExpr &e, const Value &a);
+  /// `R(args)` with an overloaded 'constructor' whose function fits.
+  std::optional<Value> lowerOverloadedConstructor(inst::ClassNode *record,
+                                                  const ast::CallExpr &call, Scope scope);
+
+  // --- Strings known while translating (Strings.cpp) -----------------------
+  /// Whether a call is the built-in String() conversion.
+  bool isStringConversion(const ast::CallExpr &call, Scope scope);
+  std::optional<Value> lowerStringConversion(const ast::CallExpr &call, Scope scope);
+  /// `String(x) == "text"` for an enumeration, Boolean or Integer x known
+  /// only at run time: `x == value of text`; nothing if it is not that.
+  std::optional<Value> compareStringConversion(const ast::BinaryExpr &e, Scope scope);
+  /// The literal of a Boolean or enumeration value.
+  std::optional<std::string> literalName(const Value &v, double index);
+  /// Gives String variables (not parameters) texts known while
+  /// translating; false after an error.
+  bool defineStrings(const Value &variables, const Value &texts, SourceRange loc);
+  void lowerStringEquation(const Value &lhs, const Value &rhs, SourceRange loc);
+  /// Set while the body of a when-equation is lowered.
 
   // --- Calls (Builtins.cpp, Calls.cpp) -----------------------------------------
   std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
@@ -198,8 +268,10 @@ public:
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
+  /// `guard`, if valid: the assert runs only where it holds (an if-statement
+  /// around it in an algorithm).
   void lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
-                   flat::WhenBranch *branch = nullptr);
+                   flat::WhenBranch *branch = nullptr, sym::ExprId guard = {});
   void lowerWhen(const ast::WhenEquation &eq, Scope scope);
   void checkWhenAssignments();
   void checkParameterValues();
@@ -270,18 +342,20 @@ private:
 public:
   std::optional<Value> applySubscripts(const Value &v, const ast::RefPart &part, Scope scope);
   /// The 1-based indices each subscript of `part` selects in each dimension.
+  /// `owner`, when given, is the component whose dimensions these are: a
+  /// dimension given by Boolean or an enumeration takes subscripts of that
+  /// type only (MLS 10.5).
   std::optional<std::vector<std::vector<int64_t>>>
   subscriptIndices(const ast::RefPart &part, const std::vector<int64_t> &dims,
-                   std::vector<bool> &keep, Scope scope);
+                   std::vector<bool> &keep, Scope scope, Instance *owner = nullptr);
+  /// The index type of each dimension of a component: Integer, Boolean or
+  /// an enumeration (with its class name).
+  const std::vector<std::pair<ElementType, std::string>> &dimensionTypes(Instance *x);
 private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
-  sym::ExprId subscriptError(const std::vector<sym::ExprId> &indices,
-                             const std::vector<int64_t> &dims, const std::string &name,
-                             SourceRange loc);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
   std::optional<Value> combineBinary(const ast::BinaryExpr &e, const Value &a, const Value &b);
-  bool isOperatorRecord(const Value &v);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);
   std::optional<Value> lowerIf(const ast::IfExpr &e, Scope scope);
   std::optional<Value> lowerRange(const ast::RangeExpr &e, Scope scope);
@@ -342,6 +416,7 @@ private:
   std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong
   std::unordered_set<Instance *> sizing_;         ///< dimensions being evaluated (cycles)
   std::unordered_set<Instance *> sizingFromBinding_;
+  std::unordered_map<Instance *, std::vector<std::pair<ElementType, std::string>>> dimTypes_;
   /// The function that reports a subscript out of bounds, per reference.
   std::map<std::string, uint32_t> subscriptErrors_;
   /// Bindings that the elements of an array of components share, lowered once.

@@ -43,7 +43,7 @@ std::vector<inst::Member *> membersOf(Instance *function, int kind) {
     inst::Member &m = members[i];
     if (m.kind != inst::Member::Kind::Component)
       continue;
-    auto causality = m.element->component->prefix.causality;
+    auto causality = function->causalityOf(m);
     int k = m.isProtected ? 2
             : causality == ast::CausalityKind::Input  ? 0
             : causality == ast::CausalityKind::Output ? 1
@@ -176,6 +176,9 @@ private:
   bool ifStatement(const ast::IfStatement &s, Scope scope, size_t branch);
   bool forStatement(const ast::ForStatement &s, Scope scope, size_t level);
   bool whileStatement(const ast::WhileStatement &s, Scope scope);
+  bool forRange(const ast::ForStatement &s, Scope scope, size_t level, const Value &range);
+  /// Assigns the bindings of a record variable's fields, recursively.
+  bool fieldBindings(Instance *record, std::vector<std::string> path, SourceRange loc);
   bool assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool modelCallStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
   bool callStatement(const ast::CallExpr &call, Scope scope, SourceRange loc);
@@ -262,6 +265,18 @@ std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, c
 std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *shape,
                                                  const std::string &name,
                                                  flat::FunctionVariable::Kind kind) {
+  // A functional input (MLS 12.4.2) holds the function passed to it; the
+  // call is inlined, so it is known here.
+  if (var->cls && !var->isBuiltin() &&
+      (var->restriction() == ast::ClassRestrictionKind::Function ||
+       var->restriction() == ast::ClassRestrictionKind::OperatorFunction)) {
+    if (!shape || !shape->isFunction() || compiled_) {
+      f_.diags().error(var->loc, "the functional input `" + var->name + "` needs a function as "
+                                 "its argument");
+      return std::nullopt;
+    }
+    return *shape;
+  }
   auto dims = localDims(var, shape);
   if (!dims)
     return std::nullopt;
@@ -432,6 +447,37 @@ bool FunctionLowering::declareLocals() {
   return true;
 }
 
+bool FunctionLowering::fieldBindings(Instance *record, std::vector<std::string> path,
+                                     SourceRange loc) {
+  if (path.size() > 16)
+    return true;
+  auto &members = record->members();
+  for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind != inst::Member::Kind::Component)
+      continue;
+    Instance *field = record->memberInstance(m);
+    if (!field)
+      return false;
+    path.push_back(m.name);
+    if (field->mod.binding) {
+      auto value = f_.lower(*field->mod.binding, field->mod.scope);
+      if (!value)
+        return false;
+      ast::RefExpr target;
+      for (const std::string &part : path)
+        target.parts.push_back({part, {}, loc});
+      target.range = loc;
+      if (!assign(target, *value, Scope{function_, function_->cls}, field->mod.bindingLoc))
+        return false;
+    } else if (field->isRecord() && !fieldBindings(field, path, loc)) {
+      return false;
+    }
+    path.pop_back();
+  }
+  return true;
+}
+
 bool FunctionLowering::run() {
   // Protected variables are created in declaration order, after the
   // bindings before them ran: their sizes may depend on those.
@@ -442,14 +488,14 @@ bool FunctionLowering::run() {
       continue;
     Instance *var = function_->memberInstance(*m);
     if (!var || frame_.values.count(var) == 0) {
-      if (!m->isProtected && m->element->component->prefix.causality == ast::CausalityKind::Input)
+      if (!m->isProtected && function_->causalityOf(*m) == ast::CausalityKind::Input)
         continue;
       if (!declareLocal(m, false))
         return false;
       var = function_->memberInstance(*m);
     }
     bool isInput = !m->isProtected &&
-                   m->element->component->prefix.causality == ast::CausalityKind::Input;
+                   function_->causalityOf(*m) == ast::CausalityKind::Input;
     if (isInput)
       continue;
     std::optional<Value> value;
@@ -463,6 +509,9 @@ bool FunctionLowering::run() {
       value->elements.clear();
       value->strings.assign(static_cast<size_t>(value->count()), "");
     } else {
+      // A record's fields take their bindings (`output R r(x = 1, y = u)`).
+      if (var->isRecord() && !fieldBindings(var, {m->name}, var->loc))
+        return false;
       continue;
     }
     ast::RefExpr target;
@@ -761,6 +810,11 @@ bool FunctionLowering::statements(const std::vector<ast::StatementPtr> &body,
 
 Instance *FunctionLowering::variableOf(const ast::RefExpr &ref, Scope scope) {
   inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
+  if (found.kind == inst::Found::Kind::Component && found.instance->condition()) {
+    f_.diags().error(ref.parts[0].range, "`" + found.instance->path() + "` is a conditional "
+                                         "component; it may only be used in connect equations");
+    return nullptr;
+  }
   if (found.kind == inst::Found::Kind::Component && frame_.values.count(found.instance))
     return found.instance;
   if (modelAlgorithm_)
@@ -858,6 +912,12 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
   // whose scalars are their own positions.
   std::vector<ExprId> scalars;
   appendScalars(current, scalars);
+  if (current.isString() && !current.isRecord && !compiled_) {
+    // Texts known while translating (no slots): a String's positions are
+    // those of its texts (a String without a value is "").
+    current.strings.resize(static_cast<size_t>(current.count()));
+    scalars.assign(current.strings.size(), pool().zero());
+  }
   std::vector<ExprId> positions;
   size_t count = current.isString() && !current.isRecord ? static_cast<size_t>(current.count())
                                                          : scalars.size();
@@ -952,8 +1012,8 @@ bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, con
                                      Scope scope, SourceRange loc) {
   // x[i] := v, x[i, j] := v, x[i:i + 1] := {a, b} with i known only at run
   // time: one indexed assignment per element.
-  const Value &current = frame_.values[var];
-  if (!compiled_)
+  Value &current = frame_.values[var];
+  if (!compiled_ && !modelAlgorithm_)
     return unsupported("an assignment with a subscript known only at run time");
   if (ref.parts.size() != 1 || current.isRecord || current.isString() || value.isRecord ||
       value.isString() || ref.parts[0].subscripts.size() > current.dims.size()) {
@@ -968,6 +1028,40 @@ bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, con
     f_.diags().error(loc, "cannot assign " + describe(value) + " to elements of shape " +
                               shapeText(selection->resultDims));
     return false;
+  }
+  if (!compiled_) {
+    // An algorithm of a model (`buf[iTick] := u` in a when-statement): each
+    // element the subscripts can reach takes the value if they select it,
+    // else keeps its own; the values are read before any is written. A
+    // subscript out of bounds fails the run when the statement runs.
+    std::vector<ExprId> scalars = current.elements;
+    ExprId inside = pool().one();
+    for (size_t k = 0; k < selection->linear.size(); ++k) {
+      const std::vector<ExprId> &indices = selection->indices[k];
+      for (size_t d = 0; d < indices.size(); ++d)
+        inside = pool().binary(
+            OpKind::And, inside,
+            pool().binary(OpKind::And, pool().binary(OpKind::GreaterEq, indices[d], pool().one()),
+                          pool().binary(OpKind::LessEq, indices[d],
+                                        pool().constant(static_cast<double>(current.dims[d])))));
+      for (size_t at = 0; at < scalars.size(); ++at) {
+        ExprId chosen = pool().binary(OpKind::Equal, selection->linear[k],
+                                      pool().constant(static_cast<double>(at)));
+        if (pool().isConstant(chosen, 0.0))
+          continue;
+        ExprId when = pool().binary(OpKind::And, active_, pool().unary(OpKind::NoEvent, chosen));
+        scalars[at] = pool().ifElse(when, value.elements[k], scalars[at]);
+      }
+    }
+    if (!pool().isConstant(inside, 1.0) && !scalars.empty()) {
+      ExprId outside = pool().binary(OpKind::And, active_,
+                                     pool().unary(OpKind::NoEvent, pool().unary(OpKind::Not, inside)));
+      ExprId error = f_.subscriptError(selection->indices[0], current.dims, ref.parts[0].name,
+                                       ref.parts[0].range);
+      scalars[0] = pool().ifElse(outside, error, scalars[0]);
+    }
+    current.elements = std::move(scalars);
+    return true;
   }
   // Several values go to temporaries first, since they may read the
   // elements being written (`x[i:i + 1] := x[i + 1:i + 2]`).
@@ -1000,7 +1094,7 @@ bool FunctionLowering::ifStatement(const ast::IfStatement &s, Scope scope, size_
   auto c = f_.lower(*b.condition, scope);
   if (!c)
     return false;
-  if (!c->isScalar() || c->isString() || c->isRecord) {
+  if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
     f_.diags().error(b.condition->range, "the condition of an if-statement must be a scalar Boolean");
     return false;
   }
@@ -1035,17 +1129,50 @@ bool FunctionLowering::ifStatement(const ast::IfStatement &s, Scope scope, size_
   return ok;
 }
 
+/// A for-loop over a range known here, unrolled.
+bool FunctionLowering::forRange(const ast::ForStatement &s, Scope scope, size_t level,
+                                const Value &range) {
+  const ast::ForIndex &index = s.indices[level];
+  ExprId entry = active_;
+  ++loopDepth_;
+  size_t count = range.isString() ? range.strings.size() : range.elements.size();
+  for (size_t k = 0; k < count; ++k) {
+    Value item = range.isString() ? Value::string(range.strings[k])
+                                  : Value::scalar(range.elements[k], range.type);
+    if (range.type == ElementType::Enumeration)
+      item.recordName = range.recordName;
+    f_.iterators.push_back({index.name, item});
+    bool ok = forStatement(s, scope, level + 1);
+    f_.iterators.pop_back();
+    if (!ok) {
+      --loopDepth_;
+      return false;
+    }
+  }
+  --loopDepth_;
+  if (!compiled_) // after a break, the statements after the loop run again
+    active_ = pool().binary(OpKind::And, entry, pool().unary(OpKind::Not, returned_));
+  return true;
+}
+
 bool FunctionLowering::forStatement(const ast::ForStatement &s, Scope scope, size_t level) {
   if (level == s.indices.size())
     return statements(s.body, scope.lexical);
   const ast::ForIndex &index = s.indices[level];
-  if (!index.range) {
-    f_.diags().error(s.range, "a for-statement needs an explicit range for `" + index.name + "`");
-    return false;
-  }
   // A range whose bounds are known here is unrolled (up to a limit);
   // otherwise the loop runs with a counter slot.
   std::optional<Value> range;
+  if (!index.range) {
+    range = f_.deduceRange(index.name,
+                           [&](const ast::ExprVisitor &v) {
+                             for (const auto &body : s.body)
+                               ast::forEachExpr(*body, v);
+                           },
+                           scope, s.range);
+    if (!range)
+      return false;
+    return forRange(s, scope, level, *range);
+  }
   const auto *r = ast::dynCast<ast::RangeExpr>(index.range.get());
   std::optional<Value> start, step, stop;
   bool constantRange = true;
@@ -1067,25 +1194,11 @@ bool FunctionLowering::forStatement(const ast::ForStatement &s, Scope scope, siz
     range = r ? f_.lower(*index.range, scope) : f_.lower(*index.range, scope);
     if (!range)
       return false;
-    if (range->rank() != 1 || range->isRecord || range->isString()) {
+    if (range->rank() != 1 || range->isRecord) {
       f_.diags().error(index.range->range, "the range of `" + index.name + "` must be a vector");
       return false;
     }
-    ExprId entry = active_;
-    ++loopDepth_;
-    for (ExprId value : range->elements) {
-      f_.iterators.push_back({index.name, Value::scalar(value, range->type)});
-      bool ok = forStatement(s, scope, level + 1);
-      f_.iterators.pop_back();
-      if (!ok) {
-        --loopDepth_;
-        return false;
-      }
-    }
-    --loopDepth_;
-    if (!compiled_) // after a break, the statements after the loop run again
-      active_ = pool().binary(OpKind::And, entry, pool().unary(OpKind::Not, returned_));
-    return true;
+    return forRange(s, scope, level, *range);
   }
   if (!compiled_)
     return unsupported("a for-loop whose range is known only at run time");
@@ -1227,12 +1340,7 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
                           pool().variable(f_.model().specialVariable(flat::SpecialKind::Initial)));
   bool always = pool().isConstant(guard, 1.0);
   if (name == "assert") {
-    auto &list = whenBranch_ ? whenBranch_->asserts : f_.model().assertions;
-    size_t before = list.size();
-    f_.lowerAssert(call, scope, loc, whenBranch_);
-    for (size_t k = before; k < list.size(); ++k)
-      if (!always)
-        list[k].condition = pool().binary(OpKind::Or, pool().unary(OpKind::Not, guard), list[k].condition);
+    f_.lowerAssert(call, scope, loc, whenBranch_, always ? ExprId{} : guard);
     return true;
   }
   if (name == "reinit" || name == "terminate") {
@@ -1482,6 +1590,10 @@ void Flattener::lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope
       }
     auto &list = section.initial ? model_.initialEquations : model_.equations;
     for (auto &[instance, value] : targets) {
+      if (value.isString()) { // texts known while translating
+        defineStrings(value, lowering.valueOf(instance), section.range);
+        continue;
+      }
       std::vector<ExprId> vars, finals;
       appendScalars(value, vars);
       appendScalars(lowering.valueOf(instance), finals);
@@ -1647,7 +1759,22 @@ static std::optional<std::vector<Value>> inlineCall(Flattener &f, Instance *func
       return std::nullopt; // compile it instead
     return std::vector<Value>{}; // an error was reported
   }
-  return lowering.outputs();
+  // Relations in a function body generate no events (MLS 8.5), inlined or
+  // not: MultiBody's maxWithoutEvent(length, s_small) held its relation at
+  // the start value while initialization solved for the length.
+  std::vector<Value> outputs = lowering.outputs();
+  std::function<void(Value &)> quiet = [&](Value &value) {
+    for (sym::ExprId &e : value.elements)
+      if (e.valid())
+        e = sym::withoutEvents(f.pool(), e);
+    for (auto &[name, field] : value.fields)
+      quiet(field);
+    for (Value &item : value.items)
+      quiet(item);
+  };
+  for (Value &output : outputs)
+    quiet(output);
+  return outputs;
 }
 
 /// Lowers a specialization; on failure the entry stays (with an empty body)
@@ -1705,6 +1832,20 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
     ~Nesting() { --depth; }
   } nesting;
   auto inputs = membersOf(function, 0);
+  // Whether an entry is of order 1 (without `order`, or order = 1).
+  bool hasFirstOrder = false;
+  for (const ast::Argument &arg : def->annotation->arguments) {
+    if (arg.path.parts.size() != 1 || arg.path.parts[0] != "derivative" || !arg.mod)
+      continue;
+    bool first = true;
+    for (const ast::Argument &setting : arg.mod->arguments)
+      if (setting.path.parts.size() == 1 && setting.path.parts[0] == "order" && setting.mod &&
+          setting.mod->binding)
+        if (auto c = f.evaluate(*setting.mod->binding, Scope{nullptr, function->cls},
+                                "a derivative order"))
+          first = !c->isScalar() || c->isString() || f.pool().isConstant(c->elements[0], 1.0);
+    hasFirstOrder = hasFirstOrder || first;
+  }
   for (const ast::Argument &arg : def->annotation->arguments) {
     if (arg.path.parts.size() != 1 || arg.path.parts[0] != "derivative" || !arg.mod ||
         !arg.mod->binding)
@@ -1729,11 +1870,42 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
           info.zeroDerivative.push_back(name->str());
       }
     }
-    if (info.order != 1)
-      continue;
     auto listed = [](const std::vector<std::string> &names, const std::string &n) {
       return std::find(names.begin(), names.end(), n) != names.end();
     };
+    auto differentiated = [&](size_t i) { // an input with a derivative argument
+      const std::string &name = inputs[i]->name;
+      if (listed(info.noDerivative, name) || listed(info.zeroDerivative, name))
+        return false;
+      Instance *input = function->memberInstance(*inputs[i]);
+      return !(input && input->isBuiltin() && input->builtin != inst::BuiltinKind::Real);
+    };
+    if (info.order == 2 && !hasFirstOrder) {
+      // On a first derivative f1(x, der_x) without an order-1 entry (as in
+      // MLS 12.7.1's example, and the MSL's tables): f2(x, der_x, der2_x) is
+      // d/dt f1, whose arguments beyond f1's are the derivatives of its last
+      // differentiated inputs (the first derivatives); x's contribution is
+      // in f2 itself, as for a noDerivative input.
+      Instance *owner = nullptr;
+      inst::ClassNode *cls = f.resolveCallee(*ref, Scope{nullptr, function->cls}, &owner);
+      if (!cls)
+        continue;
+      size_t total = membersOf(f.functionInstance(cls, owner), 0).size();
+      if (total <= inputs.size())
+        continue;
+      size_t extra = total - inputs.size();
+      std::vector<size_t> withDerivative;
+      for (size_t i = 0; i < inputs.size(); ++i)
+        if (differentiated(i))
+          withDerivative.push_back(i);
+      if (extra > withDerivative.size())
+        continue;
+      for (size_t j = 0; j + extra < withDerivative.size(); ++j)
+        info.noDerivative.push_back(inputs[withDerivative[j]]->name);
+      info.order = 1;
+    }
+    if (info.order != 1)
+      continue;
     std::vector<std::optional<Value>> derivativeArgs(args.begin(), args.end());
     bool supported = inputs.size() == args.size();
     for (size_t i = 0; supported && i < inputs.size(); ++i) {
@@ -1793,8 +1965,22 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   bool wantsInline = f.inlineFunctions &&
                      (annotationFlag(cls->def, "Inline") || annotationFlag(cls->def, "LateInline") ||
                       annotationFlag(cls->def, "InlineAfterIndexReduction"));
-  bool recursive = std::find(f.inlining.begin(), f.inlining.end(), cls) != f.inlining.end();
-  if (wantsInline && !recursive) {
+  // A String result of a Modelica function is known while translating
+  // through its inlined body (that of C code by calling it, Strings.cpp).
+  if (!function->externalClause().node)
+    for (inst::Member *m : membersOf(function, 1))
+      if (Instance *out = function->memberInstance(*m);
+          out && out->builtin == inst::BuiltinKind::String)
+        wantsInline = true;
+  // A function with functional arguments is inlined with them (MLS 12.4.2).
+  bool functional = false;
+  for (const Value &a : args)
+    functional |= a.isFunction();
+  // A functional argument may call the function again (a quadrature of a
+  // quadrature); each level inlines with other arguments, to a bounded depth.
+  auto depth = std::count(f.inlining.begin(), f.inlining.end(), cls);
+  bool recursive = depth > (functional ? 8 : 0);
+  if ((wantsInline || functional) && !recursive) {
     f.inlining.push_back(cls);
     auto outputs = inlineCall(f, function, args);
     f.inlining.pop_back();
@@ -1802,6 +1988,11 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
       return std::nullopt;
     if (outputs)
       return outputs;
+  }
+  if (functional) {
+    f.diags().error(loc, "a call of `" + cls->fullName() + "` with a functional argument that "
+                         "cannot be inlined is not supported yet");
+    return std::nullopt;
   }
   // Compile one specialization per argument shape, and per value of the
   // inputs that sizes depend on (`output Real phi[if withResidues then 6 else 3]`).

@@ -64,8 +64,7 @@ std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
                              "an equation with a function call");
     return std::nullopt;
   case ast::ExprKind::PartialApp:
-    diags_.error(expr.range, "function partial application is only allowed as a function argument");
-    return std::nullopt;
+    return lowerPartialApplication(ast::cast<ast::PartialAppExpr>(expr), scope);
   }
   return std::nullopt;
 }
@@ -144,7 +143,7 @@ std::optional<bool> Flattener::evaluateBoolean(const ast::Expr &expr, Scope scop
   auto value = evaluate(expr, scope, what);
   if (!value)
     return std::nullopt;
-  if (!value->isScalar() || value->isString() || value->isRecord) {
+  if (!value->isScalar() || value->type != ElementType::Boolean || value->isRecord) {
     diags_.error(expr.range, std::string(what) + " must be a scalar Boolean");
     return std::nullopt;
   }
@@ -152,6 +151,8 @@ std::optional<bool> Flattener::evaluateBoolean(const ast::Expr &expr, Scope scop
 }
 
 // --- Names ---------------------------------------------------------------------------------
+
+static bool inPackage(const Instance *x);
 
 std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
   const ast::RefPart &first = ref.parts.front();
@@ -161,6 +162,17 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
         return applySubscripts(iterators[i].second, first, scope);
   }
   if (!ref.global && first.name == "time" && ref.parts.size() == 1 && first.subscripts.empty()) {
+    // MLS 3.6.7 of 3.6 (and 12.2): time is not used in a function, record
+    // or connector.
+    using R = ast::ClassRestrictionKind;
+    R r = scope.lexical ? scope.lexical->restriction() : R::Model;
+    if (scope.lexical && scope.lexical->def &&
+        (r == R::Function || r == R::OperatorFunction || r == R::Record ||
+         r == R::OperatorRecord || r == R::Connector || r == R::ExpandableConnector)) {
+      diags_.error(first.range, std::string("`time` cannot be used in a ") +
+                                    ast::restrictionName(r));
+      return std::nullopt;
+    }
     if (firstTimeDependence.what.empty())
       firstTimeDependence = {ref.range, "`time`"};
     return Value::scalar(pool_->time());
@@ -185,6 +197,25 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
   }
   if (found.kind == inst::Found::Kind::Class)
     return lowerClassPath(found.cls, ref, 0, scope);
+  // MLS 5.3.1: a name found in an enclosing class is a constant; a
+  // non-constant component of an enclosing class in between is an error,
+  // not a reason to look further out.
+  if (!ref.global && inPackage(found.instance) && scope.lexical && found.instance->parent) {
+    for (inst::ClassNode *c = scope.lexical; c && c->def; c = c->parent) {
+      if (c == found.instance->parent->cls)
+        break;
+      if (c == scope.lexical)
+        continue;
+      if (inst::Member *m = inst_.packageInstance(c)->findMember(first.name);
+          m && m->kind == inst::Member::Kind::Component && m->element &&
+          m->element->component->prefix.variability != ast::VariabilityKind::Constant) {
+        diags_.error(first.range, "`" + first.name + "` is found in the enclosing class `" +
+                                      c->fullName() + "`, where it is not a constant; only "
+                                      "constants of enclosing classes can be used");
+        return std::nullopt;
+      }
+    }
+  }
   return lowerInstance(found.instance, ref, 0, scope);
 }
 
@@ -220,12 +251,22 @@ std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::
       // `for e in E loop` or `x[E]`.
       auto names = enumerationLiterals(cls);
       bool isBoolean = cls->builtin == inst::BuiltinKind::Boolean;
+      // A function as a functional argument (MLS 12.4.2).
+      if (cls->restriction() == ast::ClassRestrictionKind::Function ||
+          cls->restriction() == ast::ClassRestrictionKind::OperatorFunction) {
+        Value f;
+        f.function = cls;
+        f.recordName = cls->fullName();
+        return f;
+      }
       if (names.empty() && !isBoolean) {
         diags_.error(ref.range, "`" + cls->fullName() + "` is a class, not a value");
         return std::nullopt;
       }
       Value all;
       all.type = isBoolean ? ElementType::Boolean : ElementType::Enumeration;
+      if (!isBoolean)
+        all.recordName = cls->fullName();
       size_t count = isBoolean ? 2 : names.size();
       for (size_t i = 0; i < count; ++i)
         all.elements.push_back(pool_->constant(static_cast<double>(isBoolean ? i : i + 1)));
@@ -238,8 +279,13 @@ std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::
         diags_.error(ref.range, "an enumeration literal has no elements");
         return std::nullopt;
       }
-      return Value::scalar(pool_->constant(literal), ElementType::Enumeration);
+      Value v = Value::scalar(pool_->constant(literal), ElementType::Enumeration);
+      v.recordName = cls->fullName();
+      return v;
     }
+    if (!inst_.checkCompositeLookup(cls, next.name, next.range, scope,
+                                    ref.global ? std::string() : ref.parts[0].name))
+      return std::nullopt;
     inst::Found found = inst_.lookupInPackage(cls, next.name);
     if (!found) {
       diags_.error(next.range, "`" + cls->fullName() + "` has no element named `" + next.name + "`");
@@ -250,6 +296,15 @@ std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::
       return lowerInstance(found.instance, ref, part, scope);
     cls = found.cls;
   }
+}
+
+/// Whether an expression written in `scope` is inside the class `cls`
+/// (or a class nested in it).
+static bool writtenInside(Scope scope, const inst::ClassNode *cls) {
+  for (const inst::ClassNode *c = scope.lexical; c; c = c->parent)
+    if (c == cls)
+      return true;
+  return false;
 }
 
 /// True if the instance belongs to a package (a constant to inline), not to
@@ -290,6 +345,19 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
     // A String parameter or constant: the text of its binding, else of its
     // start value (the flat model's expressions hold no strings; messages,
     // String relations and external calls need the text).
+    // A String variable that an equation gave a text while translating.
+    if (range->type == flat::TypeKind::String) {
+      Value texts;
+      texts.type = ElementType::String;
+      texts.dims = range->dims;
+      for (int64_t k = 0, n = texts.count(); k < n; ++k)
+        if (const auto &text = model_.variables[range->first + k].text; text &&
+            model_.variables[range->first + k].variability == flat::VariabilityKind::Parameter &&
+            !x->mod.binding)
+          texts.strings.push_back(*text);
+      if (!texts.strings.empty() && static_cast<int64_t>(texts.strings.size()) == texts.count())
+        return texts;
+    }
     const inst::Modifier *start = x->mod.child("start");
     const inst::Modifier *textMod =
         x->mod.binding ? &x->mod : start && start->binding ? start : nullptr;
@@ -309,7 +377,7 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
     Value all;
     all.type = range->type;
     all.dims = range->dims;
-    if (range->type == ElementType::ExternalObject)
+    if (range->type == ElementType::ExternalObject || range->type == ElementType::Enumeration)
       all.recordName = x->cls->fullName();
     int64_t count = all.count();
     for (int64_t k = 0; k < count; ++k)
@@ -354,6 +422,13 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
                                               Scope scope) {
   const ast::RefPart &rp = ref.parts[part];
   bool last = part + 1 == ref.parts.size();
+  // MLS 4.4.5: a conditional component is only used in connect equations
+  // (and modified), whether its condition holds or not.
+  if (!inPackage(x) && x->condition()) {
+    diags_.error(rp.range, "`" + x->path() + "` is a conditional component; it may only be "
+                           "used in connect equations");
+    return std::nullopt;
+  }
   if (!inPackage(x) && !isEnabled(x)) {
     diags_.error(rp.range, "`" + x->path() + "` is a conditional component whose condition is "
                            "false: it does not exist");
@@ -385,6 +460,13 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
       diags_.error(next.range, "`" + element->path() + "` has no component named `" + next.name + "`");
       return nullptr;
     }
+    // MLS 4.1: a protected element is not accessed by dot notation, but
+    // from inside its own class.
+    if (m->isProtected && !writtenInside(scope, element->cls)) {
+      diags_.error(next.range, "`" + next.name + "` is a protected element of `" +
+                                   element->path() + "` and cannot be accessed from outside it");
+      return nullptr;
+    }
     return element->memberInstance(*m);
   };
   if (dims->empty()) {
@@ -397,7 +479,7 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
   }
   // An array of components: select elements, then continue in each.
   std::vector<bool> keep;
-  auto indices = subscriptIndices(rp, *dims, keep, scope);
+  auto indices = subscriptIndices(rp, *dims, keep, scope, x);
   if (!indices)
     return std::nullopt;
   auto &elements = x->elements(*dims);
@@ -449,9 +531,30 @@ std::optional<Value> Flattener::selectPath(const Value &base, const ast::RefExpr
 
 // --- Subscripts ------------------------------------------------------------------------------
 
+const std::vector<std::pair<ElementType, std::string>> &Flattener::dimensionTypes(Instance *x) {
+  if (auto it = dimTypes_.find(x); it != dimTypes_.end())
+    return it->second;
+  std::vector<std::pair<ElementType, std::string>> types;
+  for (const auto &[expr, scope] : x->dimExprs) {
+    std::pair<ElementType, std::string> t{ElementType::Integer, ""};
+    if (const auto *ref = ast::dynCast<ast::RefExpr>(expr); ref && !ref->global) {
+      inst::Found found = inst_.lookupFirst(ref->parts[0].name, scope);
+      if (found.kind == inst::Found::Kind::Class && ref->parts.size() == 1) {
+        inst::ClassNode *cls = inst_.resolveAlias(found.cls);
+        if (cls->builtin == inst::BuiltinKind::Boolean)
+          t = {ElementType::Boolean, ""};
+        else
+          t = {ElementType::Enumeration, cls->fullName()};
+      }
+    }
+    types.push_back(std::move(t));
+  }
+  return dimTypes_[x] = std::move(types);
+}
+
 std::optional<std::vector<std::vector<int64_t>>>
 Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t> &dims,
-                            std::vector<bool> &keep, Scope scope) {
+                            std::vector<bool> &keep, Scope scope, Instance *owner) {
   if (part.subscripts.size() > dims.size()) {
     diags_.error(part.range, "`" + part.name + "` has " + std::to_string(dims.size()) +
                                  " dimension(s) but " + std::to_string(part.subscripts.size()) +
@@ -476,8 +579,35 @@ Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t>
       return std::nullopt;
     }
     keep[d] = value->rank() == 1;
+    // Boolean and enumeration dimensions take subscripts of their type.
+    if (owner && owner->dimExprs.size() == dims.size()) {
+      const auto &[type, enumName] = dimensionTypes(owner)[d];
+      bool ok = type == ElementType::Integer
+                    ? value->type == ElementType::Integer || value->type == ElementType::Real
+                    : value->type == type &&
+                          (type != ElementType::Enumeration || value->recordName.empty() ||
+                           value->recordName == enumName);
+      if (!ok) {
+        diags_.error(part.subscripts[d]->range,
+                     "dimension " + std::to_string(d + 1) + " of `" + part.name +
+                         "` is indexed by " +
+                         (type == ElementType::Integer ? std::string("Integer")
+                          : type == ElementType::Boolean ? std::string("Boolean")
+                                                         : "`" + enumName + "`") +
+                         ", and this subscript is of type `" +
+                         (value->type == ElementType::Enumeration && !value->recordName.empty()
+                              ? value->recordName
+                              : std::string(flat::typeName(value->type))) +
+                         "`");
+        return std::nullopt;
+      }
+    }
     for (ExprId e : value->elements) {
       double v = *pool_->constantValue(e);
+      if (value->type == ElementType::Boolean)
+        v += 1; // false is the first element of a Boolean dimension
+      if (value->type == ElementType::Boolean && v != std::floor(v))
+        v = 0;
       if (v != std::floor(v) || v < 1 || v > dims[d]) {
         diags_.error(part.subscripts[d]->range,
                      "subscript " + sym::print(*pool_, e, {}) + " is out of bounds for `" + part.name +
@@ -516,17 +646,24 @@ static bool isDynamicSubscript(Flattener &f, const ast::Expr &subscript, int64_t
 /// `i - 2`), else nothing.
 static std::optional<double> constantDifference(const sym::ExprPool &pool, ExprId a, ExprId b) {
   auto split = [&](ExprId e) -> std::pair<ExprId, double> {
-    OpKind op = pool.op(e);
-    if (auto c = pool.constantValue(e))
-      return {ExprId{}, *c};
-    if (op == OpKind::Add || op == OpKind::Sub) {
+    double offset = 0; // constants added at any depth: (1 + 3 k) + 2
+    while (true) {
+      OpKind op = pool.op(e);
+      if (auto c = pool.constantValue(e))
+        return {ExprId{}, offset + *c};
+      if (op != OpKind::Add && op != OpKind::Sub)
+        return {e, offset};
       ExprId x = pool.operand(e, 0), y = pool.operand(e, 1);
-      if (auto c = pool.constantValue(y))
-        return {x, op == OpKind::Add ? *c : -*c};
-      if (auto c = pool.constantValue(x); c && op == OpKind::Add)
-        return {y, *c};
+      if (auto c = pool.constantValue(y)) {
+        offset += op == OpKind::Add ? *c : -*c;
+        e = x;
+      } else if (auto c = pool.constantValue(x); c && op == OpKind::Add) {
+        offset += *c;
+        e = y;
+      } else {
+        return {e, offset};
+      }
     }
-    return {e, 0.0};
   };
   auto [baseA, offsetA] = split(a);
   auto [baseB, offsetB] = split(b);
@@ -772,12 +909,18 @@ std::optional<Value> Flattener::applySubscripts(const Value &v, const ast::RefPa
   for (size_t d = 0; d < v.dims.size(); ++d)
     if (keep[d])
       result.dims.push_back(static_cast<int64_t>((*indices)[d].size()));
+  // A String value may have its texts, its variables (texts not known
+  // yet), or both.
+  bool texts = static_cast<int64_t>(v.strings.size()) == v.count();
+  bool scalars = static_cast<int64_t>(v.elements.size()) == v.count();
   forEachSelected(v.dims, *indices, [&](int64_t linear) {
-    if (v.isRecord)
+    if (v.isRecord) {
       result.items.push_back(v.items[linear]);
-    else if (v.isString())
+      return true;
+    }
+    if (v.isString() && texts)
       result.strings.push_back(v.strings[linear]);
-    else
+    if (!v.isString() || scalars)
       result.elements.push_back(v.elements[linear]);
     return true;
   });
@@ -797,18 +940,22 @@ std::optional<Value> Flattener::subscriptVariables(Instance *x, const ast::RefPa
   const VarRange *range = varsOf(x);
   if (!range)
     return std::nullopt;
+  if (range->type == flat::TypeKind::String) { // texts known while translating
+    auto value = instanceValue(x, part.range);
+    return value ? applySubscripts(*value, part, scope) : std::nullopt;
+  }
   for (size_t d = 0; d < part.subscripts.size() && d < range->dims.size(); ++d)
     if (isDynamicSubscript(*this, *part.subscripts[d], range->dims[d], scope)) {
       auto value = instanceValue(x, part.range);
       return value ? dynamicSubscript(*value, part, scope) : std::nullopt;
     }
   std::vector<bool> keep;
-  auto indices = subscriptIndices(part, range->dims, keep, scope);
+  auto indices = subscriptIndices(part, range->dims, keep, scope, x);
   if (!indices)
     return std::nullopt;
   Value result;
   result.type = range->type;
-  if (range->type == ElementType::ExternalObject)
+  if (range->type == ElementType::ExternalObject || range->type == ElementType::Enumeration)
     result.recordName = x->cls->fullName();
   for (size_t d = 0; d < range->dims.size(); ++d)
     if (keep[d])
@@ -902,12 +1049,66 @@ std::optional<Value> Flattener::multiply(const Value &a, const Value &b, SourceR
   return r;
 }
 
+/// Why the operands of a binary operator have types it does not take (MLS
+/// 3.3 to 3.5: arithmetic on numbers, logic on Booleans, relations between
+/// two numbers, two Booleans, two Strings or two values of one
+/// enumeration), or nothing.
+static std::optional<std::string> operandTypeError(ast::BinaryOpKind op, const Value &a,
+                                                   const Value &b) {
+  using B = ast::BinaryOpKind;
+  if (a.isRecord || b.isRecord)
+    return std::nullopt; // reported by the operator itself
+  auto numeric = [](const Value &v) {
+    return v.type == ElementType::Real || v.type == ElementType::Integer;
+  };
+  auto name = [](const Value &v) -> std::string {
+    if (v.type == ElementType::Enumeration && !v.recordName.empty())
+      return "`" + v.recordName + "`";
+    return std::string("`") + flat::typeName(v.type) + "`";
+  };
+  std::string spelled = ast::binaryOpSpelling(op);
+  switch (op) {
+  case B::And:
+  case B::Or:
+    if (a.type == ElementType::Boolean && b.type == ElementType::Boolean)
+      return std::nullopt;
+    return "operator `" + spelled + "` needs Boolean operands, not " + name(a) + " and " + name(b);
+  case B::Less:
+  case B::LessEq:
+  case B::Greater:
+  case B::GreaterEq:
+  case B::Equal:
+  case B::NotEqual:
+    if ((numeric(a) && numeric(b)) || (a.type == b.type && a.type != ElementType::Enumeration))
+      return std::nullopt;
+    if (a.type == ElementType::Enumeration && b.type == ElementType::Enumeration &&
+        (a.recordName == b.recordName || a.recordName.empty() || b.recordName.empty()))
+      return std::nullopt;
+    return "relation `" + spelled + "` compares " + name(a) + " with " + name(b) +
+           "; convert one of them first";
+  default:
+    if (numeric(a) && numeric(b))
+      return std::nullopt;
+    if (a.isString() && b.isString())
+      return std::nullopt; // `+` of Strings, or reported as a shape error
+    return "operator `" + spelled + "` needs numeric operands, not " + name(a) + " and " + name(b);
+  }
+}
+
 /// A sum or product of many terms is a chain of left operands (`a + b + c`
 /// is `(a + b) + c`, and parentheses are what the parser bounds): it is
-/// lowered bottom-up in a loop, as long as it is, without recursion.
+/// lowered bottom-up in a loop, as long as it is, without recursion. A
+/// comparison `String(x) == "text"` in the chain is lowered on its own.
 std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scope) {
+  auto isEquality = [](const ast::BinaryExpr &x) {
+    return x.op == ast::BinaryOpKind::Equal || x.op == ast::BinaryOpKind::NotEqual;
+  };
+  if (isEquality(e))
+    if (auto decided = compareStringConversion(e, scope))
+      return decided;
   std::vector<const ast::BinaryExpr *> chain{&e};
-  while (chain.back()->lhs->kind == ast::ExprKind::Binary)
+  while (chain.back()->lhs->kind == ast::ExprKind::Binary &&
+         !isEquality(ast::cast<ast::BinaryExpr>(*chain.back()->lhs)))
     chain.push_back(&ast::cast<ast::BinaryExpr>(*chain.back()->lhs));
   std::optional<Value> value = lower(*chain.back()->lhs, scope);
   for (size_t i = chain.size(); value && i-- > 0;) {
@@ -919,43 +1120,22 @@ std::optional<Value> Flattener::lowerBinary(const ast::BinaryExpr &e, Scope scop
   return value;
 }
 
-/// Whether a value is of an `operator record` class.
-bool Flattener::isOperatorRecord(const Value &v) {
-  std::vector<std::string> path;
-  for (size_t start = 0;;) {
-    size_t dot = v.recordName.find('.', start);
-    path.push_back(v.recordName.substr(start, dot - start));
-    if (dot == std::string::npos)
-      break;
-    start = dot + 1;
-  }
-  inst::ClassNode *cls = inst_.tree().lookupPath(path);
-  return cls && cls->restriction() == ast::ClassRestrictionKind::OperatorRecord;
-}
-
 /// `a op b` of lowered operands.
 std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Value &a,
                                               const Value &b) {
+  if (a.isRecord || b.isRecord) // an operator record's operator (MLS 14)
+    return lowerOverloadedBinary(e, a, b);
   using B = ast::BinaryOpKind;
   auto op = [&](OpKind k) {
     return [this, k](ExprId x, ExprId y) { return pool_->binary(k, x, y); };
   };
   const char *text = ast::binaryOpSpelling(e.op);
-  // Operators on records are those of an operator record (MLS 14).
-  bool relation = e.op == B::Less || e.op == B::LessEq || e.op == B::Greater ||
-                  e.op == B::GreaterEq || e.op == B::Equal || e.op == B::NotEqual;
-  for (const Value *v : {&a, &b}) {
-    if (!v->isRecord || !(relation || isOperatorRecord(*v)))
-      continue;
-    if (isOperatorRecord(*v))
-      diags_.error(e.range, std::string("`") + text + "` of the operator record `" +
-                                v->recordName + "` is not supported yet");
-    else
-      diags_.error(e.range, std::string("operator `") + text + "` needs numeric operands");
-    return std::nullopt;
-  }
   if (e.op == B::Add && a.isString() && b.isString())
     return concatStrings(a, b, e.range);
+  if (auto problem = operandTypeError(e.op, a, b)) {
+    diags_.error(e.range, *problem);
+    return std::nullopt;
+  }
   bool scalarOnly = false;
   std::optional<Value> r;
   switch (e.op) {
@@ -990,12 +1170,47 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
     scalarOnly = true;
     [[fallthrough]];
   case B::ElemPow:
+    if (scalarOnly && a.rank() == 2 && b.isScalar()) {
+      // A square matrix to a non-negative Integer power (MLS 10.6.8):
+      // repeated squaring.
+      auto n = evaluate(b.elements[0]);
+      if (a.dims[0] != a.dims[1] || b.type != ElementType::Integer || !n || *n < 0) {
+        diags_.error(e.range, "`^` of a matrix needs a square matrix and a non-negative Integer "
+                              "power known while translating (use `.^` for element-wise powers)");
+        return std::nullopt;
+      }
+      Value result = a;
+      int64_t size = a.dims[0];
+      for (int64_t i = 0; i < size; ++i)
+        for (int64_t j = 0; j < size; ++j)
+          result.elements[i * size + j] = i == j ? pool_->one() : pool_->zero();
+      result.type = a.type;
+      Value base = a;
+      for (auto k = static_cast<int64_t>(*n); k > 0; k /= 2) {
+        if (k % 2) {
+          auto product = multiply(result, base, e.range);
+          if (!product)
+            return std::nullopt;
+          result = std::move(*product);
+        }
+        if (k > 1) {
+          auto square = multiply(base, base, e.range);
+          if (!square)
+            return std::nullopt;
+          base = std::move(*square);
+        }
+      }
+      return result;
+    }
     if (scalarOnly && (!a.isScalar() || !b.isScalar())) {
-      diags_.error(e.range, "`^` of arrays is not supported (use `.^` for element-wise powers)");
+      diags_.error(e.range, "`^` of arrays is only defined for a square matrix and a scalar "
+                            "power (use `.^` for element-wise powers)");
       return std::nullopt;
     }
+    // The power of Integers is a Real (MLS 10.6.8 of 3.6, Table 3.? of
+    // arithmetic operators: `^` yields Real).
     r = elementwise2(a, b, e.range, op(OpKind::Pow), text);
-    if (r && !(a.type == ElementType::Integer && b.type == ElementType::Integer))
+    if (r)
       r->type = ElementType::Real;
     return r;
   case B::And:
@@ -1041,9 +1256,19 @@ std::optional<Value> Flattener::lowerUnary(const ast::UnaryExpr &e, Scope scope)
   auto a = lower(*e.operand, scope);
   if (!a)
     return std::nullopt;
-  if (a->isString() || a->isRecord) {
+  if (a->isRecord)
+    return lowerOverloadedUnary(e, *a);
+  if (a->isString()) {
     diags_.error(e.range, std::string("operator `") + ast::unaryOpSpelling(e.op) +
                               "` needs a numeric operand");
+    return std::nullopt;
+  }
+  bool logical = e.op == ast::UnaryOpKind::Not;
+  bool numeric = a->type == ElementType::Real || a->type == ElementType::Integer;
+  if (logical ? a->type != ElementType::Boolean : !numeric) {
+    diags_.error(e.range, std::string("operator `") + ast::unaryOpSpelling(e.op) + "` needs " +
+                              (logical ? "a Boolean" : "a numeric") + " operand, not a `" +
+                              flat::typeName(a->type) + "`");
     return std::nullopt;
   }
   switch (e.op) {
@@ -1070,7 +1295,7 @@ std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
     auto c = lower(*branch.condition, scope);
     if (!c)
       return std::nullopt;
-    if (!c->isScalar() || c->isString()) {
+    if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
       diags_.error(branch.condition->range, "the condition of an if-expression must be a scalar Boolean");
       return std::nullopt;
     }
@@ -1152,7 +1377,10 @@ std::optional<Value> Flattener::lowerRange(const ast::RangeExpr &e, Scope scope)
   r.type = start->type == ElementType::Integer && step->type == ElementType::Integer
                ? ElementType::Integer
                : (start->type == ElementType::Enumeration ? ElementType::Enumeration
-                                                          : ElementType::Real);
+                  : start->type == ElementType::Boolean  ? ElementType::Boolean
+                                                         : ElementType::Real);
+  if (r.type == ElementType::Enumeration)
+    r.recordName = start->recordName;
   double count = std::floor((b - a) / s + 1e-10) + 1;
   if (count > static_cast<double>(kMaxArrayElements)) {
     diags_.error(e.range, "the range has more than " + std::to_string(kMaxArrayElements) +
@@ -1194,15 +1422,104 @@ std::optional<Value> Flattener::lowerArray(const ast::ArrayExpr &e, Scope scope)
   return stack(parts, e.range, diags_);
 }
 
+/// The indices of dimension `k` of the component that ref.parts[0..j]
+/// names (its literals for a dimension given by Boolean or an
+/// enumeration), or nothing if that is not a component known here.
+static std::optional<Value> dimensionRange(Flattener &f, const ast::RefExpr &ref, size_t j,
+                                           size_t k, Scope scope) {
+  if (ref.global)
+    return std::nullopt;
+  for (const auto &[name, value] : f.iterators)
+    if (name == ref.parts[0].name)
+      return std::nullopt;
+  inst::Found found = f.instantiator().lookupFirst(ref.parts[0].name, scope);
+  if (found.kind != inst::Found::Kind::Component || !found.instance)
+    return std::nullopt;
+  Instance *x = found.instance;
+  std::optional<std::vector<int64_t>> dims;
+  if (j == 0 && !f.frames.empty())
+    if (auto it = f.frames.back()->values.find(x); it != f.frames.back()->values.end())
+      dims = it->second.dims;
+  for (size_t p = 1; p <= j && !dims; ++p) {
+    inst::Member *m = x->findMember(ref.parts[p].name);
+    if (!m || m->kind != inst::Member::Kind::Component)
+      return std::nullopt;
+    x = x->memberInstance(*m);
+    if (!x)
+      return std::nullopt;
+  }
+  if (!dims)
+    dims = f.dimsOf(x);
+  if (!dims || k >= dims->size())
+    return std::nullopt;
+  if (k < x->dimExprs.size())
+    if (auto *dimRef = ast::dynCast<ast::RefExpr>(x->dimExprs[k].first)) {
+      inst::Found cls = dimRef->global ? inst::Found{}
+                                       : f.instantiator().lookupFirst(dimRef->parts[0].name,
+                                                                      x->dimExprs[k].second);
+      if (cls.kind == inst::Found::Kind::Class) {
+        auto literals = f.lower(*dimRef, x->dimExprs[k].second);
+        if (literals && literals->rank() == 1 &&
+            (literals->type == ElementType::Enumeration || literals->type == ElementType::Boolean))
+          return literals;
+      }
+    }
+  Value r;
+  r.type = ElementType::Integer;
+  r.dims = {(*dims)[k]};
+  for (int64_t i = 1; i <= (*dims)[k]; ++i)
+    r.elements.push_back(f.pool().constant(static_cast<double>(i)));
+  return r;
+}
+
+std::optional<Value> Flattener::deduceRange(
+    const std::string &name, const std::function<void(const ast::ExprVisitor &)> &walkBody,
+    Scope scope, SourceRange at) {
+  std::optional<Value> result;
+  bool conflict = false;
+  walkBody([&](const ast::Expr &e) {
+    const auto *ref = ast::dynCast<ast::RefExpr>(&e);
+    if (!ref)
+      return;
+    for (size_t j = 0; j < ref->parts.size(); ++j)
+      for (size_t k = 0; k < ref->parts[j].subscripts.size(); ++k) {
+        const auto *s = ast::dynCast<ast::RefExpr>(ref->parts[j].subscripts[k].get());
+        if (!s || s->global || s->parts.size() != 1 || s->parts[0].name != name ||
+            !s->parts[0].subscripts.empty())
+          continue;
+        auto range = dimensionRange(*this, *ref, j, k, scope);
+        if (!range)
+          continue;
+        if (!result) {
+          result = std::move(range);
+          continue;
+        }
+        bool same = result->type == range->type && result->dims == range->dims;
+        for (size_t i = 0; same && i < result->elements.size(); ++i)
+          same = pool_->constantValue(result->elements[i]) ==
+                 pool_->constantValue(range->elements[i]);
+        conflict = conflict || !same;
+      }
+  });
+  if (conflict) {
+    diags_.error(at, "the range of `" + name + "` cannot be deduced: the arrays it is a "
+                     "subscript of have different sizes there");
+    return std::nullopt;
+  }
+  if (!result)
+    diags_.error(at, "the range of `" + name + "` cannot be deduced: it is not used as a "
+                     "subscript of an array");
+  return result;
+}
+
 std::optional<Value> Flattener::lowerComprehension(const ast::ComprehensionExpr &e, Scope scope) {
   // {body for i in r, j in s}: the first iterator varies slowest.
   std::vector<Value> ranges;
   for (const ast::ForIndex &index : e.iterators) {
-    if (!index.range) {
-      diags_.error(e.range, "an array comprehension needs an explicit range for `" + index.name + "`");
-      return std::nullopt;
-    }
-    auto r = lower(*index.range, scope);
+    auto r = index.range ? lower(*index.range, scope)
+                         : deduceRange(index.name,
+                                       [&](const ast::ExprVisitor &v) { ast::forEachExpr(*e.body, v); },
+                                       scope, e.range);
     if (!r)
       return std::nullopt;
     if (r->rank() != 1) {
@@ -1216,8 +1533,9 @@ std::optional<Value> Flattener::lowerComprehension(const ast::ComprehensionExpr 
       return lower(*e.body, scope);
     std::vector<Value> parts;
     for (int64_t k = 0; k < ranges[level].dims[0]; ++k) {
-      iterators.push_back({e.iterators[level].name,
-                           Value::scalar(ranges[level].elements[k], ranges[level].type)});
+      Value item = Value::scalar(ranges[level].elements[k], ranges[level].type);
+      item.recordName = ranges[level].recordName;
+      iterators.push_back({e.iterators[level].name, item});
       auto v = build(level + 1);
       iterators.pop_back();
       if (!v)

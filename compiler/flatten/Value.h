@@ -5,6 +5,7 @@
 #pragma once
 
 #include "compiler/flat/FlatModel.h"
+#include "compiler/instantiate/ClassTree.h"
 
 #include <optional>
 #include <string>
@@ -28,8 +29,13 @@ struct Value {
   std::vector<Value> items;
   bool isRecord = false;
   std::string recordName; ///< the record class, for messages
+  /// A functional argument (MLS 12.4.2): the function, and the inputs a
+  /// partial application `function f(a = 1)` binds.
+  inst::ClassNode *function = nullptr;
+  std::vector<std::pair<std::string, Value>> bound;
 
   bool isScalar() const { return dims.empty(); }
+  bool isFunction() const { return function != nullptr; }
   bool isString() const { return type == ElementType::String; }
   int64_t count() const {
     int64_t n = 1;

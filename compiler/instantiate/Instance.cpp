@@ -48,6 +48,7 @@ Member *Instance::addElementLike(const std::string &name, const Instance &like) 
   c->loc = like.loc;
   c->prefixes = like.prefixes;
   c->prefixes.causality = ast::CausalityKind::None;
+  c->prefixes.declaredCausality = ast::CausalityKind::None;
   c->prefixes.isProtected = false;
   c->prefixes.inner = c->prefixes.outer = false;
   c->mod = like.mod;
@@ -58,6 +59,16 @@ Member *Instance::addElementLike(const std::string &name, const Instance &like) 
   c->inst_ = inst_;
   m.instance = std::move(c);
   return &m;
+}
+
+ast::CausalityKind Instance::causalityOf(const Member &m) {
+  ast::CausalityKind declared = m.element && m.element->component
+                                    ? m.element->component->prefix.causality
+                                    : ast::CausalityKind::None;
+  if (declared != ast::CausalityKind::None || m.kind != Member::Kind::Component)
+    return declared;
+  Instance *x = memberInstance(const_cast<Member &>(m));
+  return x ? x->prefixes.declaredCausality : declared;
 }
 
 Instance *Instance::memberInstance(Member &m) {
@@ -198,14 +209,26 @@ void Instantiator::expand(Instance &instance) {
                                        (instance.cls ? instance.cls->fullName() : "?") + "`");
         continue;
       }
-      mergeModifier(instance.members_[it->second].mod, childMod, diags_);
+      Member &target = instance.members_[it->second];
+      // MLS 4.1: protected elements are modified only by the modifier of
+      // an extends clause (and their own declaration), not from outside.
+      if (target.isProtected && instance.kind == InstanceKind::Component) {
+        diags_.error(childMod.loc, "`" + name + "` is a protected element of `" +
+                                       (instance.cls ? instance.cls->fullName() : "?") +
+                                       "` and cannot be " +
+                                       (childMod.redeclare ? "redeclared" : "modified") +
+                                       " from outside it");
+        continue;
+      }
+      mergeModifier(target.mod, childMod, diags_);
     }
   }
   applyRedeclarations(instance);
   instance.expanding_ = false;
 }
 
-void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth) {
+void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth,
+                               bool protectedBase) {
   const ast::ClassDef *def = cls->def;
   if (!def)
     return;
@@ -213,27 +236,39 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     diags_.error(def->nameRange, "inheritance of `" + cls->fullName() + "` is too deep or cyclic");
     return;
   }
+  noteClass(cls);
+  // `model extends B(mod) ... end B`: first the inherited B it replaces.
+  if (def->specifier == ast::ClassSpecifierKind::ExtendsLong)
+    if (auto it = classExtendsBase_.find(cls); it != classExtendsBase_.end() && it->second) {
+      Modifier mod = makeModifier(def->extendsMod.get(), Scope{&instance, cls});
+      if (extendsMod)
+        mergeModifier(mod, *extendsMod, diags_);
+      noteExtends(cls, nullptr, it->second, instance);
+      expandClass(instance, it->second, &mod, depth + 1, protectedBase);
+    }
   if (def->specifier == ast::ClassSpecifierKind::Short) {
     // extends of a short class definition A = B(mod): extend B with mod.
     Modifier shortMod = makeModifier(def->baseMod.get(), Scope{&instance, cls->parent});
     if (extendsMod)
       mergeModifier(shortMod, *extendsMod, diags_);
-    if (ClassNode *base = lookupClass(def->baseType, Scope{nullptr, cls->parent}))
-      expandClass(instance, base, &shortMod, depth + 1);
+    if (ClassNode *base = lookupClass(def->baseType, Scope{nullptr, cls->parent})) {
+      noteExtends(cls, nullptr, base, instance);
+      expandClass(instance, base, &shortMod, depth + 1, protectedBase);
+    }
     return;
   }
-  bool inProtected = false;
   for (const ast::Element &element : def->elements) {
     if (element.kind == ast::ElementKind::Import)
       continue;
     if (element.kind != ast::ElementKind::Extends) {
-      addElement(instance, cls, element, extendsMod, element.isProtected);
+      addElement(instance, cls, element, extendsMod, element.isProtected || protectedBase);
       continue;
     }
     const ast::ExtendsClause &ext = *element.extends;
     ClassNode *base = lookupClass(ext.base, Scope{&instance, cls});
     if (!base)
       continue;
+    noteExtends(cls, &element, base, instance);
     if (base->builtin != BuiltinKind::None)
       continue; // `extends Real(...)` in a type: handled by resolveType
     Modifier mod = makeModifier(ext.mod.get(), Scope{&instance, cls});
@@ -250,16 +285,22 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
           instance.brokenConnects.push_back({arg.connectA->str(), arg.connectB->str()});
       }
     breakNames_.push_back(std::move(broken));
-    expandClass(instance, base, &mod, depth + 1);
+    // The elements inherited by a protected extends are protected (MLS 7.1.2).
+    expandClass(instance, base, &mod, depth + 1, protectedBase || element.isProtected);
     breakNames_.pop_back();
   }
-  (void)inProtected;
   for (const auto &section : def->equationSections)
     instance.equations_.push_back({&section, cls});
   for (const auto &section : def->algorithmSections)
     instance.algorithms_.push_back({&section, cls});
   if (def->external) // after the bases: a class's own clause replaces theirs
     instance.external_ = {def->external.get(), cls};
+}
+
+/// Whether a member is a `class extends` definition.
+static bool isClassExtends(const Member &m) {
+  return m.kind == Member::Kind::Class && m.element && m.element->classDef &&
+         m.element->classDef->specifier == ast::ClassSpecifierKind::ExtendsLong;
 }
 
 void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
@@ -293,6 +334,38 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
         if (extendsMod)
           if (const Modifier *m = extendsMod->child(member.name))
             mergeModifier(existing.mod, *m, diags_);
+        return;
+      }
+      // `model extends B ... end B` replaces the inherited replaceable
+      // class B by a class that extends it (MLS 7.3.1), whichever of the
+      // two is added first.
+      if (existing.kind == Member::Kind::Class && member.kind == Member::Kind::Class &&
+          (isClassExtends(member) || isClassExtends(existing))) {
+        bool replacing = isClassExtends(member);
+        Member &inherited = replacing ? existing : member;
+        const ast::Element &written = replacing ? *member.element : *existing.element;
+        if (!inherited.element->replaceable) {
+          diags_.error(written.classDef->nameRange,
+                       "`" + member.name + "` is extended by `class extends`, but the inherited "
+                       "class is not replaceable");
+          diags_.note(inherited.element->range, "the inherited class");
+          return;
+        }
+        ClassNode *node = tree_.makeNode(replacing ? member.classNode->parent
+                                                   : existing.classNode->parent,
+                                         written.classDef.get());
+        ClassNode *original = inherited.classNode;
+        classExtendsBase_[node] = original;
+        if (replacing) {
+          Modifier kept = existing.mod;
+          existing = std::move(member);
+          if (existing.mod.empty())
+            existing.mod = std::move(kept);
+        }
+        existing.classNode = node;
+        // Without `redeclare` (MLS 7.3.1 asks for it) the new class is
+        // only the derived class's own: the base classes keep theirs.
+        existing.extendedClass = written.redeclare ? nullptr : original;
         return;
       }
       diags_.error(element.range, "`" + member.name + "` is already declared in `" +
@@ -339,11 +412,27 @@ void Instantiator::applyRedeclarations(Instance &instance) {
       diags_.note(m.element->range, "declared here");
       continue;
     }
+    if (m.element->final) {
+      diags_.error(arg.range, "`" + m.name + "` is declared `final` and cannot be redeclared");
+      diags_.note(m.element->range, "declared here");
+      continue;
+    }
     if (arg.classDef) {
       m.classNode = tree_.makeNode(m.mod.scope.lexical, arg.classDef.get());
       m.redeclaredIn = m.mod.scope;
     }
   }
+}
+
+void Instantiator::noteClass(ClassNode *cls) {
+  if (usedClasses_.insert(cls).second)
+    usage_.classes.push_back(cls);
+}
+
+void Instantiator::noteExtends(ClassNode *derived, const ast::Element *element, ClassNode *base,
+                               Instance &instance) {
+  if (usedExtends_.insert({derived, element, base}).second)
+    usage_.extends.push_back({derived, element, base, &instance});
 }
 
 // --- Components -----------------------------------------------------------------
@@ -354,6 +443,7 @@ static ComponentPrefixes prefixesOf(const Member &member, const Instance &parent
   const ast::TypePrefix &tp = element.component->prefix;
   p.variability = tp.variability;
   p.causality = tp.causality;
+  p.declaredCausality = tp.causality;
   p.connector = tp.connector;
   p.isFinal = element.final;
   p.inner = element.inner;
@@ -387,9 +477,21 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
   const ast::Name *typeName = &clause->type;
   // A redeclaration replaces the declared type and modification.
   const ast::ComponentDecl *decl = member.decl;
-  if (member.mod.redeclare && member.mod.redeclare->component && !member.element->replaceable) {
+  // A non-replaceable element may be redeclared with its own type, to
+  // change dimensions or restrict variability (MLS 7.3.4).
+  auto sameType = [&] {
+    const ast::ComponentClause &re = *member.mod.redeclare->component;
+    ClassNode *now = lookupClass(re.type, member.mod.scope, false);
+    return now && now == lookupClass(clause->type, declScope, false);
+  };
+  if (member.mod.redeclare && member.mod.redeclare->component && !member.element->replaceable &&
+      !sameType()) {
     diags_.error(member.mod.redeclare->range,
                  "`" + member.name + "` is redeclared but not declared `replaceable`");
+    diags_.note(member.element->range, "declared here");
+  } else if (member.mod.redeclare && member.mod.redeclare->component && member.element->final) {
+    diags_.error(member.mod.redeclare->range,
+                 "`" + member.name + "` is declared `final` and cannot be redeclared");
     diags_.note(member.element->range, "declared here");
   } else if (member.mod.redeclare && member.mod.redeclare->component) {
     const ast::ComponentClause &re = *member.mod.redeclare->component;
@@ -398,20 +500,50 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
     declScope = member.mod.scope;
   }
   c->mod = makeModifier(decl->mod.get(), declScope);
-  if (decl != member.decl) {
-    // The modification of the replaced declaration stays in force where
-    // the redeclaration does not override it (MLS 7.3.2): `replaceable
-    // PortA port(final m = m)` redeclared as `PortB port` keeps m = m.
-    Modifier original = makeModifier(member.decl->mod.get(), Scope{&parent, member.declaredIn});
-    original.binding = nullptr; // a binding belongs to the type it was written for
-    for (auto &[name, child] : original.children)
-      if (!c->mod.child(name))
-        c->mod.children.push_back({name, child});
+  // The modification of the constraining type (MLS 7.3.2) applies to the
+  // declaration and every redeclaration, under their own modifiers: that
+  // of `constrainedby A(mod)`, else the replaced declaration's (a
+  // redeclared `replaceable PortA port(final m = m)` keeps m = m), then
+  // those of each replaceable redeclaration in between.
+  Scope original{&parent, member.declaredIn};
+  std::optional<Modifier> constraining;
+  if (member.element->constrainedBy) {
+    constraining = makeModifier(member.element->constrainedBy->mod.get(), original);
+  } else if (decl != member.decl) {
+    constraining = makeModifier(member.decl->mod.get(), original);
+    // A binding belongs to the type it was written for; a non-replaceable
+    // element keeps its type, and its modifiers merge (MLS 7.3).
+    if (member.element->replaceable)
+      constraining->binding = nullptr;
+  }
+  for (const auto &[arg, scope] : member.mod.constraints) {
+    if (!arg->component)
+      continue;
+    Modifier next = arg->constrainedBy
+                        ? makeModifier(arg->constrainedBy->mod.get(), scope)
+                        : makeModifier(arg->component->components.front().mod.get(), scope);
+    if (!arg->constrainedBy)
+      next.binding = nullptr;
+    if (!constraining)
+      constraining = std::move(next);
+    else
+      mergeModifier(*constraining, next, diags_);
+  }
+  if (constraining) {
+    Modifier merged = std::move(*constraining);
+    mergeModifier(merged, c->mod, diags_);
+    c->mod = std::move(merged);
   }
   c->mod.final |= member.element->final; // `final parameter Real c = 2`
   Modifier outer = member.mod;
   outer.redeclare = nullptr;
   mergeModifier(c->mod, outer, diags_);
+  // A redeclaration without dimensions keeps those of the declaration it
+  // replaces (`replaceable parameter Integer x[3]` redeclared as
+  // `parameter Integer x = {1, 2, 3}`).
+  if (decl != member.decl && decl->dims.empty())
+    for (const auto &d : member.decl->dims)
+      c->dimExprs.push_back({d.get(), Scope{&parent, member.declaredIn}});
   for (const auto &d : decl->dims)
     c->dimExprs.push_back({d.get(), declScope});
   for (const auto &d : clause->typeDims)
@@ -447,6 +579,7 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
       return;
     }
     const ast::ClassDef *def = type->def;
+    noteClass(type);
     using R = ast::ClassRestrictionKind;
     if (def->prefixes.restriction == R::Connector || def->prefixes.restriction == R::ExpandableConnector)
       instance.connectorType = true; // connector RealInput = input Real
@@ -457,6 +590,7 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
     }
     const ast::Modification *baseMod = nullptr;
     const ast::Name *base = nullptr;
+    const ast::Element *baseElement = nullptr; // the extends of a long type definition
     if (def->specifier == ast::ClassSpecifierKind::Short) {
       baseMod = def->baseMod.get();
       base = &def->baseType;
@@ -465,6 +599,9 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
       if (def->basePrefix.causality != ast::CausalityKind::None &&
           instance.prefixes.causality == ast::CausalityKind::None)
         instance.prefixes.causality = def->basePrefix.causality;
+      if (def->basePrefix.causality != ast::CausalityKind::None &&
+          instance.prefixes.declaredCausality == ast::CausalityKind::None)
+        instance.prefixes.declaredCausality = def->basePrefix.causality;
     } else if (def->prefixes.restriction == ast::ClassRestrictionKind::Type &&
                def->specifier == ast::ClassSpecifierKind::Long) {
       // type T extends Real(...); end T;
@@ -472,6 +609,7 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
         if (e.kind == ast::ElementKind::Extends) {
           base = &e.extends->base;
           baseMod = e.extends->mod.get();
+          baseElement = &e;
         }
     }
     if (!base) {
@@ -497,7 +635,10 @@ void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeSc
     Modifier typeMod = makeModifier(baseMod, modScope);
     mergeModifier(typeMod, instance.mod, diags_);
     instance.mod = std::move(typeMod);
-    type = lookupClass(*base, Scope{nullptr, type->parent});
+    ClassNode *next = lookupClass(*base, Scope{nullptr, type->parent});
+    if (next)
+      noteExtends(type, baseElement, next, instance);
+    type = next;
   }
   (void)member;
 }
@@ -529,6 +670,30 @@ Instance *Instantiator::resolveOuter(Instance &instance, Member &member) {
   inner->prefixes.inner = true;
   root->implicitInners.push_back(std::move(inner));
   return root->implicitInners.back().get();
+}
+
+ClassNode *Instantiator::equalityConstraint(Instance &x) {
+  if (!x.isBuiltin()) {
+    if (!x.cls || !x.cls->def)
+      return nullptr;
+    Member *m = x.findMember("equalityConstraint");
+    return m && m->kind == Member::Kind::Class ? m->classNode : nullptr;
+  }
+  if (!x.member || !x.member->element || x.member->element->kind != ast::ElementKind::Component ||
+      !x.parent)
+    return nullptr;
+  Member *declared = x.parent->findMember(x.member->name);
+  ClassNode *cls = lookupClass(x.member->element->component->type,
+                               Scope{x.parent, declared ? declared->declaredIn : nullptr}, false);
+  for (int depth = 0; cls && cls->def && depth < 32; ++depth) {
+    for (const ast::Element &e : cls->def->elements)
+      if (e.kind == ast::ElementKind::Class && e.classDef->name == "equalityConstraint")
+        return cls->findChild("equalityConstraint");
+    if (cls->def->specifier != ast::ClassSpecifierKind::Short)
+      return nullptr;
+    cls = lookupClass(cls->def->baseType, Scope{nullptr, cls->parent}, false);
+  }
+  return nullptr;
 }
 
 bool Instantiator::isExternalObjectClass(ClassNode *cls) {
@@ -593,6 +758,8 @@ static Found resolveGlobal(Instantiator &inst, const std::vector<std::string> &p
 }
 
 Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
+  Found unqualified;
+  const ast::ImportClause *firstImport = nullptr;
   for (const ast::ImportClause *import : cls->imports()) {
     const ast::ImportClause &imp = *import;
     std::vector<std::string> parts = imp.name.parts;
@@ -613,18 +780,42 @@ Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
         }
       break;
     case ast::ImportKind::Unqualified:
+      // Only public elements are imported (MLS 13.2.1); a name found in
+      // two unqualified imports is ambiguous (MLS 5.3.1).
       if (ClassNode *package = tree_.lookupPath(parts))
-        if (Found f = lookupInPackage(package, name))
-          return f;
+        if (Found f = lookupInPackage(package, name); f && !isProtectedElement(package, name)) {
+          if (!unqualified) {
+            unqualified = f;
+            firstImport = &imp;
+          } else if (f.cls != unqualified.cls || f.instance != unqualified.instance) {
+            diags_.error(imp.name.range, "`" + name + "` is found in two unqualified imports");
+            diags_.note(firstImport->name.range, "the other import");
+            return {Found::Kind::Failed, nullptr, nullptr};
+          }
+        }
       break;
     }
   }
-  return {};
+  return unqualified;
 }
 
 Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
   if (scope.instance) {
     if (Member *m = scope.instance->findMember(name)) {
+      if (m->kind == Member::Kind::Class && m->extendedClass) {
+        // Written in the derived class itself (or in the new class's body).
+        bool inDerived = scope.lexical == m->declaredIn;
+        for (ClassNode *c = scope.lexical; c && !inDerived; c = c->parent)
+          inDerived = c == m->classNode;
+        return {Found::Kind::Class, inDerived ? m->classNode : m->extendedClass, nullptr};
+      }
+      // An outer class is the inner class of an enclosing instance (MLS 5.4).
+      if (m->kind == Member::Kind::Class && m->element && m->element->outer && !m->element->inner)
+        for (Instance *p = scope.instance->parent; p; p = p->parent)
+          if (Member *inner = p->findMember(name);
+              inner && inner->kind == Member::Kind::Class && inner->element &&
+              inner->element->inner)
+            return {Found::Kind::Class, inner->classNode, nullptr};
       if (m->kind == Member::Kind::Class)
         return {Found::Kind::Class, m->classNode, nullptr};
       Instance *c = scope.instance->memberInstance(*m);
@@ -640,7 +831,7 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
       // of a local P (MLS 5.6.1 looks the base up in the class itself).
       return {Found::Kind::Class, local, nullptr};
     }
-    if (Found f = lookupInImports(name, c))
+    if (Found f = lookupInImports(name, c); f || f.kind == Found::Kind::Failed)
       return f;
     if (c->isEncapsulated()) {
       // Only predefined names are visible beyond an encapsulated class.
@@ -664,6 +855,94 @@ ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name
   return m && m->kind == Member::Kind::Class ? m->classNode : nullptr;
 }
 
+bool Instantiator::isProtectedElement(ClassNode *cls, const std::string &name) {
+  if (!cls->def)
+    return false;
+  for (const ast::Element &e : cls->def->elements) {
+    if (e.kind == ast::ElementKind::Class && e.classDef->name == name)
+      return e.isProtected;
+    if (e.kind == ast::ElementKind::Component)
+      for (const ast::ComponentDecl &decl : e.component->components)
+        if (decl.name == name)
+          return e.isProtected;
+  }
+  if (cls->def->specifier == ast::ClassSpecifierKind::Enumeration)
+    return false;
+  Member *m = packageInstance(cls)->findMember(name);
+  return m && m->isProtected;
+}
+
+/// MLS 4.6: a package contains only classes and constants (and so may be
+/// looked inside like one).
+static bool satisfiesPackage(Instantiator &inst, ClassNode *cls, int depth = 0) {
+  if (!cls || !cls->def || depth > 32)
+    return false;
+  const ast::ClassDef *def = cls->def;
+  using R = ast::ClassRestrictionKind;
+  if (def->prefixes.restriction == R::Package || def->prefixes.restriction == R::Operator)
+    return true;
+  if (def->specifier == ast::ClassSpecifierKind::Short)
+    return satisfiesPackage(inst, inst.lookupClass(def->baseType, Scope{nullptr, cls->parent}, false),
+                            depth + 1);
+  if (def->specifier == ast::ClassSpecifierKind::Enumeration || !def->equationSections.empty() ||
+      !def->algorithmSections.empty() || def->external)
+    return false;
+  for (const ast::Element &e : def->elements) {
+    if (e.kind == ast::ElementKind::Component &&
+        e.component->prefix.variability != ast::VariabilityKind::Constant)
+      return false;
+    if (e.kind == ast::ElementKind::Extends &&
+        !satisfiesPackage(inst, inst.lookupClass(e.extends->base, Scope{nullptr, cls}, false),
+                          depth + 1))
+      return false;
+  }
+  return true;
+}
+
+/// Whether the first identifier of a name denotes a replaceable class: a
+/// member of the instance, or an element of a lexically enclosing class.
+static bool namesReplaceableClass(const std::string &first, Scope scope) {
+  if (scope.instance)
+    if (Member *m = scope.instance->findMember(first))
+      return m->kind == Member::Kind::Class && m->element && m->element->replaceable;
+  for (ClassNode *c = scope.lexical; c; c = c->parent)
+    if (c->def)
+      for (const ast::Element &e : c->def->elements)
+        if (e.kind == ast::ElementKind::Class && e.classDef->name == first)
+          return e.replaceable;
+  return false;
+}
+
+bool Instantiator::checkCompositeLookup(ClassNode *cls, const std::string &name, SourceRange at,
+                                        Scope scope, const std::string &first) {
+  if (!cls || !cls->def || cls->def->specifier == ast::ClassSpecifierKind::Enumeration)
+    return true;
+  // Written inside cls: its protected elements and its partial state do
+  // not matter (the rule on packages does).
+  bool inside = false;
+  for (ClassNode *c = scope.lexical; c && !inside; c = c->parent)
+    inside = c == cls;
+  if (!inside && cls->def->prefixes.partial && !namesReplaceableClass(first, scope)) {
+    diags_.error(at, "`" + name + "` is looked up inside the partial class `" + cls->fullName() +
+                         "`; a name cannot be looked up inside a partial class");
+    return false;
+  }
+  if (!inside && isProtectedElement(cls, name)) {
+    diags_.error(at, "`" + name + "` is a protected element of `" + cls->fullName() +
+                         "` and cannot be accessed from outside it");
+    return false;
+  }
+  if (satisfiesPackage(*this, cls))
+    return true;
+  ClassNode *child = findNestedClass(cls, name, scope);
+  if (child && child->isEncapsulated())
+    return true;
+  diags_.error(at, "`" + name + "` is looked up inside the " +
+                       ast::restrictionName(cls->restriction()) + " `" + cls->fullName() +
+                       "`, which is not a package; only its encapsulated classes can be");
+  return false;
+}
+
 ClassNode *Instantiator::lookupClass(const ast::Name &name, Scope scope, bool report) {
   if (name.parts.empty())
     return nullptr;
@@ -678,6 +957,9 @@ ClassNode *Instantiator::lookupClass(const ast::Name &name, Scope scope, bool re
       cls = f.cls;
   }
   for (size_t i = 1; cls && i < name.parts.size(); ++i) {
+    if (report && !checkCompositeLookup(cls, name.parts[i], name.range, scope,
+                                        name.global ? std::string() : name.parts[0]))
+      return nullptr;
     ClassNode *next = findNestedClass(cls, name.parts[i], scope);
     if (!next) {
       std::string close = report ? cls->closestChildName(name.parts[i]) : "";

@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,9 @@ struct Modifier {
   std::vector<int64_t> elementIndex;
   std::vector<std::pair<std::string, Modifier>> children; ///< in source order
   const ast::Argument *redeclare = nullptr; ///< redeclaration of this element
+  /// Replaceable redeclarations that a later redeclaration replaced, with
+  /// their scopes: each constrains the later ones (MLS 7.3.2).
+  std::vector<std::pair<const ast::Argument *, Scope>> constraints;
 
   bool empty() const { return !binding && children.empty() && !redeclare; }
   Modifier *child(const std::string &name);
@@ -85,6 +89,9 @@ struct Member {
   /// modification uses (unset: the instance itself).
   std::optional<Scope> redeclaredIn;
   ClassNode *declaredIn = nullptr; ///< the class whose text declares it
+  /// A `class extends` written without `redeclare`: the inherited class it
+  /// extends, which names written in the base classes still find.
+  ClassNode *extendedClass = nullptr;
   Modifier mod;       ///< modifications from extends clauses and from outside
   bool isProtected = false;
   /// While its instance is being created: a lookup that reaches it then
@@ -134,6 +141,10 @@ template <class T> struct Written {
 struct ComponentPrefixes {
   ast::VariabilityKind variability = ast::VariabilityKind::Continuous;
   ast::CausalityKind causality = ast::CausalityKind::None;
+  /// The causality written on the declaration or by its type's short class
+  /// definitions (`connector RealInput = input Real`), not the enclosing
+  /// component's.
+  ast::CausalityKind declaredCausality = ast::CausalityKind::None;
   ast::ConnectorKind connector = ast::ConnectorKind::Potential;
   bool isFinal = false;
   bool inner = false;
@@ -194,6 +205,12 @@ public:
   Member *addElementLike(const std::string &name, const Instance &like);
   Member *findMember(const std::string &memberName);
   Instance *memberInstance(Member &m);
+  /// The causality of a component member as declared: its own prefix, else
+  /// its type's (`type InArgument = input Real`, MLS 4.5.1).
+  ast::CausalityKind causalityOf(const Member &m);
+  /// The members expanded so far, without expanding (for walking what
+  /// flattening used).
+  MemberList &expandedMembers() { return members_; }
 
   const std::vector<Written<ast::EquationSection>> &equationSections();
   const std::vector<Written<ast::AlgorithmSection>> &algorithmSections();
@@ -242,6 +259,24 @@ struct Found {
   explicit operator bool() const { return kind != Kind::None && kind != Kind::Failed; }
 };
 
+/// An extends clause (or the base of a short class definition) as
+/// instantiation resolved it.
+struct ExtendsUse {
+  ClassNode *derived = nullptr; ///< the class whose definition extends
+  /// The extends element; null for the base of a short class definition.
+  const ast::Element *element = nullptr;
+  ClassNode *base = nullptr;
+  Instance *instance = nullptr; ///< the first instance expanded with it
+};
+
+/// What instantiation used, in first-use order, for the semantic checks of
+/// compiler/check: every class expanded into an instance or used as a
+/// component's type, and every extends clause with the base it named.
+struct Usage {
+  std::vector<ClassNode *> classes;
+  std::vector<ExtendsUse> extends;
+};
+
 /// Creates instances and performs lookup (MLS chapter 5).
 class Instantiator {
 public:
@@ -261,11 +296,29 @@ public:
   ClassNode *lookupClass(const ast::Name &name, Scope scope, bool report = true);
   /// Looks up a class name's remaining parts inside a found class.
   ClassNode *findNestedClass(ClassNode *cls, const std::string &name, Scope scope);
+  /// Whether `name` may be looked up inside the class `cls` as part of a
+  /// composite name written in `scope` (MLS 5.3.2): `cls` is not partial,
+  /// the element is public (or the name is written inside `cls`), and
+  /// `cls` is a package or operator (or satisfies a package's
+  /// requirements) unless the element is encapsulated. Reports at `at`.
+  /// `first` is the name's first identifier: a class it names through a
+  /// replaceable declaration may be partial (a redeclaration replaces it).
+  bool checkCompositeLookup(ClassNode *cls, const std::string &name, SourceRange at, Scope scope,
+                            const std::string &first);
+  /// Whether the element `name` of the class is protected (declared or
+  /// inherited).
+  bool isProtectedElement(ClassNode *cls, const std::string &name);
   /// Follows short class definitions without modification or dimensions
   /// (`type E2 = E;`) to the class they name.
   ClassNode *resolveAlias(ClassNode *cls);
   /// An element of a package: a nested class or a constant.
   Found lookupInPackage(ClassNode *cls, const std::string &name);
+  /// The equalityConstraint function of an overdetermined record or type
+  /// (MLS 9.4.1) that a component is of, or null: for a record its member,
+  /// for a type extending a predefined type (`type Angle extends Real;
+  /// function equalityConstraint ...`) found along the component's
+  /// declared type.
+  ClassNode *equalityConstraint(Instance &x);
   /// Whether a class extends the predefined ExternalObject (MLS 12.9.7): a
   /// component of it is an external object (its Instance::builtin is
   /// ExternalObject, its cls the class) and a call of it calls its
@@ -274,11 +327,17 @@ public:
 
   ClassTree &tree() { return tree_; }
   Diagnostics &diags() { return diags_; }
+  /// The classes and extends clauses used so far.
+  const Usage &usage() const { return usage_; }
+  /// The root instances created so far: models (also functions and record
+  /// constructors instantiated for flattening) and packages.
+  const std::vector<std::unique_ptr<Instance>> &roots() const { return roots_; }
 
 private:
   friend class Instance;
   void expand(Instance &instance);
-  void expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth);
+  void expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth,
+                   bool protectedBase = false);
   void addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
                   Modifier *extendsMod, bool inProtected);
   std::unique_ptr<Instance> createComponent(Instance &parent, Member &member);
@@ -287,6 +346,9 @@ private:
   void resolveType(Instance &instance, ClassNode *type, Scope typeScope, const Member *member);
   Found lookupInImports(const std::string &name, ClassNode *cls);
   void applyRedeclarations(Instance &instance);
+  void noteClass(ClassNode *cls);
+  void noteExtends(ClassNode *derived, const ast::Element *element, ClassNode *base,
+                   Instance &instance);
 
   ClassTree &tree_;
   Diagnostics &diags_;
@@ -295,6 +357,11 @@ private:
   std::vector<std::vector<std::string>> breakNames_;
   std::map<ClassNode *, Instance *> packages_;
   std::map<ClassNode *, bool> externalObjectClasses_;
+  Usage usage_;
+  /// The inherited class that each `class extends` definition extends.
+  std::map<ClassNode *, ClassNode *> classExtendsBase_;
+  std::set<ClassNode *> usedClasses_;
+  std::set<std::tuple<ClassNode *, const ast::Element *, ClassNode *>> usedExtends_;
   /// Elements named like a predefined type, reported once each.
   std::set<const ast::Element *> reportedReserved_;
 };

@@ -119,10 +119,23 @@ void mergeModifier(Modifier &inner, const Modifier &outer, Diagnostics &diags) {
     }
   }
   if (outer.redeclare) {
+    // A redeclaration without `replaceable` ends the element's
+    // replaceability (MLS 7.3.2); a replaceable one constrains the next.
+    if (inner.redeclare && inner.redeclare != outer.redeclare) {
+      if (!inner.redeclare->replaceable) {
+        diags.error(outer.redeclare->range, "this element was redeclared without `replaceable` "
+                                            "and cannot be redeclared again");
+        diags.note(inner.redeclare->range, "the earlier redeclaration");
+      } else {
+        inner.constraints.push_back({inner.redeclare, inner.scope});
+      }
+    }
     inner.redeclare = outer.redeclare;
     if (!outer.binding)
       inner.scope = outer.scope;
   }
+  inner.constraints.insert(inner.constraints.end(), outer.constraints.begin(),
+                           outer.constraints.end());
   inner.final |= outer.final;
   if (outer.loc.valid())
     inner.loc = outer.loc;

@@ -30,6 +30,20 @@ DaeStructure::DaeStructure(BipartiteGraph graphIn, std::vector<int> varToDiffIn)
 #endif
 }
 
+int DaeStructure::addVariable() {
+  int var = graph.addVariable();
+  varToDiff.push_back(-1);
+  diffToVar.push_back(-1);
+  return var;
+}
+
+int DaeStructure::addEquation(std::span<const int> vars) {
+  int eq = graph.addEquation(vars);
+  eqToDiff.push_back(-1);
+  diffToEq.push_back(-1);
+  return eq;
+}
+
 int DaeStructure::addDerivativeVariable(int var) {
   assert(varToDiff[var] < 0);
   int der = graph.addVariable();

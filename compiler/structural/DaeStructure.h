@@ -36,6 +36,11 @@ struct DaeStructure {
   /// Number of variables, derivatives included.
   int numVariables() const { return graph.numVariables(); }
 
+  /// Adds a variable that is no derivative; returns its id.
+  int addVariable();
+  /// Adds an equation that is no derivative, with the given variables;
+  /// returns its id.
+  int addEquation(std::span<const int> vars);
   /// Adds the variable der(`var`), which must not exist yet; returns its id.
   int addDerivativeVariable(int var);
   /// Adds equation d/dt(`eq`), which must not exist yet, with the given

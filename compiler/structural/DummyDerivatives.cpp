@@ -20,9 +20,11 @@
 // entry, of all bases' sorted weight lists (Gale's theorem).
 #include "compiler/structural/DummyDerivatives.h"
 
+#include "compiler/structural/Diagnosis.h"
 #include "compiler/structural/Matching.h"
 
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <tuple>
 
@@ -233,9 +235,11 @@ public:
         local_(dae.numVariables(), -1) {}
 
   StateSetAlternatives run();
+  std::vector<AmbiguousBlock> ambiguousBlocks();
 
 private:
   std::vector<SelectionBlock> components(const PartialSelection &p);
+  std::vector<SelectionBlock> refine(const SelectionBlock &component);
   bool enumerateComponent(const SelectionBlock &component,
                           std::vector<std::vector<int>> &options);
   bool isNonsingular(const SelectionBlock &component,
@@ -284,6 +288,53 @@ StateSetAlternatives StateSetEnumerator::run() {
   return std::move(result_);
 }
 
+std::vector<AmbiguousBlock> StateSetEnumerator::ambiguousBlocks() {
+  DummyDerivativeResult chosen = selectDummyDerivatives(dae_, priority_);
+  if (chosen.status != DummyDerivativeStatusKind::Success)
+    return {};
+  PartialSelection p;
+  p.equations = firstLevelEquations(dae_);
+  p.candidates = firstLevelCandidates(dae_, p.equations);
+  for (int level = 1; !p.equations.empty(); ++level) {
+    std::vector<AmbiguousBlock> found;
+    for (const SelectionBlock &component : components(p))
+      for (const SelectionBlock &part : refine(component)) {
+        std::vector<std::vector<int>> options;
+        if (enumerateComponent(part, options) && options.size() <= 1)
+          continue;
+        // The priority at which the static choice is made: the highest of
+        // its dummies here; those of lower priority it takes first.
+        int boundary = INT_MIN;
+        for (int var : part.columns)
+          if (chosen.isDummy[var])
+            boundary = std::max(boundary, priorityOf(dae_, priority_, dae_.diffToVar[var]));
+        AmbiguousBlock block;
+        block.level = level;
+        block.equations = part.equations;
+        for (int var : part.columns) {
+          int priority = priorityOf(dae_, priority_, dae_.diffToVar[var]);
+          if (priority < boundary && chosen.isDummy[var])
+            block.forced.push_back(var);
+          else if (priority == boundary) {
+            block.columns.push_back(var);
+            block.numDummies += chosen.isDummy[var];
+          }
+        }
+        if (static_cast<int>(block.columns.size()) > block.numDummies)
+          found.push_back(std::move(block));
+      }
+    if (!found.empty())
+      return found;
+    std::vector<int> selected;
+    for (int var : p.candidates)
+      if (chosen.isDummy[var])
+        selected.push_back(var);
+    p.equations = nextLevelEquations(dae_, p.equations);
+    p.candidates = nextLevelCandidates(dae_, selected);
+  }
+  return {};
+}
+
 std::vector<SelectionBlock>
 StateSetEnumerator::components(const PartialSelection &p) {
   // Union-find over the level's equations (0..E-1) and candidates (E..).
@@ -323,6 +374,80 @@ StateSetEnumerator::components(const PartialSelection &p) {
   for (SelectionBlock &c : comps)
     std::sort(c.columns.begin(), c.columns.end());
   return comps;
+}
+
+std::vector<SelectionBlock>
+StateSetEnumerator::refine(const SelectionBlock &component) {
+  // The coarse Dulmage-Mendelsohn decomposition of the component (its
+  // equations x its candidates; structurally of full row rank, or no
+  // selection exists): the rows of the square part reach only its columns,
+  // so every nonsingular selection takes all of them, and the choice is in
+  // the under-determined part alone, whose blocks of rows and columns
+  // connected by its own edges choose independently. The determinant of a
+  // selection is the product of those of the parts (the matrix is block
+  // triangular), so they rate it too. MultiBody's frames that parameters
+  // fix (der(R.T) = 0) and the chains of assignments along a loop are the
+  // square part; a constrained body's orientation is the rest.
+  std::vector<std::vector<int>> rows;
+  for (std::size_t j = 0; j < component.columns.size(); ++j)
+    local_[component.columns[j]] = static_cast<int>(j);
+  for (int eq : component.equations) {
+    rows.emplace_back();
+    for (int var : dae_.graph.variables(eq))
+      if (local_[var] >= 0)
+        rows.back().push_back(local_[var]);
+    std::sort(rows.back().begin(), rows.back().end());
+  }
+  for (int var : component.columns)
+    local_[var] = -1;
+  auto graph = BipartiteGraph::fromRows(static_cast<int>(component.columns.size()), rows);
+  Matching matching = computeMaximumMatching(graph);
+  if (matching.size() != static_cast<int>(component.equations.size()))
+    return {component}; // structurally singular: enumerate as it is (no option)
+  DulmageMendelsohn dm = computeDulmageMendelsohn(graph, matching);
+  if (dm.wellEquations.empty())
+    return {component};
+  std::vector<SelectionBlock> parts;
+  SelectionBlock square;
+  for (int e : dm.wellEquations)
+    square.equations.push_back(component.equations[e]);
+  for (int v : dm.wellVariables)
+    square.columns.push_back(component.columns[v]);
+  std::sort(square.equations.begin(), square.equations.end());
+  std::sort(square.columns.begin(), square.columns.end());
+  parts.push_back(std::move(square));
+  // The under-determined part, split by its own edges (union-find over its
+  // rows 0..R-1 and columns R..).
+  std::vector<int> underColumnIndex(component.columns.size(), -1);
+  for (std::size_t j = 0; j < dm.underVariables.size(); ++j)
+    underColumnIndex[dm.underVariables[j]] = static_cast<int>(j);
+  auto numRows = static_cast<int>(dm.underEquations.size());
+  std::vector<int> parent(dm.underEquations.size() + dm.underVariables.size());
+  for (std::size_t i = 0; i < parent.size(); ++i)
+    parent[i] = static_cast<int>(i);
+  auto find = [&](int i) {
+    while (parent[i] != i)
+      i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (int r = 0; r < numRows; ++r)
+    for (int v : rows[dm.underEquations[r]])
+      if (underColumnIndex[v] >= 0)
+        parent[find(numRows + underColumnIndex[v])] = find(r);
+  std::map<int, SelectionBlock> byRoot;
+  for (int r = 0; r < numRows; ++r)
+    byRoot[find(r)].equations.push_back(component.equations[dm.underEquations[r]]);
+  for (std::size_t j = 0; j < dm.underVariables.size(); ++j) {
+    auto it = byRoot.find(find(numRows + static_cast<int>(j)));
+    if (it != byRoot.end()) // a column no under row reaches stays a state
+      it->second.columns.push_back(component.columns[dm.underVariables[j]]);
+  }
+  for (auto &[root, part] : byRoot) {
+    std::sort(part.equations.begin(), part.equations.end());
+    std::sort(part.columns.begin(), part.columns.end());
+    parts.push_back(std::move(part));
+  }
+  return parts;
 }
 
 bool StateSetEnumerator::isNonsingular(const SelectionBlock &component,
@@ -394,7 +519,10 @@ bool StateSetEnumerator::enumerateComponent(
 bool StateSetEnumerator::expand(const PartialSelection &p,
                                 std::vector<PartialSelection> &next,
                                 long budget) {
-  std::vector<SelectionBlock> comps = components(p);
+  std::vector<SelectionBlock> comps;
+  for (const SelectionBlock &component : components(p))
+    for (SelectionBlock &part : refine(component))
+      comps.push_back(std::move(part));
   std::vector<std::vector<std::vector<int>>> options(comps.size());
   double total = 1;
   for (std::size_t c = 0; c < comps.size(); ++c) {
@@ -484,6 +612,12 @@ DummyDerivativeResult
 selectDummyDerivatives(const DaeStructure &dae,
                        std::span<const int> statePriority) {
   return DummyDerivativeSelector(dae, statePriority).run();
+}
+
+std::vector<AmbiguousBlock> findAmbiguousBlocks(const DaeStructure &dae,
+                                                std::span<const int> statePriority,
+                                                const StateSetOptions &options) {
+  return StateSetEnumerator(dae, statePriority, options).ambiguousBlocks();
 }
 
 StateSetAlternatives enumerateStateSets(const DaeStructure &dae,

@@ -128,4 +128,31 @@ enumerateStateSets(const DaeStructure &dae,
                    std::span<const int> statePriority = {},
                    const StateSetOptions &options = {});
 
+/// A block of one level of the static selection whose choice of dummy
+/// derivatives is not unique: `numDummies` of `columns` (the candidates of
+/// the priority at which the choice is made) are dummies, besides every
+/// one of `forced` (candidates of lower priority that the block takes
+/// first), in many equally good ways. Dynamic state selection with a
+/// selection matrix (Mattsson, Olsson and Elmqvist 2000) replaces the
+/// choice by numDummies of the columns chosen at run time.
+struct AmbiguousBlock {
+  int level = 0;              ///< 1: the equations at their highest order
+  std::vector<int> equations; ///< of the level, ascending
+  std::vector<int> forced;    ///< ascending
+  std::vector<int> columns;   ///< ascending
+  int numDummies = 0;
+};
+
+/// The ambiguous blocks of the first level of the static selection
+/// (selectDummyDerivatives') that has any: per level, the connected blocks
+/// of its equations and candidates, without their square
+/// Dulmage-Mendelsohn part (whose columns every selection takes), in
+/// independent parts; a part is ambiguous if more than one choice of its
+/// columns is as good as the static one for the priorities (or too many to
+/// count, beyond options.maxSubsetsPerComponent). Empty if every choice is
+/// unique. Deterministic.
+std::vector<AmbiguousBlock> findAmbiguousBlocks(const DaeStructure &dae,
+                                                std::span<const int> statePriority = {},
+                                                const StateSetOptions &options = {});
+
 } // namespace mocc::structural

@@ -2,7 +2,8 @@
 // that no equation can be solved for are torn first. Then the block is
 // causalized greedily: a queue holds the equations with one unknown left;
 // when it runs dry, a tearing variable is chosen from a lazy max-heap
-// keyed by (occurrences, occurrences in two-unknown equations, -index), the
+// keyed by (preferred, occurrences, occurrences in two-unknown equations,
+// -index), the
 // second key changing as variables become known. Each variable becoming
 // known costs its degree, each key change one heap push.
 #include "compiler/structural/Tearing.h"
@@ -19,8 +20,9 @@ namespace {
 class Tearer {
 public:
   Tearer(const BipartiteGraph &graph, std::span<const char> solvable,
-         std::span<const char> isForced)
+         std::span<const char> isForced, std::span<const char> isPreferred)
       : graph_(graph), eqsOfVar_(graph.transpose()), solvable_(solvable),
+        isPreferred_(isPreferred),
         known_(graph.numVariables(), 0), used_(graph.numEquations(), 0),
         unknownCount_(graph.numEquations(), 0),
         twoCount_(graph.numVariables(), 0) {
@@ -43,7 +45,7 @@ public:
   TearingResult run();
 
 private:
-  using Key = std::tuple<int, int, int>; // occurrences, two-unknown ones, -var
+  using Key = std::tuple<int, int, int, int>; // preferred, occurrences, two-unknown ones, -var
 
   void makeKnown(int var);
   void countTwoUnknowns(int eq, int sign);
@@ -56,6 +58,7 @@ private:
   const BipartiteGraph &graph_;
   BipartiteGraph eqsOfVar_;
   std::span<const char> solvable_;
+  std::span<const char> isPreferred_;
   std::vector<char> known_;
   std::vector<char> used_;
   std::vector<int> unknownCount_;
@@ -144,7 +147,7 @@ int Tearer::chooseTearVariable() {
   // Lazy deletion: an entry is current if its variable is still unknown and
   // its key still matches.
   while (!candidates_.empty()) {
-    auto [occurrences, two, negVar] = candidates_.top();
+    auto [preferred, occurrences, two, negVar] = candidates_.top();
     candidates_.pop();
     int var = -negVar;
     if (!known_[var] && two == twoCount_[var])
@@ -184,15 +187,17 @@ void Tearer::countTwoUnknowns(int eq, int sign) {
 
 void Tearer::pushCandidate(int var) {
   if (!known_[var])
-    candidates_.push({eqsOfVar_.degree(var), twoCount_[var], -var});
+    candidates_.push({!isPreferred_.empty() && isPreferred_[var] ? 1 : 0,
+                      eqsOfVar_.degree(var), twoCount_[var], -var});
 }
 
 } // namespace
 
 TearingResult tearBlock(const BipartiteGraph &graph,
                         std::span<const char> solvable,
-                        std::span<const char> isForced) {
-  return Tearer(graph, solvable, isForced).run();
+                        std::span<const char> isForced,
+                        std::span<const char> isPreferred) {
+  return Tearer(graph, solvable, isForced, isPreferred).run();
 }
 
 } // namespace mocc::structural

@@ -12,8 +12,12 @@
 // can be solved for; when none is left, tear the variable
 // that occurs in the most equations, ties broken by the number of equations
 // with two unknowns it occurs in (those become solvable next), then by lower
-// index. The algorithm works on integer ids; the caller says which
-// (equation, variable) pairs can be solved explicitly.
+// index. A caller may name preferred variables, which go before all others
+// when a variable is torn (initialization prefers those with a start value:
+// Newton starts there, and a variable without one starts at 0, where a
+// length that divides leaves the residual undefined). The algorithm works
+// on integer ids; the caller says which (equation, variable) pairs can be
+// solved explicitly.
 #pragma once
 
 #include "compiler/structural/BipartiteGraph.h"
@@ -43,10 +47,12 @@ struct TearingResult {
 /// is `graph.columnIndices()[graph.rowStarts()[e] + k]`): nonzero if the
 /// equation can be solved explicitly for that variable. Variables with
 /// `isForced[v] != 0` are known from outside the block (IDA's derivatives):
-/// they count as tearing variables and are never assigned. Deterministic;
-/// O(E log E) for blocks of bounded degree.
+/// they count as tearing variables and are never assigned. Variables with
+/// `isPreferred[v] != 0` are torn before the others when the heuristic must
+/// tear. Deterministic; O(E log E) for blocks of bounded degree.
 TearingResult tearBlock(const BipartiteGraph &graph,
                         std::span<const char> solvable,
-                        std::span<const char> isForced = {});
+                        std::span<const char> isForced = {},
+                        std::span<const char> isPreferred = {});
 
 } // namespace mocc::structural

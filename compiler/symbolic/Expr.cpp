@@ -554,6 +554,27 @@ thread_local size_t substituteDepth = 0;
 
 } // namespace
 
+namespace {
+
+/// A node like `n` with new operands.
+ExprId rebuild(ExprPool &pool, const Node &n, const std::vector<ExprId> &args) {
+  if (n.op == OpKind::Call)
+    return pool.call(n.payload.index, args);
+  if (n.op == OpKind::Output)
+    return pool.output(args[0], n.payload.index);
+  if (n.op == OpKind::Smooth)
+    return pool.smooth(n.payload.index, args[0]);
+  if (n.op == OpKind::Load)
+    return pool.load(n.payload.index, args[0], args[1]);
+  if (n.op == OpKind::IfElse)
+    return pool.ifElse(args[0], args[1], args[2]);
+  if (n.numOperands == 1)
+    return pool.unary(n.op, args[0]);
+  return pool.binary(n.op, args[0], args[1]);
+}
+
+} // namespace
+
 ExprId substitute(ExprPool &pool, ExprId expr,
                   const std::function<std::optional<ExprId>(VarId)> &replacement) {
   if (substituteImages.size() <= substituteDepth)
@@ -590,24 +611,37 @@ ExprId substitute(ExprPool &pool, ExprId expr,
       mapped[id.index] = id;
       continue;
     }
-    ExprId result;
-    if (n.op == OpKind::Call)
-      result = pool.call(n.payload.index, args);
-    else if (n.op == OpKind::Output)
-      result = pool.output(args[0], n.payload.index);
-    else if (n.op == OpKind::Smooth)
-      result = pool.smooth(n.payload.index, args[0]);
-    else if (n.op == OpKind::Load)
-      result = pool.load(n.payload.index, args[0], args[1]);
-    else if (n.op == OpKind::IfElse)
-      result = pool.ifElse(args[0], args[1], args[2]);
-    else if (n.numOperands == 1)
-      result = pool.unary(n.op, args[0]);
-    else
-      result = pool.binary(n.op, args[0], args[1]);
-    mapped[id.index] = result;
+    mapped[id.index] = rebuild(pool, n, args);
   }
   return mapped[expr.index];
+}
+
+ExprId withoutEvents(ExprPool &pool, ExprId expr) {
+  ExprId roots[] = {expr};
+  std::vector<ExprId> order;
+  forEachNode(pool, roots, [&](ExprId id) { order.push_back(id); });
+  std::unordered_map<uint32_t, ExprId> mapped;
+  std::vector<ExprId> args;
+  for (ExprId id : order) {
+    const Node n = pool.node(id);
+    ExprId result = id;
+    if (n.numOperands > 0) {
+      args.clear();
+      bool changed = false;
+      for (ExprId op : pool.operands(id)) {
+        args.push_back(mapped.at(op.index));
+        changed |= !(args.back() == op);
+      }
+      if (n.op == OpKind::NoEvent && pool.op(args[0]) == OpKind::NoEvent)
+        result = args[0]; // noEvent(noEvent(r))
+      else if (changed)
+        result = rebuild(pool, n, args);
+      if (isRelation(n.op))
+        result = pool.unary(OpKind::NoEvent, result);
+    }
+    mapped[id.index] = result;
+  }
+  return mapped.at(expr.index);
 }
 
 // --- Printing --------------------------------------------------------------------

@@ -203,6 +203,11 @@ void forEachNode(const ExprPool &pool, std::span<const ExprId> roots,
 ExprId substitute(ExprPool &pool, ExprId expr,
                   const std::function<std::optional<ExprId>(VarId)> &replacement);
 
+/// The expression with every relation (a < b, ..., a <> b) put inside
+/// noEvent(): the body of an inlined function, whose relations generate no
+/// events (MLS 8.5: only relations outside functions do).
+ExprId withoutEvents(ExprPool &pool, ExprId expr);
+
 /// Modelica text of an expression; `nameOf` gives each variable's name (a
 /// der() variable prints as "der(x)"), `functionName` each function's name.
 std::string print(const ExprPool &pool, ExprId expr,

@@ -18,3 +18,4 @@ end InitializationNoSolution;
 // CHECK:STDERR: fail_initialization_no_solution.mo:10:3: note: equation `z = sin(w)`
 // CHECK:STDERR: note: and 1 more equation(s)
 // CHECK:STDERR: note: a homotopy from the start values failed too: stopped at lambda = 0.3227: the line search found no step that reduces the residuals (a local minimum of their norm?)
+// CHECK:STDERR: note: Levenberg-Marquardt from the start values failed too: the line search found no step that reduces the residuals (a local minimum of their norm?) (scaled residual 133.94318923433988)

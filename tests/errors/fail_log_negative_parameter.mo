@@ -9,6 +9,6 @@ model LogNegativeParameter
 end LogNegativeParameter;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_log_negative_parameter.mo:5:22: error: the value of parameter `p` is NaN: logarithm of a negative number: `log(-1)`
+// CHECK:STDERR: fail_log_negative_parameter.mo:5:22: error: the argument of `log` is -1, outside its domain: it must be positive
 // CHECK:STDERR:   parameter Real p = log(-1);
 // CHECK:STDERR:                      ^~~~~~~

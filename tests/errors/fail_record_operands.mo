@@ -20,7 +20,7 @@ equation
 end RecordOperands;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_record_operands.mo:14:12: error: operator `*` needs numeric operands
+// CHECK:STDERR: fail_record_operands.mo:14:12: error: operator `*` is not defined for an array [2] of records `RecordOperands.C` and an array [2] of records `RecordOperands.C`
 // CHECK:STDERR:   Real p = a*b;
 // CHECK:STDERR:            ^~~
 // CHECK:STDERR: fail_record_operands.mo:10:16: error: the argument for `x` is a record, which the input cannot take

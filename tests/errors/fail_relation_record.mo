@@ -10,6 +10,6 @@ model RelationRecord
 end RelationRecord;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_relation_record.mo:9:16: error: operator `>` needs numeric operands
+// CHECK:STDERR: fail_relation_record.mo:9:16: error: operator `>` is not defined for a record `RelationRecord.R` and a scalar
 // CHECK:STDERR:   Boolean on = r > 1;
 // CHECK:STDERR:                ^~~~~

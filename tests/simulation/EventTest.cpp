@@ -5,6 +5,7 @@
 
 #include "compiler/driver/Driver.h"
 
+#include <array>
 #include <cmath>
 #include <doctest/doctest.h>
 #include <filesystem>
@@ -181,6 +182,17 @@ TEST_CASE("a hysteresis switch: when/elsewhen and change()") {
   }
 }
 
+TEST_CASE("when not initial() fires after initialization, so later conditions see the change") {
+  Run r = simulateOk("NotInitial.mo");
+  // x = 3 through initialization; the event at t = 0 sets x = 6, which
+  // raises both conditions at once: the first branch wins (MLS 8.3.5).
+  CHECK(r.result["x"].front() == 6);
+  CHECK(r.result["close"].front() == 1);
+  CHECK(r.result["close"].back() == 1);
+  // `when {initial()}` fires in initialization.
+  CHECK(r.result["started"].front() == 1);
+}
+
 TEST_CASE("an if-expression on a state: the event at the switching point") {
   Run r = simulateOk("IfOnState.mo");
   auto events = eventTimes(r.result);
@@ -331,4 +343,191 @@ TEST_CASE("relations on a derivative: a slew-rate limiter fed by the derivative 
     if (time[i] != time[i - 1] && time[i] != time[i + 1])
       CHECK(std::fabs(dya[i]) <= 20 + 1e-4);
   CHECK(eventTimes(r.result).size() < 20);
+}
+
+namespace {
+
+/// StickSlip.mo integrated independently: RK4 in each mode, the switches
+/// located by bisection (the block leaves sticking where the spring force
+/// exceeds Fs, and stops where v1 crosses zero, then sticks if the spring
+/// force is at most Fs). Rows of (t, x1, v1, x2, v2, mode).
+std::vector<std::array<double, 6>> stickSlipReference(double x10, double stop) {
+  const double m1 = 0.01, m2 = 1, k = 10, F0 = 5, w = 2, Fs = 1.2, Fc = 1;
+  using State = std::array<double, 4>;
+  auto rate = [&](double t, const State &y, int mode) {
+    double spring = k * (y[2] - y[0]);
+    double a1 = mode == 0 ? 0 : (spring - mode * Fc) / m1;
+    return State{mode == 0 ? 0 : y[1], a1, y[3], (F0 * std::sin(w * t) - spring) / m2};
+  };
+  auto step = [&](double t, const State &y, double h, int mode) {
+    auto add = [](const State &a, double s, const State &b) {
+      State r;
+      for (int i = 0; i < 4; ++i)
+        r[i] = a[i] + s * b[i];
+      return r;
+    };
+    State k1 = rate(t, y, mode), k2 = rate(t + h / 2, add(y, h / 2, k1), mode),
+          k3 = rate(t + h / 2, add(y, h / 2, k2), mode), k4 = rate(t + h, add(y, h, k3), mode);
+    State r;
+    for (int i = 0; i < 4; ++i)
+      r[i] = y[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+    return r;
+  };
+  // Negative once the mode must end.
+  auto guard = [&](const State &y, int mode) {
+    return mode == 0 ? Fs - std::fabs(k * (y[2] - y[0])) : mode * y[1];
+  };
+  State y{x10, 0, 0, 0};
+  double t = 0, h = 1e-4;
+  int mode = 0;
+  std::vector<std::array<double, 6>> rows{{0, y[0], y[1], y[2], y[3], 0}};
+  while (t < stop - 1e-12) {
+    double hh = std::min(h, stop - t);
+    State next = step(t, y, hh, mode);
+    if (guard(next, mode) < 0) {
+      double lo = 0, hi = hh;
+      for (int i = 0; i < 60; ++i) {
+        double mid = (lo + hi) / 2;
+        (guard(step(t, y, mid, mode), mode) < 0 ? hi : lo) = mid;
+      }
+      y = step(t, y, hi, mode);
+      t += hi;
+      double spring = k * (y[2] - y[0]);
+      if (mode != 0)
+        y[1] = 0;
+      mode = mode == 0 ? (spring > 0 ? 1 : -1) : std::fabs(spring) <= Fs ? 0 : spring > 0 ? 1 : -1;
+    } else {
+      y = next;
+      t += hh;
+    }
+    rows.push_back({t, y[0], y[1], y[2], y[3], static_cast<double>(mode)});
+  }
+  return rows;
+}
+
+} // namespace
+
+TEST_CASE("stick-slip friction: initialization keeps the path parameter where sticking leaves it free") {
+  // At rest with a1 = 0 given, `a1 = if locked then 0 else s - Fs` does not
+  // determine s: it is not solved for s (a division by zero), and s keeps
+  // its start value 0.5, the friction force that holds the block.
+  Run r = run("StickSlip.mo", 0.1);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  REQUIRE(r.hasResult);
+  CHECK(r.result["locked"].front() == 1);
+  CHECK(r.result["s"].front() == doctest::Approx(0.5));
+  CHECK(r.result["f"].front() == doctest::Approx(0.5));
+  CHECK(r.result["x1"].front() == doctest::Approx(-0.05)); // k (x2 - x1) = f
+  for (double x : r.result["x1"]) // still stuck: the spring force stays below Fs
+    CHECK(x == doctest::Approx(-0.05));
+}
+
+TEST_CASE("stick-slip friction: at each stop the mixed system decides to stick, as the independent solution does") {
+  // The block is light: its sliding acceleration is large, and the sliding
+  // mode's s at a stop lies beyond the static limit although the spring
+  // force does not. Deciding from it (relations held from before the
+  // event) started the block sliding again at once, back and forth:
+  // chattering. Each round of the event iteration now solves the
+  // continuous equations with the relations until they agree.
+  Run r = simulateOk("StickSlip.mo");
+  auto reference = stickSlipReference(-0.05, r.result["time"].back());
+  std::vector<double> expected;
+  for (size_t i = 1; i < reference.size(); ++i)
+    if (reference[i][5] != reference[i - 1][5])
+      expected.push_back(reference[i][0]);
+  auto events = eventTimes(r.result, "mode");
+  REQUIRE(events.size() == expected.size());
+  REQUIRE(expected.size() >= 6);
+  for (size_t k = 0; k < expected.size(); ++k) {
+    CAPTURE(k);
+    CHECK(std::fabs(events[k] - expected[k]) < 2e-4);
+  }
+  // The positions agree between the events (the reference's step is 1e-4).
+  const auto &time = r.result["time"], &x1 = r.result["x1"], &x2 = r.result["x2"];
+  size_t j = 0;
+  for (size_t i = 0; i < time.size(); ++i) {
+    while (j + 1 < reference.size() && reference[j + 1][0] <= time[i])
+      ++j;
+    CAPTURE(time[i]);
+    CHECK(std::fabs(x2[i] - reference[j][3]) < 2e-3);
+    CHECK(std::fabs(x1[i] - reference[j][1]) < 2e-3);
+  }
+}
+
+TEST_CASE("a relation in an inlined function generates no events") {
+  Run r = simulateOk("InlinedRelation.mo");
+  CHECK(eventTimes(r.result).empty());
+  // x = integral of max(sin(10 t), 0): each positive half-wave adds 0.2.
+  const double pi = std::acos(-1.0);
+  auto integral = [&](double t) {
+    double halfWaves = std::floor(10 * t / pi);
+    double whole = std::floor(halfWaves / 2) * 0.2;
+    double rest = 10 * t - 2 * pi * std::floor(halfWaves / 2);
+    return whole + (rest < pi ? (1 - std::cos(rest)) / 10 : 0.2);
+  };
+  const auto &time = r.result["time"], &x = r.result["x"], &y = r.result["y"];
+  for (size_t i = 0; i < time.size(); ++i) {
+    CAPTURE(time[i]);
+    CHECK(y[i] == doctest::Approx(std::max(std::sin(10 * time[i]), 0.0)).epsilon(1e-9));
+    CHECK(std::fabs(x[i] - integral(time[i])) < 1e-5);
+  }
+}
+
+TEST_CASE("a Schmitt trigger: the comparator's output jumps where its branch ends") {
+  // u = +-15 switches where vc reaches -+10 (the divider's threshold
+  // R1 / R2 * Vs), and vc runs at 15 / (R C) = 150 V/s: the first switch at
+  // t = 10 / 150, then every 20 / 150 s. IDACalcIC does not find the other
+  // branch from the old values; the solver of initialization does.
+  Run r = simulateOk("SchmittTrigger.mo");
+  const auto &time = r.result["time"], &u = r.result["u"], &vc = r.result["vc"];
+  std::vector<double> switches;
+  for (size_t i = 1; i < time.size(); ++i)
+    if (u[i] * u[i - 1] < 0)
+      switches.push_back(time[i]);
+  REQUIRE(switches.size() == 4);
+  for (size_t k = 0; k < switches.size(); ++k) {
+    CAPTURE(k);
+    CHECK(std::fabs(switches[k] - (10.0 + 20.0 * k) / 150) < 2e-3);
+  }
+  for (size_t i = 0; i < time.size(); ++i) {
+    CHECK(std::fabs(vc[i]) < 10 + 1e-3);
+    CHECK(std::fabs(std::fabs(u[i]) - 15) < 1e-3);
+  }
+}
+
+TEST_CASE("a when-statement assigns an element chosen at run time; one out of bounds fails") {
+  Run r = simulateOk("SampleBuffer.mo");
+  const auto &time = r.result["time"];
+  // After the sample at 0.1 (k - 1), element k holds 10 k + 0.1 (k - 1);
+  // the others keep their start value until their sample.
+  for (size_t row = 0; row < time.size(); ++row) {
+    bool beforeEvent = row + 1 < time.size() && time[row + 1] == time[row];
+    int samples = static_cast<int>(std::floor(time[row] / 0.1 + 1e-9)) + (beforeEvent ? 0 : 1);
+    CAPTURE(time[row]);
+    double total = 0;
+    for (int k = 1; k <= 4; ++k) {
+      double expected = k <= samples ? 10 * k + 0.1 * (k - 1) : -1;
+      CHECK(std::fabs(r.result["buf[" + std::to_string(k) + "]"][row] - expected) < 1e-9);
+      total += expected;
+    }
+    CHECK(std::fabs(r.result["total"][row] - total) < 1e-9);
+  }
+  Run bad = run("SampleBufferOverflow.mo");
+  CHECK(bad.code == 3);
+  CHECK(!bad.hasResult);
+  CHECK(bad.err.find("simulation failed at time t = 0.4: index 5 out of bounds for `buf` of size 4 "
+                     "(at SampleBufferOverflow.mo:8:5)") != std::string::npos);
+}
+
+TEST_CASE("a time relation whose operand reaches DBL_MAX, and assert(false) under a condition") {
+  Run r = simulateOk("HeldNextEvent.mo");
+  auto events = eventTimes(r.result);
+  REQUIRE(events.size() == 2);
+  CHECK(std::fabs(events[0] - 0.5) < 1e-9);
+  CHECK(std::fabs(events[1] - 1.0) < 1e-9);
+  CHECK(r.result["n"].back() == 2);
+  Run early = run("HeldNextEvent.mo", 0.7); // one event: the assert at terminal() fails
+  CHECK(early.code == 3);
+  CHECK(early.err.find("too few events: 1") != std::string::npos);
 }

@@ -4,6 +4,8 @@
 // with code 2. SIGINT, SIGTERM and SIGHUP end a run cleanly, and then the
 // process by the same signal (runtime/Signals.h).
 #include "compiler/driver/Driver.h"
+#include "compiler/driver/Names.h"
+#include "compiler/driver/Plot.h"
 #include "compiler/driver/TestLibrary.h"
 #include "runtime/Signals.h"
 #include "compiler/support/Stack.h"
@@ -27,10 +29,15 @@ Commands:
   parse    FILE... [--print]                          check the syntax only
   check    [FILE...] [-m MODEL] [--lib PATH]...       instantiate, flatten, check the structure
   flatten  [FILE...] [-m MODEL] [--lib PATH]...       print the flat model as Modelica text
-  simulate [FILE...] [-m MODEL] [--lib PATH]... [options]   compile, run, write results (CSV)
+  simulate [FILE...] [-m MODEL] [--lib PATH]... [options]   compile, run, write results (CSV, MAT)
   eval     EXPR [FILE...] [--lib PATH]...             evaluate an expression, print its value
-  compare  RESULT.csv REFERENCE.csv [--signals FILE] [--tolerance 0.002]
-                                                      compare results by the MSL tube rule
+  linearize [FILE...] [-m MODEL] [--at T] [-o FILE.mo]  the matrices A, B, C, D around the
+                                                      state after initialization (or at T)
+  plot     RESULT [VAR...] [-o FILE.svg]              draw signals of a result (CSV or MAT)
+                                                      against time as an SVG picture
+  compare  RESULT REFERENCE [--signals FILE] [--tolerance 0.002]
+                                                      compare results (CSV or MAT) by the
+                                                      MSL tube rule
   test-library --references DIR [FILTER...] [options]  simulate every model of a library
                                                       that has a reference result, compare,
                                                       report (JSON and HTML)
@@ -58,9 +65,16 @@ const char *const kSimulateHelp = R"(
   --interval DT     output interval (default: experiment Interval, else (stop-start)/500)
   --intervals N     number of output intervals (instead of --interval)
   --tolerance TOL   relative tolerance (default: experiment Tolerance, else 1e-6)
-  -o OUT.csv        result file (default: MODEL_res.csv): a new name or a regular file that
-                    the run does not read; `-o -` writes the result to standard output
+  -o OUT.csv|OUT.mat  result file (default: MODEL_res.csv): a new name or a regular file
+                    that the run does not read; its extension chooses the format, CSV or
+                    MAT v4 (Dymola's and OpenModelica's layout); `-o -` writes CSV to
+                    standard output
+  --format csv|mat  the result format (default: from the extension of `-o`, else csv): a
+                    `.csv` or `.mat` name must agree, another name is then allowed;
+                    without `-o` the file is MODEL_res.mat for mat
   --vars LIST       comma-separated names or glob patterns (`body.r_0[*]`) to write
+  --plot LIST       after the run, draw these signals (names or glob patterns) into the
+                    result's name with `.svg` (see `mocc plot`)
 )";
 
 const char *const kTestLibraryHelp = R"(usage: mocc test-library --references DIR [FILTER...] [options]
@@ -226,6 +240,20 @@ int simulateOption(const std::string &arg, Arguments &args, SimulateOptions &sim
     sim.vars = value;
     return 1;
   }
+  if (arg == "--plot") {
+    if (!args.value(value) || value.empty())
+      return usage("`--plot` needs the signals to draw"), -1;
+    sim.plot = value;
+    return 1;
+  }
+  if (arg == "--format") {
+    if (!args.value(value))
+      return usage("`--format` needs a value: `csv` or `mat`"), -1;
+    if (value != "csv" && value != "mat")
+      return usage("`--format`: unknown format `" + value + "` (`csv` or `mat`)"), -1;
+    sim.format = value;
+    return 1;
+  }
   return 0;
 }
 
@@ -274,7 +302,8 @@ int runCompareCommand(Arguments &args) {
   std::string arg, value;
   while (args.next(arg)) {
     if (arg == "--help" || arg == "-h") {
-      std::cout << "usage: mocc compare RESULT.csv REFERENCE.csv [--signals FILE] [--tolerance 0.002]\n\n"
+      std::cout << "usage: mocc compare RESULT REFERENCE [--signals FILE] [--tolerance 0.002]\n\n"
+                   "  RESULT, REFERENCE result files, CSV or MAT (Dymola's and OpenModelica's layout)\n"
                    "  --signals FILE    the signals to compare, one per line (default: all of the reference)\n"
                    "  --tolerance TOL   the relative size of the tube (default 0.002)\n";
       return ExitSuccess;
@@ -397,9 +426,96 @@ int runEvalCommand(Arguments &args) {
   return runEval(expression, options, std::cout, std::cerr);
 }
 
+const char *const kLinearizeHelp = R"(
+  --at T            the time of the operating point: the model is initialized and
+                    simulated up to T (default: the start time, after initialization)
+  --start-time T    start time (default: experiment StartTime, else 0)
+  --tolerance TOL   relative tolerance of the run up to T (default: experiment Tolerance)
+  -o FILE.mo        also write the linear model as Modelica source (model
+                    linearized_model, parameters A, B, C, D as in
+                    Modelica.Blocks.Continuous.StateSpace)
+
+Prints the states, inputs (the model's own Real inputs) and outputs (its own
+Real outputs), the point (x0, u0, y0) and A, B, C, D as Modelica matrices;
+the Jacobians come from the model's compiled derivative code.
+)";
+
+int runPlotCommand(Arguments &args) {
+  PlotOptions options;
+  std::string arg;
+  bool haveResult = false;
+  while (args.next(arg)) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << "usage: mocc plot RESULT [VAR...] [-o FILE.svg]\n\n"
+                   "  RESULT            a result file, CSV or MAT\n"
+                   "  VAR               names or glob patterns (`body.r_0[*]`) of the signals to\n"
+                   "                    draw (default: every signal of a result of at most 12)\n"
+                   "  -o FILE.svg       the picture (default: RESULT with the extension .svg)\n\n"
+                   "Draws the signals against time on one figure as a self-contained SVG\n"
+                   "that a browser shows, with their units where the result has them (MAT).\n";
+      return ExitSuccess;
+    }
+    if (arg == "-o" || arg == "--output") {
+      if (!args.value(options.output))
+        return usage("`-o` needs a file name");
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return usage("unknown option `" + arg + "` for `plot`");
+    } else if (!haveResult) {
+      options.result = arg;
+      haveResult = true;
+    } else {
+      for (const std::string &item : splitVarList(arg))
+        if (!item.empty())
+          options.patterns.push_back(item);
+    }
+  }
+  if (!haveResult)
+    return usage("`plot` needs a result file");
+  return runPlot(options, std::cout, std::cerr);
+}
+
+int runLinearizeCommand(Arguments &args) {
+  CompileOptions options;
+  LinearizeOptions linearize;
+  std::string arg, value;
+  while (args.next(arg)) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << "usage: mocc linearize [FILE...] [-m MODEL] [--lib PATH]... [options]\n"
+                << kCommonHelp << kLinearizeHelp;
+      return ExitSuccess;
+    }
+    int handled = commonOption(arg, args, options);
+    if (handled < 0)
+      return ExitUsageError;
+    if (handled > 0)
+      continue;
+    if (arg == "--at" || arg == "--start-time" || arg == "--tolerance") {
+      if (!args.value(value))
+        return usage("`" + arg + "` needs a number");
+      auto number = parseNumber(value);
+      if (!number)
+        return usage("`" + arg + "`: `" + value + "` is not a number");
+      if (arg == "--tolerance" && *number <= 0)
+        return usage("`--tolerance` must be positive");
+      (arg == "--at" ? linearize.at : arg == "--start-time" ? linearize.startTime
+                                                             : linearize.tolerance) = *number;
+    } else if (arg == "-o" || arg == "--output") {
+      if (!args.value(linearize.output))
+        return usage("`-o` needs a file name");
+    } else if (!arg.empty() && arg[0] == '-') {
+      return usage("unknown option `" + arg + "` for `linearize`");
+    } else {
+      options.files.push_back(arg);
+    }
+  }
+  if (options.files.empty() && options.model.empty())
+    return usage("`linearize` needs a FILE or -m MODEL");
+  return runLinearize(options, linearize, std::cout, std::cerr);
+}
+
 int runModelCommand(const std::string &command, Arguments &args) {
   CompileOptions options;
-  SimulateOptions sim{NAN, NAN, NAN, 0, NAN, "", ""};
+  SimulateOptions sim{NAN, NAN, NAN, 0, NAN, "", "", ""};
   FlattenOptions flatten;
   std::string arg;
   while (args.next(arg)) {
@@ -456,6 +572,10 @@ int runCommand(int argc, char **argv) {
     return runModelCommand(command, args);
   if (command == "eval")
     return runEvalCommand(args);
+  if (command == "linearize")
+    return runLinearizeCommand(args);
+  if (command == "plot")
+    return runPlotCommand(args);
   if (command == "compare")
     return runCompareCommand(args);
   if (command == "test-library")

@@ -12,7 +12,7 @@ model RedeclareKeepsModifiers
   equation
     T = fill(300, m);
   end FixedPort;
-  partial model Machine
+  model Machine
     parameter Integer m = 3;
     replaceable Port port(final m = m);
     Real total = sum(port.T);

@@ -1,10 +1,12 @@
-// RUN: mocc check %s
-// RUN: mocc flatten %s
+// RUN: mocc check -m StructuralFunction.Model %s
+// RUN: mocc flatten -m StructuralFunction.Model %s
 // RUN: mocc eval "StructuralFunction.others(12)" %s
 // Parameters that structure depends on may be computed by functions, which
 // are then evaluated while translating: recursion (as the MSL's
-// numberOfSymmetricBaseSystems), loops, arrays and asserts that hold.
-model StructuralFunction
+// numberOfSymmetricBaseSystems), loops, arrays and asserts that hold. The
+// functions are in a package, where a name from outside may find them
+// (MLS 5.3.2).
+package StructuralFunction
   function bases "Number of symmetric base systems of m phases"
     input Integer m = 3;
     output Integer n;
@@ -49,20 +51,22 @@ model StructuralFunction
       end for;
     end if;
   end others;
-  parameter Integer m = 12;
-  parameter Integer o[:] = others(m);
-  parameter Integer systems = bases(m);
-  parameter Integer phases = integer(m/systems);
-  parameter Integer steps = countUp(2, 30);
-  Real x[phases](each start = 1, each fixed = true);
-  Real y[steps];
-  Real z[size(o, 1)] = o;
-equation
-  der(x) = -x;
-  y = fill(time, steps);
+  model Model
+    parameter Integer m = 12;
+    parameter Integer o[:] = others(m);
+    parameter Integer systems = bases(m);
+    parameter Integer phases = integer(m/systems);
+    parameter Integer steps = countUp(2, 30);
+    Real x[phases](each start = 1, each fixed = true);
+    Real y[steps];
+    Real z[size(o, 1)] = o;
+  equation
+    der(x) = -x;
+    y = fill(time, steps);
+  end Model;
 end StructuralFunction;
 
-// CHECK:STDOUT: Class StructuralFunction has 14 equation(s) and 14 variable(s).
+// CHECK:STDOUT: Class StructuralFunction.Model has 14 equation(s) and 14 variable(s).
 // CHECK:STDOUT: function StructuralFunction.others "mocc_f0_StructuralFunction_others"
 // CHECK:STDOUT:   input Integer m;
 // CHECK:STDOUT:   output Integer ind[8];
@@ -95,21 +99,7 @@ end StructuralFunction;
 // CHECK:STDOUT:   end if;
 // CHECK:STDOUT: end StructuralFunction.bases;
 // CHECK:STDOUT:
-// CHECK:STDOUT: function StructuralFunction.bases "mocc_f2_StructuralFunction_bases"
-// CHECK:STDOUT:   input Integer m;
-// CHECK:STDOUT:   output Integer n;
-// CHECK:STDOUT: algorithm
-// CHECK:STDOUT:   n := 1;
-// CHECK:STDOUT:   if mod(m, 2) == 0 then
-// CHECK:STDOUT:     if m == 2 then
-// CHECK:STDOUT:       n := 1;
-// CHECK:STDOUT:     else
-// CHECK:STDOUT:       n := n * 2 * StructuralFunction.bases(floor(m / 2));
-// CHECK:STDOUT:     end if;
-// CHECK:STDOUT:   end if;
-// CHECK:STDOUT: end StructuralFunction.bases;
-// CHECK:STDOUT:
-// CHECK:STDOUT: function StructuralFunction.countUp "mocc_f3_StructuralFunction_countUp"
+// CHECK:STDOUT: function StructuralFunction.countUp "mocc_f2_StructuralFunction_countUp"
 // CHECK:STDOUT:   input Integer k;
 // CHECK:STDOUT:   input Real limit;
 // CHECK:STDOUT:   output Integer n;
@@ -121,7 +111,7 @@ end StructuralFunction;
 // CHECK:STDOUT:   w[1] := 1;
 // CHECK:STDOUT:   w[2] := 2;
 // CHECK:STDOUT:   w[3] := 3;
-// CHECK:STDOUT:   assert(limit > 0, "limit must be positive (at structural_function.mo:29:5 in `StructuralFunction.countUp`)");
+// CHECK:STDOUT:   assert(limit > 0, "limit must be positive (at structural_function.mo:31:5 in `StructuralFunction.countUp`)");
 // CHECK:STDOUT:   while s < limit loop
 // CHECK:STDOUT:     n := n + 1;
 // CHECK:STDOUT:     s := s + k * w[1];
@@ -130,7 +120,7 @@ end StructuralFunction;
 // CHECK:STDOUT:   end while;
 // CHECK:STDOUT: end StructuralFunction.countUp;
 // CHECK:STDOUT:
-// CHECK:STDOUT: class StructuralFunction
+// CHECK:STDOUT: class StructuralFunction.Model
 // CHECK:STDOUT:   parameter Integer m = 12;
 // CHECK:STDOUT:   parameter Integer o[1] = StructuralFunction.others(12);
 // CHECK:STDOUT:   parameter Integer o[2] = (StructuralFunction.others(12))[2];
@@ -172,5 +162,5 @@ end StructuralFunction;
 // CHECK:STDOUT:   y[1] = time;
 // CHECK:STDOUT:   y[2] = time;
 // CHECK:STDOUT:   y[3] = time;
-// CHECK:STDOUT: end StructuralFunction;
+// CHECK:STDOUT: end StructuralFunction.Model;
 // CHECK:STDOUT: {2, 3, 5, 6, 8, 9, 11, 12}

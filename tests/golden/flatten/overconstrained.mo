@@ -5,8 +5,9 @@ model Overconstrained "an overconstrained record in a loop of connections: the l
     function equalityConstraint
       input Angle a1;
       input Angle a2;
-      output Real residue[0];
+      output Real residue[1] "one, so that a Flange is balanced (MLS 9.3.1, 9.4.1)";
     algorithm
+      residue := {sin(a1.phi - a2.phi)};
     end equalityConstraint;
   end Angle;
   connector Flange
@@ -40,8 +41,9 @@ end Overconstrained;
 // CHECK:STDOUT: function Overconstrained.Angle.equalityConstraint "mocc_f0_Overconstrained_Angle_equalityConstraint"
 // CHECK:STDOUT:   input Real a1.phi;
 // CHECK:STDOUT:   input Real a2.phi;
-// CHECK:STDOUT:   output Real residue[0];
+// CHECK:STDOUT:   output Real residue[1];
 // CHECK:STDOUT: algorithm
+// CHECK:STDOUT:   residue[1] := sin(a1.phi - a2.phi);
 // CHECK:STDOUT: end Overconstrained.Angle.equalityConstraint;
 // CHECK:STDOUT:
 // CHECK:STDOUT: class Overconstrained
@@ -77,4 +79,5 @@ end Overconstrained;
 // CHECK:STDOUT:   ground.f.a.phi = l1.f1.a.phi;
 // CHECK:STDOUT:   l1.f2.a.phi = l2.f1.a.phi;
 // CHECK:STDOUT:   l2.f2.a.phi = l3.f1.a.phi;
+// CHECK:STDOUT:   0 = Overconstrained.Angle.equalityConstraint(l3.f2.a.phi, ground.f.a.phi);
 // CHECK:STDOUT: end Overconstrained;

@@ -143,15 +143,16 @@ TEST_CASE("a system without solution fails with its description and the time") {
   CHECK_FALSE(status.ok);
   CHECK(status.time == 2.5);
   INFO(status.message);
-  // One short line in a user's words; the equations and the homotopy's
-  // outcome in notes; SUNDIALS' own words only for -v.
+  // One short line in a user's words; the equations and the homotopy's and
+  // Levenberg-Marquardt's outcomes in notes; SUNDIALS' own words only for -v.
   CHECK(status.message.find("initialization failed at time 2.5: the nonlinear system of 1 "
                             "equation(s) for `x` did not converge: ") == 0);
   CHECK(status.message.find('\n') == std::string::npos);
   CHECK(status.message.find("KIN") == std::string::npos);
-  REQUIRE(status.notes.size() == 2);
+  REQUIRE(status.notes.size() == 3);
   CHECK(status.notes[0] == "m.mo:3:5: note: equation `x^2 + 1 = 0`");
   CHECK(status.notes[1].find("note: a homotopy from the start values failed too: ") == 0);
+  CHECK(status.notes[2].find("note: Levenberg-Marquardt from the start values failed too: ") == 0);
   CHECK(status.solverDetail.find("KINSOL: KIN_") == 0);
 }
 

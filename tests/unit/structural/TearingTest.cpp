@@ -148,3 +148,15 @@ TEST_CASE("a loop of 10^5 equations needs one tearing variable") {
   CHECK(r.assignments.size() == static_cast<std::size_t>(n - 1));
   CHECK(r.residualEquations.size() == 1);
 }
+
+TEST_CASE("a preferred variable is torn before the most frequent one") {
+  // The star of the previous test with x2 preferred (it has a start value):
+  // it is torn first; then h still has to be torn, x0 and x1 follow.
+  auto g = BipartiteGraph::fromRows(4, {{0, 1}, {0, 2}, {0, 3}, {1, 2, 3}});
+  std::vector<char> preferred{0, 0, 0, 1};
+  TearingResult r = tearBlock(g, allSolvable(g), {}, preferred);
+  REQUIRE(!r.tearVariables.empty());
+  CHECK(r.tearVariables.front() == 3);
+  CHECK(r.tearVariables.size() + r.assignments.size() == 4);
+  CHECK(r.residualEquations.size() == r.tearVariables.size());
+}
