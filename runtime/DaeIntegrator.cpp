@@ -574,7 +574,7 @@ int DaeIntegrator::residualFn(double t, N_Vector y, N_Vector yp, N_Vector r, voi
 
 void DaeIntegrator::keepNonFinite(double t, const double *residual) {
   if (!nonFinite_)
-    nonFinite_.emplace();
+    nonFinite_.emplace(NonFiniteEvaluation{t, {}, {}});
   nonFinite_->t = t;
   nonFinite_->v = v_;
   nonFinite_->residual.assign(residual, residual + size_);

@@ -124,9 +124,11 @@ private:
   std::optional<RuntimeFailure> rejected_;
   /// A residual or zero-crossing evaluation gave values that are not
   /// finite: the slots and residuals then (a copy, made only then), so that
-  /// if IDA gives up the message can say which equation made them.
+  /// if IDA gives up the message can say which equation made them. No
+  /// default member initializer: clang (libstdc++'s optional::emplace) does
+  /// not see a nested class with one as default-constructible.
   struct NonFiniteEvaluation {
-    double t = 0;
+    double t;
     std::vector<double> v, residual;
   };
   void keepNonFinite(double t, const double *residual);

@@ -121,21 +121,53 @@ void install(int signal, void (*handler)(int), int flags) {
   sigaction(signal, &action, nullptr);
 }
 
+/// A thread's alternate stack for the crash handler, so that a stack
+/// overflow's SIGSEGV still runs it. At the thread's end (its thread_local
+/// destructors, before the key destructors a sanitizer's thread cleanup
+/// runs in) the stack that was in place before comes back and ours is
+/// freed: ASan gives each thread a stack of its own and unmaps whichever
+/// it finds at the thread's end, which failed on ours (`AddressSanitizer
+/// failed to deallocate`, then CHECK failed: every run of an ASan-built
+/// mocc ended so when its compiler thread did).
+struct AlternateStack {
+  void *memory = nullptr;
+  stack_t previous{};
+  AlternateStack() = default;
+  AlternateStack(const AlternateStack &) = delete;
+  AlternateStack &operator=(const AlternateStack &) = delete;
+  ~AlternateStack() {
+    if (!memory)
+      return;
+    stack_t back{};
+    if (previous.ss_flags & SS_DISABLE) {
+      back.ss_flags = SS_DISABLE;
+    } else {
+      back.ss_sp = previous.ss_sp;
+      back.ss_size = previous.ss_size;
+    }
+    sigaltstack(&back, nullptr);
+    std::free(memory);
+  }
+};
+
 } // namespace
 
-/// An alternate stack for the crash handler, so that a stack overflow's
-/// SIGSEGV still runs it (one per thread: the compiler's thread too).
 void installAlternateStack() {
-  thread_local void *memory = nullptr; // kept for the life of the thread
-  if (memory)
+  thread_local AlternateStack current;
+  if (current.memory)
     return;
   size_t size = std::max<size_t>(65536, static_cast<size_t>(SIGSTKSZ));
-  memory = std::malloc(size);
+  void *memory = std::malloc(size);
+  if (!memory)
+    return;
   stack_t stack{};
   stack.ss_sp = memory;
   stack.ss_size = size;
-  if (memory)
-    sigaltstack(&stack, nullptr);
+  if (sigaltstack(&stack, &current.previous) != 0) {
+    std::free(memory);
+    return;
+  }
+  current.memory = memory;
 }
 
 void installSignalHandlers() {

@@ -32,7 +32,9 @@ void installSignalHandlers();
 
 /// Gives the calling thread an alternate stack for the crash handler
 /// (installSignalHandlers does it for its own thread); a thread that runs
-/// the compiler or a simulation calls it first.
+/// the compiler or a simulation calls it first. When the thread ends, the
+/// stack in place before the call (a sanitizer's) is put back and the
+/// thread's own freed.
 void installAlternateStack();
 
 /// The signal (SIGINT, SIGTERM, SIGHUP) that asked the running simulation
