@@ -27,6 +27,7 @@
 // in-memory file system under /mocc/include, searched after the unit's own
 // include folders.
 #include "compiler/ccode/CCompiler.h"
+#include "compiler/ccode/Files.h"
 
 #include "compiler/ccode/ObjectCache.h"
 
@@ -153,15 +154,6 @@ std::string loadedLibrary(const char *part) {
       },
       &search);
   return search.found;
-}
-
-std::optional<std::string> readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return std::move(text).str();
 }
 
 /// Hashes of files, computed once per file and version (many units include

@@ -1,5 +1,6 @@
 // A library's C sources from its build description; see LibrarySources.h.
 #include "compiler/ccode/LibrarySources.h"
+#include "compiler/ccode/Files.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -13,15 +14,6 @@ namespace fs = std::filesystem;
 namespace mocc::ccode {
 
 namespace {
-
-std::optional<std::string> readText(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return std::move(text).str();
-}
 
 std::string trim(const std::string &s) {
   size_t begin = s.find_first_not_of(" \t\r");
@@ -403,7 +395,7 @@ private:
 
 std::optional<std::vector<Source>> readAm(const std::string &path, const std::string &library,
                                           std::set<std::string> &visiting) {
-  auto text = readText(path);
+  auto text = readFile(path);
   if (!text || !visiting.insert(library).second)
     return std::nullopt;
   std::string base = fs::path(path).parent_path().string();
@@ -498,7 +490,7 @@ bool isFile(const std::string &path) {
 } // namespace
 
 std::optional<std::vector<Source>> readMakefile(const std::string &path, const std::string &library) {
-  auto text = readText(path);
+  auto text = readFile(path);
   if (!text)
     return std::nullopt;
   return Makefile(path, *text).library(library);

@@ -9,6 +9,7 @@
 //   object <bytes>
 //   <the object file>
 #include "compiler/ccode/ObjectCache.h"
+#include "compiler/ccode/Files.h"
 
 #include <llvm/Support/xxhash.h>
 
@@ -32,15 +33,6 @@ std::string hex(uint64_t high, uint64_t low) {
   std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(high),
                 static_cast<unsigned long long>(low));
   return text;
-}
-
-std::optional<std::string> readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return std::move(text).str();
 }
 
 /// Reads the line that starts at `pos` (without its newline) and moves

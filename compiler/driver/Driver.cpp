@@ -784,6 +784,26 @@ int setOutputGrid(const SimulateOptions &simulate, const rt::ExperimentDefaults 
   return ExitSuccess;
 }
 
+/// The back half of `simulate` and `linearize`: the plan, then the native
+/// code of its kernels; false (the diagnostics reported) if either fails.
+bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOptions &options,
+                         const causalize::CausalizeOptions &causalizeOptions,
+                         std::optional<causalize::SimulationPlan> &plan,
+                         std::optional<NativeModel> &native) {
+  auto start = Clock::now();
+  s.phase = "causalizing the model";
+  plan = causalize::causalize(model, s.diags, causalizeOptions);
+  s.times.add("causalize", secondsSince(start));
+  if (!plan)
+    return false;
+  std::string error;
+  s.phase = "generating code";
+  native = compileNative(*plan, model, s.times, options, s.diags, error);
+  if (!native && !error.empty())
+    s.diags.error("code generation failed: " + error);
+  return native.has_value();
+}
+
 int simulateModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
                   std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
@@ -803,22 +823,12 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
       return ExitUsageError;
     }
   }
-  auto start = Clock::now();
-  s.phase = "causalizing the model";
   causalize::CausalizeOptions causalizeOptions;
   causalizeOptions.reduction.reportStateChoices = options.verbose;
-  auto plan = causalize::causalize(*model, s.diags, causalizeOptions);
-  s.times.add("causalize", secondsSince(start));
-  if (!plan)
+  std::optional<causalize::SimulationPlan> plan;
+  std::optional<NativeModel> native;
+  if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native))
     return ExitModelError;
-  std::string error;
-  s.phase = "generating code";
-  auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
-  if (!native) {
-    if (!error.empty())
-      s.diags.error("code generation failed: " + error);
-    return ExitModelError;
-  }
   if (int code = setOutputGrid(simulate, native->model.experiment, run, err); code != ExitSuccess)
     return code;
   run.tolerance = std::isnan(simulate.tolerance) ? native->model.experiment.tolerance
@@ -1031,20 +1041,10 @@ int linearizeModel(Session &s, const CompileOptions &options, const LinearizeOpt
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
-  auto start = Clock::now();
-  s.phase = "causalizing the model";
-  auto plan = causalize::causalize(*model, s.diags, causalize::CausalizeOptions{});
-  s.times.add("causalize", secondsSince(start));
-  if (!plan)
+  std::optional<causalize::SimulationPlan> plan;
+  std::optional<NativeModel> native;
+  if (!causalizeAndCompile(s, *model, options, causalize::CausalizeOptions{}, plan, native))
     return ExitModelError;
-  std::string error;
-  s.phase = "generating code";
-  auto native = compileNative(*plan, *model, s.times, options, s.diags, error);
-  if (!native) {
-    if (!error.empty())
-      s.diags.error("code generation failed: " + error);
-    return ExitModelError;
-  }
   if (native->model.stateSelection.sets.size() > 1) {
     s.diags.error("linearizing a model with dynamic state selection (its states change along "
                   "the run) is not supported yet");
