@@ -368,17 +368,38 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
         existing.extendedClass = written.redeclare ? nullptr : original;
         return;
       }
-      // Two declarations of which one is replaceable or redeclared come
-      // from redeclarations mocc does not combine yet (the MSL's Media
-      // packages): mocc's limit, not the library's error.
-      bool redeclaring = element.replaceable || element.redeclare ||
-                         (existing.element &&
-                          (existing.element->replaceable || existing.element->redeclare));
+      // `redeclare` in a class's body replaces the inherited replaceable
+      // element of that name (MLS 7.3: the MSL's Media packages redeclare
+      // their base's functions and records this way), whichever of the two
+      // is added first; the extends clause's modification stays with it.
+      if (existing.kind == member.kind && existing.element && member.element) {
+        bool replacing = member.element->redeclare && existing.element->replaceable &&
+                         !existing.element->redeclare;
+        bool replaced = existing.element->redeclare && member.element->replaceable &&
+                        !member.element->redeclare;
+        if (replacing) {
+          Modifier kept = existing.mod;
+          existing = std::move(member);
+          if (existing.mod.empty())
+            existing.mod = std::move(kept);
+          return;
+        }
+        if (replaced) {
+          if (extendsMod)
+            if (const Modifier *m = extendsMod->child(member.name))
+              mergeModifier(existing.mod, *m, diags_);
+          return;
+        }
+      }
+      // A `redeclare` element meeting the inherited declaration it
+      // replaces (the MSL's Media packages: `redeclare replaceable function
+      // massFraction`) is a redeclaration mocc does not combine yet: its
+      // limit, not the library's error.
+      bool redeclaring = element.redeclare || (existing.element && existing.element->redeclare);
       if (redeclaring)
-        diags_.error(element.range, "`" + member.name + "` is declared twice in `" +
-                                        cls->fullName() + "`, one of them replaceable or "
-                                        "redeclared: combining these declarations is not "
-                                        "supported yet");
+        diags_.error(element.range, "the redeclaration of `" + member.name + "` in `" +
+                                        cls->fullName() + "` beside an inherited declaration "
+                                        "is not supported yet");
       else
         diags_.error(element.range, "`" + member.name + "` is already declared in `" +
                                         cls->fullName() + "`");
