@@ -377,6 +377,27 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
                          !existing.element->redeclare;
         bool replaced = existing.element->redeclare && member.element->replaceable &&
                         !member.element->redeclare;
+        if (replacing || replaced) {
+          // MLS 7.3: a final element is not redeclared, a constant neither,
+          // and a redeclaration keeps the element's visibility.
+          const ast::Element &original = replacing ? *existing.element : *member.element;
+          const ast::Element &redeclaration = replacing ? *member.element : *existing.element;
+          const char *problem = nullptr;
+          if (original.final)
+            problem = "is final and cannot be redeclared";
+          else if (original.component &&
+                   original.component->prefix.variability == ast::VariabilityKind::Constant)
+            problem = "is a constant and cannot be redeclared";
+          else if (original.isProtected != redeclaration.isProtected)
+            problem = original.isProtected
+                          ? "is protected and cannot be redeclared as public"
+                          : "is public and cannot be redeclared as protected";
+          if (problem) {
+            diags_.error(redeclaration.range, "`" + member.name + "` " + problem);
+            diags_.note(original.range, "the inherited declaration");
+            return;
+          }
+        }
         if (replacing) {
           Modifier kept = existing.mod;
           existing = std::move(member);
