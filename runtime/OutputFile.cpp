@@ -250,20 +250,7 @@ void OutputFile::fail(const std::string &what) {
 }
 
 bool OutputFile::write(const char *data, std::size_t size) {
-  while (fd_ >= 0 && error_.empty() && size > 0) {
-    ssize_t count = ::write(fd_, data, size);
-    if (count < 0 && errno == EINTR)
-      continue;
-    if (count <= 0) {
-      if (count == 0)
-        errno = EIO;
-      fail("cannot write the result");
-      break;
-    }
-    data += count;
-    size -= static_cast<std::size_t>(count);
-  }
-  return fd_ >= 0 && error_.empty();
+  return writeAll(data, size, std::nullopt);
 }
 
 bool OutputFile::writeAt(uint64_t offset, const char *data, std::size_t size) {
@@ -272,8 +259,13 @@ bool OutputFile::writeAt(uint64_t offset, const char *data, std::size_t size) {
     fail("cannot complete the result");
     return false;
   }
+  return writeAll(data, size, offset);
+}
+
+bool OutputFile::writeAll(const char *data, std::size_t size, std::optional<uint64_t> offset) {
   while (fd_ >= 0 && error_.empty() && size > 0) {
-    ssize_t count = ::pwrite(fd_, data, size, static_cast<off_t>(offset));
+    ssize_t count = offset ? ::pwrite(fd_, data, size, static_cast<off_t>(*offset))
+                           : ::write(fd_, data, size);
     if (count < 0 && errno == EINTR)
       continue;
     if (count <= 0) {
@@ -284,7 +276,8 @@ bool OutputFile::writeAt(uint64_t offset, const char *data, std::size_t size) {
     }
     data += count;
     size -= static_cast<std::size_t>(count);
-    offset += static_cast<uint64_t>(count);
+    if (offset)
+      *offset += static_cast<uint64_t>(count);
   }
   return fd_ >= 0 && error_.empty();
 }

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,8 @@ public:
   bool toStandardOutput() const { return standardOutput_; }
 
 private:
+  /// Writes all of `data` at `offset`, or at the end if `offset` is empty.
+  bool writeAll(const char *data, std::size_t size, std::optional<uint64_t> offset);
   void fail(const std::string &what);
 
   int fd_ = -1;

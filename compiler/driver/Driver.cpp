@@ -22,6 +22,7 @@
 #include "runtime/OutputFile.h"
 #include "runtime/OutputGrid.h"
 #include "compiler/support/Stack.h"
+#include "compiler/support/Text.h"
 #include "runtime/ResultCompare.h"
 #include "runtime/ResultWriter.h"
 #include "runtime/Signals.h"
@@ -188,21 +189,6 @@ int loadSources(Session &s, const CompileOptions &options) {
     ok &= s.tree.addUserFile(file);
   s.times.add("parse", secondsSince(start));
   return ok ? ExitSuccess : ExitModelError;
-}
-
-std::vector<std::string> splitDotted(const std::string &name) {
-  std::vector<std::string> parts;
-  std::string part;
-  for (char c : name) {
-    if (c == '.') {
-      parts.push_back(part);
-      part.clear();
-    } else {
-      part += c;
-    }
-  }
-  parts.push_back(part);
-  return parts;
 }
 
 /// The model to compile: -m, or the last class of the last file.

@@ -260,16 +260,18 @@ std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const a
 
 /// Matches the arguments of a call to the inputs of a function, in the
 /// order of the inputs; an input without argument has its default (null).
-static std::optional<std::vector<const ast::Expr *>>
-matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
+std::vector<inst::Member *> inputsOf(Instance *function) {
   std::vector<inst::Member *> inputs;
-  auto &members = function->members();
-  for (size_t i = 0; i < members.size(); ++i) {
-    inst::Member &m = members[i];
+  for (inst::Member &m : function->members())
     if (m.kind == inst::Member::Kind::Component && !m.isProtected &&
         function->causalityOf(m) == ast::CausalityKind::Input)
       inputs.push_back(&m);
-  }
+  return inputs;
+}
+
+static std::optional<std::vector<const ast::Expr *>>
+matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
+  std::vector<inst::Member *> inputs = inputsOf(function);
   std::string name = function->cls->fullName();
   if (call.args.size() > inputs.size()) {
     f.diags().error(call.args[inputs.size()]->range,

@@ -10,6 +10,9 @@
 
 namespace mocc::flattening {
 
+/// The public inputs of a function instance, in declaration order.
+std::vector<inst::Member *> inputsOf(Instance *function);
+
 /// Calls `function` with `args` (one per input, in input order; nothing for
 /// an input left to its default) and returns the values of all outputs.
 /// When `specialization` is given and the call is compiled, it receives the

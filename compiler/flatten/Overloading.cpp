@@ -9,34 +9,11 @@
 #include "compiler/flatten/Functions.h"
 
 #include "compiler/ast/ASTPrinter.h"
+#include "compiler/support/Text.h"
 
 namespace mocc::flattening {
 
 namespace {
-
-std::vector<std::string> splitDotted(const std::string &name) {
-  std::vector<std::string> parts(1);
-  for (char c : name) {
-    if (c == '.')
-      parts.emplace_back();
-    else
-      parts.back() += c;
-  }
-  return parts;
-}
-
-/// The public inputs of a function instance, in order.
-std::vector<inst::Member *> inputsOf(Instance *function) {
-  std::vector<inst::Member *> inputs;
-  auto &members = function->members();
-  for (size_t i = 0; i < members.size(); ++i) {
-    inst::Member &m = members[i];
-    if (m.kind == inst::Member::Kind::Component && !m.isProtected &&
-        function->causalityOf(m) == ast::CausalityKind::Input)
-      inputs.push_back(&m);
-  }
-  return inputs;
-}
 
 } // namespace
 

@@ -8,6 +8,7 @@
 #include "compiler/flatten/Flattener.h"
 
 #include "compiler/ast/ASTPrinter.h"
+#include "compiler/support/Text.h"
 
 #include <cmath>
 #include <cstdio>
@@ -25,17 +26,6 @@ struct StringOptions {
   int64_t significantDigits = 6;
   std::string format;
 };
-
-std::vector<std::string> splitName(const std::string &name) {
-  std::vector<std::string> parts(1);
-  for (char c : name) {
-    if (c == '.')
-      parts.emplace_back();
-    else
-      parts.back() += c;
-  }
-  return parts;
-}
 
 /// Whether a printf conversion like "2.6f" or "-10.3e" is safe to use.
 bool validFormat(const std::string &f) {
@@ -85,7 +75,7 @@ std::optional<std::string> Flattener::literalName(const Value &v, double index) 
       return names[static_cast<int>(index) - 1];
   }
   if (!v.recordName.empty())
-    if (inst::ClassNode *cls = inst_.tree().lookupPath(splitName(v.recordName));
+    if (inst::ClassNode *cls = inst_.tree().lookupPath(splitDotted(v.recordName));
         cls && cls->def && index >= 1 && index <= static_cast<double>(cls->def->literals.size()))
       return cls->def->literals[static_cast<size_t>(index) - 1].name;
   return std::nullopt;
