@@ -22,6 +22,7 @@
 
 #include "compiler/structural/Diagnosis.h"
 #include "compiler/structural/Matching.h"
+#include "compiler/structural/UnionFind.h"
 
 #include <algorithm>
 #include <climits>
@@ -339,24 +340,18 @@ std::vector<SelectionBlock>
 StateSetEnumerator::components(const PartialSelection &p) {
   // Union-find over the level's equations (0..E-1) and candidates (E..).
   int numEqs = static_cast<int>(p.equations.size());
-  std::vector<int> parent(p.equations.size() + p.candidates.size());
-  for (std::size_t i = 0; i < parent.size(); ++i)
-    parent[i] = static_cast<int>(i);
-  auto find = [&](int i) {
-    while (parent[i] != i)
-      i = parent[i] = parent[parent[i]];
-    return i;
-  };
+  UnionFind sets(p.equations.size() + p.candidates.size());
+  auto find = [&](int i) { return sets.find(i); };
   for (std::size_t j = 0; j < p.candidates.size(); ++j)
     local_[p.candidates[j]] = numEqs + static_cast<int>(j);
   for (int i = 0; i < numEqs; ++i)
     for (int var : dae_.graph.variables(p.equations[i]))
       if (local_[var] >= 0)
-        parent[find(local_[var])] = find(i);
+        sets.unite(local_[var], i);
   for (int var : p.candidates)
     local_[var] = -1;
   // Group by root, in the order of each component's first equation.
-  std::vector<int> componentOfRoot(parent.size(), -1);
+  std::vector<int> componentOfRoot(sets.size(), -1);
   std::vector<SelectionBlock> comps;
   for (int i = 0; i < numEqs; ++i) {
     int root = find(i);
@@ -422,18 +417,12 @@ StateSetEnumerator::refine(const SelectionBlock &component) {
   for (std::size_t j = 0; j < dm.underVariables.size(); ++j)
     underColumnIndex[dm.underVariables[j]] = static_cast<int>(j);
   auto numRows = static_cast<int>(dm.underEquations.size());
-  std::vector<int> parent(dm.underEquations.size() + dm.underVariables.size());
-  for (std::size_t i = 0; i < parent.size(); ++i)
-    parent[i] = static_cast<int>(i);
-  auto find = [&](int i) {
-    while (parent[i] != i)
-      i = parent[i] = parent[parent[i]];
-    return i;
-  };
+  UnionFind sets(dm.underEquations.size() + dm.underVariables.size());
+  auto find = [&](int i) { return sets.find(i); };
   for (int r = 0; r < numRows; ++r)
     for (int v : rows[dm.underEquations[r]])
       if (underColumnIndex[v] >= 0)
-        parent[find(numRows + underColumnIndex[v])] = find(r);
+        sets.unite(numRows + underColumnIndex[v], r);
   std::map<int, SelectionBlock> byRoot;
   for (int r = 0; r < numRows; ++r)
     byRoot[find(r)].equations.push_back(component.equations[dm.underEquations[r]]);
