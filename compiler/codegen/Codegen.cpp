@@ -10,6 +10,7 @@
 #include <llvm/IR/Module.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace mocc::codegen {
 
@@ -375,7 +376,10 @@ bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instru
                              std::span<const flat::Function> functions) {
   bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
                             [](const KernelSpec &spec) { return spec.withJvp; });
-  PoolFacts facts(pool, anyJvp, options.constantSlots);
+  std::optional<PoolFacts> own;
+  if (!options.facts)
+    own.emplace(pool, anyJvp, options.constantSlots);
+  const PoolFacts &facts = options.facts ? *options.facts : *own;
   Stream stream(sink, instructionsPerModule, pool, facts, functions);
   RepeatFinder finder(pool, options.constantSlots, options.repeats);
   std::string message;
@@ -410,7 +414,10 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
   auto module = std::make_unique<llvm::Module>("mocc_kernels", context);
   bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
                             [](const KernelSpec &spec) { return spec.withJvp; });
-  PoolFacts facts(pool, anyJvp, options.constantSlots);
+  std::optional<PoolFacts> own;
+  if (!options.facts)
+    own.emplace(pool, anyJvp, options.constantSlots);
+  const PoolFacts &facts = options.facts ? *options.facts : *own;
   FunctionEmitter emitter(*module, pool, facts, functions);
   RepeatFinder finder(pool, options.constantSlots, options.repeats);
   std::string message;
@@ -468,10 +475,18 @@ uint64_t emittedSteps(std::span<const KernelSpec> kernels,
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
                           std::span<const KernelSpec> kernels, std::string *error,
                           std::span<const uint32_t> constantSlots) {
+  PoolFacts facts(pool, true, constantSlots);
+  return addKernelDerivatives(functions, pool, kernels, facts, error);
+}
+
+bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
+                          std::span<const KernelSpec> kernels, const PoolFacts &facts,
+                          std::string *error) {
   // Only calls whose arguments have tangents call a derivative (see
   // FunctionEmitter::callValue): an external function without a derivative
   // annotation is fine where its arguments are constant in the JVP.
-  PoolFacts facts(pool, true, constantSlots);
+  if (facts.tangentFlags.empty())
+    return true; // no kernel has a JVP
   std::vector<sym::ExprId> roots;
   for (const KernelSpec &spec : kernels) {
     for (const KernelStep &step : spec.steps) {
