@@ -11,6 +11,7 @@
 #include "compiler/check/Check.h"
 #include "compiler/causalize/NonFiniteExplainer.h"
 #include "compiler/ccode/CCompiler.h"
+#include "compiler/flat/Verify.h"
 #include "compiler/flatten/Flatten.h"
 #include "compiler/instantiate/Instance.h"
 #include "compiler/jit/FunctionLibrary.h"
@@ -18,6 +19,7 @@
 #include "compiler/jit/NativeCalls.h"
 #include "compiler/parse/Parser.h"
 #include "compiler/plan/Printer.h"
+#include "compiler/plan/Verify.h"
 #include "runtime/ModelicaUtilities.h"
 #include "runtime/OutputFile.h"
 #include "runtime/OutputGrid.h"
@@ -261,6 +263,41 @@ jit::ExternalOptions externalOptions(const CompileOptions &options) {
   return external;
 }
 
+/// Whether each IR is checked against its contract (docs/ir-contracts.md)
+/// after the phase that makes it: always in Debug builds, else where
+/// MOCC_VERIFY_IR is set (every test sets it).
+bool verifyingIr() {
+#ifndef NDEBUG
+  return true;
+#else
+  static const bool on = std::getenv("MOCC_VERIFY_IR") != nullptr;
+  return on;
+#endif
+}
+
+/// Reports the breaches of an IR's contract (a bug of the compiler, not of
+/// the model) as one error; false if there are any.
+bool verified(const std::vector<std::string> &problems, const char *ir, Diagnostics &diags) {
+  if (problems.empty())
+    return true;
+  std::string text = std::string("internal error: the ") + ir +
+                     " breaks its contract (docs/ir-contracts.md): ";
+  for (size_t i = 0; i < problems.size() && i < 10; ++i)
+    text += (i ? "; " : "") + problems[i];
+  if (problems.size() > 10)
+    text += "; and " + std::to_string(problems.size() - 10) + " more";
+  diags.error(text);
+  return false;
+}
+
+/// The plan and the flat model it was made from, checked if verifyingIr().
+bool verifiedPlan(const plan::SimulationPlan &plan, const flat::FlatModel &model,
+                  Diagnostics &diags) {
+  return !verifyingIr() ||
+         (verified(flat::verify(model, false), "flat model", diags) &&
+          verified(plan::verify(plan, model.pool), "simulation plan", diags));
+}
+
 /// Loads, instantiates and flattens; nothing on failure (exitCode set).
 std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &options,
                                             int &exitCode) {
@@ -279,7 +316,8 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
   double libraryParse = s.tree.parseSeconds() - parseBefore;
   s.times.add("parse libraries", libraryParse);
   s.times.add("flatten", secondsSince(start) - libraryParse);
-  if (!model || s.diags.hasErrors()) {
+  if (!model || s.diags.hasErrors() ||
+      (verifyingIr() && !verified(flat::verify(*model, true), "flat model", s.diags))) {
     exitCode = ExitModelError;
     return std::nullopt;
   }
@@ -417,7 +455,7 @@ int flattenCommand(Session &s, const CompileOptions &options,
     s.phase = "causalizing the model";
     auto plan = causalize::causalize(*model, s.diags);
     s.times.add("causalize", secondsSince(start));
-    if (!plan)
+    if (!plan || !verifiedPlan(*plan, *model, s.diags))
       return ExitModelError;
     s.phase = "printing the plan";
     plan::printPlan(*plan, *model, out);
@@ -536,7 +574,7 @@ bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOption
   s.phase = "causalizing the model";
   plan = causalize::causalize(model, s.diags, causalizeOptions);
   s.times.add("causalize", secondsSince(start));
-  if (!plan)
+  if (!plan || !verifiedPlan(*plan, model, s.diags))
     return false;
   s.phase = "generating code";
   backend::BackendOptions backendOptions;
