@@ -295,7 +295,7 @@ bool verifiedPlan(const plan::SimulationPlan &plan, const flat::FlatModel &model
                   Diagnostics &diags) {
   return !verifyingIr() ||
          (verified(flat::verify(model, false), "flat model", diags) &&
-          verified(plan::verify(plan, model.pool), "simulation plan", diags));
+          verified(plan::verify(plan, model), "simulation plan", diags));
 }
 
 /// Loads, instantiates and flattens; nothing on failure (exitCode set).

@@ -61,7 +61,10 @@ private:
     for (size_t i = 0; i < model_.variables.size(); ++i) {
       const Variable &v = model_.variables[i];
       sym::VarId self{static_cast<uint32_t>(i)};
-      if (v.name.empty() || !names.insert(v.name).second)
+      // The name of a special variable (a sample flag, pre(x), initial(), a
+      // held relation) only describes it: two sample() calls with the same
+      // arguments are two flags of one name.
+      if (v.name.empty() || (v.special == SpecialKind::None && !names.insert(v.name).second))
         problem("variable " + std::to_string(i) + " `" + v.name + "`: its name is not unique");
       if (flattened_ && v.name.starts_with('$'))
         problem("variable `" + v.name + "`: flattening made a `$` name");

@@ -12,8 +12,8 @@ using sym::ExprId;
 
 class PlanVerifier {
 public:
-  PlanVerifier(const SimulationPlan &plan, const sym::ExprPool &pool)
-      : plan_(plan), pool_(pool), visited_(pool.size(), 0),
+  PlanVerifier(const SimulationPlan &plan, const flat::FlatModel &model)
+      : plan_(plan), model_(model), pool_(model.pool), visited_(model.pool.size(), 0),
         assignedAt_(static_cast<size_t>(std::max(plan.numSlots, 0)), UINT32_MAX) {}
 
   std::vector<std::string> run() {
@@ -34,10 +34,20 @@ private:
 
   bool slotInRange(int64_t slot) const { return slot >= 0 && slot < plan_.numSlots; }
 
+  /// Whether a step assigns a held relation (`$relk(...)`).
+  bool heldRelation(const KernelStep &step) const {
+    return step.kind == KernelStep::Kind::Assign && step.target.index < model_.size() &&
+           model_.var(step.target).special == flat::SpecialKind::Relation;
+  }
+
   /// The steps [begin, end) of a kernel, or of a case of a batch: each slot
   /// assigned once, and read by no step before the one that assigns it (a
   /// step may read the slot it assigns: the event update keeps a value
-  /// that does not change as it was).
+  /// that does not change as it was). A held relation is computed from the
+  /// values as they are (the round before, or the start values): the event
+  /// iteration and the iteration of mixed systems settle it, so its reads
+  /// are not ordered; the walks of its steps come last, so that they mark
+  /// no node as read first.
   void checkSteps(const KernelSpec &kernel, size_t begin, size_t end, const std::string &what) {
     ++stamp_;
     std::vector<uint32_t> assigned;
@@ -68,6 +78,8 @@ private:
         problem(what + ": step " + std::to_string(i) + " has no valid expression");
         continue;
       }
+      if (heldRelation(step))
+        continue;
       walk(step.expr, [&](uint32_t slot) {
         if (slot < assignedAt_.size() && assignedAt_[slot] != UINT32_MAX && assignedAt_[slot] > i)
           problem(what + ": step " + std::to_string(i) + " reads slot " + std::to_string(slot) +
@@ -76,6 +88,15 @@ private:
           problem(what + ": step " + std::to_string(i) + " reads slot " + std::to_string(slot) +
                   " of " + std::to_string(plan_.numSlots));
       });
+    }
+    for (size_t i = begin; i < end; ++i) {
+      const KernelStep &step = kernel.steps[i];
+      if (step.expr.index < pool_.size() && heldRelation(step))
+        walk(step.expr, [&](uint32_t slot) {
+          if (slot >= static_cast<uint32_t>(std::max(plan_.numSlots, 0)))
+            problem(what + ": step " + std::to_string(i) + " reads slot " +
+                    std::to_string(slot) + " of " + std::to_string(plan_.numSlots));
+        });
     }
     for (uint32_t slot : assigned)
       assignedAt_[slot] = UINT32_MAX;
@@ -252,6 +273,7 @@ private:
   }
 
   const SimulationPlan &plan_;
+  const flat::FlatModel &model_;
   const sym::ExprPool &pool_;
   std::vector<uint32_t> visited_; ///< per node: the stamp of the walk that reached it
   uint32_t stamp_ = 0;
@@ -263,8 +285,8 @@ private:
 
 } // namespace
 
-std::vector<std::string> verify(const SimulationPlan &plan, const sym::ExprPool &pool) {
-  return PlanVerifier(plan, pool).run();
+std::vector<std::string> verify(const SimulationPlan &plan, const flat::FlatModel &model) {
+  return PlanVerifier(plan, model).run();
 }
 
 } // namespace mocc::plan

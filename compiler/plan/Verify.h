@@ -1,13 +1,15 @@
 // The checker of the plan's contract (docs/ir-contracts.md, "Simulation
 // plan"): kernel names, step targets and expressions in range, every slot
 // assigned at most once per kernel (per case of a batch) and read by no
-// step before the one that assigns it, residual counts where the runtime
+// step before the one that assigns it (but for held relations, computed
+// from the values of the round before), residual counts where the runtime
 // relies on them, sparsity patterns well formed, every kernel the plan
 // names present. Linear in the size of the plan and its expressions. The
 // driver runs it after causalization in Debug builds and wherever
 // MOCC_VERIFY_IR is set (every test sets it).
 #pragma once
 
+#include "compiler/flat/FlatModel.h"
 #include "compiler/plan/Plan.h"
 
 #include <string>
@@ -15,8 +17,9 @@
 
 namespace mocc::plan {
 
-/// The breaches of the contract, one message each (empty: none). `numSlots`
-/// is the plan's own; `pool` holds the kernels' expressions.
-std::vector<std::string> verify(const SimulationPlan &plan, const sym::ExprPool &pool);
+/// The breaches of the contract, one message each (empty: none). `model`
+/// is the flat model the plan was made from (its pool holds the kernels'
+/// expressions, its variables are the slots).
+std::vector<std::string> verify(const SimulationPlan &plan, const flat::FlatModel &model);
 
 } // namespace mocc::plan

@@ -17,11 +17,17 @@ namespace {
 
 /// x' = -y, y = 2 x: slots x (0), der(x) (1), y (2).
 struct SmallPlan {
-  sym::ExprPool pool;
+  flat::FlatModel model;
+  sym::ExprPool &pool = model.pool;
   plan::SimulationPlan plan;
   sym::ExprId x, dx, y;
 
   SmallPlan() {
+    for (const char *name : {"x", "der(x)", "y"}) {
+      flat::Variable v;
+      v.name = name;
+      model.addVariable(v);
+    }
     x = pool.variable(sym::VarId{0});
     dx = pool.variable(sym::VarId{1});
     y = pool.variable(sym::VarId{2});
@@ -55,25 +61,41 @@ bool mentions(const std::vector<std::string> &problems, const std::string &text)
 
 TEST_CASE("plan::verify accepts a plan that keeps the contract") {
   SmallPlan p;
-  CHECK(plan::verify(p.plan, p.pool).empty());
+  CHECK(plan::verify(p.plan, p.model).empty());
   // A step may read the slot it assigns (the event update keeps a value).
   p.residual().steps[0].expr = p.pool.add(p.y, p.x);
-  CHECK(plan::verify(p.plan, p.pool).empty());
+  CHECK(plan::verify(p.plan, p.model).empty());
 }
 
 TEST_CASE("plan::verify finds a slot read before the step that assigns it") {
   SmallPlan p;
   std::swap(p.residual().steps[0], p.residual().steps[1]);
-  auto problems = plan::verify(p.plan, p.pool);
+  auto problems = plan::verify(p.plan, p.model);
   REQUIRE(problems.size() == 1);
   CHECK(problems[0] == "kernel `residual`: step 0 reads slot 2 before step 1 assigns it");
+}
+
+TEST_CASE("plan::verify lets a held relation read what later steps assign") {
+  SmallPlan p;
+  flat::Variable relation;
+  relation.name = "$rel0(y > 1)";
+  relation.special = flat::SpecialKind::Relation;
+  sym::VarId r = p.model.addVariable(relation);
+  p.plan.numSlots = 4;
+  auto &steps = p.residual().steps;
+  steps.insert(steps.begin(), {KernelStep::Kind::Assign, r,
+                               p.pool.binary(sym::OpKind::Greater, p.y, p.pool.one())});
+  CHECK(plan::verify(p.plan, p.model).empty());
+  // Any other variable may not.
+  p.model.variables[r.index].special = flat::SpecialKind::None;
+  CHECK(mentions(plan::verify(p.plan, p.model), "step 0 reads slot 2 before step 1 assigns it"));
 }
 
 TEST_CASE("plan::verify finds a slot assigned twice, per case of a batch") {
   SmallPlan p;
   p.residual().steps.insert(p.residual().steps.begin(),
                             {KernelStep::Kind::Assign, sym::VarId{2}, p.x});
-  CHECK(mentions(plan::verify(p.plan, p.pool), "slot 2 is assigned by steps 0 and 1"));
+  CHECK(mentions(plan::verify(p.plan, p.model), "slot 2 is assigned by steps 0 and 1"));
   // Two cases of a batch may assign the same slot.
   KernelSpec batch{"batch", {}};
   batch.steps.push_back({KernelStep::Kind::Assign, sym::VarId{2}, p.x});
@@ -82,9 +104,9 @@ TEST_CASE("plan::verify finds a slot assigned twice, per case of a batch") {
   SmallPlan q;
   q.plan.kernels.push_back(batch);
   q.plan.init.push_back({plan::InitStepPlan::Kind::Assign, "batch", {}, {}, {}, "", 1});
-  CHECK(plan::verify(q.plan, q.pool).empty());
+  CHECK(plan::verify(q.plan, q.model).empty());
   q.plan.init.back().kernelCase = 2;
-  CHECK(mentions(plan::verify(q.plan, q.pool), "case 2 of kernel `batch` does not exist"));
+  CHECK(mentions(plan::verify(q.plan, q.model), "case 2 of kernel `batch` does not exist"));
 }
 
 TEST_CASE("plan::verify checks names, residual counts, patterns and slots") {
@@ -93,7 +115,7 @@ TEST_CASE("plan::verify checks names, residual counts, patterns and slots") {
   p.plan.residual = "nothing";
   p.plan.ypSlot = {7};
   p.plan.jacobian.colPtr = {0, 2};
-  auto problems = plan::verify(p.plan, p.pool);
+  auto problems = plan::verify(p.plan, p.model);
   CHECK(mentions(problems, "two kernels are named `start`"));
   CHECK(mentions(problems, "the DAE names kernel `nothing`, which the plan does not have"));
   CHECK(mentions(problems, "the DAE's y' holds slot 7 of 3"));
@@ -103,7 +125,7 @@ TEST_CASE("plan::verify checks names, residual counts, patterns and slots") {
   q.plan.ypSlot = {1, -1};
   q.plan.yNominal = {1, 1};
   q.plan.jacobian = {2, {0, 1, 2}, {0, 1}, {0, 0}, 1};
-  CHECK(mentions(plan::verify(q.plan, q.pool),
+  CHECK(mentions(plan::verify(q.plan, q.model),
                  "kernel `residual` has not one residual per component of y"));
 }
 
