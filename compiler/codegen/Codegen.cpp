@@ -6,6 +6,7 @@
 
 #include "compiler/codegen/ExprEmitter.h"
 #include "compiler/functions/Derivative.h"
+#include "compiler/plan/Verify.h"
 
 #include <llvm/IR/Module.h>
 
@@ -328,7 +329,8 @@ void emitKernelStreamed(llvm::Module &home, Stream &stream, const KernelSpec &sp
   callParts(entry, entryEnd, parts);
 }
 
-/// Checks what the emitter takes for granted: valid ids and unique names.
+/// Checks what the emitter takes for granted: the kernel's form
+/// (plan::checkKernelForm) and a name no other kernel of the module has.
 bool checkKernel(const sym::ExprPool &pool, const KernelSpec &spec, const llvm::Module &module,
                  std::string &error) {
   for (const std::string &name : {spec.name, jvpName(spec.name)}) {
@@ -337,30 +339,8 @@ bool checkKernel(const sym::ExprPool &pool, const KernelSpec &spec, const llvm::
       return false;
     }
   }
-  if (spec.isBatch()) {
-    const std::vector<uint32_t> &start = spec.caseStart;
-    if (start.size() < 2 || start.front() != 0 || start.back() != spec.steps.size() ||
-        !std::is_sorted(start.begin(), start.end()) || spec.jvpSteps < spec.steps.size()) {
-      error = "kernel `" + spec.name + "` is a batch whose cases do not cover its steps";
-      return false;
-    }
-  }
-  for (const KernelStep &step : spec.steps) {
-    bool assign = step.kind == KernelStep::Kind::Assign;
-    bool badPart = std::any_of(step.message.begin(), step.message.end(),
-                               [&](const flat::MessagePart &part) {
-                                 return part.value.valid() && part.value.index >= pool.size();
-                               });
-    if (step.expr.index >= pool.size() || (assign && !step.target.valid()) || badPart) {
-      error = "kernel `" + spec.name + "` has a step with an invalid expression or target";
-      return false;
-    }
-    if (step.kind == KernelStep::Kind::Assert && step.level != 1 && step.level != 2) {
-      error = "kernel `" + spec.name + "` has an assert of level " + std::to_string(step.level);
-      return false;
-    }
-  }
-  return true;
+  error = plan::checkKernelForm(spec, pool);
+  return error.empty();
 }
 
 /// Whether a step has a derivative in the kernel's JVP (checks have none).

@@ -127,13 +127,12 @@ private:
 
   void checkKernel(const KernelSpec &kernel) {
     std::string what = "kernel `" + kernel.name + "`";
-    if (!kernel.isBatch()) {
-      checkSteps(kernel, 0, kernel.steps.size(), what);
+    if (std::string form = checkKernelForm(kernel, pool_); !form.empty()) {
+      problem(form);
       return;
     }
-    if (kernel.caseStart.front() != 0 || kernel.caseStart.back() != kernel.steps.size() ||
-        !std::is_sorted(kernel.caseStart.begin(), kernel.caseStart.end())) {
-      problem(what + ": its cases do not divide its steps");
+    if (!kernel.isBatch()) {
+      checkSteps(kernel, 0, kernel.steps.size(), what);
       return;
     }
     for (size_t c = 0; c < kernel.numCases(); ++c)
@@ -284,6 +283,27 @@ private:
 };
 
 } // namespace
+
+std::string checkKernelForm(const KernelSpec &kernel, const sym::ExprPool &pool) {
+  if (kernel.isBatch()) {
+    const std::vector<uint32_t> &start = kernel.caseStart;
+    if (start.size() < 2 || start.front() != 0 || start.back() != kernel.steps.size() ||
+        !std::is_sorted(start.begin(), start.end()) || kernel.jvpSteps < kernel.steps.size())
+      return "kernel `" + kernel.name + "` is a batch whose cases do not cover its steps";
+  }
+  for (const KernelStep &step : kernel.steps) {
+    bool assign = step.kind == KernelStep::Kind::Assign;
+    bool badPart = std::any_of(step.message.begin(), step.message.end(),
+                               [&](const flat::MessagePart &part) {
+                                 return part.value.valid() && part.value.index >= pool.size();
+                               });
+    if (step.expr.index >= pool.size() || (assign && !step.target.valid()) || badPart)
+      return "kernel `" + kernel.name + "` has a step with an invalid expression or target";
+    if (step.kind == KernelStep::Kind::Assert && step.level != 1 && step.level != 2)
+      return "kernel `" + kernel.name + "` has an assert of level " + std::to_string(step.level);
+  }
+  return "";
+}
 
 std::vector<std::string> verify(const SimulationPlan &plan, const flat::FlatModel &model) {
   return PlanVerifier(plan, model).run();

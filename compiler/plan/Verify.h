@@ -17,6 +17,14 @@
 
 namespace mocc::plan {
 
+/// The form of one kernel, which code generation takes for granted: a
+/// batch's cases cover its steps (and its JVP all of them), every step's
+/// expression and message values are in `pool`, an assignment has a
+/// target, an assert's level is 1 or 2. Returns the first breach ("kernel
+/// `k` has ..."), or "" if there is none. Code generation refuses a kernel
+/// that breaks it; plan::verify reports it.
+std::string checkKernelForm(const KernelSpec &kernel, const sym::ExprPool &pool);
+
 /// The breaches of the contract, one message each (empty: none). `model`
 /// is the flat model the plan was made from (its pool holds the kernels'
 /// expressions, its variables are the slots).
