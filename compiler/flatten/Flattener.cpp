@@ -98,6 +98,9 @@ bool Flattener::run(Instance *root) {
   readExperiment(root->cls);
   checkWhenAssignments();
   checkParameterValues();
+  for (size_t i = 0; i < valueState_.size() && i < model_.variables.size(); ++i)
+    if (valueState_[i] == 2)
+      model_.variables[i].structural = true;
   return diags_.errorCount() == errorsBefore;
 }
 
