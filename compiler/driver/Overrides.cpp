@@ -264,6 +264,15 @@ bool applyModelOverrides(const std::vector<Override> &overrides, flat::FlatModel
                   name.substr(0, dot) + ".start`) can be overridden";
         return false;
       }
+      static const char *const otherTools[] = {"solver", "outputFormat", "variableFilter",
+                                               "cflags", "s", "emit_protected"};
+      for (const char *setting : otherTools)
+        if (name == setting) {
+          problem = named(o) + " is a setting of OpenModelica that mocc does not have; mocc's "
+                    "are startTime, stopTime, tolerance, interval (or stepSize) and "
+                    "numberOfIntervals";
+          return false;
+        }
       problem = unknownName(o, name, model);
       return false;
     }
@@ -282,10 +291,9 @@ bool applyModelOverrides(const std::vector<Override> &overrides, flat::FlatModel
     if (parameter && !start) {
       if (v.structural) {
         problem = named(o) + " cannot be overridden: the translation used its value (an array "
-                  "size, the condition of an if-equation or of a conditional component, a for "
-                  "range, an assert it checked, or a parameter bound to it that one of these "
-                  "used), so it is part of the model's structure; change it in the model (a "
-                  "modifier) instead";
+                  "size, a condition of an if-equation or a conditional component, a for range, "
+                  "an assert it checked, ...), so it is part of the model's structure; change "
+                  "it in the model instead";
         return false;
       }
       if (v.attributes.fixed == false) {
