@@ -287,6 +287,11 @@ bool applyModelOverrides(const std::vector<Override> &overrides, flat::FlatModel
                 ": overriding it is not supported yet";
       return false;
     }
+    if (v.final && !start) {
+      problem = named(o) + " is final in the model (declared `final` or given a `final` "
+                "modification): it cannot be overridden";
+      return false;
+    }
     bool parameter = v.variability == flat::VariabilityKind::Parameter;
     if (parameter && !start) {
       if (v.structural) {

@@ -84,6 +84,9 @@ struct Variable {
   /// expression, the value of another such parameter): its value is part of
   /// the model's structure, and a different one needs a new translation.
   bool structural = false;
+  /// Declared `final`, or given a `final` modification: no modification
+  /// (and no override) may change its value.
+  bool final = false;
 };
 
 /// An enumeration type; values are the 1-based index of a literal.

@@ -455,6 +455,7 @@ const VarRange *Flattener::varsOf(Instance *x) {
     v.loc = x->loc;
     v.description = description;
     v.isProtected = x->prefixes.isProtected;
+    v.final = x->prefixes.isFinal || x->mod.final;
     model_.addVariable(std::move(v));
   }
   owner_.resize(model_.variables.size(), nullptr);

@@ -17,6 +17,8 @@
 // RUN: mocc simulate %s -o - --override tolerance=0
 // RUN: mocc simulate %s -o - --override solver=dassl
 // RUN: mocc simulate %s -o - --override-file missing_overrides.txt
+// RUN: mocc simulate %s -o - --override fixedGain=2
+// RUN: mocc simulate %s -o - --override d.c=2,e.c=3
 model Override
   parameter Integer n = 2;
   parameter Boolean useDamper = true;
@@ -32,6 +34,8 @@ model Override
   Real w(start = 0);
   Real y;
   Damper d(c = 0.1) if useDamper;
+  Damper e(final c = 0.2);
+  final parameter Real fixedGain = 1;
   model Damper
     parameter Real c;
   end Damper;
@@ -71,3 +75,5 @@ end Override;
 // CHECK:STDERR: mocc: error: the value of `tolerance` must be a positive number, not `0`
 // CHECK:STDERR: mocc: error: `solver` is a setting of OpenModelica that mocc does not have; mocc's are startTime, stopTime, tolerance, interval (or stepSize) and numberOfIntervals
 // CHECK:STDERR: mocc: error: `--override-file`: `missing_overrides.txt` does not exist
+// CHECK:STDERR: mocc: error: `fixedGain` is final in the model (declared `final` or given a `final` modification): it cannot be overridden
+// CHECK:STDERR: mocc: error: `e.c` is final in the model (declared `final` or given a `final` modification): it cannot be overridden
