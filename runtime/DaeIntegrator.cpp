@@ -648,6 +648,13 @@ void DaeIntegrator::addIdaCounters(SolverStatistics &stats) const {
   stats.convergenceFailures += count;
 }
 
+long DaeIntegrator::steps() const {
+  long count = 0;
+  if (ida_)
+    IDAGetNumSteps(ida_.get(), &count);
+  return earlierCounters_.steps + count;
+}
+
 void DaeIntegrator::addStatistics(SolverStatistics &stats) const {
   stats.residualEvaluations += residualCalls_;
   stats.jacobianEvaluations += jacobianCalls_;

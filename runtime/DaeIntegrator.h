@@ -99,6 +99,9 @@ public:
 
   void addStatistics(SolverStatistics &stats) const;
 
+  /// IDA's steps so far (also before restarts), for the progress report.
+  long steps() const;
+
 private:
   struct IdaDeleter {
     void operator()(void *memory) const;

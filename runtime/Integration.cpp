@@ -124,7 +124,8 @@ public:
         span_(options.stopTime - options.startTime), pre_(model.events), chattering_(span_),
         views_(stateSetViews(model)), rater_(model),
         multipleSets_(model.stateSelection.sets.size() > 1),
-        switching_(multipleSets_ || !model.stateSelection.matrices.empty()) {
+        switching_(multipleSets_ || !model.stateSelection.matrices.empty()),
+        progress_(options.progress, options.startTime, options.stopTime) {
     for (const SelectionMatrix &m : model.stateSelection.matrices)
       matrixStates_.push_back(m.initial);
   }
@@ -197,6 +198,7 @@ private:
   bool done_ = false;
   double now_ = 0;        // the time of the values in v_
   bool initializing_ = false; // in the initial event iteration
+  Progress progress_;
 };
 
 /// The loop stops early on a stop request (Signals.h); the simulation
@@ -204,8 +206,11 @@ private:
 RunStatus Integration::run() {
   now_ = options_.startTime;
   RunStatus status = begin();
-  while (status.ok && !done_ && !stopRequest())
+  while (status.ok && !done_ && !stopRequest()) {
     status = advance();
+    progress_.update(now_, [&] { return stats_.steps + (integrator_ ? integrator_->steps() : 0); });
+  }
+  progress_.finish();
   if (status.ok && !done_)
     status = {false, now_, "interrupted"};
   if (integrator_)

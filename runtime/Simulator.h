@@ -4,6 +4,7 @@
 #pragma once
 
 #include "runtime/CompiledModel.h"
+#include "runtime/Progress.h"
 #include "runtime/ResultWriter.h"
 
 #include <ostream>
@@ -24,6 +25,7 @@ struct SimulationOptions {
   /// Indices into CompiledModel::outputs of the columns to write, in order.
   std::vector<int32_t> columns;
   bool verbose = false; ///< print solver statistics to the log
+  ProgressOptions progress = {}; ///< the progress report on stderr (Progress.h)
 };
 
 /// Counters reported with -v.

@@ -3,6 +3,7 @@
 #include "compiler/driver/Driver.h"
 
 #include "compiler/driver/Names.h"
+#include "compiler/driver/Overrides.h"
 #include "compiler/driver/Plot.h"
 
 #include "compiler/ast/ASTPrinter.h"
@@ -47,6 +48,7 @@
 #include <sstream>
 #include <sys/resource.h>
 #include <thread>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -564,6 +566,18 @@ int setOutputGrid(const SimulateOptions &simulate, const rt::ExperimentDefaults 
   return ExitSuccess;
 }
 
+/// How the run reports its progress: on a terminal after a second (in
+/// place), with --progress from the start (a line per report when stderr
+/// is not a terminal), never with --quiet.
+rt::ProgressOptions progressOptions(const SimulateOptions &simulate) {
+  rt::ProgressOptions progress;
+  bool terminal = isatty(STDERR_FILENO) != 0;
+  progress.enabled = !simulate.quiet && (simulate.progress || terminal);
+  progress.inPlace = terminal;
+  progress.delay = simulate.progress ? 0.0 : 1.0;
+  return progress;
+}
+
 /// The back half of `simulate` and `linearize`: the plan, then the native
 /// code of its kernels; false (the diagnostics reported) if either fails.
 bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOptions &options,
@@ -587,12 +601,43 @@ bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOption
   return true;
 }
 
+/// After causalization: a start value overridden on a variable that is not
+/// fixed (a guess) must be the one used; alias elimination gives an alias
+/// the start value of the variable that replaces it. A usage error, else
+/// ExitSuccess.
+int checkOverriddenGuesses(const std::vector<std::string> &guesses,
+                           const causalize::SimulationPlan &plan, const flat::FlatModel &model,
+                           std::ostream &err) {
+  if (guesses.empty())
+    return ExitSuccess;
+  std::unordered_map<std::string, const plan::OutputVariable *> byName;
+  for (const plan::OutputVariable &o : plan.outputs)
+    byName.emplace(o.name, &o);
+  for (const std::string &name : guesses) {
+    auto it = byName.find(name);
+    if (it == byName.end() || it->second->aliasOf < 0 ||
+        static_cast<size_t>(it->second->aliasOf) >= model.variables.size())
+      continue;
+    const std::string &kept = model.variables[it->second->aliasOf].name;
+    err << "mocc: error: the start value of `" << name << "` cannot be overridden: alias "
+        << "elimination replaced `" << name << "` by " << (it->second->negated ? "-" : "") << "`"
+        << kept << "`, whose start value is used; override `" << kept << ".start`\n";
+    return ExitUsageError;
+  }
+  return ExitSuccess;
+}
+
 int simulateModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
-                  std::ostream &out, std::ostream &err) {
+                  const std::vector<Override> &overrides, std::ostream &out, std::ostream &err) {
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
+  if (std::string problem; !applyModelOverrides(overrides, *model, problem)) {
+    err << "mocc: error: " << problem << "\n";
+    return ExitUsageError;
+  }
+  std::vector<std::string> guesses = overriddenGuesses(overrides, *model);
   rt::SimulationOptions run;
   std::string formatProblem; // reported by checkSimulateArguments
   run.format = resultFormat(simulate, formatProblem).value_or(rt::ResultFormat::Csv);
@@ -612,11 +657,14 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   std::optional<backend::NativeModel> native;
   if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native))
     return ExitModelError;
+  if (int code = checkOverriddenGuesses(guesses, *plan, *model, err); code != ExitSuccess)
+    return code;
   if (int code = setOutputGrid(simulate, native->model.experiment, run, err); code != ExitSuccess)
     return code;
   run.tolerance = std::isnan(simulate.tolerance) ? native->model.experiment.tolerance
                                                  : simulate.tolerance;
   run.verbose = options.verbose;
+  run.progress = progressOptions(simulate);
   if (!selectColumns(native->model, simulate.vars, run.columns, err))
     return ExitUsageError;
   if (options.verbose) {
@@ -684,11 +732,21 @@ int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptio
 
 int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
                 std::ostream &out, std::ostream &err) {
-  if (int code = checkSimulateArguments(options, simulate, err); code != ExitSuccess)
+  // The overrides of the experiment are options like --stop-time; the
+  // others change the flat model.
+  SimulateOptions settings = simulate;
+  std::vector<Override> overrides;
+  std::string problem;
+  if (!collectOverrides(simulate, overrides, problem) ||
+      !applyExperimentOverrides(overrides, settings, problem)) {
+    err << "mocc: error: " << problem << "\n";
+    return ExitUsageError;
+  }
+  if (int code = checkSimulateArguments(options, settings, err); code != ExitSuccess)
     return code;
   rt::setInterruptMessage("mocc: interrupted while compiling; no result written\n");
   Session s(err);
-  return guarded(s, [&] { return simulateModel(s, options, simulate, out, err); });
+  return guarded(s, [&] { return simulateModel(s, options, settings, overrides, out, err); });
 }
 
 // --- compare ---------------------------------------------------------------------------------

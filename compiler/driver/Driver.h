@@ -7,6 +7,7 @@
 #include <cmath>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mocc::driver {
@@ -52,6 +53,14 @@ struct SimulateOptions {
   /// --plot: the signals (names or glob patterns, comma-separated) to draw
   /// into the result's name with `.svg` after the run; empty: no plot.
   std::string plot = {};
+  /// --progress: report the progress of the run on stderr even when it is
+  /// not a terminal (a line per report) and from the start; --quiet: never.
+  /// Neither: on a terminal, after the first second (runtime/Progress.h).
+  bool progress = false;
+  bool quiet = false;
+  /// --override LIST and --override-file FILE in the order given: (false,
+  /// LIST) or (true, FILE); see Overrides.h.
+  std::vector<std::pair<bool, std::string>> overrides = {};
 };
 
 /// Options of `mocc linearize`; NaN / empty means "not given".

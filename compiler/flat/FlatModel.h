@@ -80,6 +80,15 @@ struct Variable {
   SpecialKind special = SpecialKind::None;
   sym::VarId preOf; ///< Pre: the variable it is the pre() of
   sym::VarId pre;   ///< set on x once pre(x) exists
+  /// A parameter or constant whose value flattening used (an array size, a
+  /// condition of an if-equation or of a conditional component, a for
+  /// range, an assert it checked, an attribute that must be a parameter
+  /// expression, the value of another such parameter): its value is part of
+  /// the model's structure, and a different one needs a new translation.
+  bool structural = false;
+  /// Declared `final`, or given a `final` modification: no modification
+  /// (and no override) may change its value.
+  bool final = false;
 };
 
 /// An enumeration type; values are the 1-based index of a literal.

@@ -98,6 +98,9 @@ bool Flattener::run(Instance *root) {
   readExperiment(root->cls);
   checkWhenAssignments();
   checkParameterValues();
+  for (size_t i = 0; i < valueState_.size() && i < model_.variables.size(); ++i)
+    if (valueState_[i] == 2)
+      model_.variables[i].structural = true;
   return diags_.errorCount() == errorsBefore;
 }
 
@@ -457,6 +460,7 @@ const VarRange *Flattener::varsOf(Instance *x) {
     v.loc = x->loc;
     v.description = description;
     v.isProtected = x->prefixes.isProtected;
+    v.final = x->prefixes.isFinal || x->mod.final;
     model_.addVariable(std::move(v));
   }
   owner_.resize(model_.variables.size(), nullptr);

@@ -75,6 +75,17 @@ const char *const kSimulateHelp = R"(
   --vars LIST       comma-separated names or glob patterns (`body.r_0[*]`) to write
   --plot LIST       after the run, draw these signals (names or glob patterns) into the
                     result's name with `.svg` (see `mocc plot`)
+  --override LIST   name=value,... : values of parameters (`k=9`, `body.m=2`), start
+                    values (`x.start=0.5`, or `x=0.5` for a variable), and the experiment
+                    (startTime, stopTime, tolerance, interval or stepSize,
+                    numberOfIntervals), as OpenModelica's -override; a parameter whose
+                    value the translation used (an array size, a condition, ...) is refused
+  --override-file FILE  the same, one name=value a line (`#` starts a comment line)
+  --progress        report the progress of the run on stderr (model time, percent of the
+                    stop time, wall time, steps) from the start, also when stderr is not a
+                    terminal (then a line per report); default: on a terminal, in place,
+                    for a run longer than a second
+  -q, --quiet       no progress report
 )";
 
 const char *const kTestLibraryHelp = R"(usage: mocc test-library --references DIR [FILTER...] [options]
@@ -244,6 +255,24 @@ int simulateOption(const std::string &arg, Arguments &args, SimulateOptions &sim
     if (!args.value(value) || value.empty())
       return usage("`--plot` needs the signals to draw"), -1;
     sim.plot = value;
+    return 1;
+  }
+  if (arg == "--override" || arg == "--override-file") {
+    if (!args.value(value) || value.empty())
+      return usage("`" + arg + "` needs " +
+                   (arg == "--override" ? "`name=value,...`" : "a file name")),
+             -1;
+    sim.overrides.push_back({arg == "--override-file", value});
+    return 1;
+  }
+  if (arg == "--progress") {
+    sim.progress = true;
+    sim.quiet = false;
+    return 1;
+  }
+  if (arg == "--quiet" || arg == "-q") {
+    sim.quiet = true;
+    sim.progress = false;
     return 1;
   }
   if (arg == "--format") {
