@@ -280,7 +280,7 @@ public:
   /// construct ("when-equation", "when-statement").
   std::optional<std::vector<sym::ExprId>> whenConditions(const ast::Expr *condition, Scope scope,
                                                          const char *what);
-  /// An algorithm section of a model (Functions.cpp): its equations, or
+  /// An algorithm section of a model (ModelAlgorithms.cpp): its equations, or
   /// when-clauses for its when-statements.
   void lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope);
   bool independentOfGroup(const std::vector<sym::ExprId> &targets, sym::ExprId value);
