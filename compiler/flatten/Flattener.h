@@ -268,6 +268,10 @@ public:
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
+  void lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, bool initial);
+  void unrollForEquation(const ast::ForEquation &e, size_t level, Scope scope, bool initial);
+  void lowerIfEquation(const ast::IfEquation &e, Scope scope, bool initial);
+  void lowerCallEquation(const ast::CallEquation &e, Scope scope, bool initial);
   /// `guard`, if valid: the assert runs only where it holds (an if-statement
   /// around it in an algorithm).
   void lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
