@@ -455,12 +455,8 @@ void Flattener::unrollForEquation(const ast::ForEquation &e, size_t level, Scope
 }
 
 /// An if-equation: branches whose conditions are parameter expressions are
-/// decided now; the others must have as many scalar equations as the else
-/// branch, and their i-th equations make one residual equation with
-/// if-expressions.
+/// decided now; if conditions that vary remain, see lowerVaryingIf.
 void Flattener::lowerIfEquation(const ast::IfEquation &e, Scope scope, bool initial) {
-  auto &target = initial ? model_.initialEquations : model_.equations;
-  // Branches with parameter conditions are decided now.
   std::vector<std::pair<ExprId, const ast::EquationBranch *>> varying;
   const ast::EquationBranch *chosen = nullptr;
   for (const ast::EquationBranch &branch : e.branches) {
@@ -484,12 +480,24 @@ void Flattener::lowerIfEquation(const ast::IfEquation &e, Scope scope, bool init
     }
     varying.push_back({c->elements[0], &branch});
   }
-  if (varying.empty()) {
-    if (chosen)
-      for (const auto &body : chosen->body)
-        lowerEquation(*body, scope, initial);
+  if (!varying.empty()) {
+    lowerVaryingIf(e, varying, chosen, scope, initial);
     return;
   }
+  if (chosen)
+    for (const auto &body : chosen->body)
+      lowerEquation(*body, scope, initial);
+}
+
+/// The branches of an if-equation whose conditions vary (`varying`, in
+/// order; `chosen` the branch taken when none holds, null if none):
+/// they must have as many scalar equations as `chosen`, and the i-th
+/// equations of all of them make one residual equation with if-expressions.
+void Flattener::lowerVaryingIf(
+    const ast::IfEquation &e,
+    const std::vector<std::pair<ExprId, const ast::EquationBranch *>> &varying,
+    const ast::EquationBranch *chosen, Scope scope, bool initial) {
+  auto &target = initial ? model_.initialEquations : model_.equations;
   // Varying conditions: pair the i-th equation of every branch.
   ExprId earlier = pool_->zero(); // an earlier branch's condition holds
   std::vector<ExprId> guards;

@@ -271,6 +271,9 @@ public:
   void lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, bool initial);
   void unrollForEquation(const ast::ForEquation &e, size_t level, Scope scope, bool initial);
   void lowerIfEquation(const ast::IfEquation &e, Scope scope, bool initial);
+  void lowerVaryingIf(const ast::IfEquation &e,
+                      const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
+                      const ast::EquationBranch *chosen, Scope scope, bool initial);
   void lowerCallEquation(const ast::CallEquation &e, Scope scope, bool initial);
   /// `guard`, if valid: the assert runs only where it holds (an if-statement
   /// around it in an algorithm).

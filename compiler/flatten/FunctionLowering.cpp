@@ -154,73 +154,11 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
     return std::nullopt;
   }
   Value v;
-  if (var->builtin == inst::BuiltinKind::ExternalObject) {
-    // MLS 12.9.7: an input of any function, the output of its constructor.
-    std::string cls = var->cls->fullName();
-    bool constructorOutput = kind == flat::FunctionVariable::Kind::Output &&
-                             function_->cls->name == "constructor" && function_->cls->parent &&
-                             function_->cls->parent->fullName() == cls;
-    if ((kind == flat::FunctionVariable::Kind::Protected && !compiled_) ||
-        (kind == flat::FunctionVariable::Kind::Output && !constructorOutput) || !dims->empty()) {
-      if (kind == flat::FunctionVariable::Kind::Protected) {
-        unsupported("a protected external object"); // inlining gives way to compiling
-        return std::nullopt;
-      }
-      f_.diags().error(var->loc, "the external object `" + var->name + "` of class `" + cls +
-                                     "` can only be a scalar input, a protected variable, or "
-                                     "the output of its constructor");
-      return std::nullopt;
-    }
-    if (shape && (shape->type != ElementType::ExternalObject || shape->recordName != cls)) {
-      f_.diags().error(var->loc, "the argument for `" + var->name +
-                                     "` is not an external object of class `" + cls + "`");
-      return std::nullopt;
-    }
-    v.type = ElementType::ExternalObject;
-    v.recordName = cls;
-  }
-  if (var->isBuiltin()) {
-    if (var->builtin != inst::BuiltinKind::ExternalObject)
-      v.type = var->builtin == inst::BuiltinKind::Integer   ? ElementType::Integer
-               : var->builtin == inst::BuiltinKind::Boolean ? ElementType::Boolean
-               : var->builtin == inst::BuiltinKind::String  ? ElementType::String
-               : var->builtin == inst::BuiltinKind::Real    ? ElementType::Real
-                                                            : ElementType::Enumeration;
-    v.dims = *dims;
-    if (shape && (shape->isRecord || shape->isString() != v.isString() ||
-                  (!v.isString() && static_cast<int64_t>(shape->elements.size()) != v.count()))) {
-      f_.diags().error(var->loc, "the argument for `" + var->name + "` is " +
-                                     (shape->isRecord ? "a record" : shape->isString() ? "a String"
-                                                                                        : "a number") +
-                                     ", which the input cannot take");
-      return std::nullopt;
-    }
-    if (v.isString()) {
-      // An input whose text the call knows is a constant of the
-      // specialization; other Strings of a compiled function are pointers
-      // known at run time (Strings.cpp), in slots; when inlining, a String
-      // keeps its text ("" until assigned) or the caller's pointers.
-      bool known = shape && static_cast<int64_t>(shape->strings.size()) == v.count();
-      if (known) {
-        v.strings = shape->strings;
-        return v;
-      }
-      if (!compiled_) {
-        if (shape)
-          v.elements = shape->elements;
-        else
-          v.strings.assign(static_cast<size_t>(v.count()), "");
-        return v;
-      }
-    }
-    flat::FunctionVariable fv{kind, name, v.type, *dims, compiled_ ? compiled_->numSlots : 0};
-    for (int64_t k = 0; k < v.count(); ++k)
-      v.elements.push_back(compiled_ ? pool().variable(sym::VarId{newSlot()})
-                                     : (shape ? shape->elements[k] : pool().zero()));
-    if (compiled_)
-      compiled_->variables.push_back(fv);
-    return v;
-  }
+  if (var->builtin == inst::BuiltinKind::ExternalObject &&
+      !externalObjectSlot(var, shape, kind, *dims, v))
+    return std::nullopt;
+  if (var->isBuiltin())
+    return builtinSlots(var, shape, name, kind, *dims, std::move(v));
   if (!var->isRecord() || !dims->empty()) {
     f_.diags().error(var->loc, "function variables of class `" +
                                    (var->cls ? var->cls->fullName() : std::string("?")) +
@@ -243,6 +181,86 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
       return std::nullopt;
     v.fields.push_back({m.name, std::move(*field)});
   }
+  return v;
+}
+
+/// An external object variable (MLS 12.9.7): an input of any function, or
+/// the output of its class's constructor; its type goes to `v`. False
+/// after an error (or, inlining, a construct that needs compiling).
+bool FunctionLowering::externalObjectSlot(Instance *var, const Value *shape,
+                                          flat::FunctionVariable::Kind kind,
+                                          const std::vector<int64_t> &dims, Value &v) {
+  std::string cls = var->cls->fullName();
+  bool constructorOutput = kind == flat::FunctionVariable::Kind::Output &&
+                           function_->cls->name == "constructor" && function_->cls->parent &&
+                           function_->cls->parent->fullName() == cls;
+  if ((kind == flat::FunctionVariable::Kind::Protected && !compiled_) ||
+      (kind == flat::FunctionVariable::Kind::Output && !constructorOutput) || !dims.empty()) {
+    if (kind == flat::FunctionVariable::Kind::Protected) {
+      unsupported("a protected external object"); // inlining gives way to compiling
+      return false;
+    }
+    f_.diags().error(var->loc, "the external object `" + var->name + "` of class `" + cls +
+                                   "` can only be a scalar input, a protected variable, or "
+                                   "the output of its constructor");
+    return false;
+  }
+  if (shape && (shape->type != ElementType::ExternalObject || shape->recordName != cls)) {
+    f_.diags().error(var->loc, "the argument for `" + var->name +
+                                   "` is not an external object of class `" + cls + "`");
+    return false;
+  }
+  v.type = ElementType::ExternalObject;
+  v.recordName = cls;
+  return true;
+}
+
+/// The slots of a variable of a built-in type (when inlining, the
+/// argument's expressions or zeros); `v` has its type already if it is an
+/// external object.
+std::optional<Value> FunctionLowering::builtinSlots(Instance *var, const Value *shape,
+                                                   const std::string &name,
+                                                   flat::FunctionVariable::Kind kind,
+                                                   const std::vector<int64_t> &dims, Value v) {
+  if (var->builtin != inst::BuiltinKind::ExternalObject)
+    v.type = var->builtin == inst::BuiltinKind::Integer   ? ElementType::Integer
+             : var->builtin == inst::BuiltinKind::Boolean ? ElementType::Boolean
+             : var->builtin == inst::BuiltinKind::String  ? ElementType::String
+             : var->builtin == inst::BuiltinKind::Real    ? ElementType::Real
+                                                          : ElementType::Enumeration;
+  v.dims = dims;
+  if (shape && (shape->isRecord || shape->isString() != v.isString() ||
+                (!v.isString() && static_cast<int64_t>(shape->elements.size()) != v.count()))) {
+    f_.diags().error(var->loc, "the argument for `" + var->name + "` is " +
+                                   (shape->isRecord ? "a record" : shape->isString() ? "a String"
+                                                                                      : "a number") +
+                                   ", which the input cannot take");
+    return std::nullopt;
+  }
+  if (v.isString()) {
+    // An input whose text the call knows is a constant of the
+    // specialization; other Strings of a compiled function are pointers
+    // known at run time (Strings.cpp), in slots; when inlining, a String
+    // keeps its text ("" until assigned) or the caller's pointers.
+    bool known = shape && static_cast<int64_t>(shape->strings.size()) == v.count();
+    if (known) {
+      v.strings = shape->strings;
+      return v;
+    }
+    if (!compiled_) {
+      if (shape)
+        v.elements = shape->elements;
+      else
+        v.strings.assign(static_cast<size_t>(v.count()), "");
+      return v;
+    }
+  }
+  flat::FunctionVariable fv{kind, name, v.type, dims, compiled_ ? compiled_->numSlots : 0};
+  for (int64_t k = 0; k < v.count(); ++k)
+    v.elements.push_back(compiled_ ? pool().variable(sym::VarId{newSlot()})
+                                   : (shape ? shape->elements[k] : pool().zero()));
+  if (compiled_)
+    compiled_->variables.push_back(fv);
   return v;
 }
 
@@ -567,28 +585,8 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
     dynamic |= !pool().constantValue(e);
   if (dynamic)
     return assignIndexed(*ref, var, value, scope, loc);
-  if (current.isString()) {
-    if (!value.isString() || value.dims != selected->dims) {
-      f_.diags().error(loc, "a String variable needs a String value");
-      return false;
-    }
-    if (compiled_) { // the pointers to the texts go to the slots
-      std::vector<ExprId> pointers = f_.stringPointers(value);
-      for (size_t k = 0; k < where.size(); ++k)
-        emit(assignment(loc, pool().variableOf(scalars[static_cast<size_t>(*pool().constantValue(where[k]))]),
-                        pointers[k]));
-      return true;
-    }
-    // Inlining: the texts, known while translating.
-    if (!pool().isConstant(active_, 1.0))
-      return unsupported("assigning a String under a condition known only at run time");
-    if (value.strings.size() != where.size() ||
-        static_cast<int64_t>(current.strings.size()) != current.count())
-      return unsupported("a String known only at run time");
-    for (size_t k = 0; k < where.size(); ++k)
-      current.strings[static_cast<size_t>(*pool().constantValue(where[k]))] = value.strings[k];
-    return true;
-  }
+  if (current.isString())
+    return assignString(current, scalars, where, value, *selected, loc);
   bool compatible = selected->isRecord ? sameStructure(*selected, value)
                                        : (!value.isRecord && !value.isString() &&
                                           (value.dims == selected->dims || value.isScalar()));
@@ -611,6 +609,42 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
     current = rebuild(current, scalars, next);
     return true;
   }
+  storeScalars(scalars, where, std::move(values), loc);
+  return true;
+}
+
+/// Assigns `value` to the positions `where` of the String variable whose
+/// value is `current` (its slots `scalars` when compiling).
+bool FunctionLowering::assignString(Value &current, const std::vector<ExprId> &scalars,
+                                    const std::vector<ExprId> &where, const Value &value,
+                                    const Value &selected, SourceRange loc) {
+  if (!value.isString() || value.dims != selected.dims) {
+    f_.diags().error(loc, "a String variable needs a String value");
+    return false;
+  }
+  if (compiled_) { // the pointers to the texts go to the slots
+    std::vector<ExprId> pointers = f_.stringPointers(value);
+    for (size_t k = 0; k < where.size(); ++k)
+      emit(assignment(loc, pool().variableOf(scalars[static_cast<size_t>(*pool().constantValue(where[k]))]),
+                      pointers[k]));
+    return true;
+  }
+  // Inlining: the texts, known while translating.
+  if (!pool().isConstant(active_, 1.0))
+    return unsupported("assigning a String under a condition known only at run time");
+  if (value.strings.size() != where.size() ||
+      static_cast<int64_t>(current.strings.size()) != current.count())
+    return unsupported("a String known only at run time");
+  for (size_t k = 0; k < where.size(); ++k)
+    current.strings[static_cast<size_t>(*pool().constantValue(where[k]))] = value.strings[k];
+  return true;
+}
+
+/// Compiled: stores `values` into the slots of `scalars` at positions
+/// `where`.
+void FunctionLowering::storeScalars(const std::vector<ExprId> &scalars,
+                                    const std::vector<ExprId> &where, std::vector<ExprId> values,
+                                    SourceRange loc) {
   // Compiled: values that read a slot being written go through temporaries,
   // so that `x := {x[2], x[1]}` swaps.
   std::set<uint32_t> written;
@@ -630,7 +664,6 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
     ExprId slot = scalars[static_cast<size_t>(*pool().constantValue(where[k]))];
     emit(assignment(loc, pool().variableOf(slot), values[k]));
   }
-  return true;
 }
 
 bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value,

@@ -83,9 +83,19 @@ private:
   std::optional<Value> makeSlots(Instance *var, const Value *shape, const std::string &name,
                                  flat::FunctionVariable::Kind kind);
   std::optional<std::vector<int64_t>> localDims(Instance *var, const Value *shape);
+  bool externalObjectSlot(Instance *var, const Value *shape, flat::FunctionVariable::Kind kind,
+                          const std::vector<int64_t> &dims, Value &v);
+  std::optional<Value> builtinSlots(Instance *var, const Value *shape, const std::string &name,
+                                    flat::FunctionVariable::Kind kind,
+                                    const std::vector<int64_t> &dims, Value v);
   bool statements(const std::vector<ast::StatementPtr> &body, inst::ClassNode *lexical);
   bool statement(const ast::Statement &s, inst::ClassNode *lexical);
   bool assign(const ast::Expr &target, const Value &value, Scope scope, SourceRange loc);
+  bool assignString(Value &current, const std::vector<sym::ExprId> &scalars,
+                    const std::vector<sym::ExprId> &where, const Value &value,
+                    const Value &selected, SourceRange loc);
+  void storeScalars(const std::vector<sym::ExprId> &scalars, const std::vector<sym::ExprId> &where,
+                    std::vector<sym::ExprId> values, SourceRange loc);
   bool assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value, Scope scope,
                      SourceRange loc);
   bool ifStatement(const ast::IfStatement &s, Scope scope, size_t branch);

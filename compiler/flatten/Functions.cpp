@@ -190,6 +190,132 @@ static bool compileSpecialization(Flattener &f, Instance *function, uint32_t ind
   return ok;
 }
 
+/// Whether the annotation of `def` has a derivative entry of order 1
+/// (without `order`, or order = 1).
+static bool hasFirstOrderEntry(Flattener &f, Instance *function, const ast::ClassDef *def) {
+  bool hasFirstOrder = false;
+  for (const ast::Argument &arg : def->annotation->arguments) {
+    if (arg.path.parts.size() != 1 || arg.path.parts[0] != "derivative" || !arg.mod)
+      continue;
+    bool first = true;
+    for (const ast::Argument &setting : arg.mod->arguments)
+      if (setting.path.parts.size() == 1 && setting.path.parts[0] == "order" && setting.mod &&
+          setting.mod->binding)
+        if (auto c = f.evaluate(*setting.mod->binding, Scope{nullptr, function->cls},
+                                "a derivative order"))
+          first = !c->isScalar() || c->isString() || f.pool().isConstant(c->elements[0], 1.0);
+    hasFirstOrder = hasFirstOrder || first;
+  }
+  return hasFirstOrder;
+}
+
+/// The settings of one derivative entry: order, noDerivative, zeroDerivative.
+static flat::DerivativeInfo derivativeSettings(Flattener &f, Instance *function,
+                                               const ast::Argument &arg) {
+  flat::DerivativeInfo info;
+  for (const ast::Argument &setting : arg.mod->arguments) {
+    if (setting.path.parts.size() != 1 || !setting.mod || !setting.mod->binding)
+      continue;
+    const std::string &key = setting.path.parts[0];
+    if (key == "order") {
+      auto value = f.evaluate(*setting.mod->binding, Scope{nullptr, function->cls}, "a derivative order");
+      if (value && value->isScalar() && !value->isString())
+        if (auto c = f.pool().constantValue(value->elements[0]))
+          info.order = static_cast<int>(*c);
+    } else if (auto *name = ast::dynCast<ast::RefExpr>(setting.mod->binding.get())) {
+      if (key == "noDerivative")
+        info.noDerivative.push_back(name->str());
+      else if (key == "zeroDerivative")
+        info.zeroDerivative.push_back(name->str());
+    }
+  }
+  return info;
+}
+
+/// Whether `input` of `function` has a derivative argument in the entry
+/// `info`: neither noDerivative nor zeroDerivative, and Real (only Real
+/// inputs have derivatives, MLS 12.7.1).
+static bool hasDerivativeArgument(Instance *function, inst::Member *input,
+                                  const flat::DerivativeInfo &info) {
+  auto listed = [](const std::vector<std::string> &names, const std::string &n) {
+    return std::find(names.begin(), names.end(), n) != names.end();
+  };
+  if (listed(info.noDerivative, input->name) || listed(info.zeroDerivative, input->name))
+    return false;
+  Instance *instance = function->memberInstance(*input);
+  return !(instance && instance->isBuiltin() && instance->builtin != inst::BuiltinKind::Real);
+}
+
+/// An order-2 entry on a first derivative f1(x, der_x) without an order-1
+/// entry (as in MLS 12.7.1's example, and the MSL's tables): f2(x, der_x,
+/// der2_x) is d/dt f1, whose arguments beyond f1's are the derivatives of
+/// its last differentiated inputs (the first derivatives); x's
+/// contribution is in f2 itself, as for a noDerivative input. Makes `info`
+/// that order-1 entry; false if f2 does not fit.
+static bool secondOrderAsFirst(Flattener &f, Instance *function,
+                               const std::vector<inst::Member *> &inputs, const ast::RefExpr &ref,
+                               flat::DerivativeInfo &info) {
+  Instance *owner = nullptr;
+  inst::ClassNode *cls = f.resolveCallee(ref, Scope{nullptr, function->cls}, &owner);
+  if (!cls)
+    return false;
+  size_t total = membersOf(f.functionInstance(cls, owner), 0).size();
+  if (total <= inputs.size())
+    return false;
+  size_t extra = total - inputs.size();
+  std::vector<size_t> withDerivative;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    if (hasDerivativeArgument(function, inputs[i], info))
+      withDerivative.push_back(i);
+  if (extra > withDerivative.size())
+    return false;
+  for (size_t j = 0; j + extra < withDerivative.size(); ++j)
+    info.noDerivative.push_back(inputs[withDerivative[j]]->name);
+  info.order = 1;
+  return true;
+}
+
+/// The specialization of the derivative function `ref` of an order-1 entry
+/// for `args` followed by the shapes of the derivative arguments; nothing
+/// if the entry does not fit (the algorithm is differentiated instead).
+static std::optional<uint32_t> derivativeFunction(Flattener &f, Instance *function,
+                                                  const std::vector<inst::Member *> &inputs,
+                                                  const std::vector<Value> &args,
+                                                  const ast::RefExpr &ref,
+                                                  const flat::DerivativeInfo &info,
+                                                  SourceRange loc) {
+  if (inputs.size() != args.size())
+    return std::nullopt;
+  std::vector<std::optional<Value>> derivativeArgs(args.begin(), args.end());
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (!hasDerivativeArgument(function, inputs[i], info))
+      continue;
+    if (args[i].isRecord)
+      return std::nullopt;
+    Value shape = args[i]; // only the shape matters for the specialization
+    shape.type = ElementType::Real;
+    std::fill(shape.elements.begin(), shape.elements.end(), f.pool().zero());
+    derivativeArgs.push_back(std::move(shape));
+  }
+  Instance *owner = nullptr;
+  inst::ClassNode *cls = f.resolveCallee(ref, Scope{nullptr, function->cls}, &owner);
+  if (!cls)
+    return std::nullopt; // resolveCallee reported it
+  Instance *derivative = f.functionInstance(cls, owner);
+  if (membersOf(derivative, 0).size() != derivativeArgs.size())
+    return std::nullopt; // not a derivative of this shape
+  bool inlining = f.inlineFunctions;
+  f.inlineFunctions = false; // a call, not the inlined body
+  auto outputs = callFunction(f, derivative, derivativeArgs, loc);
+  f.inlineFunctions = inlining;
+  if (!outputs || outputs->empty() || outputs->front().elements.empty())
+    return std::nullopt;
+  ExprId out = outputs->front().elements[0];
+  if (f.pool().op(out) != sym::OpKind::Output)
+    return std::nullopt;
+  return f.pool().node(f.pool().operand(out, 0)).payload.index;
+}
+
 /// Records the `annotation(derivative(order = 1, noDerivative = x,
 /// zeroDerivative = y) = df)` entries of a function (MLS 12.7.1) on its
 /// specialization `index`: df is specialized for the arguments followed by
@@ -215,20 +341,7 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
     ~Nesting() { --depth; }
   } nesting;
   auto inputs = membersOf(function, 0);
-  // Whether an entry is of order 1 (without `order`, or order = 1).
-  bool hasFirstOrder = false;
-  for (const ast::Argument &arg : def->annotation->arguments) {
-    if (arg.path.parts.size() != 1 || arg.path.parts[0] != "derivative" || !arg.mod)
-      continue;
-    bool first = true;
-    for (const ast::Argument &setting : arg.mod->arguments)
-      if (setting.path.parts.size() == 1 && setting.path.parts[0] == "order" && setting.mod &&
-          setting.mod->binding)
-        if (auto c = f.evaluate(*setting.mod->binding, Scope{nullptr, function->cls},
-                                "a derivative order"))
-          first = !c->isScalar() || c->isString() || f.pool().isConstant(c->elements[0], 1.0);
-    hasFirstOrder = hasFirstOrder || first;
-  }
+  bool hasFirstOrder = hasFirstOrderEntry(f, function, def);
   for (const ast::Argument &arg : def->annotation->arguments) {
     if (arg.path.parts.size() != 1 || arg.path.parts[0] != "derivative" || !arg.mod ||
         !arg.mod->binding)
@@ -236,97 +349,15 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
     auto *ref = ast::dynCast<ast::RefExpr>(arg.mod->binding.get());
     if (!ref)
       continue;
-    flat::DerivativeInfo info;
-    for (const ast::Argument &setting : arg.mod->arguments) {
-      if (setting.path.parts.size() != 1 || !setting.mod || !setting.mod->binding)
-        continue;
-      const std::string &key = setting.path.parts[0];
-      if (key == "order") {
-        auto value = f.evaluate(*setting.mod->binding, Scope{nullptr, function->cls}, "a derivative order");
-        if (value && value->isScalar() && !value->isString())
-          if (auto c = f.pool().constantValue(value->elements[0]))
-            info.order = static_cast<int>(*c);
-      } else if (auto *name = ast::dynCast<ast::RefExpr>(setting.mod->binding.get())) {
-        if (key == "noDerivative")
-          info.noDerivative.push_back(name->str());
-        else if (key == "zeroDerivative")
-          info.zeroDerivative.push_back(name->str());
-      }
-    }
-    auto listed = [](const std::vector<std::string> &names, const std::string &n) {
-      return std::find(names.begin(), names.end(), n) != names.end();
-    };
-    auto differentiated = [&](size_t i) { // an input with a derivative argument
-      const std::string &name = inputs[i]->name;
-      if (listed(info.noDerivative, name) || listed(info.zeroDerivative, name))
-        return false;
-      Instance *input = function->memberInstance(*inputs[i]);
-      return !(input && input->isBuiltin() && input->builtin != inst::BuiltinKind::Real);
-    };
-    if (info.order == 2 && !hasFirstOrder) {
-      // On a first derivative f1(x, der_x) without an order-1 entry (as in
-      // MLS 12.7.1's example, and the MSL's tables): f2(x, der_x, der2_x) is
-      // d/dt f1, whose arguments beyond f1's are the derivatives of its last
-      // differentiated inputs (the first derivatives); x's contribution is
-      // in f2 itself, as for a noDerivative input.
-      Instance *owner = nullptr;
-      inst::ClassNode *cls = f.resolveCallee(*ref, Scope{nullptr, function->cls}, &owner);
-      if (!cls)
-        continue;
-      size_t total = membersOf(f.functionInstance(cls, owner), 0).size();
-      if (total <= inputs.size())
-        continue;
-      size_t extra = total - inputs.size();
-      std::vector<size_t> withDerivative;
-      for (size_t i = 0; i < inputs.size(); ++i)
-        if (differentiated(i))
-          withDerivative.push_back(i);
-      if (extra > withDerivative.size())
-        continue;
-      for (size_t j = 0; j + extra < withDerivative.size(); ++j)
-        info.noDerivative.push_back(inputs[withDerivative[j]]->name);
-      info.order = 1;
-    }
+    flat::DerivativeInfo info = derivativeSettings(f, function, arg);
+    if (info.order == 2 && !hasFirstOrder && !secondOrderAsFirst(f, function, inputs, *ref, info))
+      continue;
     if (info.order != 1)
       continue;
-    std::vector<std::optional<Value>> derivativeArgs(args.begin(), args.end());
-    bool supported = inputs.size() == args.size();
-    for (size_t i = 0; supported && i < inputs.size(); ++i) {
-      const std::string &name = inputs[i]->name;
-      if (listed(info.noDerivative, name) || listed(info.zeroDerivative, name))
-        continue;
-      Instance *input = function->memberInstance(*inputs[i]);
-      if (input && input->isBuiltin() && input->builtin != inst::BuiltinKind::Real)
-        continue; // only Real inputs have derivatives (MLS 12.7.1)
-      if (args[i].isRecord) {
-        supported = false;
-        break;
-      }
-      Value shape = args[i]; // only the shape matters for the specialization
-      shape.type = ElementType::Real;
-      std::fill(shape.elements.begin(), shape.elements.end(), f.pool().zero());
-      derivativeArgs.push_back(std::move(shape));
+    if (auto df = derivativeFunction(f, function, inputs, args, *ref, info, loc)) {
+      info.function = *df;
+      f.model().functions[index].derivatives.push_back(std::move(info));
     }
-    if (!supported)
-      continue;
-    Instance *owner = nullptr;
-    inst::ClassNode *cls = f.resolveCallee(*ref, Scope{nullptr, function->cls}, &owner);
-    if (!cls)
-      continue; // resolveCallee reported it
-    Instance *derivative = f.functionInstance(cls, owner);
-    if (membersOf(derivative, 0).size() != derivativeArgs.size())
-      continue; // not a derivative of this shape: the algorithm is differentiated
-    bool inlining = f.inlineFunctions;
-    f.inlineFunctions = false; // a call, not the inlined body
-    auto outputs = callFunction(f, derivative, derivativeArgs, loc);
-    f.inlineFunctions = inlining;
-    if (!outputs || outputs->empty() || outputs->front().elements.empty())
-      continue;
-    ExprId out = outputs->front().elements[0];
-    if (f.pool().op(out) != sym::OpKind::Output)
-      continue;
-    info.function = f.pool().node(f.pool().operand(out, 0)).payload.index;
-    f.model().functions[index].derivatives.push_back(std::move(info));
   }
 }
 
@@ -334,20 +365,13 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
 /// on the values of its inputs) before translation gives up.
 constexpr int kMaxRecursiveSpecializations = 1000;
 
-std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
-                                               std::vector<std::optional<Value>> &optionalArgs,
-                                               SourceRange loc, uint32_t *specialization,
-                                               std::vector<ExprId> *calls) {
-  if (!completeArguments(f, function, optionalArgs, loc))
-    return std::nullopt;
-  NestingLevel level(loc, "the function call");
-  std::vector<Value> args;
-  for (auto &a : optionalArgs)
-    args.push_back(std::move(*a));
-  inst::ClassNode *cls = function->cls;
+/// Whether a call of `function` is to be inlined: annotation(Inline = true)
+/// (or LateInline, InlineAfterIndexReduction), or a String output.
+static bool wantsInlining(Flattener &f, Instance *function) {
+  const ast::ClassDef *def = function->cls->def;
   bool wantsInline = f.inlineFunctions &&
-                     (annotationFlag(cls->def, "Inline") || annotationFlag(cls->def, "LateInline") ||
-                      annotationFlag(cls->def, "InlineAfterIndexReduction"));
+                     (annotationFlag(def, "Inline") || annotationFlag(def, "LateInline") ||
+                      annotationFlag(def, "InlineAfterIndexReduction"));
   // A String result of a Modelica function is known while translating
   // through its inlined body (that of C code by calling it, Strings.cpp).
   if (!function->externalClause().node)
@@ -355,28 +379,15 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
       if (Instance *out = function->memberInstance(*m);
           out && out->builtin == inst::BuiltinKind::String)
         wantsInline = true;
-  // A function with functional arguments is inlined with them (MLS 12.4.2).
-  bool functional = false;
-  for (const Value &a : args)
-    functional |= a.isFunction();
-  // A functional argument may call the function again (a quadrature of a
-  // quadrature); each level inlines with other arguments, to a bounded depth.
-  auto depth = std::count(f.inlining.begin(), f.inlining.end(), cls);
-  bool recursive = depth > (functional ? 8 : 0);
-  if ((wantsInline || functional) && !recursive) {
-    f.inlining.push_back(cls);
-    auto outputs = inlineCall(f, function, args);
-    f.inlining.pop_back();
-    if (outputs && outputs->empty() && f.diags().hasErrors())
-      return std::nullopt;
-    if (outputs)
-      return outputs;
-  }
-  if (functional) {
-    f.diags().error(loc, "a call of `" + cls->fullName() + "` with a functional argument that "
-                         "cannot be inlined is not supported yet");
-    return std::nullopt;
-  }
+  return wantsInline;
+}
+
+/// The specialization of `function` for `args` (an index in the model's
+/// functions), compiled on first use; inputs that sizes depend on become
+/// constants in `args`. Nothing after an error.
+static std::optional<uint32_t> specialize(Flattener &f, Instance *function,
+                                          std::vector<Value> &args, SourceRange loc) {
+  inst::ClassNode *cls = function->cls;
   // Compile one specialization per argument shape, and per value of the
   // inputs that sizes depend on (`output Real phi[if withResidues then 6 else 3]`).
   // The instance (class and owner) is part of the key too.
@@ -401,40 +412,36 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     key += inputs[i]->name + "=" + std::to_string(*value) + ";";
   }
   auto &specializations = f.specializations;
-  auto it = specializations.find(key);
-  uint32_t index;
-  if (it == specializations.end()) {
-    // A function whose sizes depend on its inputs and that calls itself
-    // with other values makes a new specialization per value; without a
-    // base case that the values reach, that never ends.
-    int &nested = f.specializing[cls];
-    if (nested >= kMaxRecursiveSpecializations) {
-      f.diags().error(loc, "the function `" + cls->fullName() + "`, whose sizes depend on its "
-                               "inputs, calls itself more than " +
-                               std::to_string(kMaxRecursiveSpecializations) +
-                               " levels deep with other sizes (does its recursion end?)");
-      return std::nullopt;
-    }
-    index = static_cast<uint32_t>(f.model().functions.size());
-    f.model().functions.emplace_back();
-    specializations[key] = index;
-    ++nested;
-    bool compiled = compileSpecialization(f, function, index, args, constants);
-    --f.specializing[cls];
-    if (!compiled)
-      return std::nullopt;
-    recordDerivatives(f, function, index, args, loc);
-  } else {
-    index = it->second;
-  }
-  if (specialization)
-    *specialization = index;
-  auto shapesIt = f.outputShapes.find(index);
-  if (shapesIt == f.outputShapes.end()) {
-    f.diags().error(loc, "the recursive function `" + cls->fullName() +
-                             "` is called before its output sizes are known");
+  if (auto it = specializations.find(key); it != specializations.end())
+    return it->second;
+  // A function whose sizes depend on its inputs and that calls itself
+  // with other values makes a new specialization per value; without a
+  // base case that the values reach, that never ends.
+  int &nested = f.specializing[cls];
+  if (nested >= kMaxRecursiveSpecializations) {
+    f.diags().error(loc, "the function `" + cls->fullName() + "`, whose sizes depend on its "
+                             "inputs, calls itself more than " +
+                             std::to_string(kMaxRecursiveSpecializations) +
+                             " levels deep with other sizes (does its recursion end?)");
     return std::nullopt;
   }
+  uint32_t index = static_cast<uint32_t>(f.model().functions.size());
+  f.model().functions.emplace_back();
+  specializations[key] = index;
+  ++nested;
+  bool compiled = compileSpecialization(f, function, index, args, constants);
+  --f.specializing[cls];
+  if (!compiled)
+    return std::nullopt;
+  recordDerivatives(f, function, index, args, loc);
+  return index;
+}
+
+/// The Call node of specialization `index` on `args` (added to `calls` if
+/// given), and an Output node per scalar of the outputs of shapes `shapes`.
+static std::vector<Value> callOutputs(Flattener &f, uint32_t index, const std::vector<Value> &args,
+                                      const std::vector<Value> &shapes,
+                                      std::vector<ExprId> *calls) {
   std::vector<ExprId> flatArgs;
   for (const Value &a : args)
     appendScalars(a, flatArgs);
@@ -443,7 +450,7 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     calls->push_back(call);
   std::vector<Value> outputs;
   uint32_t k = 0;
-  for (const Value &shape : shapesIt->second) {
+  for (const Value &shape : shapes) {
     std::vector<ExprId> scalars;
     appendScalars(shape, scalars);
     std::vector<ExprId> outs;
@@ -453,6 +460,54 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     outputs.push_back(rebuild(shape, outs, next));
   }
   return outputs;
+}
+
+std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
+                                               std::vector<std::optional<Value>> &optionalArgs,
+                                               SourceRange loc, uint32_t *specialization,
+                                               std::vector<ExprId> *calls) {
+  if (!completeArguments(f, function, optionalArgs, loc))
+    return std::nullopt;
+  NestingLevel level(loc, "the function call");
+  std::vector<Value> args;
+  for (auto &a : optionalArgs)
+    args.push_back(std::move(*a));
+  inst::ClassNode *cls = function->cls;
+  bool wantsInline = wantsInlining(f, function);
+  // A function with functional arguments is inlined with them (MLS 12.4.2).
+  bool functional = false;
+  for (const Value &a : args)
+    functional |= a.isFunction();
+  // A functional argument may call the function again (a quadrature of a
+  // quadrature); each level inlines with other arguments, to a bounded depth.
+  auto depth = std::count(f.inlining.begin(), f.inlining.end(), cls);
+  bool recursive = depth > (functional ? 8 : 0);
+  if ((wantsInline || functional) && !recursive) {
+    f.inlining.push_back(cls);
+    auto outputs = inlineCall(f, function, args);
+    f.inlining.pop_back();
+    if (outputs && outputs->empty() && f.diags().hasErrors())
+      return std::nullopt;
+    if (outputs)
+      return outputs;
+  }
+  if (functional) {
+    f.diags().error(loc, "a call of `" + cls->fullName() + "` with a functional argument that "
+                         "cannot be inlined is not supported yet");
+    return std::nullopt;
+  }
+  std::optional<uint32_t> index = specialize(f, function, args, loc);
+  if (!index)
+    return std::nullopt;
+  if (specialization)
+    *specialization = *index;
+  auto shapes = f.outputShapes.find(*index);
+  if (shapes == f.outputShapes.end()) {
+    f.diags().error(loc, "the recursive function `" + cls->fullName() +
+                             "` is called before its output sizes are known");
+    return std::nullopt;
+  }
+  return callOutputs(f, *index, args, shapes->second, calls);
 }
 
 } // namespace mocc::flattening
