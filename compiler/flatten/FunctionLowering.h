@@ -17,7 +17,7 @@ std::vector<inst::Member *> membersOf(Instance *function, int kind);
 void collectTargets(const std::vector<ast::StatementPtr> &body, std::vector<const ast::RefExpr *> &out);
 void collectTargets(const ast::Statement &s, std::vector<const ast::RefExpr *> &out);
 
-/// Symbolic execution of one function body (see the file comment). While it
+/// Symbolic execution of one function body (see FunctionLowering.cpp). While it
 /// exists, its variables are in scope for lowering and, when compiling,
 /// expressions are built in the function's own pool.
 class FunctionLowering {
