@@ -9,8 +9,6 @@
 
 namespace mocc {
 
-thread_local uint64_t NestingLevel::depth_ = 0;
-
 namespace {
 
 /// The lowest address the calling thread's recursion may reach before

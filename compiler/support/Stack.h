@@ -50,7 +50,10 @@ public:
 
 private:
   [[noreturn]] void fail(SourceRange where, const char *what);
-  static thread_local uint64_t depth_;
+  // Defined here, constant-initialized: an extern thread_local would be
+  // reached through GCC's TLS wrapper, which UBSan reports as a load of a
+  // null pointer (see TOOLCHAIN.md).
+  static inline thread_local uint64_t depth_ = 0;
 };
 
 /// The stack the command line gives the compiler: 512 MiB of reserved
