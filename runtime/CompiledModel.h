@@ -204,6 +204,14 @@ struct SampleClock {
   int32_t flagSlot = -1;
   int32_t startSlot = -1;    ///< slot of the start time (set by setParameters)
   int32_t intervalSlot = -1; ///< slot of the interval (> 0)
+  /// The time event of a relation (time >= t1, one tick, interval
+  /// "infinite"): its event happens at t1 exactly, not at an output time
+  /// within roundoff before it, where the relation would still be false.
+  bool relation = false;
+  /// A relation's time event whose instant moves (time >= pre(next)):
+  /// `update` assigns startSlot, and the clock ticks once at that instant
+  /// if it is still ahead after the event iteration that set it.
+  bool moving = false;
 };
 
 /// The discrete part of a model (MLS 8.5 and 8.6). Empty for a purely

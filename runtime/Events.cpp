@@ -18,7 +18,12 @@ std::string SampleSchedule::setUp(const std::vector<SampleClock> &clocks,
                                   const std::vector<double> &v, double t0, double tolerance) {
   clocks_.clear();
   for (const SampleClock &clock : clocks) {
-    Clock c{clock.flagSlot, v[clock.startSlot], v[clock.intervalSlot], 0};
+    if (clock.moving) {
+      clocks_.push_back({clock.flagSlot, std::numeric_limits<double>::infinity(), 1.0, 0,
+                         clock.startSlot, true});
+      continue;
+    }
+    Clock c{clock.flagSlot, v[clock.startSlot], v[clock.intervalSlot], 0, -1, clock.relation};
     if (!(c.interval > 0.0) || !std::isfinite(c.interval) || !std::isfinite(c.start))
       return "sample(" + formatNumber(c.start) + ", " + formatNumber(c.interval) +
              ") needs a finite start and a positive interval";
@@ -42,6 +47,14 @@ double SampleSchedule::next() const {
   return next;
 }
 
+double SampleSchedule::eventTime(double t, double tolerance) const {
+  double at = t;
+  for (const Clock &clock : clocks_)
+    if (clock.relation && instant(clock) <= t + tolerance)
+      at = std::max(at, instant(clock));
+  return at;
+}
+
 bool SampleSchedule::raiseDue(double t, double tolerance, std::vector<double> &v) {
   bool any = false;
   for (Clock &clock : clocks_) {
@@ -49,6 +62,10 @@ bool SampleSchedule::raiseDue(double t, double tolerance, std::vector<double> &v
       continue;
     any = true;
     v[clock.flagSlot] = 1.0;
+    if (clock.movingSlot >= 0) { // once, until rescheduled
+      clock.start = std::numeric_limits<double>::infinity();
+      continue;
+    }
     while (instant(clock) <= t + tolerance)
       ++clock.k;
   }
@@ -58,6 +75,18 @@ bool SampleSchedule::raiseDue(double t, double tolerance, std::vector<double> &v
 void SampleSchedule::lowerFlags(std::vector<double> &v) const {
   for (const Clock &clock : clocks_)
     v[clock.flagSlot] = 0.0;
+}
+
+void SampleSchedule::reschedule(const std::vector<double> &v, double t, double tolerance) {
+  for (Clock &clock : clocks_) {
+    if (clock.movingSlot < 0)
+      continue;
+    double at = v[clock.movingSlot]; // NaN or +inf (no next event): never
+    clock.start = at > t + tolerance && at < std::numeric_limits<double>::infinity()
+                      ? at
+                      : std::numeric_limits<double>::infinity();
+    clock.k = 0;
+  }
 }
 
 void PreValues::save(std::vector<double> &v) const {

@@ -24,8 +24,9 @@ double sameInstantTolerance(double t, double span);
 class SampleSchedule {
 public:
   /// Reads start and interval of every clock from v (after initialization)
-  /// and schedules its first instant at or after t0 (within `tolerance`).
-  /// Returns what is wrong (an interval that is not positive), or empty.
+  /// and schedules its first instant at or after t0 (within `tolerance`);
+  /// a moving clock waits for `reschedule`. Returns what is wrong (an
+  /// interval that is not positive), or empty.
   std::string setUp(const std::vector<SampleClock> &clocks, const std::vector<double> &v,
                     double t0, double tolerance);
 
@@ -37,8 +38,18 @@ public:
   /// whether any clock was due.
   bool raiseDue(double t, double tolerance, std::vector<double> &v);
 
+  /// The time of an event due at t (within `tolerance`): the instant of a
+  /// relation's clock if one is due a little after t, else t.
+  double eventTime(double t, double tolerance) const;
+
   /// Sets every flag back to 0.
   void lowerFlags(std::vector<double> &v) const;
+
+  /// After an event iteration at t: every moving clock reads its instant
+  /// from v and ticks there if it is later than t + tolerance (an instant
+  /// at or before t needs no event: the iteration saw the relation as it
+  /// is after t).
+  void reschedule(const std::vector<double> &v, double t, double tolerance);
 
 private:
   struct Clock {
@@ -46,6 +57,8 @@ private:
     double start;
     double interval;
     int64_t k; ///< index of the pending instant start + k * interval
+    int32_t movingSlot = -1; ///< a moving clock's start slot
+    bool relation = false;   ///< SampleClock::relation
   };
   static double instant(const Clock &clock) {
     return clock.start + static_cast<double>(clock.k) * clock.interval;

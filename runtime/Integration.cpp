@@ -257,6 +257,8 @@ RunStatus Integration::advance() {
       return status;
   }
   bool timeEvent = schedule_.next() <= t + tolerance(t);
+  if (timeEvent && kind != StopKind::Root)
+    now_ = t = schedule_.eventTime(t, tolerance(t));
   if (kind == StopKind::Root || timeEvent)
     return event(t, kind == StopKind::Root);
   if (atStop(t))
@@ -425,6 +427,7 @@ RunStatus Integration::iterate(double t) {
         return *failure;
     }
     schedule_.lowerFlags(v_);
+    schedule_.reschedule(v_, t, tolerance(t));
     if (events_.initialSlot >= 0)
       v_[events_.initialSlot] = 0.0;
     status = restart(t, rate(t, current_));

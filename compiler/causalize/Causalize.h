@@ -94,6 +94,7 @@ struct EventPlan {
   std::vector<int32_t> valueSlot;
   struct Sample {
     int32_t flag = -1, start = -1, interval = -1;
+    bool relation = false, moving = false; ///< as in rt::SampleClock
   };
   std::vector<Sample> samples;
   int32_t initialSlot = -1;

@@ -387,45 +387,55 @@ EventSystem prepareEvents(flat::FlatModel &model) {
     }
     events.sampleTimes.push_back({times[0], times[1]});
   }
-  // Relations of time and parameters alone are time events, at the instant
-  // where time equals the other side.
+  // Relations of time and an expression that changes only at events are
+  // time events, at the instant where time equals the other side: fixed
+  // when the expression has parameters alone, moving when it reads discrete
+  // variables or pre() values (the MSL's tables: time >= pre(nextTimeEvent)).
+  enum class Instant { Fixed, Moving, None };
+  sym::ExprPool &pool = model.pool;
+  auto kindOf = [&](ExprId e) {
+    Instant kind = Instant::Fixed;
+    ExprId roots[] = {e};
+    sym::forEachNode(pool, roots, [&](ExprId id) {
+      if (pool.op(id) == OpKind::Time)
+        kind = Instant::None;
+      VarId v = pool.variableOf(id);
+      if (!v.valid() || kind == Instant::None)
+        return;
+      switch (model.var(v).variability) {
+      case flat::VariabilityKind::Parameter:
+      case flat::VariabilityKind::Constant: break;
+      case flat::VariabilityKind::Discrete: kind = Instant::Moving; break;
+      case flat::VariabilityKind::Continuous: kind = Instant::None; break;
+      }
+    });
+    return kind;
+  };
   for (EventRelation &r : events.relations) {
-    sym::ExprPool &pool = model.pool;
     ExprId a = pool.operand(r.relation, 0), b = pool.operand(r.relation, 1);
-    auto fixed = [&](ExprId e) {
-      bool ok = true;
-      ExprId roots[] = {e};
-      sym::forEachNode(pool, roots, [&](ExprId id) {
-        if (pool.op(id) == OpKind::Time)
-          ok = false;
-        VarId v = pool.variableOf(id);
-        if (v.valid() && model.var(v).variability != flat::VariabilityKind::Parameter &&
-            model.var(v).variability != flat::VariabilityKind::Constant)
-          ok = false;
-      });
-      return ok;
-    };
-    ExprId instant;
-    if (pool.op(a) == OpKind::Time && fixed(b))
-      instant = b;
-    else if (pool.op(b) == OpKind::Time && fixed(a))
-      instant = a;
-    else
+    ExprId instant = pool.op(a) == OpKind::Time ? b : pool.op(b) == OpKind::Time ? a : ExprId{};
+    Instant kind = instant.valid() ? kindOf(instant) : Instant::None;
+    if (kind == Instant::None)
       continue;
     VarId slots[3];
     for (int i = 0; i < 3; ++i) {
       static const char *const parts[] = {".flag", ".start", ".interval"};
-      flat::Variable v = hiddenVariable("$time" + std::to_string(events.timeEvents.size()) + parts[i],
-                                        i == 0 ? flat::SpecialKind::Sample : flat::SpecialKind::None,
-                                        flat::TypeKind::Real);
-      if (i > 0) {
+      std::string name = "$time" + std::to_string(events.timeEvents.size()) + parts[i];
+      flat::Variable v =
+          hiddenVariable(std::move(name),
+                         i == 0 ? flat::SpecialKind::Sample
+                         : i == 1 && kind == Instant::Moving ? flat::SpecialKind::Relation
+                                                             : flat::SpecialKind::None,
+                         flat::TypeKind::Real);
+      if (i == 2 || (i == 1 && kind == Instant::Fixed)) {
         v.variability = flat::VariabilityKind::Parameter;
         v.binding = i == 1 ? instant : pool.constant(1e300); // one tick
       }
       slots[i] = model.addVariable(std::move(v));
     }
     r.clock = static_cast<int32_t>(events.timeEvents.size());
-    events.timeEvents.push_back({slots[0], slots[1], slots[2]});
+    events.timeEvents.push_back(
+        {slots[0], slots[1], slots[2], kind == Instant::Moving ? instant : ExprId{}});
   }
   // Every variable assigned by a when-clause, and every relation, has a pre.
   auto assigned = model.assignedInWhen();
@@ -452,6 +462,8 @@ bool substituteAliases(flat::FlatModel &model, EventSystem &events, const AliasE
     apply(r.relation);
     apply(r.crossing);
   }
+  for (TimeEvent &clock : events.timeEvents)
+    apply(clock.moving);
   for (flat::Assertion &a : model.assertions) {
     apply(a.condition);
     applyMessage(a.message);
@@ -547,6 +559,10 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
     for (const auto &[v, e] : value)
       assignments.push_back({KernelStep::Kind::Assign, VarId{v}, e, {}, 1, where[v]});
   }
+  // The instants of the moving time events, after what they read.
+  for (const TimeEvent &clock : events.timeEvents)
+    if (clock.moving.valid())
+      assignments.push_back({KernelStep::Kind::Assign, clock.start, clock.moving});
   std::vector<KernelStep> whenAssignments;
   for (const KernelStep &step : assignments)
     if (model.var(step.target).special == flat::SpecialKind::None)
@@ -608,7 +624,7 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
                           static_cast<int32_t>(events.sampleTimes[k].second.index)});
   for (const TimeEvent &clock : events.timeEvents)
     ev.samples.push_back({static_cast<int32_t>(clock.flag.index), static_cast<int32_t>(clock.start.index),
-                          static_cast<int32_t>(clock.interval.index)});
+                          static_cast<int32_t>(clock.interval.index), true, clock.moving.valid()});
   for (size_t i = 0; i < model.size(); ++i) {
     if (model.variables[i].special == flat::SpecialKind::Initial)
       ev.initialSlot = static_cast<int32_t>(i);

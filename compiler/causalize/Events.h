@@ -21,15 +21,21 @@ struct EventRelation {
   sym::VarId slot;
   sym::ExprId relation; ///< the relation itself, evaluated at events
   sym::ExprId crossing; ///< changes sign where the relation changes
-  /// A relation of time and parameters alone (time >= t1): a time event at
-  /// the instant `clock` (an index into EventSystem::timeEvents) instead
-  /// of a zero crossing; at the event it takes its value just after it.
+  /// A relation of time and an expression that changes only at events
+  /// (time >= t1 with t1 of parameters, or time >= pre(next) with next a
+  /// discrete variable): a time event at the instant `clock` (an index into
+  /// EventSystem::timeEvents) instead of a zero crossing; at the event it
+  /// takes its value just after it.
   int32_t clock = -1;
 };
 
 /// The clock of a time event: a sample clock that ticks once.
 struct TimeEvent {
   sym::VarId flag, start, interval;
+  /// Valid when the instant moves (an expression of discrete variables or
+  /// pre() values): the event iteration assigns it to `start`, and the
+  /// runtime schedules the event anew after every event.
+  sym::ExprId moving;
 };
 
 /// What prepareEvents added to the model.

@@ -537,7 +537,7 @@ std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
   events.preSlot = ev.preSlot;
   events.valueSlot = ev.valueSlot;
   for (const auto &sample : ev.samples)
-    events.samples.push_back({sample.flag, sample.start, sample.interval});
+    events.samples.push_back({sample.flag, sample.start, sample.interval, sample.relation, sample.moving});
   events.initialSlot = ev.initialSlot;
   events.terminalSlot = ev.terminalSlot;
   times.add("jit", secondsSince(start) + compiledWhileGenerating);

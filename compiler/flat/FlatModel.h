@@ -40,7 +40,9 @@ enum class SpecialKind : uint8_t {
   Initial,   ///< initial()
   Terminal,  ///< terminal()
   Sample,    ///< the flag of one sample(start, interval)
-  Relation,  ///< a relation held between events (added by causalization)
+  /// a relation held between events, or the instant of a time event that
+  /// moves (added by causalization)
+  Relation,
   Condition, ///< a when-condition, for its rising edge (added by causalization)
   /// An entry of a selection matrix of dynamic state selection (added by
   /// index reduction; the run time sets it, 0 or 1)

@@ -531,3 +531,17 @@ TEST_CASE("a time relation whose operand reaches DBL_MAX, and assert(false) unde
   CHECK(early.code == 3);
   CHECK(early.err.find("too few events: 1") != std::string::npos);
 }
+
+TEST_CASE("a time event whose instant moves: at each instant exactly, none lost a rounding error after an output time") {
+  Run r = simulateOk("MovingTimeEvent.mo");
+  std::vector<double> expected;
+  for (double next = 0.02; next <= 1; next += 0.1) // as the model accumulates it
+    expected.push_back(next);
+  auto events = eventTimes(r.result, "n");
+  REQUIRE(events.size() == expected.size());
+  for (size_t i = 0; i < events.size(); ++i)
+    CHECK(events[i] == expected[i]); // bit for bit: a time event, not a located crossing
+  CHECK(r.result["n"].back() == 10);
+  // der(x) = 1 in the last 0.05 before each instant: 0.02 + 9 * 0.05 + 0.03.
+  CHECK(std::fabs(r.result["x"].back() - 0.5) < 1e-12);
+}
