@@ -10,7 +10,7 @@
 
 namespace mocc::causalize {
 
-using codegen::KernelStep;
+using plan::KernelStep;
 using sym::ExprId;
 using sym::VarId;
 
@@ -60,8 +60,8 @@ std::optional<ExprId> explicitSolution(sym::ExprPool &pool, const flat::Equation
 }
 
 /// Converts rows (sorted column lists) into a CSC pattern with a coloring.
-rt::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int numColumns) {
-  rt::SparsityPattern p;
+plan::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int numColumns) {
+  plan::SparsityPattern p;
   p.size = numColumns;
   std::vector<int64_t> counts(numColumns + 1, 0);
   for (const auto &row : rows)
@@ -224,7 +224,7 @@ thread_local std::vector<double> KnownValues::assignedValue_;
 
 } // namespace
 
-rt::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const KernelStep> steps,
+plan::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const KernelStep> steps,
                                     const std::unordered_map<uint32_t, int> &columnOf,
                                     int numColumns, const KnownSlots *known) {
   // Per slot: its column, or the columns an assignment made it depend on

@@ -17,9 +17,8 @@
 
 #include "compiler/causalize/EquationSystem.h"
 #include "compiler/causalize/ParameterValues.h"
-#include "compiler/codegen/Kernel.h"
 #include "compiler/flat/FlatModel.h"
-#include "runtime/CompiledModel.h"
+#include "compiler/plan/Plan.h"
 
 #include <optional>
 #include <span>
@@ -35,7 +34,7 @@ inline constexpr size_t maxTornLoopSize = 200;
 /// How one block is computed.
 struct BlockPlan {
   /// Assignments in evaluation order, then the residuals.
-  std::vector<codegen::KernelStep> steps;
+  std::vector<plan::KernelStep> steps;
   /// The unknowns left to the solver (tearing variables), in order; forced
   /// variables are not listed.
   std::vector<sym::VarId> iterationVariables;
@@ -104,8 +103,8 @@ struct KnownSlots {
 /// that an assignment sets to such a value is known in turn. A MultiBody
 /// chain's rotation matrices about a fixed axis have entries that are
 /// identically 0 or 1, and through them most of the structural entries.
-rt::SparsityPattern residualPattern(const sym::ExprPool &pool,
-                                    std::span<const codegen::KernelStep> steps,
+plan::SparsityPattern residualPattern(const sym::ExprPool &pool,
+                                    std::span<const plan::KernelStep> steps,
                                     const std::unordered_map<uint32_t, int> &columnOf,
                                     int numColumns, const KnownSlots *known = nullptr);
 

@@ -21,8 +21,8 @@
 
 namespace mocc::causalize {
 
-using codegen::KernelSpec;
-using codegen::KernelStep;
+using plan::KernelSpec;
+using plan::KernelStep;
 using sym::ExprId;
 using sym::VarId;
 
@@ -105,7 +105,7 @@ private:
   void splitOffAliases();
   std::vector<KernelStep> trailingAssignments(const std::vector<char> &isOwnSlot) const;
   void buildOutputs();
-  void describeAlias(ExprId value, rt::OutputVariable &output) const;
+  void describeAlias(ExprId value, plan::OutputVariable &output) const;
   double nominalOf(VarId v);
   ExprId startOf(VarId v);
   std::string describe(const EquationSystem &system, std::span<const int> eqs);
@@ -655,7 +655,7 @@ void PlanBuilder::buildPivotKernel() {
     plan_.pivotColumns.push_back(static_cast<int32_t>(c.index));
   for (size_t k = 0; k < reduced_.choices.size(); ++k)
     for (const auto &[eqs, cols] : reduced_.choices[k].pivotBlocks) {
-      rt::PivotBlock block;
+      plan::PivotBlock block;
       for (int e : eqs)
         block.rows.push_back(static_cast<int32_t>(std::lower_bound(rows.begin(), rows.end(), e) - rows.begin()));
       for (VarId c : cols)
@@ -675,7 +675,7 @@ void PlanBuilder::buildPivotKernel() {
     return out;
   };
   for (const SelectionMatrix &m : reduced_.matrices) {
-    rt::SelectionMatrix plan;
+    plan::SelectionMatrix plan;
     for (int e : m.rows)
       plan.rows.push_back(rowOf(e));
     for (VarId c : m.forced)
@@ -852,7 +852,7 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
     if (assign.steps.empty())
       return;
     assign.name = "mocc_init_" + std::to_string(plan_.init.size());
-    plan_.init.push_back({rt::InitStep::Kind::Assign, assign.name, {}, {}, {}, ""});
+    plan_.init.push_back({InitStepPlan::Kind::Assign, assign.name, {}, {}, {}, ""});
     plan_.kernels.push_back(std::move(assign));
     assign = KernelSpec{};
   };
@@ -888,7 +888,7 @@ void PlanBuilder::addSolveStep(BlockPlan block, std::string description) {
   // the block and computes the residuals.
   KernelSpec kernel{"mocc_init_" + std::to_string(plan_.init.size()), std::move(block.steps), true};
   InitStepPlan step;
-  step.kind = rt::InitStep::Kind::Solve;
+  step.kind = InitStepPlan::Kind::Solve;
   step.kernel = kernel.name;
   std::unordered_map<uint32_t, int> columnOf;
   for (VarId v : block.iterationVariables) {
@@ -1013,7 +1013,7 @@ void PlanBuilder::splitOffAliases() {
   // The residual kernels' trailing assignments, and the last step of
   // initialization (unless it is a case of a batch, which stays as it is).
   std::string lastInit;
-  if (!plan_.init.empty() && plan_.init.back().kind == rt::InitStep::Kind::Assign &&
+  if (!plan_.init.empty() && plan_.init.back().kind == InitStepPlan::Kind::Assign &&
       plan_.init.back().kernelCase < 0)
     lastInit = plan_.init.back().kernel;
   auto isResultOnly = [&](const KernelStep &step) {
@@ -1051,7 +1051,7 @@ void PlanBuilder::buildOutputs() {
         v.name.starts_with('$') || v.type == flat::TypeKind::String ||
         v.type == flat::TypeKind::ExternalObject)
       continue;
-    rt::OutputVariable output{v.name, static_cast<int32_t>(i), parameter};
+    plan::OutputVariable output{v.name, static_cast<int32_t>(i), parameter};
     output.unit = v.attributes.unit;
     output.displayUnit = v.attributes.displayUnit;
     output.description = v.description;
@@ -1063,7 +1063,7 @@ void PlanBuilder::buildOutputs() {
 
 /// What an alias's value says for the results: `±x` refers to x, a
 /// parameter expression makes it constant in time.
-void PlanBuilder::describeAlias(ExprId value, rt::OutputVariable &output) const {
+void PlanBuilder::describeAlias(ExprId value, plan::OutputVariable &output) const {
   bool negated = pool_.op(value) == sym::OpKind::Neg;
   ExprId inner = negated ? pool_.operand(value, 0) : value;
   if (VarId x = pool_.variableOf(inner); x.valid()) {

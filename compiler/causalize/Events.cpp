@@ -10,8 +10,8 @@
 
 namespace mocc::causalize {
 
-using codegen::KernelSpec;
-using codegen::KernelStep;
+using plan::KernelSpec;
+using plan::KernelStep;
 using sym::ExprId;
 using sym::OpKind;
 using sym::VarId;

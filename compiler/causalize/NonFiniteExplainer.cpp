@@ -8,8 +8,8 @@
 
 namespace mocc::causalize {
 
-using codegen::KernelSpec;
-using codegen::KernelStep;
+using plan::KernelSpec;
+using plan::KernelStep;
 
 NonFiniteExplainer::NonFiniteExplainer(const flat::FlatModel &model, const SimulationPlan &plan,
                                        const SourceManager &sources)

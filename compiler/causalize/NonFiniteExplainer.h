@@ -28,8 +28,8 @@ public:
   std::string explain(double t, const double *v, const double *residuals, int32_t set) const;
 
 private:
-  const codegen::KernelSpec *kernel(const std::string &name) const;
-  std::string where(const codegen::KernelStep &step, sym::VarId fallback) const;
+  const plan::KernelSpec *kernel(const std::string &name) const;
+  std::string where(const plan::KernelStep &step, sym::VarId fallback) const;
 
   const flat::FlatModel &model_;
   const SimulationPlan &plan_;

@@ -6,10 +6,12 @@
 
 #include "compiler/codegen/ExprEmitter.h"
 #include "compiler/functions/Derivative.h"
+#include "compiler/plan/Verify.h"
 
 #include <llvm/IR/Module.h>
 
 #include <algorithm>
+#include <optional>
 
 namespace mocc::codegen {
 
@@ -327,7 +329,8 @@ void emitKernelStreamed(llvm::Module &home, Stream &stream, const KernelSpec &sp
   callParts(entry, entryEnd, parts);
 }
 
-/// Checks what the emitter takes for granted: valid ids and unique names.
+/// Checks what the emitter takes for granted: the kernel's form
+/// (plan::checkKernelForm) and a name no other kernel of the module has.
 bool checkKernel(const sym::ExprPool &pool, const KernelSpec &spec, const llvm::Module &module,
                  std::string &error) {
   for (const std::string &name : {spec.name, jvpName(spec.name)}) {
@@ -336,30 +339,8 @@ bool checkKernel(const sym::ExprPool &pool, const KernelSpec &spec, const llvm::
       return false;
     }
   }
-  if (spec.isBatch()) {
-    const std::vector<uint32_t> &start = spec.caseStart;
-    if (start.size() < 2 || start.front() != 0 || start.back() != spec.steps.size() ||
-        !std::is_sorted(start.begin(), start.end()) || spec.jvpSteps < spec.steps.size()) {
-      error = "kernel `" + spec.name + "` is a batch whose cases do not cover its steps";
-      return false;
-    }
-  }
-  for (const KernelStep &step : spec.steps) {
-    bool assign = step.kind == KernelStep::Kind::Assign;
-    bool badPart = std::any_of(step.message.begin(), step.message.end(),
-                               [&](const flat::MessagePart &part) {
-                                 return part.value.valid() && part.value.index >= pool.size();
-                               });
-    if (step.expr.index >= pool.size() || (assign && !step.target.valid()) || badPart) {
-      error = "kernel `" + spec.name + "` has a step with an invalid expression or target";
-      return false;
-    }
-    if (step.kind == KernelStep::Kind::Assert && step.level != 1 && step.level != 2) {
-      error = "kernel `" + spec.name + "` has an assert of level " + std::to_string(step.level);
-      return false;
-    }
-  }
-  return true;
+  error = plan::checkKernelForm(spec, pool);
+  return error.empty();
 }
 
 /// Whether a step has a derivative in the kernel's JVP (checks have none).
@@ -375,7 +356,10 @@ bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instru
                              std::span<const flat::Function> functions) {
   bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
                             [](const KernelSpec &spec) { return spec.withJvp; });
-  PoolFacts facts(pool, anyJvp, options.constantSlots);
+  std::optional<PoolFacts> own;
+  if (!options.facts)
+    own.emplace(pool, anyJvp, options.constantSlots);
+  const PoolFacts &facts = options.facts ? *options.facts : *own;
   Stream stream(sink, instructionsPerModule, pool, facts, functions);
   RepeatFinder finder(pool, options.constantSlots, options.repeats);
   std::string message;
@@ -410,7 +394,10 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
   auto module = std::make_unique<llvm::Module>("mocc_kernels", context);
   bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
                             [](const KernelSpec &spec) { return spec.withJvp; });
-  PoolFacts facts(pool, anyJvp, options.constantSlots);
+  std::optional<PoolFacts> own;
+  if (!options.facts)
+    own.emplace(pool, anyJvp, options.constantSlots);
+  const PoolFacts &facts = options.facts ? *options.facts : *own;
   FunctionEmitter emitter(*module, pool, facts, functions);
   RepeatFinder finder(pool, options.constantSlots, options.repeats);
   std::string message;
@@ -468,10 +455,18 @@ uint64_t emittedSteps(std::span<const KernelSpec> kernels,
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
                           std::span<const KernelSpec> kernels, std::string *error,
                           std::span<const uint32_t> constantSlots) {
+  PoolFacts facts(pool, true, constantSlots);
+  return addKernelDerivatives(functions, pool, kernels, facts, error);
+}
+
+bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
+                          std::span<const KernelSpec> kernels, const PoolFacts &facts,
+                          std::string *error) {
   // Only calls whose arguments have tangents call a derivative (see
   // FunctionEmitter::callValue): an external function without a derivative
   // annotation is fine where its arguments are constant in the JVP.
-  PoolFacts facts(pool, true, constantSlots);
+  if (facts.tangentFlags.empty())
+    return true; // no kernel has a JVP
   std::vector<sym::ExprId> roots;
   for (const KernelSpec &spec : kernels) {
     for (const KernelStep &step : spec.steps) {

@@ -7,7 +7,7 @@
 // header is cheap.
 #pragma once
 
-#include "compiler/codegen/Kernel.h"
+#include "compiler/plan/Kernel.h"
 #include "compiler/codegen/Repeats.h"
 #include "compiler/flat/Function.h"
 
@@ -23,6 +23,12 @@ class Module;
 } // namespace llvm
 
 namespace mocc::codegen {
+
+/// Code generation reads the kernels of the plan (compiler/plan/Kernel.h).
+using plan::KernelSpec;
+using plan::KernelStep;
+
+struct PoolFacts;
 
 /// Knobs of code generation. A big kernel is split into several functions
 /// (the public one runs the first steps, then calls internal, non-inlinable
@@ -45,6 +51,10 @@ struct CodegenOptions {
   /// What repeats in each kernel, from findKernelRepeats (given to spare
   /// finding it twice); when empty, code generation finds it.
   std::vector<KernelRepeats> repeatsFound;
+  /// The pool's facts (PoolFacts.h), built with tangents if a kernel has a
+  /// JVP and with `constantSlots` (given to spare computing them twice);
+  /// when null, code generation computes them.
+  const PoolFacts *facts = nullptr;
 };
 
 /// What repeats in each kernel, which code generation emits once: the runs
@@ -165,6 +175,12 @@ std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
                           std::span<const KernelSpec> kernels, std::string *error = nullptr,
                           std::span<const uint32_t> constantSlots = {});
+
+/// Same, with the pool's facts already computed (with tangents if any
+/// kernel has a JVP, with the constant slots).
+bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
+                          std::span<const KernelSpec> kernels, const PoolFacts &facts,
+                          std::string *error = nullptr);
 
 /// Name of the JVP function generated for the kernel `kernelName`.
 std::string jvpName(const std::string &kernelName);

@@ -12,7 +12,8 @@
 // slots are local variables given by a frame of slot addresses.
 #pragma once
 
-#include "compiler/codegen/Kernel.h"
+#include "compiler/plan/Kernel.h"
+#include "compiler/codegen/PoolFacts.h"
 #include "compiler/codegen/Repeats.h"
 #include "compiler/flat/Function.h"
 
@@ -27,24 +28,6 @@
 #include <vector>
 
 namespace mocc::codegen {
-
-/// Facts about the expression pool shared by every function of a module,
-/// computed in one pass over the pool (operands precede their nodes).
-struct PoolFacts {
-  PoolFacts(const sym::ExprPool &pool, bool withTangents,
-            std::span<const uint32_t> constantSlots = {});
-
-  /// The Variable node of a slot, or an invalid id if the pool has none.
-  sym::ExprId variableNodeOf(uint32_t slot) const {
-    return slot < variableNode.size() ? variableNode[slot] : sym::ExprId{};
-  }
-  /// Whether a node's tangent may be nonzero: it reaches a variable through
-  /// differentiable operations (relations, floor, sign, ... cut the path).
-  bool hasTangent(sym::ExprId id) const { return tangentFlags[id.index] != 0; }
-
-  std::vector<sym::ExprId> variableNode; ///< per slot
-  std::vector<uint8_t> tangentFlags;     ///< per node; empty without tangents
-};
 
 /// llvm::Value pointers memoized per expression node, with nested scopes:
 /// leaving a scope forgets the entries made inside it.

@@ -29,7 +29,7 @@
 // share one body, which takes its slots from the case's row of a table.
 #pragma once
 
-#include "compiler/codegen/Kernel.h"
+#include "compiler/plan/Kernel.h"
 
 #include <cstdint>
 #include <memory>
@@ -37,6 +37,10 @@
 #include <vector>
 
 namespace mocc::codegen {
+
+/// Code generation reads the kernels of the plan (compiler/plan/Kernel.h).
+using plan::KernelSpec;
+using plan::KernelStep;
 
 /// The tables of a group of steps that repeats over other slots (the
 /// occurrences of a run, the cases of a class of equal cases): row k is

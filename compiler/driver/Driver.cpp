@@ -1,23 +1,25 @@
 // Implementation of the commands: loading sources and libraries, choosing
-// the model, running the phases with their timings, and turning the plan
-// into native code and a runtime model.
+// the model, and running the phases (one call each) with their timings.
 #include "compiler/driver/Driver.h"
 
 #include "compiler/driver/Names.h"
 #include "compiler/driver/Plot.h"
 
 #include "compiler/ast/ASTPrinter.h"
+#include "compiler/backend/Backend.h"
 #include "compiler/causalize/Causalize.h"
 #include "compiler/check/Check.h"
 #include "compiler/causalize/NonFiniteExplainer.h"
 #include "compiler/ccode/CCompiler.h"
-#include "compiler/codegen/Codegen.h"
+#include "compiler/flat/Verify.h"
 #include "compiler/flatten/Flatten.h"
 #include "compiler/instantiate/Instance.h"
 #include "compiler/jit/FunctionLibrary.h"
 #include "compiler/jit/Jit.h"
 #include "compiler/jit/NativeCalls.h"
 #include "compiler/parse/Parser.h"
+#include "compiler/plan/Printer.h"
+#include "compiler/plan/Verify.h"
 #include "runtime/ModelicaUtilities.h"
 #include "runtime/OutputFile.h"
 #include "runtime/OutputGrid.h"
@@ -30,8 +32,6 @@
 #include "runtime/Linearize.h"
 #include "runtime/NumberFormat.h"
 
-#include <llvm/IR/LLVMContext.h>
-#include <llvm/IR/Module.h>
 
 #include <algorithm>
 #include <charconv>
@@ -263,6 +263,41 @@ jit::ExternalOptions externalOptions(const CompileOptions &options) {
   return external;
 }
 
+/// Whether each IR is checked against its contract (docs/ir-contracts.md)
+/// after the phase that makes it: always in Debug builds, else where
+/// MOCC_VERIFY_IR is set (every test sets it).
+bool verifyingIr() {
+#ifndef NDEBUG
+  return true;
+#else
+  static const bool on = std::getenv("MOCC_VERIFY_IR") != nullptr;
+  return on;
+#endif
+}
+
+/// Reports the breaches of an IR's contract (a bug of the compiler, not of
+/// the model) as one error; false if there are any.
+bool verified(const std::vector<std::string> &problems, const char *ir, Diagnostics &diags) {
+  if (problems.empty())
+    return true;
+  std::string text = std::string("internal error: the ") + ir +
+                     " breaks its contract (docs/ir-contracts.md): ";
+  for (size_t i = 0; i < problems.size() && i < 10; ++i)
+    text += (i ? "; " : "") + problems[i];
+  if (problems.size() > 10)
+    text += "; and " + std::to_string(problems.size() - 10) + " more";
+  diags.error(text);
+  return false;
+}
+
+/// The plan and the flat model it was made from, checked if verifyingIr().
+bool verifiedPlan(const plan::SimulationPlan &plan, const flat::FlatModel &model,
+                  Diagnostics &diags) {
+  return !verifyingIr() ||
+         (verified(flat::verify(model, false), "flat model", diags) &&
+          verified(plan::verify(plan, model), "simulation plan", diags));
+}
+
 /// Loads, instantiates and flattens; nothing on failure (exitCode set).
 std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &options,
                                             int &exitCode) {
@@ -281,7 +316,8 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
   double libraryParse = s.tree.parseSeconds() - parseBefore;
   s.times.add("parse libraries", libraryParse);
   s.times.add("flatten", secondsSince(start) - libraryParse);
-  if (!model || s.diags.hasErrors()) {
+  if (!model || s.diags.hasErrors() ||
+      (verifyingIr() && !verified(flat::verify(*model, true), "flat model", s.diags))) {
     exitCode = ExitModelError;
     return std::nullopt;
   }
@@ -293,257 +329,6 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
     return std::nullopt;
   }
   return model;
-}
-
-/// The compiled model: the JIT that owns the code and the runtime's view.
-struct NativeModel {
-  std::unique_ptr<jit::Jit> jit;
-  rt::CompiledModel model;
-  /// The size of the code: kernel steps, those emitted (a loop's body or
-  /// the body of equal cases once), and the loops and shared bodies
-  /// (codegen/Repeats.h).
-  uint64_t kernelSteps = 0;
-  uint64_t emittedSteps = 0;
-  size_t loops = 0;
-  jit::ExternalReport external; ///< what the C code of external functions took
-};
-
-/// Reports the problems of the external functions' C code: the C
-/// compiler's messages, each problem at its function's external clause.
-void reportExternalProblems(const jit::ExternalReport &report,
-                            std::span<const flat::Function> functions, Diagnostics &diags) {
-  for (const jit::ExternalProblem &p : report.problems) {
-    for (const ccode::CDiagnostic &d : p.diagnostics)
-      diags.reportAt(d.severity, d.file, d.line, d.column, d.sourceLine, d.message);
-    if (p.diagnostics.empty())
-      diags.error(functions[p.function].external->loc, p.message);
-    else
-      diags.note(functions[p.function].external->loc, p.message);
-  }
-}
-
-/// Compiles and loads the C code of the external functions into `jit`; a
-/// C source that does not compile or a C function found nowhere is an
-/// error at its function's external clause.
-bool linkExternals(jit::Jit &jit, std::span<const flat::Function> functions,
-                   const CompileOptions &options, PhaseTimes &times, Diagnostics &diags,
-                   jit::ExternalReport &report, std::string &error) {
-  if (!jit::linkExternalFunctions(jit, functions, externalOptions(options), report, error))
-    return false;
-  if (report.compiledUnits + report.cachedUnits > 0)
-    times.add("C code", report.seconds);
-  reportExternalProblems(report, functions, diags);
-  return report.problems.empty();
-}
-
-/// Huge models are compiled while they are generated: code generation fills
-/// one module after another (of about instructionsPerModule instructions)
-/// and hands each to the JIT's workers as soon as it is complete. Machine
-/// code generation is most of the JIT's time and is linear in the code, so
-/// the workers divide it by the number of cores and hide code generation
-/// behind it; below streamedSteps kernel steps the threads cost more than
-/// they save.
-constexpr uint64_t streamedSteps = 20000;
-constexpr size_t instructionsPerModule = 100000;
-
-/// The modules of a streamed code generation, each started in the JIT when
-/// complete.
-class KernelStream : public codegen::ModuleSink {
-public:
-  KernelStream(jit::Jit &jit, jit::OptLevel level) : jit_(jit), level_(level) {}
-  llvm::Module &open() override {
-    unit_.context = std::make_unique<llvm::LLVMContext>();
-    unit_.module = std::make_unique<llvm::Module>("mocc_kernels" + std::to_string(++count_),
-                                                  *unit_.context);
-    return *unit_.module;
-  }
-  void close() override {
-    auto start = Clock::now();
-    jit_.startModule(std::move(unit_), level_);
-    compileSeconds_ += secondsSince(start);
-  }
-  /// The time startModule spent compiling modules on this thread (when the
-  /// JIT's queue was full): the `jit` phase's, not code generation's.
-  double compileSeconds() const { return compileSeconds_; }
-
-private:
-  jit::Jit &jit_;
-  jit::OptLevel level_;
-  jit::Jit::Unit unit_;
-  unsigned count_ = 0;
-  double compileSeconds_ = 0;
-};
-
-std::optional<NativeModel> compileNative(const causalize::SimulationPlan &plan,
-                                         flat::FlatModel &model, PhaseTimes &times,
-                                         const CompileOptions &compile, Diagnostics &diags,
-                                         std::string &error) {
-  auto start = Clock::now();
-  // The JIT, with the libraries of the external functions.
-  NativeModel native;
-  native.jit = jit::Jit::create(error);
-  if (!native.jit)
-    return std::nullopt;
-  if (!linkExternals(*native.jit, model.functions, compile, times, diags, native.external, error))
-    return std::nullopt;
-  start = Clock::now(); // the C code has a phase time of its own
-  // The model's functions, and the forward derivatives the JVPs call.
-  std::vector<flat::Function> &functions = model.functions;
-  if (!codegen::addKernelDerivatives(functions, model.pool, plan.kernels, &error,
-                                     plan.constantSlots))
-    return std::nullopt;
-  codegen::CodegenOptions options;
-  options.constantSlots = plan.constantSlots;
-  options.repeatsFound = codegen::findKernelRepeats(model.pool, plan.kernels, options);
-  // Streaming follows the size of the code, where a run of repeated steps
-  // is one loop; the optimization level follows the size of the model: O2
-  // on loops over big tables cost far more than the code's size suggests
-  // (a transmission line of 2,500 sections: 56 steps emitted, 1.75 s at
-  // O2, 0.04 s at the light level).
-  uint64_t steps = codegen::emittedSteps(plan.kernels, options.repeatsFound);
-  native.emittedSteps = steps;
-  for (const auto &kernel : plan.kernels)
-    native.kernelSteps += kernel.steps.size();
-  jit::OptLevel level = jit::suggestOptLevel(native.kernelSteps);
-  for (const auto &repeats : options.repeatsFound)
-    native.loops += repeats.runs.size() + repeats.cases.size();
-  auto home = std::make_unique<llvm::LLVMContext>();
-  std::unique_ptr<llvm::Module> homeModule;
-  bool streamed = steps > streamedSteps;
-  double compiledWhileGenerating = 0;
-  if (!streamed) {
-    homeModule = codegen::generateKernels(*home, model.pool, plan.kernels, options, &error,
-                                          functions);
-    if (!homeModule)
-      return std::nullopt;
-  } else {
-    homeModule = std::make_unique<llvm::Module>("mocc_kernels", *home);
-    KernelStream stream(*native.jit, level);
-    if (!codegen::generateKernelsStreamed(*homeModule, stream, instructionsPerModule, model.pool,
-                                          plan.kernels, options, &error, functions)) {
-      native.jit->finishModules(error);
-      return std::nullopt;
-    }
-    compiledWhileGenerating = stream.compileSeconds();
-  }
-  times.add("codegen", secondsSince(start) - compiledWhileGenerating);
-  start = Clock::now();
-  if (!functions.empty() && !jit::addFunctions(*native.jit, functions, error))
-    return std::nullopt;
-  const std::string &modelName = model.name;
-  if (!streamed) {
-    if (!native.jit->addModule(std::move(homeModule), std::move(home), level, error))
-      return std::nullopt;
-  } else {
-    native.jit->startModule({std::move(homeModule), std::move(home)}, level);
-    if (!native.jit->finishModules(error))
-      return std::nullopt;
-  }
-  auto kernel = [&](const std::string &name) {
-    return reinterpret_cast<rt::KernelFn>(native.jit->lookup(name, error));
-  };
-  auto jvp = [&](const std::string &name) {
-    return reinterpret_cast<rt::KernelJvpFn>(native.jit->lookup(codegen::jvpName(name), error));
-  };
-  rt::CompiledModel &m = native.model;
-  m.name = modelName;
-  m.numSlots = plan.numSlots;
-  m.setParameters = kernel(plan.setParameters);
-  m.setStartValues = kernel(plan.setStartValues);
-  // A case of a batch (KernelSpec::caseStart) or a function of its own.
-  auto kernelRef = [&](const causalize::InitStepPlan &step) -> rt::KernelRef {
-    if (step.kernelCase < 0)
-      return kernel(step.kernel);
-    return {reinterpret_cast<rt::BatchedKernelFn>(native.jit->lookup(step.kernel, error)),
-            step.kernelCase};
-  };
-  auto jvpRef = [&](const causalize::InitStepPlan &step) -> rt::KernelJvpRef {
-    if (step.kernelCase < 0)
-      return jvp(step.kernel);
-    return {reinterpret_cast<rt::BatchedKernelJvpFn>(
-                native.jit->lookup(codegen::jvpName(step.kernel), error)),
-            step.kernelCase};
-  };
-  for (const causalize::InitStepPlan &step : plan.init) {
-    rt::InitStep s;
-    s.kind = step.kind;
-    if (step.kind == rt::InitStep::Kind::Assign) {
-      s.assign = kernelRef(step);
-    } else {
-      s.system.unknowns = step.unknowns;
-      s.system.assigned = step.assigned;
-      s.system.residual = kernelRef(step);
-      s.system.jvp = jvpRef(step);
-      s.system.pattern = step.pattern;
-      s.system.nominal = step.nominal;
-      s.system.description = step.description;
-    }
-    m.init.push_back(std::move(s));
-  }
-  m.ySlot = plan.ySlot;
-  m.ypSlot = plan.ypSlot;
-  m.yNominal = plan.yNominal;
-  m.residual = kernel(plan.residual);
-  m.jvp = jvp(plan.residual);
-  if (!plan.aliases.empty()) {
-    m.aliases = kernel(plan.aliases);
-    m.aliasSlots = plan.aliasSlots;
-  }
-  m.jacobian = plan.jacobian;
-  m.outputs = plan.outputs;
-  m.experiment = plan.experiment;
-  for (uint32_t i = 0; i < model.variables.size(); ++i) {
-    const flat::Variable &v = model.variables[i];
-    if (v.type == flat::TypeKind::Integer && v.variability != flat::VariabilityKind::Constant &&
-        !v.name.starts_with('$'))
-      m.integerSlots.push_back({static_cast<int32_t>(i), v.name});
-  }
-  // The external objects that constructors made (a parameter bound to
-  // another object shares it), in the order of their variables.
-  for (uint32_t i = 0; i < model.variables.size(); ++i) {
-    const flat::Variable &v = model.variables[i];
-    if (v.externalObject >= model.externalObjects.size() || !v.binding.valid() ||
-        model.pool.op(v.binding) != sym::OpKind::Output)
-      continue;
-    const flat::Function &destructor = functions[model.externalObjects[v.externalObject].destructor];
-    m.externalObjects.push_back({static_cast<int32_t>(i), jit::lookupFunction(*native.jit, destructor, error)});
-    if (!m.externalObjects.back().destructor)
-      return std::nullopt;
-  }
-  for (const causalize::StateSetPlan &set : plan.stateSets) {
-    rt::StateSet s{set.ySlot, set.ypSlot, set.yNominal, kernel(set.residual), jvp(set.residual),
-                   set.jacobian, set.pivotBlocks, set.description};
-    m.stateSelection.sets.push_back(std::move(s));
-  }
-  if (!plan.pivotKernel.empty()) {
-    m.stateSelection.matrices = plan.selectionMatrices;
-    m.stateSelection.pivots = kernel(plan.pivotKernel);
-    m.stateSelection.pivotsJvp = jvp(plan.pivotKernel);
-    m.stateSelection.numPivotRows = plan.pivotRows;
-    m.stateSelection.columns = plan.pivotColumns;
-  }
-  const causalize::EventPlan &ev = plan.events;
-  rt::EventModel &events = m.events;
-  if (!ev.zeroCrossings.empty())
-    events.zeroCrossings = kernel(ev.zeroCrossings);
-  events.numZeroCrossings = ev.numZeroCrossings;
-  if (!ev.update.empty())
-    events.update = kernel(ev.update);
-  if (!ev.relations.empty())
-    events.relations = kernel(ev.relations);
-  events.relationSlots = ev.relationSlots;
-  if (!ev.assertions.empty())
-    events.assertions = kernel(ev.assertions);
-  events.preSlot = ev.preSlot;
-  events.valueSlot = ev.valueSlot;
-  for (const auto &sample : ev.samples)
-    events.samples.push_back({sample.flag, sample.start, sample.interval, sample.relation, sample.moving});
-  events.initialSlot = ev.initialSlot;
-  events.terminalSlot = ev.terminalSlot;
-  times.add("jit", secondsSince(start) + compiledWhileGenerating);
-  if (!error.empty())
-    return std::nullopt;
-  return native;
 }
 
 bool selectColumns(const rt::CompiledModel &model, const std::string &vars,
@@ -665,6 +450,15 @@ int flattenCommand(Session &s, const CompileOptions &options,
     s.times.add("index reduction", secondsSince(start));
     if (!ok)
       return ExitModelError;
+  } else if (flattenOptions.emit == "plan") {
+    auto start = Clock::now();
+    s.phase = "causalizing the model";
+    auto plan = causalize::causalize(*model, s.diags);
+    s.times.add("causalize", secondsSince(start));
+    if (!plan || !verifiedPlan(*plan, *model, s.diags))
+      return ExitModelError;
+    s.phase = "printing the plan";
+    plan::printPlan(*plan, *model, out);
   } else {
     flat::PrintOptions print;
     if (flattenOptions.origins)
@@ -775,19 +569,22 @@ int setOutputGrid(const SimulateOptions &simulate, const rt::ExperimentDefaults 
 bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOptions &options,
                          const causalize::CausalizeOptions &causalizeOptions,
                          std::optional<causalize::SimulationPlan> &plan,
-                         std::optional<NativeModel> &native) {
+                         std::optional<backend::NativeModel> &native) {
   auto start = Clock::now();
   s.phase = "causalizing the model";
   plan = causalize::causalize(model, s.diags, causalizeOptions);
   s.times.add("causalize", secondsSince(start));
-  if (!plan)
+  if (!plan || !verifiedPlan(*plan, model, s.diags))
     return false;
-  std::string error;
   s.phase = "generating code";
-  native = compileNative(*plan, model, s.times, options, s.diags, error);
-  if (!native && !error.empty())
-    s.diags.error("code generation failed: " + error);
-  return native.has_value();
+  backend::BackendOptions backendOptions;
+  backendOptions.external = externalOptions(options);
+  native = backend::compileModel(*plan, model, backendOptions, s.diags);
+  if (!native)
+    return false;
+  for (const auto &[phase, seconds] : native->phaseTimes)
+    s.times.add(phase, seconds);
+  return true;
 }
 
 int simulateModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
@@ -812,7 +609,7 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   causalize::CausalizeOptions causalizeOptions;
   causalizeOptions.reduction.reportStateChoices = options.verbose;
   std::optional<causalize::SimulationPlan> plan;
-  std::optional<NativeModel> native;
+  std::optional<backend::NativeModel> native;
   if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native))
     return ExitModelError;
   if (int code = setOutputGrid(simulate, native->model.experiment, run, err); code != ExitSuccess)
@@ -1028,7 +825,7 @@ int linearizeModel(Session &s, const CompileOptions &options, const LinearizeOpt
   if (!model)
     return exitCode;
   std::optional<causalize::SimulationPlan> plan;
-  std::optional<NativeModel> native;
+  std::optional<backend::NativeModel> native;
   if (!causalizeAndCompile(s, *model, options, causalize::CausalizeOptions{}, plan, native))
     return ExitModelError;
   if (native->model.stateSelection.sets.size() > 1) {
@@ -1304,7 +1101,7 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
     jit::ExternalReport report;
     library = jit::FunctionLibrary::compile(model.functions, error, externalOptions(options),
                                             &report);
-    reportExternalProblems(report, model.functions, s.diags);
+    backend::reportExternalProblems(report, model.functions, s.diags);
     if (!report.problems.empty())
       return ExitModelError;
     if (!library) {

@@ -64,7 +64,7 @@ struct LinearizeOptions {
 
 /// Options of `mocc flatten`.
 struct FlattenOptions {
-  std::string emit = "flat"; ///< flat | index-reduced
+  std::string emit = "flat"; ///< flat | index-reduced | plan
   bool origins = false;
 };
 

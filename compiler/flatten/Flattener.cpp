@@ -407,6 +407,11 @@ const VarRange *Flattener::varsOf(Instance *x) {
   auto dims = dimsOf(x);
   if (!dims)
     return nullptr;
+  // Evaluating the dimensions may have declared the variables already: a
+  // dimension that is a size of the variable itself (`A[:, size(A, 1)]`)
+  // evaluates its binding. Declaring them again would give two of each.
+  if (x->flatOwner == id_)
+    return &vars_[x->flatVars];
   VarRange range;
   range.first = static_cast<uint32_t>(model_.variables.size());
   range.dims = *dims;

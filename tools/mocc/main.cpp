@@ -270,7 +270,9 @@ int commandHelp(const std::string &command) {
                  "  --emit=WHAT       flat (default): the flat model; index-reduced: the\n"
                  "                    equations after alias elimination and index reduction,\n"
                  "                    with the chosen states, dummy derivatives and the\n"
-                 "                    origin of each differentiated equation\n";
+                 "                    origin of each differentiated equation; plan: the\n"
+                 "                    simulation plan (the kernels and how the runtime\n"
+                 "                    runs them)\n";
   if (command == "simulate")
     std::cout << kSimulateHelp;
   return ExitSuccess;
@@ -529,9 +531,10 @@ int runModelCommand(const std::string &command, Arguments &args) {
     if (handled == 0 && command == "flatten" && arg == "--emit") {
       std::string value;
       if (!args.value(value))
-        return usage("`--emit` needs a value: `flat` or `index-reduced`");
-      if (value != "flat" && value != "index-reduced")
-        return usage("`--emit`: unknown value `" + value + "` (`flat` or `index-reduced`)");
+        return usage("`--emit` needs a value: `flat`, `index-reduced` or `plan`");
+      if (value != "flat" && value != "index-reduced" && value != "plan")
+        return usage("`--emit`: unknown value `" + value +
+                     "` (`flat`, `index-reduced` or `plan`)");
       flatten.emit = value;
       handled = 1;
     }

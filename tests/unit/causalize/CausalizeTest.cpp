@@ -50,15 +50,15 @@ TEST_CASE("explicit algebraic equations become assignments, state derivatives re
   REQUIRE(plan);
   CHECK(plan->ySlot == std::vector<int32_t>{static_cast<int32_t>(x.index)});
   CHECK(plan->ypSlot == std::vector<int32_t>{static_cast<int32_t>(b.model.var(x).derivative.index)});
-  const codegen::KernelSpec *residual = nullptr;
+  const plan::KernelSpec *residual = nullptr;
   for (const auto &kernel : plan->kernels)
     if (kernel.name == plan->residual)
       residual = &kernel;
   REQUIRE(residual);
   REQUIRE(residual->steps.size() == 2);
-  CHECK(residual->steps[0].kind == codegen::KernelStep::Kind::Assign); // y := x / k
+  CHECK(residual->steps[0].kind == plan::KernelStep::Kind::Assign); // y := x / k
   CHECK(residual->steps[0].target == y);
-  CHECK(residual->steps[1].kind == codegen::KernelStep::Kind::Residual);
+  CHECK(residual->steps[1].kind == plan::KernelStep::Kind::Residual);
   CHECK(plan->jacobian.size == 1);
   CHECK(plan->jacobian.rowIdx.size() == 1); // d(der(x) + x/k)/dx through the assignment
   CHECK(plan->statistics.assigned == 1);
@@ -84,7 +84,7 @@ TEST_CASE("a nonlinear algebraic equation puts its unknown into the solver's vec
   CHECK(b.messages.str().find("initial conditions are not fully specified") != std::string::npos);
   bool solves = false;
   for (const auto &step : plan->init)
-    solves |= step.kind == rt::InitStep::Kind::Solve &&
+    solves |= step.kind == plan::InitStepPlan::Kind::Solve &&
               step.unknowns == std::vector<int32_t>{static_cast<int32_t>(y.index)};
   CHECK(solves);
 }
@@ -107,10 +107,10 @@ TEST_CASE("small initialization systems are the cases of one batched kernel") {
   REQUIRE(plan);
   std::vector<const causalize::InitStepPlan *> solves;
   for (const auto &step : plan->init)
-    if (step.kind == rt::InitStep::Kind::Solve)
+    if (step.kind == plan::InitStepPlan::Kind::Solve)
       solves.push_back(&step);
   REQUIRE(solves.size() == 5);
-  const codegen::KernelSpec *batch = nullptr;
+  const plan::KernelSpec *batch = nullptr;
   for (const auto &kernel : plan->kernels) {
     CHECK(kernel.name != "mocc_init_0"); // batched kernels are gone
     if (kernel.name == solves[0]->kernel)
@@ -129,9 +129,9 @@ TEST_CASE("small initialization systems are the cases of one batched kernel") {
     std::vector<int32_t> assigned;
     size_t residuals = 0;
     for (size_t i = batch->caseStart[k]; i < batch->caseStart[k + 1]; ++i) {
-      const codegen::KernelStep &step = batch->steps[i];
-      residuals += step.kind == codegen::KernelStep::Kind::Residual;
-      if (step.kind == codegen::KernelStep::Kind::Assign)
+      const plan::KernelStep &step = batch->steps[i];
+      residuals += step.kind == plan::KernelStep::Kind::Residual;
+      if (step.kind == plan::KernelStep::Kind::Assign)
         assigned.push_back(static_cast<int32_t>(step.target.index));
     }
     CHECK(residuals == 1);
@@ -168,7 +168,7 @@ TEST_CASE("aliases that only the results need are left to a kernel of their own"
     for (const auto &k : plan->kernels)
       if (k.name == kernel)
         for (const auto &step : k.steps)
-          if (step.kind == codegen::KernelStep::Kind::Assign)
+          if (step.kind == plan::KernelStep::Kind::Assign)
             names.push_back(b.model.nameOf(step.target));
     return names;
   };
@@ -274,7 +274,7 @@ TEST_CASE("an algebraic loop is torn: only its tearing variable is in IDA's vect
   CHECK(plan->ySlot == std::vector<int32_t>{static_cast<int32_t>(a.index),
                                             static_cast<int32_t>(x.index)});
   CHECK(plan->ypSlot[0] == -1);
-  const codegen::KernelSpec *residual = nullptr;
+  const plan::KernelSpec *residual = nullptr;
   for (const auto &kernel : plan->kernels)
     if (kernel.name == plan->residual)
       residual = &kernel;
@@ -282,11 +282,11 @@ TEST_CASE("an algebraic loop is torn: only its tearing variable is in IDA's vect
   REQUIRE(residual->steps.size() == 6);
   std::vector<VarId> assigned;
   for (size_t i = 0; i < 4; ++i) {
-    CHECK(residual->steps[i].kind == codegen::KernelStep::Kind::Assign);
+    CHECK(residual->steps[i].kind == plan::KernelStep::Kind::Assign);
     assigned.push_back(residual->steps[i].target);
   }
   CHECK(assigned == std::vector<VarId>{e, bb, c, d});
-  CHECK(residual->steps[4].kind == codegen::KernelStep::Kind::Residual);
+  CHECK(residual->steps[4].kind == plan::KernelStep::Kind::Residual);
   CHECK(plan->statistics.tornBlocks == 1);
   CHECK(plan->statistics.tornUnknowns == 5);
   CHECK(plan->statistics.tearingVariables == 1);
@@ -295,7 +295,7 @@ TEST_CASE("an algebraic loop is torn: only its tearing variable is in IDA's vect
   // Initialization solves the same loop in its tearing variable only.
   bool torn = false;
   for (const auto &step : plan->init)
-    torn |= step.kind == rt::InitStep::Kind::Solve &&
+    torn |= step.kind == plan::InitStepPlan::Kind::Solve &&
             step.unknowns == std::vector<int32_t>{static_cast<int32_t>(a.index)};
   CHECK(torn);
 }
@@ -343,7 +343,7 @@ TEST_CASE("a pendulum: a residual kernel per state set, a pivot kernel, start va
   for (const auto &kernel : plan->kernels) {
     std::vector<std::string> assigned;
     for (const auto &step : kernel.steps)
-      if (step.kind == codegen::KernelStep::Kind::Assign)
+      if (step.kind == plan::KernelStep::Kind::Assign)
         assigned.push_back(b.model.nameOf(step.target));
     if (kernel.name == plan->aliases) {
       found = true;
@@ -387,7 +387,7 @@ TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagona
   REQUIRE(plan);
   CHECK(plan->statistics.largestBlock == static_cast<size_t>(m + 1));
   CHECK(plan->statistics.tornBlocks == 0);
-  const rt::SparsityPattern &pattern = plan->jacobian;
+  const plan::SparsityPattern &pattern = plan->jacobian;
   REQUIRE(pattern.size == m + 1);
   int missing = 0;
   for (int64_t j = 0; j < pattern.size; ++j) {
@@ -401,7 +401,7 @@ TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagona
 namespace {
 
 /// The rows of a CSC pattern, each a sorted list of columns.
-std::vector<std::vector<int>> rowsOf(const rt::SparsityPattern &p, size_t numRows) {
+std::vector<std::vector<int>> rowsOf(const plan::SparsityPattern &p, size_t numRows) {
   std::vector<std::vector<int>> rows(numRows);
   for (int64_t c = 0; c < p.size; ++c)
     for (int64_t k = p.colPtr[c]; k < p.colPtr[c + 1]; ++k)
@@ -417,7 +417,7 @@ TEST_CASE("the Jacobian pattern leaves out what is zero given the known paramete
   sym::ExprPool pool;
   auto v = [&](uint32_t s) { return pool.variable(VarId{s}); };
   enum : uint32_t { x0, x1, x2, p, q, c, a, b, d };
-  using codegen::KernelStep;
+  using plan::KernelStep;
   std::vector<KernelStep> steps = {
       // a := p * x0 + q * (x1 - x1 * p): known 0 times x0, so only x1
       {KernelStep::Kind::Assign, VarId{a},

@@ -1,5 +1,5 @@
-// Kernels: the unit of generated code. A kernel is an ordered list of steps
-// over the slot vector `v` of the runtime (see runtime/CompiledModel.h):
+// Kernels: the unit of the plan and of generated code. A kernel is an
+// ordered list of steps over the slot vector `v` of the runtime (Plan.h):
 // assignments `v[target] := expr`, residuals `res[k] := expr` (k counts the
 // residual steps in order), the checks of assert() and terminate(), and calls
 // of functions for their effects. Code
@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace mocc::codegen {
+namespace mocc::plan {
 
 /// One step of a kernel.
 struct KernelStep {
@@ -60,8 +60,8 @@ struct KernelSpec {
   /// small kernels, its cases: case k holds the steps [caseStart[k],
   /// caseStart[k + 1]) (caseStart has one entry more than there are
   /// cases), and numbers its residuals from 0. Its native function takes
-  /// the case as a last argument (runtime/CompiledModel.h:
-  /// BatchedKernelFn) and runs only that case. A batch is one function,
+  /// the case as a last argument (the runtime's BatchedKernelFn) and runs
+  /// only that case. A batch is one function,
   /// never split, and its JVP covers every step.
   std::vector<uint32_t> caseStart{};
 
@@ -69,4 +69,4 @@ struct KernelSpec {
   size_t numCases() const { return caseStart.empty() ? 0 : caseStart.size() - 1; }
 };
 
-} // namespace mocc::codegen
+} // namespace mocc::plan
