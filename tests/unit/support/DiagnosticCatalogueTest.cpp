@@ -75,6 +75,10 @@ const std::set<std::string> kNotFromErrorTests = {
     "StringOptionNotScalar",
     "StringAtRunTimeUnsupported",
     "TextNotKnownWhileTranslating",
+    // flatten/TranslationStrings.cpp: to do.
+    "RunTimeStringEquationUnsupported",
+    "StringEquationContradicts",
+    "StringOfValueUnsupported",
 };
 
 /// The fixed pieces of a format between its `{i}` placeholders.
@@ -152,7 +156,9 @@ TEST_CASE("the formats of the catalogue are well formed") {
     CAPTURE(name);
     std::string_view format = info.format;
     REQUIRE(!format.empty());
-    CHECK(!(format[0] >= 'A' && format[0] <= 'Z')); // lowercase, docs/diagnostics.md
+    // Lowercase (docs/diagnostics.md), unless it starts with code: `String()`.
+    std::string_view first = format.substr(0, format.find(' '));
+    CHECK((!(format[0] >= 'A' && format[0] <= 'Z') || first.find('(') != first.npos));
     CHECK(format.back() != '.');                   // no final period
     // The placeholders are {0}, {1}, ... without a gap.
     std::set<int> used;
