@@ -337,169 +337,16 @@ void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Sc
 }
 
 void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial) {
-  auto &target = initial ? model_.initialEquations : model_.equations;
   switch (eq.kind) {
-  case ast::EquationKind::Simple: {
-    const auto &e = ast::cast<ast::SimpleEquation>(eq);
-    if (const auto *tuple = ast::dynCast<ast::TupleExpr>(e.lhs.get())) {
-      lowerTupleEquation(*tuple, *e.rhs, scope, initial, eq.range);
-      return;
-    }
-    auto lhs = lower(*e.lhs, scope);
-    auto rhs = lower(*e.rhs, scope);
-    if (!lhs || !rhs)
-      return;
-    if (lhs->isString() || rhs->isString()) {
-      lowerStringEquation(*lhs, *rhs, eq.range);
-      return;
-    }
-    if (lhs->dims != rhs->dims && !lhs->isRecord && !rhs->isRecord) {
-      diags_.error(eq.range, "the two sides of the equation have different shapes " +
-                                 shapeText(lhs->dims) + " and " + shapeText(rhs->dims));
-      return;
-    }
-    if (!sameStructure(*lhs, *rhs)) {
-      // Two values of the same record type that mocc built with different
-      // layouts (an if-expression of records, a record of an operator
-      // record's function) are mocc's limit, not the model's error.
-      if (lhs->isRecord && rhs->isRecord && lhs->recordName == rhs->recordName)
-        diags_.error(eq.range, "this equation between records `" + lhs->recordName +
-                                   "` is not supported yet (its two sides are built with "
-                                   "different layouts)");
-      else
-        diags_.error(eq.range, "the two sides of the equation differ: " + describe(*lhs) +
-                                   " and " + describe(*rhs));
-      return;
-    }
-    if (auto problem = equationTypeError(*lhs, *rhs)) {
-      diags_.error(eq.range, *problem);
-      return;
-    }
-    std::vector<ExprId> left, right;
-    appendScalars(*lhs, left);
-    appendScalars(*rhs, right);
-    for (size_t k = 0; k < left.size(); ++k) {
-      flat::Equation flatEq;
-      flatEq.lhs = left[k];
-      flatEq.rhs = right[k];
-      flatEq.loc = eq.range;
-      flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;
-      target.push_back(flatEq);
-    }
+  case ast::EquationKind::Simple:
+    lowerSimpleEquation(ast::cast<ast::SimpleEquation>(eq), scope, initial);
     return;
-  }
-  case ast::EquationKind::For: {
-    const auto &e = ast::cast<ast::ForEquation>(eq);
-    std::function<void(size_t)> unroll = [&](size_t level) {
-      if (level == e.indices.size()) {
-        for (const auto &body : e.body)
-          lowerEquation(*body, scope, initial);
-        return;
-      }
-      const ast::ForIndex &index = e.indices[level];
-      auto range = index.range ? evaluate(*index.range, scope, "the range of a for-equation")
-                               : deduceRange(index.name,
-                                             [&](const ast::ExprVisitor &v) {
-                                               for (const auto &body : e.body)
-                                                 ast::forEachExpr(*body, v);
-                                             },
-                                             scope, eq.range);
-      if (!range)
-        return;
-      if (range->rank() != 1) {
-        diags_.error(index.range->range, "the range of `" + index.name + "` must be a vector");
-        return;
-      }
-      if (range->isString()) { // for s in {"a", "b"}: Strings known here
-        for (const std::string &text : range->strings) {
-          iterators.push_back({index.name, Value::string(text)});
-          unroll(level + 1);
-          iterators.pop_back();
-        }
-        return;
-      }
-      for (ExprId value : range->elements) {
-        Value item = Value::scalar(value, range->type);
-        item.recordName = range->recordName;
-        iterators.push_back({index.name, item});
-        unroll(level + 1);
-        iterators.pop_back();
-      }
-    };
-    unroll(0);
+  case ast::EquationKind::For:
+    unrollForEquation(ast::cast<ast::ForEquation>(eq), 0, scope, initial);
     return;
-  }
-  case ast::EquationKind::If: {
-    const auto &e = ast::cast<ast::IfEquation>(eq);
-    // Branches with parameter conditions are decided now.
-    std::vector<std::pair<ExprId, const ast::EquationBranch *>> varying;
-    const ast::EquationBranch *chosen = nullptr;
-    for (const ast::EquationBranch &branch : e.branches) {
-      if (!branch.condition) {
-        chosen = &branch;
-        break;
-      }
-      auto c = lower(*branch.condition, scope);
-      if (!c)
-        return;
-      if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
-        diags_.error(branch.condition->range, "the condition of an if-equation must be a scalar Boolean");
-        return;
-      }
-      auto constant = evaluate(c->elements[0]);
-      if (constant && *constant == 0.0)
-        continue;
-      if (constant) {
-        chosen = &branch;
-        break;
-      }
-      varying.push_back({c->elements[0], &branch});
-    }
-    if (varying.empty()) {
-      if (chosen)
-        for (const auto &body : chosen->body)
-          lowerEquation(*body, scope, initial);
-      return;
-    }
-    // Varying conditions: pair the i-th equation of every branch.
-    ExprId earlier = pool_->zero(); // an earlier branch's condition holds
-    std::vector<ExprId> guards;
-    for (const auto &[condition, branch] : varying) {
-      guards.push_back(
-          pool_->binary(sym::OpKind::And, condition, pool_->unary(sym::OpKind::Not, earlier)));
-      earlier = pool_->binary(sym::OpKind::Or, earlier, condition);
-    }
-    std::vector<flat::Equation> otherwise;
-    if (chosen)
-      collect(*this, chosen->body, scope, initial, pool_->unary(sym::OpKind::Not, earlier),
-              otherwise);
-    std::vector<std::vector<flat::Equation>> branches(varying.size());
-    for (size_t i = 0; i < varying.size(); ++i) {
-      collect(*this, varying[i].second->body, scope, initial, guards[i], branches[i]);
-      if (branches[i].size() != otherwise.size()) {
-        diags_.error(varying[i].second->range,
-                     "this branch of the if-equation has " + std::to_string(branches[i].size()) +
-                         " scalar equation(s) but the else branch has " +
-                         std::to_string(otherwise.size()) +
-                         "; with a condition that is not a parameter expression, every branch "
-                         "must have the same number");
-        return;
-      }
-    }
-    for (size_t k = 0; k < otherwise.size(); ++k) {
-      ExprId residual = pool_->sub(otherwise[k].lhs, otherwise[k].rhs);
-      for (size_t i = varying.size(); i-- > 0;)
-        residual = pool_->ifElse(varying[i].first, pool_->sub(branches[i][k].lhs, branches[i][k].rhs),
-                                residual);
-      flat::Equation flatEq;
-      flatEq.lhs = pool_->zero();
-      flatEq.rhs = residual;
-      flatEq.loc = eq.range;
-      flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;
-      target.push_back(flatEq);
-    }
+  case ast::EquationKind::If:
+    lowerIfEquation(ast::cast<ast::IfEquation>(eq), scope, initial);
     return;
-  }
   case ast::EquationKind::Connect:
     return; // collected before the other equations (Connections.cpp)
   case ast::EquationKind::When:
@@ -509,46 +356,225 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     }
     lowerWhen(ast::cast<ast::WhenEquation>(eq), scope);
     return;
-  case ast::EquationKind::Call: {
-    const auto &e = ast::cast<ast::CallEquation>(eq);
-    std::string name = operatorName(*e.call->callee);
-    if (name == "Connections.branch" || name == "Connections.root" ||
-        name == "Connections.potentialRoot")
-      return; // collected with the connections
-    if (name == "reinit" || name == "terminate") {
-      diags_.error(eq.range, "`" + name + "` is only allowed inside a when-clause");
-      return;
-    }
-    if (name == "assert") {
-      lowerAssert(*e.call, scope, eq.range);
-      return;
-    }
-    // f(x) for its effects (MLS 8.3.7): with the assertions, or once at
-    // initialization in an initial equation section.
-    auto effects = lowerCallEffects(*e.call, scope);
-    if (!effects)
-      return;
-    if (!effects->calls.empty() && effects->impure && !initial && !inWhenBody) {
-      diags_.error(eq.range, "the impure function `" + name +
-                                 "` may only be called inside a "
-                                 "when-clause, an initial equation section or another impure "
-                                 "function (MLS 12.3)");
-      return;
-    }
-    ExprId initialFlag =
-        initial ? pool_->variable(model_.specialVariable(flat::SpecialKind::Initial)) : ExprId{};
-    for (ExprId c : effects->calls)
-      model_.calls.push_back(
-          {initial ? pool_->ifElse(initialFlag, c, pool_->zero()) : c, eq.range});
-    for (ExpandedAssert &a : effects->asserts) {
-      ExprId condition = a.condition;
-      if (initial)
-        condition =
-            pool_->binary(sym::OpKind::Or, pool_->unary(sym::OpKind::Not, initialFlag), condition);
-      model_.assertions.push_back({condition, std::move(a.message), a.level, eq.range});
+  case ast::EquationKind::Call:
+    lowerCallEquation(ast::cast<ast::CallEquation>(eq), scope, initial);
+    return;
+  }
+}
+
+/// `lhs = rhs`: one flat equation per scalar, after checking that the two
+/// sides have the same shape, structure and types.
+void Flattener::lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, bool initial) {
+  auto &target = initial ? model_.initialEquations : model_.equations;
+  if (const auto *tuple = ast::dynCast<ast::TupleExpr>(e.lhs.get())) {
+    lowerTupleEquation(*tuple, *e.rhs, scope, initial, e.range);
+    return;
+  }
+  auto lhs = lower(*e.lhs, scope);
+  auto rhs = lower(*e.rhs, scope);
+  if (!lhs || !rhs)
+    return;
+  if (lhs->isString() || rhs->isString()) {
+    lowerStringEquation(*lhs, *rhs, e.range);
+    return;
+  }
+  if (lhs->dims != rhs->dims && !lhs->isRecord && !rhs->isRecord) {
+    diags_.error(e.range, "the two sides of the equation have different shapes " +
+                              shapeText(lhs->dims) + " and " + shapeText(rhs->dims));
+    return;
+  }
+  if (!sameStructure(*lhs, *rhs)) {
+    // Two values of the same record type that mocc built with different
+    // layouts (an if-expression of records, a record of an operator
+    // record's function) are mocc's limit, not the model's error.
+    if (lhs->isRecord && rhs->isRecord && lhs->recordName == rhs->recordName)
+      diags_.error(e.range, "this equation between records `" + lhs->recordName +
+                                "` is not supported yet (its two sides are built with "
+                                "different layouts)");
+    else
+      diags_.error(e.range, "the two sides of the equation differ: " + describe(*lhs) +
+                                " and " + describe(*rhs));
+    return;
+  }
+  if (auto problem = equationTypeError(*lhs, *rhs)) {
+    diags_.error(e.range, *problem);
+    return;
+  }
+  std::vector<ExprId> left, right;
+  appendScalars(*lhs, left);
+  appendScalars(*rhs, right);
+  for (size_t k = 0; k < left.size(); ++k) {
+    flat::Equation flatEq;
+    flatEq.lhs = left[k];
+    flatEq.rhs = right[k];
+    flatEq.loc = e.range;
+    flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;
+    target.push_back(flatEq);
+  }
+}
+
+/// A for-equation, unrolled: the indices from `level` on take each value
+/// of their range in turn (a range given by a parameter expression, or
+/// deduced from the body's subscripts).
+void Flattener::unrollForEquation(const ast::ForEquation &e, size_t level, Scope scope,
+                                  bool initial) {
+  if (level == e.indices.size()) {
+    for (const auto &body : e.body)
+      lowerEquation(*body, scope, initial);
+    return;
+  }
+  const ast::ForIndex &index = e.indices[level];
+  auto range = index.range ? evaluate(*index.range, scope, "the range of a for-equation")
+                           : deduceRange(index.name,
+                                         [&](const ast::ExprVisitor &v) {
+                                           for (const auto &body : e.body)
+                                             ast::forEachExpr(*body, v);
+                                         },
+                                         scope, e.range);
+  if (!range)
+    return;
+  if (range->rank() != 1) {
+    diags_.error(index.range->range, "the range of `" + index.name + "` must be a vector");
+    return;
+  }
+  if (range->isString()) { // for s in {"a", "b"}: Strings known here
+    for (const std::string &text : range->strings) {
+      iterators.push_back({index.name, Value::string(text)});
+      unrollForEquation(e, level + 1, scope, initial);
+      iterators.pop_back();
     }
     return;
   }
+  for (ExprId value : range->elements) {
+    Value item = Value::scalar(value, range->type);
+    item.recordName = range->recordName;
+    iterators.push_back({index.name, item});
+    unrollForEquation(e, level + 1, scope, initial);
+    iterators.pop_back();
+  }
+}
+
+/// An if-equation: branches whose conditions are parameter expressions are
+/// decided now; if conditions that vary remain, see lowerVaryingIf.
+void Flattener::lowerIfEquation(const ast::IfEquation &e, Scope scope, bool initial) {
+  std::vector<std::pair<ExprId, const ast::EquationBranch *>> varying;
+  const ast::EquationBranch *chosen = nullptr;
+  for (const ast::EquationBranch &branch : e.branches) {
+    if (!branch.condition) {
+      chosen = &branch;
+      break;
+    }
+    auto c = lower(*branch.condition, scope);
+    if (!c)
+      return;
+    if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
+      diags_.error(branch.condition->range, "the condition of an if-equation must be a scalar Boolean");
+      return;
+    }
+    auto constant = evaluate(c->elements[0]);
+    if (constant && *constant == 0.0)
+      continue;
+    if (constant) {
+      chosen = &branch;
+      break;
+    }
+    varying.push_back({c->elements[0], &branch});
+  }
+  if (!varying.empty()) {
+    lowerVaryingIf(e, varying, chosen, scope, initial);
+    return;
+  }
+  if (chosen)
+    for (const auto &body : chosen->body)
+      lowerEquation(*body, scope, initial);
+}
+
+/// The branches of an if-equation whose conditions vary (`varying`, in
+/// order; `chosen` the branch taken when none holds, null if none):
+/// they must have as many scalar equations as `chosen`, and the i-th
+/// equations of all of them make one residual equation with if-expressions.
+void Flattener::lowerVaryingIf(
+    const ast::IfEquation &e,
+    const std::vector<std::pair<ExprId, const ast::EquationBranch *>> &varying,
+    const ast::EquationBranch *chosen, Scope scope, bool initial) {
+  auto &target = initial ? model_.initialEquations : model_.equations;
+  // Varying conditions: pair the i-th equation of every branch.
+  ExprId earlier = pool_->zero(); // an earlier branch's condition holds
+  std::vector<ExprId> guards;
+  for (const auto &[condition, branch] : varying) {
+    guards.push_back(
+        pool_->binary(sym::OpKind::And, condition, pool_->unary(sym::OpKind::Not, earlier)));
+    earlier = pool_->binary(sym::OpKind::Or, earlier, condition);
+  }
+  std::vector<flat::Equation> otherwise;
+  if (chosen)
+    collect(*this, chosen->body, scope, initial, pool_->unary(sym::OpKind::Not, earlier),
+            otherwise);
+  std::vector<std::vector<flat::Equation>> branches(varying.size());
+  for (size_t i = 0; i < varying.size(); ++i) {
+    collect(*this, varying[i].second->body, scope, initial, guards[i], branches[i]);
+    if (branches[i].size() != otherwise.size()) {
+      diags_.error(varying[i].second->range,
+                   "this branch of the if-equation has " + std::to_string(branches[i].size()) +
+                       " scalar equation(s) but the else branch has " +
+                       std::to_string(otherwise.size()) +
+                       "; with a condition that is not a parameter expression, every branch "
+                       "must have the same number");
+      return;
+    }
+  }
+  for (size_t k = 0; k < otherwise.size(); ++k) {
+    ExprId residual = pool_->sub(otherwise[k].lhs, otherwise[k].rhs);
+    for (size_t i = varying.size(); i-- > 0;)
+      residual = pool_->ifElse(varying[i].first, pool_->sub(branches[i][k].lhs, branches[i][k].rhs),
+                              residual);
+    flat::Equation flatEq;
+    flatEq.lhs = pool_->zero();
+    flatEq.rhs = residual;
+    flatEq.loc = e.range;
+    flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;
+    target.push_back(flatEq);
+  }
+}
+
+/// `f(x);` as an equation: an operator of its own (assert, the overconstrained
+/// connection operators), or a call run for its effects.
+void Flattener::lowerCallEquation(const ast::CallEquation &e, Scope scope, bool initial) {
+  std::string name = operatorName(*e.call->callee);
+  if (name == "Connections.branch" || name == "Connections.root" ||
+      name == "Connections.potentialRoot")
+    return; // collected with the connections
+  if (name == "reinit" || name == "terminate") {
+    diags_.error(e.range, "`" + name + "` is only allowed inside a when-clause");
+    return;
+  }
+  if (name == "assert") {
+    lowerAssert(*e.call, scope, e.range);
+    return;
+  }
+  // f(x) for its effects (MLS 8.3.7): with the assertions, or once at
+  // initialization in an initial equation section.
+  auto effects = lowerCallEffects(*e.call, scope);
+  if (!effects)
+    return;
+  if (!effects->calls.empty() && effects->impure && !initial && !inWhenBody) {
+    diags_.error(e.range, "the impure function `" + name +
+                              "` may only be called inside a "
+                              "when-clause, an initial equation section or another impure "
+                              "function (MLS 12.3)");
+    return;
+  }
+  ExprId initialFlag =
+      initial ? pool_->variable(model_.specialVariable(flat::SpecialKind::Initial)) : ExprId{};
+  for (ExprId c : effects->calls)
+    model_.calls.push_back(
+        {initial ? pool_->ifElse(initialFlag, c, pool_->zero()) : c, e.range});
+  for (ExpandedAssert &a : effects->asserts) {
+    ExprId condition = a.condition;
+    if (initial)
+      condition =
+          pool_->binary(sym::OpKind::Or, pool_->unary(sym::OpKind::Not, initialFlag), condition);
+    model_.assertions.push_back({condition, std::move(a.message), a.level, e.range});
   }
 }
 

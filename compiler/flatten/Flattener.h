@@ -268,6 +268,13 @@ public:
 
   // --- Equations (Equations.cpp) ---------------------------------------------
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
+  void lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, bool initial);
+  void unrollForEquation(const ast::ForEquation &e, size_t level, Scope scope, bool initial);
+  void lowerIfEquation(const ast::IfEquation &e, Scope scope, bool initial);
+  void lowerVaryingIf(const ast::IfEquation &e,
+                      const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
+                      const ast::EquationBranch *chosen, Scope scope, bool initial);
+  void lowerCallEquation(const ast::CallEquation &e, Scope scope, bool initial);
   /// `guard`, if valid: the assert runs only where it holds (an if-statement
   /// around it in an algorithm).
   void lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange loc,
@@ -280,7 +287,7 @@ public:
   /// construct ("when-equation", "when-statement").
   std::optional<std::vector<sym::ExprId>> whenConditions(const ast::Expr *condition, Scope scope,
                                                          const char *what);
-  /// An algorithm section of a model (Functions.cpp): its equations, or
+  /// An algorithm section of a model (ModelAlgorithms.cpp): its equations, or
   /// when-clauses for its when-statements.
   void lowerAlgorithm(const ast::AlgorithmSection &section, Scope scope);
   bool independentOfGroup(const std::vector<sym::ExprId> &targets, sym::ExprId value);

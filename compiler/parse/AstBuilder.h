@@ -106,6 +106,12 @@ private:
   ast::ExprPtr
   logicalFactor(const std::vector<antlr4::tree::ParseTree *> &items, size_t &i);
   ast::ExprPtr arithmeticExpression(P::ArithmeticExpressionContext *ctx);
+  // The cases of the three above with more than one operand, out of line:
+  // every level of a nested expression passes through the one-operand
+  // cases, whose frames then stay small (see docs/pipeline.md, "Limits").
+  [[gnu::noinline]] ast::ExprPtr rangeParts(antlr4::ParserRuleContext *ctx);
+  [[gnu::noinline]] ast::ExprPtr logicalChain(P::LogicalExpressionContext *ctx);
+  [[gnu::noinline]] ast::ExprPtr arithmeticChain(P::ArithmeticExpressionContext *ctx);
   ast::ExprPtr factor(const std::vector<antlr4::tree::ParseTree *> &items,
                       size_t &i);
   ast::ExprPtr chainTooLong(antlr4::ParserRuleContext *ctx);
