@@ -49,7 +49,7 @@ class Arg {
 public:
   Arg(std::string text) : text_(std::move(text)) {}
   Arg(std::string_view text) : text_(text) {}
-  Arg(const char *text) : text_(text) {}
+  Arg(const char *text) : text_(text ? text : "") {}
   template <std::integral T>
     requires(!std::same_as<T, bool> && !std::same_as<T, char>)
   Arg(T number) : text_(std::to_string(number)) {}
