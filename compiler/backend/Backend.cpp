@@ -141,32 +141,6 @@ bool generateCode(const plan::SimulationPlan &plan, flat::FlatModel &model,
   return true;
 }
 
-/// The runtime's copies of the plan's structures (the runtime knows
-/// nothing of the compiler, so it has types of its own).
-rt::SparsityPattern toRuntime(const plan::SparsityPattern &p) {
-  return {p.size, p.colPtr, p.rowIdx, p.colors, p.numColors};
-}
-
-rt::PivotBlock toRuntime(const plan::PivotBlock &b) { return {b.rows, b.columns}; }
-
-rt::SelectionMatrix toRuntime(const plan::SelectionMatrix &m) {
-  return {m.rows,         m.forced,       m.columns,     m.numStates,
-          m.aSlots,       m.columnChains, m.stateChains, m.initial};
-}
-
-rt::OutputVariable toRuntime(const plan::OutputVariable &o) {
-  return {o.name, o.slot, o.parameter, o.unit, o.displayUnit, o.description, o.aliasOf, o.negated};
-}
-
-template <class T>
-auto toRuntime(const std::vector<T> &items) {
-  std::vector<decltype(toRuntime(items.front()))> converted;
-  converted.reserve(items.size());
-  for (const T &item : items)
-    converted.push_back(toRuntime(item));
-  return converted;
-}
-
 /// The runtime's model: the plan with each kernel name replaced by its
 /// native function. A name the JIT does not know sets `error`.
 bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
@@ -208,7 +182,7 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
       s.system.assigned = step.assigned;
       s.system.residual = kernelRef(step);
       s.system.jvp = jvpRef(step);
-      s.system.pattern = toRuntime(step.pattern);
+      s.system.pattern = step.pattern;
       s.system.nominal = step.nominal;
       s.system.description = step.description;
     }
@@ -223,10 +197,9 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
     m.aliases = kernel(plan.aliases);
     m.aliasSlots = plan.aliasSlots;
   }
-  m.jacobian = toRuntime(plan.jacobian);
-  m.outputs = toRuntime(plan.outputs);
-  m.experiment = {plan.experiment.startTime, plan.experiment.stopTime, plan.experiment.interval,
-                  plan.experiment.tolerance};
+  m.jacobian = plan.jacobian;
+  m.outputs = plan.outputs;
+  m.experiment = plan.experiment;
   for (uint32_t i = 0; i < model.variables.size(); ++i) {
     const flat::Variable &v = model.variables[i];
     if (v.type == flat::TypeKind::Integer && v.variability != flat::VariabilityKind::Constant &&
@@ -253,13 +226,13 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
                    set.yNominal,
                    kernel(set.residual),
                    jvp(set.residual),
-                   toRuntime(set.jacobian),
-                   toRuntime(set.pivotBlocks),
+                   set.jacobian,
+                   set.pivotBlocks,
                    set.description};
     m.stateSelection.sets.push_back(std::move(s));
   }
   if (!plan.pivotKernel.empty()) {
-    m.stateSelection.matrices = toRuntime(plan.selectionMatrices);
+    m.stateSelection.matrices = plan.selectionMatrices;
     m.stateSelection.pivots = kernel(plan.pivotKernel);
     m.stateSelection.pivotsJvp = jvp(plan.pivotKernel);
     m.stateSelection.numPivotRows = plan.pivotRows;

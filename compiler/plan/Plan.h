@@ -13,6 +13,7 @@
 // checks what docs/ir-contracts.md says of it.
 #pragma once
 
+#include "common/SimulationData.h"
 #include "compiler/plan/Kernel.h"
 
 #include <cstddef>
@@ -23,16 +24,11 @@
 
 namespace mocc::plan {
 
-/// A square sparse pattern in compressed-sparse-column form, with a column
-/// coloring: columns of one color share no row, so one Jacobian-vector
-/// product per color gives all entries.
-struct SparsityPattern {
-  int64_t size = 0;
-  std::vector<int64_t> colPtr; ///< size + 1 entries
-  std::vector<int64_t> rowIdx; ///< row of each nonzero, sorted within a column
-  std::vector<int32_t> colors; ///< color of each column, 0-based
-  int32_t numColors = 0;
-};
+using data::ExperimentDefaults;
+using data::OutputVariable;
+using data::PivotBlock;
+using data::SelectionMatrix;
+using data::SparsityPattern;
 
 /// One step of initialization; `kernel` names a kernel of the plan.
 struct InitStepPlan {
@@ -72,39 +68,8 @@ struct PlanStatistics {
   size_t promoted = 0;
 };
 
-/// One column of the result file.
-struct OutputVariable {
-  std::string name; ///< Modelica name, e.g. "body.r_0[1]" or "der(x)"
-  int32_t slot = 0;
-  /// A parameter: its value, fixed once initialization has ended, is the
-  /// same in every row. Also set on a variable that alias elimination
-  /// bound to a parameter expression (constant in time just the same).
-  bool parameter = false;
-  /// The declaration's unit, displayUnit and description string ("" if none).
-  std::string unit = {};
-  std::string displayUnit = {};
-  std::string description = {};
-  /// A variable that alias elimination removed: its value is that of slot
-  /// `aliasOf`, negated if `negated`. -1 for any other output.
-  int32_t aliasOf = -1;
-  bool negated = false;
-};
 
-/// Defaults from the experiment annotation.
-struct ExperimentDefaults {
-  double startTime = 0.0;
-  double stopTime = 1.0;
-  double interval = 0.0; ///< 0: (stop - start) / 500
-  double tolerance = 1e-6;
-};
 
-/// A square block of a pivot Jacobian: rows (residuals of the pivot
-/// kernel) and columns (entries of SimulationPlan::pivotColumns). A state
-/// set is valid where the determinants of its blocks are nonzero.
-struct PivotBlock {
-  std::vector<int32_t> rows;
-  std::vector<int32_t> columns;
-};
 
 /// One alternative choice of states (dynamic state selection): how IDA
 /// runs with it.
@@ -120,23 +85,6 @@ struct StateSetPlan {
   std::string description; ///< "x, der(x)"
 };
 
-/// A state set with a selection matrix (S. E. Mattsson, H. Olsson and H.
-/// Elmqvist, "Dynamic selection of states in Dymola", 2000): the states of
-/// the set are s = A x, with A numStates x columns.size() in the slots
-/// aSlots (row-major, one 1 per row). The columns' candidates are chosen by
-/// pivoting the Jacobian of the pivot kernel's `rows` with respect to
-/// `forced` (all of which every choice takes) and `columns` (all of them
-/// but numStates); the columns left over are the states.
-struct SelectionMatrix {
-  std::vector<int32_t> rows;    ///< residuals of the pivot kernel
-  std::vector<int32_t> forced;  ///< entries of SimulationPlan::pivotColumns
-  std::vector<int32_t> columns; ///< entries of SimulationPlan::pivotColumns
-  int32_t numStates = 0;
-  std::vector<int32_t> aSlots;
-  std::vector<std::vector<int32_t>> columnChains; ///< per column: x, der(x), ...
-  std::vector<std::vector<int32_t>> stateChains;  ///< per state: s, der(s), ...
-  std::vector<int32_t> initial; ///< per state: its column at the start
-};
 
 /// The discrete part (MLS 8.5, 8.6): kernel names (empty when there is
 /// none) and the slots of the event iteration; the runtime's EventModel
