@@ -4,6 +4,7 @@
 // functions are checked. The golden tests (tests/golden/flatten/) show the
 // printed models; these check the structure the back end reads.
 #include "compiler/flatten/Flatten.h"
+#include "tests/unit/SourceFixture.h"
 
 #include "compiler/symbolic/Expr.h"
 
@@ -17,20 +18,10 @@ using namespace mocc;
 namespace {
 
 /// A model flattened from one source text (its last class).
-struct Fixture {
-  SourceManager sources;
-  std::ostringstream messages;
-  Diagnostics diags{sources, messages};
-  inst::ClassTree tree{sources, diags};
-  inst::Instantiator instantiator{tree, diags};
+struct Fixture : test::SourceFixture {
   std::optional<flat::FlatModel> model;
 
-  explicit Fixture(const std::string &text) {
-    REQUIRE(tree.addUserSource("test.mo", text));
-    inst::Instance *root = instantiator.instantiateModel(tree.lastUserClass());
-    REQUIRE(root);
-    model = flatten(instantiator, root, diags);
-  }
+  explicit Fixture(const std::string &text) { model = flattenLast(text); }
 
   const flat::FlatModel &flat() {
     REQUIRE_MESSAGE(model.has_value(), messages.str());

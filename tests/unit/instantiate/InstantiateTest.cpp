@@ -1,6 +1,7 @@
 // Unit tests of class loading, lookup and modification, on models held in
 // memory and on a library folder written for the test.
 #include "compiler/instantiate/Instance.h"
+#include "tests/unit/SourceFixture.h"
 
 #include <doctest/doctest.h>
 #include <filesystem>
@@ -14,17 +15,8 @@ namespace fs = std::filesystem;
 namespace {
 
 /// A class tree and instantiator over one source text.
-struct Fixture {
-  SourceManager sources;
-  std::ostringstream messages;
-  Diagnostics diags{sources, messages};
-  inst::ClassTree tree{sources, diags};
-  inst::Instantiator instantiator{tree, diags};
-
-  inst::Instance *model(const std::string &text) {
-    REQUIRE(tree.addUserSource("test.mo", text));
-    return instantiator.instantiateModel(tree.lastUserClass());
-  }
+struct Fixture : test::SourceFixture {
+  inst::Instance *model(const std::string &text) { return instantiate(text); }
   inst::Instance *component(inst::Instance *parent, const std::string &name) {
     inst::Member *m = parent->findMember(name);
     REQUIRE(m);

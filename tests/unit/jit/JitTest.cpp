@@ -5,6 +5,7 @@
 // functions (an Include annotation compiled by mocc's own C compiler) is
 // linked and called, and a C function found nowhere is reported.
 #include "compiler/flatten/Flatten.h"
+#include "tests/unit/SourceFixture.h"
 #include "compiler/jit/FunctionLibrary.h"
 #include "compiler/jit/Jit.h"
 #include "compiler/jit/NativeCalls.h"
@@ -19,19 +20,11 @@ using namespace mocc;
 namespace {
 
 /// The lowered functions of a model flattened from one source text.
-struct Functions {
-  SourceManager sources;
-  std::ostringstream messages;
-  Diagnostics diags{sources, messages};
-  inst::ClassTree tree{sources, diags};
-  inst::Instantiator instantiator{tree, diags};
+struct Functions : test::SourceFixture {
   std::vector<flat::Function> table;
 
   explicit Functions(const std::string &text) {
-    REQUIRE(tree.addUserSource("test.mo", text));
-    inst::Instance *root = instantiator.instantiateModel(tree.lastUserClass());
-    REQUIRE(root);
-    auto model = flatten(instantiator, root, diags);
+    auto model = flattenLast(text);
     REQUIRE_MESSAGE(model.has_value(), messages.str());
     table = std::move(model->functions);
   }
