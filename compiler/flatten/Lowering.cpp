@@ -52,16 +52,15 @@ std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
     return lowerComprehension(ast::cast<ast::ComprehensionExpr>(expr), scope);
   case ast::ExprKind::End:
     if (endSizes.empty()) {
-      diags_.error(expr.range, "`end` is only allowed inside a subscript");
+      diags_.report(diag::EndOutsideSubscript, expr.range);
       return std::nullopt;
     }
     return Value::scalar(pool_->constant(static_cast<double>(endSizes.back())), ElementType::Integer);
   case ast::ExprKind::Colon:
-    diags_.error(expr.range, "`:` is only allowed as a subscript");
+    diags_.report(diag::ColonOutsideSubscript, expr.range);
     return std::nullopt;
   case ast::ExprKind::Tuple:
-    diags_.error(expr.range, "a parenthesized list of expressions is only allowed on the left of "
-                             "an equation with a function call");
+    diags_.report(diag::TupleOutsideCallEquation, expr.range);
     return std::nullopt;
   case ast::ExprKind::PartialApp:
     return lowerPartialApplication(ast::cast<ast::PartialAppExpr>(expr), scope);
@@ -104,11 +103,11 @@ std::optional<Value> Flattener::evaluate(const ast::Expr &expr, Scope scope, con
   for (ExprId &e : value->elements) {
     auto v = evaluate(e);
     if (!v) {
-      diags_.error(expr.range, std::string(what) + " must be a parameter expression, and `" +
-                                   ast::toString(expr) + "` is not");
+      diags_.report(diag::NotParameterExpression, expr.range, {what, ast::toString(expr)});
       if (!evaluationFailure_.empty())
-        diags_.note(evaluationFailureLoc_.valid() ? evaluationFailureLoc_ : expr.range,
-                    "it could not be evaluated while translating: " + evaluationFailure_);
+        diags_.report(diag::NoteNotEvaluated,
+                      evaluationFailureLoc_.valid() ? evaluationFailureLoc_ : expr.range,
+                      {evaluationFailure_});
       return std::nullopt;
     }
     e = pool_->constant(*v);
@@ -126,13 +125,12 @@ std::optional<int64_t> Flattener::evaluateInteger(const ast::Expr &expr, Scope s
   if (!value)
     return std::nullopt;
   if (!value->isScalar() || value->isString() || value->isRecord) {
-    diags_.error(expr.range, std::string(what) + " must be a scalar Integer");
+    diags_.report(diag::NotScalarInteger, expr.range, {what});
     return std::nullopt;
   }
   double v = *pool_->constantValue(value->elements[0]);
   if (v != std::floor(v)) {
-    diags_.error(expr.range, std::string(what) + " must be an Integer, and `" +
-                                 ast::toString(expr) + "` is not");
+    diags_.report(diag::NotInteger, expr.range, {what, ast::toString(expr)});
     return std::nullopt;
   }
   return static_cast<int64_t>(v);
@@ -144,7 +142,7 @@ std::optional<bool> Flattener::evaluateBoolean(const ast::Expr &expr, Scope scop
   if (!value)
     return std::nullopt;
   if (!value->isScalar() || value->type != ElementType::Boolean || value->isRecord) {
-    diags_.error(expr.range, std::string(what) + " must be a scalar Boolean");
+    diags_.report(diag::NotScalarBoolean, expr.range, {what});
     return std::nullopt;
   }
   return *pool_->constantValue(value->elements[0]) != 0.0;
@@ -169,8 +167,7 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
     if (scope.lexical && scope.lexical->def &&
         (r == R::Function || r == R::OperatorFunction || r == R::Record ||
          r == R::OperatorRecord || r == R::Connector || r == R::ExpandableConnector)) {
-      diags_.error(first.range, std::string("`time` cannot be used in a ") +
-                                    ast::restrictionName(r));
+      diags_.report(diag::TimeInRestriction, first.range, {ast::restrictionName(r)});
       return std::nullopt;
     }
     if (firstTimeDependence.what.empty())
@@ -187,7 +184,7 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
   if (found.kind == inst::Found::Kind::Failed)
     return std::nullopt; // already reported
   if (!found) {
-    diags_.error(first.range, "use of undeclared identifier `" + first.name + "`");
+    diags_.report(diag::UndeclaredIdentifier, first.range, {first.name});
     return std::nullopt;
   }
   if (found.kind == inst::Found::Kind::Component && !frames.empty()) {
@@ -209,9 +206,7 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
       if (inst::Member *m = inst_.packageInstance(c)->findMember(first.name);
           m && m->kind == inst::Member::Kind::Component && m->element &&
           m->element->component->prefix.variability != ast::VariabilityKind::Constant) {
-        diags_.error(first.range, "`" + first.name + "` is found in the enclosing class `" +
-                                      c->fullName() + "`, where it is not a constant; only "
-                                      "constants of enclosing classes can be used");
+        diags_.report(diag::EnclosingClassNonConstant, first.range, {first.name, c->fullName()});
         return std::nullopt;
       }
     }
@@ -260,7 +255,7 @@ std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::
         return f;
       }
       if (names.empty() && !isBoolean) {
-        diags_.error(ref.range, "`" + cls->fullName() + "` is a class, not a value");
+        diags_.report(diag::ClassUsedAsValue, ref.range, {cls->fullName()});
         return std::nullopt;
       }
       Value all;
@@ -276,7 +271,7 @@ std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::
     const ast::RefPart &next = ref.parts[part + 1];
     if (int literal = enumerationLiteral(cls, next.name)) {
       if (part + 2 != ref.parts.size()) {
-        diags_.error(ref.range, "an enumeration literal has no elements");
+        diags_.report(diag::EnumerationLiteralHasNoElements, ref.range);
         return std::nullopt;
       }
       Value v = Value::scalar(pool_->constant(literal), ElementType::Enumeration);
@@ -288,7 +283,7 @@ std::optional<Value> Flattener::lowerClassPath(inst::ClassNode *cls, const ast::
       return std::nullopt;
     inst::Found found = inst_.lookupInPackage(cls, next.name);
     if (!found) {
-      diags_.error(next.range, "`" + cls->fullName() + "` has no element named `" + next.name + "`");
+      diags_.report(diag::ClassHasNoElement, next.range, {cls->fullName(), next.name});
       return std::nullopt;
     }
     ++part;
@@ -323,7 +318,7 @@ std::optional<Value> Flattener::constantOf(Instance *x) {
   constants_[key] = std::nullopt; // guards against a constant defined by itself
   std::optional<Value> value;
   if (!x->mod.binding)
-    diags_.error(x->loc, "constant `" + x->name + "` has no value");
+    diags_.report(diag::ConstantHasNoValue, x->loc, {x->name});
   else
     value = lower(*x->mod.binding, x->mod.scope);
   constants_[key] = value;
@@ -334,8 +329,7 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
   if (inPackage(x))
     return constantOf(x);
   if (!isEnabled(x)) {
-    diags_.error(loc, "`" + x->path() + "` is a conditional component whose condition is "
-                      "false: it does not exist");
+    diags_.report(diag::ConditionalComponentDisabled, loc, {x->path()});
     return std::nullopt;
   }
   if (x->isBuiltin()) {
@@ -425,20 +419,17 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
   // MLS 4.4.5: a conditional component is only used in connect equations
   // (and modified), whether its condition holds or not.
   if (!inPackage(x) && x->condition()) {
-    diags_.error(rp.range, "`" + x->path() + "` is a conditional component; it may only be "
-                           "used in connect equations");
+    diags_.report(diag::ConditionalComponentOutsideConnect, rp.range, {x->path()});
     return std::nullopt;
   }
   if (!inPackage(x) && !isEnabled(x)) {
-    diags_.error(rp.range, "`" + x->path() + "` is a conditional component whose condition is "
-                           "false: it does not exist");
+    diags_.report(diag::ConditionalComponentDisabled, rp.range, {x->path()});
     return std::nullopt;
   }
   if (last || x->isBuiltin()) {
     if (!last) {
-      diags_.error(ref.parts[part + 1].range,
-                   "`" + rp.name + "` is of a built-in type and has no element `" +
-                       ref.parts[part + 1].name + "`");
+      diags_.report(diag::BuiltinTypeHasNoElement, ref.parts[part + 1].range,
+                    {rp.name, ref.parts[part + 1].name});
       return std::nullopt;
     }
     if (x->isBuiltin() && !rp.subscripts.empty() && !inPackage(x))
@@ -457,21 +448,20 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
   auto memberOf = [&](Instance *element) -> Instance * {
     inst::Member *m = element->findMember(next.name);
     if (!m || m->kind != inst::Member::Kind::Component) {
-      diags_.error(next.range, "`" + element->path() + "` has no component named `" + next.name + "`");
+      diags_.report(diag::NoComponentNamed, next.range, {element->path(), next.name});
       return nullptr;
     }
     // MLS 4.1: a protected element is not accessed by dot notation, but
     // from inside its own class.
     if (m->isProtected && !writtenInside(scope, element->cls)) {
-      diags_.error(next.range, "`" + next.name + "` is a protected element of `" +
-                                   element->path() + "` and cannot be accessed from outside it");
+      diags_.report(diag::ProtectedElementAccessed, next.range, {next.name, element->path()});
       return nullptr;
     }
     return element->memberInstance(*m);
   };
   if (dims->empty()) {
     if (!rp.subscripts.empty()) {
-      diags_.error(rp.range, "`" + rp.name + "` is not an array");
+      diags_.report(diag::NotAnArray, rp.range, {rp.name});
       return std::nullopt;
     }
     Instance *child = memberOf(x);
@@ -510,8 +500,7 @@ std::optional<Value> Flattener::selectPath(const Value &base, const ast::RefExpr
   auto selected = applySubscripts(base, ref.parts[part], scope);
   for (size_t i = part + 1; selected && i < ref.parts.size(); ++i) {
     if (selected->isRecord && !selected->dims.empty()) {
-      diags_.error(ref.parts[i].range, "select an element of the array of records before `." +
-                                           ref.parts[i].name + "`");
+      diags_.report(diag::SelectRecordElementFirst, ref.parts[i].range, {ref.parts[i].name});
       return std::nullopt;
     }
     const Value *field = nullptr;
@@ -519,8 +508,8 @@ std::optional<Value> Flattener::selectPath(const Value &base, const ast::RefExpr
       if (name == ref.parts[i].name)
         field = &v;
     if (!field) {
-      diags_.error(ref.parts[i].range, "`" + ref.parts[i].name + "` is not a field of " +
-                                           describe(*selected));
+      diags_.report(diag::NotAFieldOf, ref.parts[i].range,
+                    {ref.parts[i].name, describe(*selected)});
       return std::nullopt;
     }
     Value copy = *field;
@@ -556,9 +545,8 @@ std::optional<std::vector<std::vector<int64_t>>>
 Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t> &dims,
                             std::vector<bool> &keep, Scope scope, Instance *owner) {
   if (part.subscripts.size() > dims.size()) {
-    diags_.error(part.range, "`" + part.name + "` has " + std::to_string(dims.size()) +
-                                 " dimension(s) but " + std::to_string(part.subscripts.size()) +
-                                 " subscript(s)");
+    diags_.report(diag::SubscriptCountMismatch, part.range,
+                  {part.name, std::to_string(dims.size()), std::to_string(part.subscripts.size())});
     return std::nullopt;
   }
   std::vector<std::vector<int64_t>> indices(dims.size());
@@ -575,7 +563,7 @@ Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t>
     if (!value)
       return std::nullopt;
     if (value->rank() > 1 || value->isString()) {
-      diags_.error(part.subscripts[d]->range, "a subscript must be an Integer or a vector of them");
+      diags_.report(diag::SubscriptNotInteger, part.subscripts[d]->range);
       return std::nullopt;
     }
     keep[d] = value->rank() == 1;
@@ -588,17 +576,14 @@ Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t>
                           (type != ElementType::Enumeration || value->recordName.empty() ||
                            value->recordName == enumName);
       if (!ok) {
-        diags_.error(part.subscripts[d]->range,
-                     "dimension " + std::to_string(d + 1) + " of `" + part.name +
-                         "` is indexed by " +
-                         (type == ElementType::Integer ? std::string("Integer")
-                          : type == ElementType::Boolean ? std::string("Boolean")
-                                                         : "`" + enumName + "`") +
-                         ", and this subscript is of type `" +
-                         (value->type == ElementType::Enumeration && !value->recordName.empty()
-                              ? value->recordName
-                              : std::string(flat::typeName(value->type))) +
-                         "`");
+        diags_.report(diag::SubscriptTypeMismatch, part.subscripts[d]->range,
+                      {std::to_string(d + 1), part.name,
+                       (type == ElementType::Integer   ? std::string("Integer")
+                        : type == ElementType::Boolean ? std::string("Boolean")
+                                                       : "`" + enumName + "`"),
+                       (value->type == ElementType::Enumeration && !value->recordName.empty()
+                            ? value->recordName
+                            : std::string(flat::typeName(value->type)))});
         return std::nullopt;
       }
     }
@@ -609,10 +594,9 @@ Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t>
       if (value->type == ElementType::Boolean && v != std::floor(v))
         v = 0;
       if (v != std::floor(v) || v < 1 || v > dims[d]) {
-        diags_.error(part.subscripts[d]->range,
-                     "subscript " + sym::print(*pool_, e, {}) + " is out of bounds for `" + part.name +
-                         "` (dimension " + std::to_string(d + 1) + " has size " +
-                         std::to_string(dims[d]) + ")");
+        diags_.report(
+            diag::SubscriptOutOfBounds, part.subscripts[d]->range,
+            {sym::print(*pool_, e, {}), part.name, std::to_string(d + 1), std::to_string(dims[d])});
         return std::nullopt;
       }
       indices[d].push_back(static_cast<int64_t>(v));
@@ -693,7 +677,7 @@ Flattener::dynamicSelection(const std::vector<int64_t> &dims, const ast::RefPart
       auto index = lower(e, scope);
       if (!index || !index->isScalar() || index->isRecord || index->isString()) {
         if (index)
-          diags_.error(e.range, "a subscript computed at run time must be a scalar");
+          diags_.report(diag::RunTimeSubscriptNotScalar, e.range);
         return std::nullopt;
       }
       return index->elements[0];
@@ -711,8 +695,7 @@ Flattener::dynamicSelection(const std::vector<int64_t> &dims, const ast::RefPart
         return std::nullopt;
       auto span = constantDifference(*pool_, *last, *first);
       if (!step || *step == 0 || !span) {
-        diags_.error(subscript->range, "a range subscript computed at run time needs a length "
-                                       "known while translating (such as `i:i + 2`)");
+        diags_.report(diag::RunTimeRangeSubscriptLength, subscript->range);
         return std::nullopt;
       }
       int64_t count = std::max<int64_t>(0, static_cast<int64_t>(std::floor(*span / *step)) + 1);
@@ -762,8 +745,7 @@ Flattener::dynamicSelection(const std::vector<int64_t> &dims, const ast::RefPart
 std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefPart &part,
                                                  Scope scope) {
   if (v.isRecord || v.isString() || part.subscripts.size() > v.dims.size()) {
-    diags_.error(part.range, "a subscript computed at run time is only supported on arrays of "
-                             "numbers here");
+    diags_.report(diag::RunTimeSubscriptOnNonNumbers, part.range);
     return std::nullopt;
   }
   auto selection = dynamicSelection(v.dims, part, scope);
@@ -989,7 +971,7 @@ std::optional<Value> Flattener::elementwise2(const Value &a, const Value &b, Sou
                                              const std::function<ExprId(ExprId, ExprId)> &f,
                                              const char *opText) {
   if (a.isString() || b.isString() || a.isRecord || b.isRecord) {
-    diags_.error(loc, std::string("operator `") + opText + "` needs numeric operands");
+    diags_.report(diag::OperatorNeedsNumericOperands, loc, {opText});
     return std::nullopt;
   }
   Value r;
@@ -1005,8 +987,7 @@ std::optional<Value> Flattener::elementwise2(const Value &a, const Value &b, Sou
     return r;
   }
   if (a.dims != b.dims) {
-    diags_.error(loc, std::string("operands of `") + opText + "` have different shapes " +
-                          shapeText(a.dims) + " and " + shapeText(b.dims));
+    diags_.report(diag::OperandShapesDiffer, loc, {opText, shapeText(a.dims), shapeText(b.dims)});
     return std::nullopt;
   }
   r.dims = a.dims;
@@ -1018,7 +999,7 @@ std::optional<Value> Flattener::elementwise2(const Value &a, const Value &b, Sou
 /// a * b for scalars, vectors and matrices (MLS 10.6.4).
 std::optional<Value> Flattener::multiply(const Value &a, const Value &b, SourceRange loc) {
   if (a.isRecord || b.isRecord || a.isString() || b.isString()) {
-    diags_.error(loc, "operator `*` needs numeric operands");
+    diags_.report(diag::OperatorNeedsNumericOperands, loc, {"*"});
     return std::nullopt;
   }
   if (a.isScalar() || b.isScalar())
@@ -1032,8 +1013,7 @@ std::optional<Value> Flattener::multiply(const Value &a, const Value &b, SourceR
   int ra = a.rank(), rb = b.rank();
   int64_t inner = a.dims.back();
   if (inner != b.dims.front() || ra > 2 || rb > 2) {
-    diags_.error(loc, "cannot multiply arrays of shapes " + shapeText(a.dims) + " and " +
-                          shapeText(b.dims));
+    diags_.report(diag::MatrixProductShapes, loc, {shapeText(a.dims), shapeText(b.dims)});
     return std::nullopt;
   }
   Value r;
@@ -1054,15 +1034,15 @@ std::optional<Value> Flattener::multiply(const Value &a, const Value &b, SourceR
   return r;
 }
 
-/// Why the operands of a binary operator have types it does not take (MLS
-/// 3.3 to 3.5: arithmetic on numbers, logic on Booleans, relations between
-/// two numbers, two Booleans, two Strings or two values of one
-/// enumeration), or nothing.
-static std::optional<std::string> operandTypeError(ast::BinaryOpKind op, const Value &a,
-                                                   const Value &b) {
+/// Reports it if the operands of a binary operator have types it does not
+/// take (MLS 3.3 to 3.5: arithmetic on numbers, logic on Booleans, relations
+/// between two numbers, two Booleans, two Strings or two values of one
+/// enumeration); true if it did.
+static bool reportOperandTypeError(Diagnostics &diags, SourceRange range, ast::BinaryOpKind op,
+                                   const Value &a, const Value &b) {
   using B = ast::BinaryOpKind;
   if (a.isRecord || b.isRecord)
-    return std::nullopt; // reported by the operator itself
+    return false; // reported by the operator itself
   auto numeric = [](const Value &v) {
     return v.type == ElementType::Real || v.type == ElementType::Integer;
   };
@@ -1076,8 +1056,9 @@ static std::optional<std::string> operandTypeError(ast::BinaryOpKind op, const V
   case B::And:
   case B::Or:
     if (a.type == ElementType::Boolean && b.type == ElementType::Boolean)
-      return std::nullopt;
-    return "operator `" + spelled + "` needs Boolean operands, not " + name(a) + " and " + name(b);
+      return false;
+    diags.report(diag::OperatorNeedsBooleanOperands, range, {spelled, name(a), name(b)});
+    return true;
   case B::Less:
   case B::LessEq:
   case B::Greater:
@@ -1085,18 +1066,19 @@ static std::optional<std::string> operandTypeError(ast::BinaryOpKind op, const V
   case B::Equal:
   case B::NotEqual:
     if ((numeric(a) && numeric(b)) || (a.type == b.type && a.type != ElementType::Enumeration))
-      return std::nullopt;
+      return false;
     if (a.type == ElementType::Enumeration && b.type == ElementType::Enumeration &&
         (a.recordName == b.recordName || a.recordName.empty() || b.recordName.empty()))
-      return std::nullopt;
-    return "relation `" + spelled + "` compares " + name(a) + " with " + name(b) +
-           "; convert one of them first";
+      return false;
+    diags.report(diag::RelationOperandTypes, range, {spelled, name(a), name(b)});
+    return true;
   default:
     if (numeric(a) && numeric(b))
-      return std::nullopt;
+      return false;
     if (a.isString() && b.isString())
-      return std::nullopt; // `+` of Strings, or reported as a shape error
-    return "operator `" + spelled + "` needs numeric operands, not " + name(a) + " and " + name(b);
+      return false; // `+` of Strings, or reported as a shape error
+    diags.report(diag::OperatorOperandTypes, range, {spelled, name(a), name(b)});
+    return true;
   }
 }
 
@@ -1137,18 +1119,16 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
   const char *text = ast::binaryOpSpelling(e.op);
   if (e.op == B::Add && a.isString() && b.isString())
     return concatStrings(a, b, e.range);
-  if (auto problem = operandTypeError(e.op, a, b)) {
-    diags_.error(e.range, *problem);
+  if (reportOperandTypeError(diags_, e.range, e.op, a, b))
     return std::nullopt;
-  }
   bool scalarOnly = false;
   std::optional<Value> r;
   switch (e.op) {
   case B::Add:
   case B::Sub:
     if (a.dims != b.dims) {
-      diags_.error(e.range, std::string("operands of `") + text + "` have different shapes " +
-                                shapeText(a.dims) + " and " + shapeText(b.dims));
+      diags_.report(diag::OperandShapesDiffer, e.range,
+                    {text, shapeText(a.dims), shapeText(b.dims)});
       return std::nullopt;
     }
     [[fallthrough]];
@@ -1162,7 +1142,7 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
     return elementwise2(a, b, e.range, op(OpKind::Mul), text);
   case B::Div:
     if (!b.isScalar()) {
-      diags_.error(e.rhs->range, "the divisor of `/` must be a scalar (use `./`)");
+      diags_.report(diag::DivisorNotScalar, e.rhs->range);
       return std::nullopt;
     }
     [[fallthrough]];
@@ -1180,8 +1160,7 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
       // repeated squaring.
       auto n = evaluate(b.elements[0]);
       if (a.dims[0] != a.dims[1] || b.type != ElementType::Integer || !n || *n < 0) {
-        diags_.error(e.range, "`^` of a matrix needs a square matrix and a non-negative Integer "
-                              "power known while translating (use `.^` for element-wise powers)");
+        diags_.report(diag::MatrixPowerNeedsSquare, e.range);
         return std::nullopt;
       }
       Value result = a;
@@ -1208,8 +1187,7 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
       return result;
     }
     if (scalarOnly && (!a.isScalar() || !b.isScalar())) {
-      diags_.error(e.range, "`^` of arrays is only defined for a square matrix and a scalar "
-                            "power (use `.^` for element-wise powers)");
+      diags_.report(diag::ArrayPowerUndefined, e.range);
       return std::nullopt;
     }
     // The power of Integers is a Real (MLS 10.6.8 of 3.6, Table 3.? of
@@ -1230,11 +1208,11 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
   // Relations: scalars only, of a built-in type (records have no order, and
   // overloaded operators are not supported).
   if (a.isRecord || b.isRecord) {
-    diags_.error(e.range, std::string("relation `") + text + "` cannot compare records");
+    diags_.report(diag::RelationComparesRecords, e.range, {text});
     return std::nullopt;
   }
   if (!a.isScalar() || !b.isScalar()) {
-    diags_.error(e.range, std::string("relation `") + text + "` needs scalar operands");
+    diags_.report(diag::RelationNeedsScalars, e.range, {text});
     return std::nullopt;
   }
   static const std::pair<B, OpKind> kRelations[] = {
@@ -1244,7 +1222,7 @@ std::optional<Value> Flattener::combineBinary(const ast::BinaryExpr &e, const Va
     // In lexicographic order: decided here for texts known while
     // translating, at run time in functions.
     if (!a.isString() || !b.isString()) {
-      diags_.error(e.range, std::string("relation `") + text + "` needs two Strings");
+      diags_.report(diag::RelationNeedsTwoStrings, e.range, {text});
       return std::nullopt;
     }
     for (auto [astOp, symOp] : kRelations)
@@ -1264,16 +1242,15 @@ std::optional<Value> Flattener::lowerUnary(const ast::UnaryExpr &e, Scope scope)
   if (a->isRecord)
     return lowerOverloadedUnary(e, *a);
   if (a->isString()) {
-    diags_.error(e.range, std::string("operator `") + ast::unaryOpSpelling(e.op) +
-                              "` needs a numeric operand");
+    diags_.report(diag::UnaryOperatorNeedsNumeric, e.range, {ast::unaryOpSpelling(e.op)});
     return std::nullopt;
   }
   bool logical = e.op == ast::UnaryOpKind::Not;
   bool numeric = a->type == ElementType::Real || a->type == ElementType::Integer;
   if (logical ? a->type != ElementType::Boolean : !numeric) {
-    diags_.error(e.range, std::string("operator `") + ast::unaryOpSpelling(e.op) + "` needs " +
-                              (logical ? "a Boolean" : "a numeric") + " operand, not a `" +
-                              flat::typeName(a->type) + "`");
+    diags_.report(diag::UnaryOperatorOperandType, e.range,
+                  {ast::unaryOpSpelling(e.op), (logical ? "a Boolean" : "a numeric"),
+                   flat::typeName(a->type)});
     return std::nullopt;
   }
   switch (e.op) {
@@ -1301,7 +1278,7 @@ std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
     if (!c)
       return std::nullopt;
     if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
-      diags_.error(branch.condition->range, "the condition of an if-expression must be a scalar Boolean");
+      diags_.report(diag::IfExpressionConditionNotBoolean, branch.condition->range);
       return std::nullopt;
     }
     auto constant = evaluate(c->elements[0]);
@@ -1328,13 +1305,11 @@ std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
   for (size_t i = branches.size(); i-- > 0;) {
     const Value &then = branches[i].second;
     if (!sameStructure(then, *result)) {
-      diags_.error(e.range, "the branches of an if-expression differ: " + describe(then) + " and " +
-                                describe(*result));
+      diags_.report(diag::IfExpressionBranchesDiffer, e.range, {describe(then), describe(*result)});
       return std::nullopt;
     }
     if (then.isString() && !inCompiledFunction()) {
-      diags_.error(e.range, "if-expressions on Strings with a condition known only at run time "
-                            "are only supported in functions");
+      diags_.report(diag::RunTimeStringIfExpression, e.range);
       return std::nullopt;
     }
     if (then.isString()) { // pointers to the texts, chosen at run time
@@ -1368,14 +1343,14 @@ std::optional<Value> Flattener::lowerRange(const ast::RangeExpr &e, Scope scope)
   if (!start || !step || !stop)
     return std::nullopt;
   if (!start->isScalar() || !step->isScalar() || !stop->isScalar()) {
-    diags_.error(e.range, "the bounds of a range must be scalars");
+    diags_.report(diag::RangeBoundsNotScalar, e.range);
     return std::nullopt;
   }
   double a = *pool_->constantValue(start->elements[0]);
   double s = *pool_->constantValue(step->elements[0]);
   double b = *pool_->constantValue(stop->elements[0]);
   if (s == 0) {
-    diags_.error(e.range, "the step of a range must not be zero");
+    diags_.report(diag::RangeStepZero, e.range);
     return std::nullopt;
   }
   Value r;
@@ -1388,8 +1363,7 @@ std::optional<Value> Flattener::lowerRange(const ast::RangeExpr &e, Scope scope)
     r.recordName = start->recordName;
   double count = std::floor((b - a) / s + 1e-10) + 1;
   if (count > static_cast<double>(kMaxArrayElements)) {
-    diags_.error(e.range, "the range has more than " + std::to_string(kMaxArrayElements) +
-                              " elements, more than translation supports");
+    diags_.report(diag::RangeTooLarge, e.range, {std::to_string(kMaxArrayElements)});
     return std::nullopt;
   }
   for (int64_t k = 0; k < static_cast<int64_t>(count); ++k)
@@ -1409,8 +1383,7 @@ static std::optional<Value> stack(std::vector<Value> &parts, SourceRange loc, Di
     if (!sameStructure(p, parts[0]) &&
         !(p.dims == parts[0].dims && !p.isRecord && !parts[0].isRecord && !p.isString() &&
           !parts[0].isString())) {
-      diags.error(loc, "the elements of an array differ: " + describe(parts[0]) + " and " +
-                           describe(p));
+      diags.report(diag::ArrayElementsDiffer, loc, {describe(parts[0]), describe(p)});
       return std::nullopt;
     }
   return stackValues(parts, {static_cast<int64_t>(parts.size())});
@@ -1507,13 +1480,11 @@ std::optional<Value> Flattener::deduceRange(
       }
   });
   if (conflict) {
-    diags_.error(at, "the range of `" + name + "` cannot be deduced: the arrays it is a "
-                     "subscript of have different sizes there");
+    diags_.report(diag::IteratorRangeSizesDiffer, at, {name});
     return std::nullopt;
   }
   if (!result)
-    diags_.error(at, "the range of `" + name + "` cannot be deduced: it is not used as a "
-                     "subscript of an array");
+    diags_.report(diag::IteratorRangeNotDeducible, at, {name});
   return result;
 }
 
@@ -1528,7 +1499,7 @@ std::optional<Value> Flattener::lowerComprehension(const ast::ComprehensionExpr 
     if (!r)
       return std::nullopt;
     if (r->rank() != 1) {
-      diags_.error(index.range->range, "the range of `" + index.name + "` must be a vector");
+      diags_.report(diag::IteratorRangeNotVector, index.range->range, {index.name});
       return std::nullopt;
     }
     ranges.push_back(std::move(*r));
@@ -1569,7 +1540,7 @@ std::optional<Value> Flattener::lowerMatrix(const ast::MatrixExpr &e, Scope scop
       else if (v->rank() == 1)
         v->dims = {v->dims[0], 1};
       if (height >= 0 && v->dims[0] != height) {
-        diags_.error(cell->range, "the elements of a matrix row have different numbers of rows");
+        diags_.report(diag::MatrixRowRowsDiffer, cell->range);
         return std::nullopt;
       }
       height = v->dims[0];
@@ -1591,7 +1562,7 @@ std::optional<Value> Flattener::lowerMatrix(const ast::MatrixExpr &e, Scope scop
   int64_t width = rows.empty() ? 0 : rows[0].dims[1], height = 0;
   for (const Value &row : rows) {
     if (row.dims[1] != width) {
-      diags_.error(e.range, "the rows of a matrix have different numbers of columns");
+      diags_.report(diag::MatrixRowsColumnsDiffer, e.range);
       return std::nullopt;
     }
     height += row.dims[0];
