@@ -166,12 +166,12 @@ void Flattener::checkParameterValues() {
       sym::NonFinite found = sym::explainNonFinite(*pool_, v.binding, source, nameOf, functionName);
       if (found.source.valid() && !(found.source == sym::VarId{i}))
         continue; // reported where it started
-      diags_.error(where, "the value of " + what + " is " + sym::formatValue(*value[i]) +
-                              (found.why.empty() ? "" : ": " + found.why));
+      diags_.report(
+          diag::ValueNotFinite, where,
+          {what, sym::formatValue(*value[i]), (found.why.empty() ? "" : ": " + found.why)});
     } else if (v.type == flat::TypeKind::Integer && !fitsInteger(*value[i])) {
-      diags_.error(where, "the value of the Integer " + what + " is " +
-                              sym::formatValue(*value[i]) + ", outside the range of Integer (" +
-                              integerRange() + ")");
+      diags_.report(diag::IntegerValueOutOfRange, where,
+                    {what, sym::formatValue(*value[i]), integerRange()});
     }
   }
 }
@@ -192,9 +192,8 @@ void Flattener::checkWhenAssignments() {
         auto [it, first] = clauseOf.emplace(v.index, c);
         if (first || it->second == c)
           continue;
-        diags_.error(a.loc, "`" + model_.nameOf(v) + "` is assigned in two when-clauses; a "
-                            "variable may be assigned in one when-clause only (use elsewhen)");
-        diags_.note(model_.whenClauses[it->second].loc, "the other when-clause");
+        diags_.report(diag::AssignedInTwoWhenClauses, a.loc, {model_.nameOf(v)});
+        diags_.report(diag::NoteOtherWhenClause, model_.whenClauses[it->second].loc);
         it->second = c; // report each further clause once
       }
 }
@@ -209,7 +208,7 @@ static bool isOuterOnly(const inst::Member &m) {
 
 void Flattener::declare(Instance *instance) {
   if (declaring_.size() > 100) {
-    diags_.error(instance->loc, "components are nested too deeply (does a class contain itself?)");
+    diags_.report(diag::ComponentsNestTooDeeply, instance->loc);
     containsItself_ = true;
     return;
   }
@@ -297,7 +296,7 @@ static flat::TypeKind typeOf(inst::BuiltinKind kind) {
 std::optional<uint32_t> Flattener::destructorOf(inst::ClassNode *cls, SourceRange loc) {
   inst::ClassNode *destructor = inst_.findNestedClass(cls, "destructor", Scope{nullptr, cls});
   if (!destructor) {
-    diags_.error(loc, "the external object class `" + cls->fullName() + "` has no `destructor`");
+    diags_.report(diag::ExternalObjectNoDestructor, loc, {cls->fullName()});
     return std::nullopt;
   }
   Value object = Value::scalar(pool_->zero(), ElementType::ExternalObject);
@@ -319,8 +318,7 @@ std::optional<uint32_t> Flattener::externalObjectIndex(Instance *x) {
       x->prefixes.variability != ast::VariabilityKind::Constant) {
     if (!failedObjects_.insert(x).second)
       return std::nullopt; // reported
-    diags_.error(x->loc, "the external object `" + x->path() +
-                             "` must be a parameter or a constant");
+    diags_.report(diag::ExternalObjectNotParameter, x->loc, {x->path()});
     return std::nullopt;
   }
   inst::ClassNode *cls = x->cls;
@@ -377,20 +375,16 @@ bool Flattener::checkVariableCount(Instance *x, int64_t count) {
   if (tooManyVariables_)
     return false;
   if (total > static_cast<uint64_t>(kMaxArrayElements)) {
-    diags_.error(x->loc, "with `" + x->path() + "`, the model has more than " +
-                             std::to_string(kMaxArrayElements) +
-                             " scalar variables, more than translation supports");
+    diags_.report(diag::ModelTooManyVariables, x->loc,
+                  {x->path(), std::to_string(kMaxArrayElements)});
   } else if (total > memory / kBytesPerVariable) {
     auto gib = [](uint64_t bytes) {
       char text[32];
       std::snprintf(text, sizeof text, "%.1f GiB", static_cast<double>(bytes) / (1 << 30));
       return std::string(text);
     };
-    diags_.error(x->loc, "with `" + x->path() + "`, the model has " + std::to_string(total) +
-                             " scalar variables, which need about " +
-                             gib(total * kBytesPerVariable) +
-                             " while translating, more than the memory holds (" + gib(memory) +
-                             ")");
+    diags_.report(diag::ModelExceedsMemory, x->loc,
+                  {x->path(), std::to_string(total), gib(total * kBytesPerVariable), gib(memory)});
   } else {
     return true;
   }
@@ -403,8 +397,7 @@ const VarRange *Flattener::varsOf(Instance *x) {
     return &vars_[x->flatVars];
   if (x->builtin == inst::BuiltinKind::Clock) {
     if (failedObjects_.insert(x).second)
-      diags_.error(x->loc, "the Clock variable `" + x->path() + "` is not supported yet (clocked "
-                           "synchronous partitions, MLS 16)");
+      diags_.report(diag::ClockVariableUnsupported, x->loc, {x->path()});
     return nullptr;
   }
   auto dims = dimsOf(x);
@@ -489,7 +482,7 @@ std::optional<std::vector<int64_t>> Flattener::dimsOf(Instance *x) {
       if (binding && binding->rank() == static_cast<int>(x->dimExprs.size()))
         return binding->dims;
     }
-    diags_.error(x->loc, "the size of `" + x->path() + "` depends on itself");
+    diags_.report(diag::SizeDependsOnItself, x->loc, {x->path()});
     failedDims_.insert(x);
     return std::nullopt;
   }
@@ -510,8 +503,7 @@ std::optional<std::vector<int64_t>> Flattener::evaluateDims(Instance *x) {
       if (!binding && x->mod.binding)
         binding = lower(*x->mod.binding, x->mod.scope);
       if (!binding || binding->rank() <= static_cast<int>(i)) {
-        diags_.error(expr->range, "the size of dimension " + std::to_string(i + 1) + " of `" +
-                                      x->name + "` is unknown: it has `:` and no binding gives it");
+        diags_.report(diag::DimensionSizeUnknown, expr->range, {std::to_string(i + 1), x->name});
         return std::nullopt;
       }
       dims.push_back(binding->dims[i]);
@@ -538,15 +530,14 @@ std::optional<std::vector<int64_t>> Flattener::evaluateDims(Instance *x) {
     if (!n)
       return std::nullopt;
     if (*n < 0) {
-      diags_.error(expr->range, "array dimension " + std::to_string(*n) + " is negative");
+      diags_.report(diag::NegativeDimension, expr->range, {std::to_string(*n)});
       return std::nullopt;
     }
     dims.push_back(*n);
   }
   if (!elementCount(dims)) {
-    diags_.error(x->loc, "`" + x->name + "` of shape " + shapeText(dims) + " has more than " +
-                             std::to_string(kMaxArrayElements) +
-                             " elements, more than translation supports");
+    diags_.report(diag::ArrayTooLarge, x->loc,
+                  {x->name, shapeText(dims), std::to_string(kMaxArrayElements)});
     return std::nullopt;
   }
   x->dims = dims;
@@ -624,16 +615,15 @@ void Flattener::defineRecordBinding(Instance *x) {
   if (!lhs || !rhs)
     return;
   if (!sameStructure(*lhs, *rhs)) {
-    diags_.error(x->mod.bindingLoc, "the binding of `" + x->path() + "` is " + describe(*rhs) +
-                                        " but the component is " + describe(*lhs));
+    diags_.report(diag::BindingComponentMismatch, x->mod.bindingLoc,
+                  {x->path(), describe(*rhs), describe(*lhs)});
     return;
   }
   // The record's equation holds its numeric scalars; a String field would
   // need an equation of Strings, which the flat model cannot hold.
   if (const std::string *field = firstStringField(*lhs)) {
-    diags_.error(x->mod.bindingLoc, "the binding of `" + x->path() + "`, a record with the String "
-                                    "field `" + *field + "` that is not a parameter, is not "
-                                    "supported yet");
+    diags_.report(diag::RecordBindingStringFieldUnsupported, x->mod.bindingLoc,
+                  {x->path(), *field});
     return;
   }
   std::vector<sym::ExprId> left, right;
@@ -661,9 +651,8 @@ std::optional<Value> Flattener::ownBinding(Instance *x) {
     return std::nullopt;
   for (int64_t index : x->mod.elementIndex) {
     if (value->rank() == 0 || index > value->dims[0]) {
-      diags_.error(x->mod.bindingLoc, "the binding of `" + x->path() + "` has shape " +
-                                          shapeText(value->dims) + ", which the array of components "
-                                          "cannot split (use `each`?)");
+      diags_.report(diag::BindingCannotSplit, x->mod.bindingLoc,
+                    {x->path(), shapeText(value->dims)});
       return std::nullopt;
     }
     own = value->element(index);
@@ -769,45 +758,44 @@ std::optional<Value> Flattener::bindingValue(Instance *x, const VarRange &range)
     return std::nullopt;
   SourceRange loc = record ? record->mod.bindingLoc : x->mod.bindingLoc;
   if (value->isRecord) {
-    diags_.error(loc, "the binding of `" + x->path() + "` is " + describe(*value) +
-                          " but the variable is of type `" + flat::typeName(range.type) + "`");
+    diags_.report(diag::BindingTypeMismatch, loc,
+                  {x->path(), describe(*value), flat::typeName(range.type)});
     return std::nullopt;
   }
   if (value->dims != range.dims) {
-    diags_.error(loc, "the binding of `" + x->path() + "` has shape " +
-                                        shapeText(value->dims) + " but the variable has shape " +
-                                        shapeText(range.dims));
+    diags_.report(diag::BindingShapeMismatch, loc,
+                  {x->path(), shapeText(value->dims), shapeText(range.dims)});
     return std::nullopt;
   }
   if (auto problem = typeMismatch(range.type, value->type)) {
-    diags_.error(loc, "type mismatch: `" + x->path() + "` is of type `" +
-                          flat::typeName(range.type) + "` but its binding is " + problem);
+    diags_.report(diag::VariableTypeBindingMismatch, loc,
+                  {x->path(), flat::typeName(range.type), problem});
     return std::nullopt;
   }
   if (range.type == flat::TypeKind::Enumeration && !value->recordName.empty() &&
       model_.variables[range.first].enumeration < model_.enumerations.size() &&
       value->recordName != model_.enumerations[model_.variables[range.first].enumeration].name) {
-    diags_.error(loc, "type mismatch: `" + x->path() + "` is of the enumeration type `" +
-                          model_.enumerations[model_.variables[range.first].enumeration].name +
-                          "` but its binding is of `" + value->recordName + "`");
+    diags_.report(diag::EnumerationBindingMismatch, loc,
+                  {x->path(), model_.enumerations[model_.variables[range.first].enumeration].name,
+                   value->recordName});
     return std::nullopt;
   }
   if (range.type == flat::TypeKind::ExternalObject && !isTimeInvariant(value->elements[0])) {
-    diags_.error(loc, "the constructor of the external object `" + x->path() +
-                          "` is called once, but its arguments vary with time");
+    diags_.report(diag::ExternalObjectArgumentsVary, loc, {x->path()});
     return std::nullopt;
   }
   if (range.type == flat::TypeKind::ExternalObject &&
       value->recordName != model_.externalObjects[model_.variables[range.first].externalObject].name) {
-    diags_.error(loc, "type mismatch: `" + x->path() + "` is an external object of class `" +
-                          model_.externalObjects[model_.variables[range.first].externalObject].name +
-                          "` but its binding is one of class `" + value->recordName + "`");
+    diags_.report(diag::ExternalObjectBindingClassMismatch, loc,
+                  {x->path(),
+                   model_.externalObjects[model_.variables[range.first].externalObject].name,
+                   value->recordName});
     return std::nullopt;
   }
   if ((range.type == flat::TypeKind::String) != value->isString()) {
-    diags_.error(loc, std::string("type mismatch: `") + x->path() + "` is of type `" +
-                                        flat::typeName(range.type) + "` but its binding is " +
-                                        (value->isString() ? "a String" : "not a String"));
+    diags_.report(
+        diag::VariableTypeBindingMismatch, loc,
+        {x->path(), flat::typeName(range.type), (value->isString() ? "a String" : "not a String")});
     return std::nullopt;
   }
   return value;
@@ -985,9 +973,10 @@ void Flattener::defineVariables(Instance *x, const VarRange &range) {
       bool stringStart = v.type == flat::TypeKind::String && x->mod.child("start") &&
                          x->mod.child("start")->binding;
       if (k == 0 && !x->mod.binding) // else its binding failed with an error
-        diags_.warning(x->loc, "parameter `" + x->path() + "` has no value; using its start value" +
-                                   (v.attributes.start.valid() || stringStart ? ""
-                                    : v.type == flat::TypeKind::String ? " (\"\")" : " (0)"));
+        diags_.report(diag::ParameterWithoutValue, x->loc,
+                      {x->path(), (v.attributes.start.valid() || stringStart ? ""
+                                   : v.type == flat::TypeKind::String        ? " (\"\")"
+                                                                             : " (0)")});
       v.binding = v.attributes.start.valid() ? v.attributes.start : pool_->zero();
     }
     return;
@@ -1042,8 +1031,7 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
     count *= d;
   for (const auto &[name, mod] : x->mod.children) {
     if (!isAttributeOf(name, range.type)) {
-      diags_.error(mod.loc, "`" + name + "` is not an attribute of `" +
-                                flat::typeName(range.type) + "`");
+      diags_.report(diag::NotAnAttribute, mod.loc, {name, flat::typeName(range.type)});
       continue;
     }
     if (!mod.binding)
@@ -1062,9 +1050,8 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
       }
     bool broadcast = value->isScalar();
     if (!broadcast && value->dims != range.dims) {
-      diags_.error(mod.bindingLoc, "attribute `" + name + "` of `" + x->path() + "` has shape " +
-                                       shapeText(value->dims) + " but the variable has shape " +
-                                       shapeText(range.dims));
+      diags_.report(diag::AttributeShapeMismatch, mod.bindingLoc,
+                    {name, x->path(), shapeText(value->dims), shapeText(range.dims)});
       continue;
     }
     for (int64_t k = 0; k < count; ++k) {
@@ -1078,7 +1065,7 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
         continue;
       }
       if (value->isString()) {
-        diags_.error(mod.bindingLoc, "attribute `" + name + "` must not be a String");
+        diags_.report(diag::AttributeIsString, mod.bindingLoc, {name});
         break;
       }
       sym::ExprId e = value->elements[i];
@@ -1089,7 +1076,7 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
       else if (name == "fixed" || name == "stateSelect") {
         auto v = evaluate(e);
         if (!v) {
-          diags_.error(mod.bindingLoc, "attribute `" + name + "` must be a parameter expression");
+          diags_.report(diag::AttributeNotParameter, mod.bindingLoc, {name});
           break;
         }
         if (name == "fixed")
