@@ -122,9 +122,8 @@ void ConnectionGraph::checkSources() {
       return std::string(key % 2 ? "the outside input `" : "the inside output `") +
              model.nameOf(sym::VarId{static_cast<uint32_t>(key / 2)}) + "`";
     };
-    f_.diags().error(elementLoc_[list[1]], "a connection set has more than one source of its "
-                                           "signal: " + describe(list[0]) + " and " +
-                                           describe(list[1]));
+    f_.diags().report(diag::SignalHasTwoSources, elementLoc_[list[1]],
+                      {describe(list[0]), describe(list[1])});
   }
 }
 
@@ -277,8 +276,7 @@ void ConnectionGraph::collectEquation(const ast::Equation &eq, Scope scope) {
 Instance *ConnectionGraph::overconstrainedNode(const ast::Expr &arg, Scope scope) {
   const auto *ref = ast::dynCast<ast::RefExpr>(&arg);
   if (!ref) {
-    f_.diags().error(arg.range, "the argument of a Connections operator must name an "
-                                "overconstrained record");
+    f_.diags().report(diag::ConnectionsOperatorArgument, arg.range);
     return nullptr;
   }
   auto ends = resolveEnds(*ref, scope);
@@ -322,7 +320,7 @@ void ConnectionGraph::collectCall(const ast::CallExpr &call, Scope scope, Source
     return;
   }
   if (name != "Connections.isRoot" && name != "Connections.rooted")
-    f_.diags().error(loc, "`" + name + "` is not supported");
+    f_.diags().report(diag::ConnectionsOperatorUnsupported, loc, {name});
 }
 
 size_t ConnectionGraph::nodeIndex(Instance *node) {
@@ -374,7 +372,7 @@ std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast:
     return std::nullopt; // already reported
   if (found.kind != inst::Found::Kind::Component || !scope.instance ||
       !scope.instance->findMember(ref.parts[0].name)) {
-    f_.diags().error(ref.range, "`" + ref.str() + "` does not name a connector of this class");
+    f_.diags().report(diag::NotAConnectorOfClass, ref.range, {ref.str()});
     return std::nullopt;
   }
   bool outside = found.instance->isConnector();
@@ -411,9 +409,8 @@ std::optional<std::vector<ConnectorEnd>> ConnectionGraph::resolveEnds(const ast:
           return std::vector<ConnectorEnd>{};
         }
         if (!child) {
-          f_.diags().error(ref.parts[p + 1].range, "`" + item.connector->path() +
-                                                       "` has no component named `" +
-                                                       ref.parts[p + 1].name + "`");
+          f_.diags().report(diag::NoComponentNamed, ref.parts[p + 1].range,
+                            {item.connector->path(), ref.parts[p + 1].name});
           return std::nullopt;
         }
         item.connector = child;
@@ -484,9 +481,7 @@ static bool validConnectForm(Flattener &f, const ast::RefExpr &ref, Scope scope)
     inst::Member *m = x->findMember(ref.parts[p].name);
     x = m ? x->memberInstance(*m) : nullptr;
     if (x && !x->isConnector()) {
-      f.diags().error(ref.parts[p].range,
-                      "`" + ref.str() + "` is not a connector of this class or of one of its "
-                      "components: `" + x->path() + "` is not a connector");
+      f.diags().report(diag::NotAConnectorOfComponents, ref.parts[p].range, {ref.str(), x->path()});
       return false;
     }
   }
@@ -504,9 +499,7 @@ void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) 
   // An element of an expandable connector that the connection introduces
   // takes the type of the other end (MLS 9.1.3).
   if (missingA.bus && missingB.bus) {
-    f_.diags().error(c.range, "neither `" + c.a->str() + "` nor `" + c.b->str() +
-                                  "` is declared: one end of a connection that adds an element "
-                                  "to an expandable connector must be declared");
+    f_.diags().report(diag::ExpandableConnectionUndeclared, c.range, {c.a->str(), c.b->str()});
     return;
   }
   for (auto [missing, ends, other, ref] :
@@ -541,8 +534,7 @@ void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) 
       return;
     inst::Member *added = like ? missing->bus->addElementLike(missing->name, *like) : nullptr;
     if (!added) {
-      f_.diags().error(ref->range, "`" + missing->bus->path() + "` has no component named `" +
-                                       missing->name + "`");
+      f_.diags().report(diag::NoComponentNamed, ref->range, {missing->bus->path(), missing->name});
       return;
     }
     Instance *element = missing->bus->memberInstance(*added);
@@ -561,16 +553,15 @@ void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) 
   if (a->empty() || b->empty())
     return;
   if (a->size() != b->size()) {
-    f_.diags().error(c.range, "connect of " + std::to_string(a->size()) + " and " +
-                                  std::to_string(b->size()) + " connectors");
+    f_.diags().report(diag::ConnectSizeMismatch, c.range,
+                      {std::to_string(a->size()), std::to_string(b->size())});
     return;
   }
   for (size_t i = 0; i < a->size(); ++i) {
     const ConnectorEnd &ea = (*a)[i], &eb = (*b)[i];
     if (isExpandable(ea.connector) || isExpandable(eb.connector)) {
       if (!isExpandable(ea.connector) || !isExpandable(eb.connector)) {
-        f_.diags().error(c.range, "an expandable connector can only be connected to another "
-                                  "expandable connector or to one of its elements");
+        f_.diags().report(diag::ExpandableConnectedToNonExpandable, c.range);
         return;
       }
       expandableConnections_.push_back({ea, eb, c.range});
@@ -583,8 +574,8 @@ void ConnectionGraph::addConnection(const ast::ConnectEquation &c, Scope scope) 
       return x->isConnector() || (x->parent && isExpandable(x->parent));
     };
     if (!connectable(ea.connector) || !connectable(eb.connector)) {
-      f_.diags().error(c.range, "`" + (connectable(ea.connector) ? eb : ea).connector->path() +
-                                    "` is not a connector");
+      f_.diags().report(diag::NotAConnector, c.range,
+                        {(connectable(ea.connector) ? eb : ea).connector->path()});
       return;
     }
     connectLeaves(ea, eb, c.range);
@@ -600,8 +591,8 @@ void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &
   for (size_t k = 0; compatible && k < la.size(); ++k)
     compatible = la[k].path == lb[k].path && la[k].kind == lb[k].kind;
   if (!compatible) {
-    f_.diags().error(loc, "connect of incompatible connectors `" + ea.connector->path() +
-                                  "` and `" + eb.connector->path() + "`");
+    f_.diags().report(diag::ConnectIncompatibleConnectors, loc,
+                      {ea.connector->path(), eb.connector->path()});
     return;
   }
   // MLS 9.3: connected variables have the same type, constants and
@@ -616,7 +607,7 @@ void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &
     const flat::Variable &va = model.var(la[k].var), &vb = model.var(lb[k].var);
     std::string pair = "`" + va.name + "` and `" + vb.name + "`";
     if (va.type != vb.type || va.enumeration != vb.enumeration) {
-      f_.diags().error(loc, "connect of " + pair + ", which are of different types");
+      f_.diags().report(diag::ConnectDifferentTypes, loc, {pair});
       return;
     }
     bool constantA = va.variability == flat::VariabilityKind::Constant ||
@@ -624,14 +615,12 @@ void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &
     bool constantB = vb.variability == flat::VariabilityKind::Constant ||
                      vb.variability == flat::VariabilityKind::Parameter;
     if ((constantA || constantB) && va.variability != vb.variability) {
-      f_.diags().error(loc, "connect of " + pair + ": a constant or parameter connects only to "
-                            "one of the same variability");
+      f_.diags().report(diag::ConnectVariabilityMismatch, loc, {pair});
       return;
     }
     if (!onBus(ea.connector) && !onBus(eb.connector) &&
         (va.causality == flat::CausalityKind::None) != (vb.causality == flat::CausalityKind::None)) {
-      f_.diags().error(loc, "connect of " + pair + ": an input or output connects only to an "
-                            "input or output");
+      f_.diags().report(diag::ConnectCausalityMismatch, loc, {pair});
       return;
     }
   }
@@ -640,8 +629,7 @@ void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &
   connections_.push_back({ea, eb, loc});
   for (size_t k = 0; k < la.size(); ++k) {
     if (la[k].kind == ast::ConnectorKind::Stream) {
-      f_.diags().error(loc, "stream connectors are not supported yet (`" +
-                                    f_.model().nameOf(la[k].var) + "`)");
+      f_.diags().report(diag::StreamConnectorsUnsupported, loc, {f_.model().nameOf(la[k].var)});
       return;
     }
     if (la[k].overconstrained && lb[k].overconstrained) {
@@ -761,8 +749,7 @@ void ConnectionGraph::buildGraph() {
   }
   for (size_t i = 0; i < n; ++i)
     if (!rootOfTree.count(findNode(i)) && findNode(i) == i)
-      f_.diags().error(nodes_[i]->loc, "the overconstrained connection graph that contains `" +
-                                           nodes_[i]->path() + "` has no root (MLS 9.4)");
+      f_.diags().report(diag::OverconstrainedGraphNoRoot, nodes_[i]->loc, {nodes_[i]->path()});
   while (!queue.empty()) {
     size_t u = queue.front();
     queue.pop_front();
@@ -926,12 +913,10 @@ void ConnectionGraph::generateEquations(Instance *root) {
         auto a = f_.evaluate(variable(elements_[set[0]]));
         auto b = f_.evaluate(variable(elements_[set[k]]));
         if (a && b && *a != *b)
-          f_.diags().error(elementLoc_[set[k]],
-                           "connected parameters differ: `" +
-                               f_.model().nameOf(sym::VarId{static_cast<uint32_t>(elements_[set[0]] / 2)}) +
-                               "` and `" +
-                               f_.model().nameOf(sym::VarId{static_cast<uint32_t>(elements_[set[k]] / 2)}) +
-                               "`");
+          f_.diags().report(
+              diag::ConnectedParametersDiffer, elementLoc_[set[k]],
+              {f_.model().nameOf(sym::VarId{static_cast<uint32_t>(elements_[set[0]] / 2)}),
+               f_.model().nameOf(sym::VarId{static_cast<uint32_t>(elements_[set[k]] / 2)})});
         continue;
       }
       add(variable(elements_[set[0]]), variable(elements_[set[k]]), elementLoc_[set[k]],
