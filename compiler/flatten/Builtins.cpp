@@ -57,7 +57,7 @@ struct CallArgs {
 
 std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) {
   if (v.isString() || v.isRecord || v.type != ElementType::Real) {
-    diags_.error(loc, "der() needs a Real argument");
+    diags_.report(diag::DerNeedsReal, loc);
     return std::nullopt;
   }
   Value r = v;
@@ -77,7 +77,7 @@ std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) 
       // MLS 3.7.4.2: the derivative of a discrete-time Real is illegal.
       if (var.variability == flat::VariabilityKind::Discrete && var.type == flat::TypeKind::Real &&
           var.special == flat::SpecialKind::None) {
-        diags_.error(loc, "der() of the discrete-time variable `" + var.name + "`");
+        diags_.report(diag::DerOfDiscreteVariable, loc, {var.name});
         discrete = true;
         return pool_->zero();
       }
@@ -92,7 +92,7 @@ std::optional<Value> Flattener::timeDerivative(const Value &v, SourceRange loc) 
     if (discrete)
       return std::nullopt;
     if (!ok || !e.valid()) {
-      diags_.error(loc, "cannot differentiate this expression with respect to time");
+      diags_.report(diag::CannotDifferentiateWrtTime, loc);
       return std::nullopt;
     }
   }
@@ -117,15 +117,14 @@ struct BuiltinCall {
       return true;
     std::string count = min == max ? std::to_string(min)
                                    : std::to_string(min) + " to " + std::to_string(max);
-    diags().error(call.range, "`" + name + "` takes " + count + " argument(s), but " +
-                                  std::to_string(n) + " were given");
+    diags().report(diag::BuiltinArgumentCount, call.range, {name, count, std::to_string(n)});
     return false;
   }
 
   bool numeric(const Value &v) {
     if (!v.isString() && !v.isRecord)
       return true;
-    diags().error(call.range, "`" + name + "` needs numeric arguments");
+    diags().report(diag::BuiltinNeedsNumeric, call.range, {name});
     return false;
   }
 
@@ -135,8 +134,7 @@ struct BuiltinCall {
       return false;
     if (v.type == ElementType::Real || v.type == ElementType::Integer)
       return true;
-    diags().error(call.range, "`" + name + "` needs Real or Integer arguments, not `" +
-                                  flat::typeName(v.type) + "`");
+    diags().report(diag::BuiltinNeedsRealOrInteger, call.range, {name, flat::typeName(v.type)});
     return false;
   }
 
@@ -158,8 +156,7 @@ struct BuiltinCall {
         continue;
       std::ostringstream text;
       text << *c;
-      diags().error(call.range, "the argument of `" + name + "` is " + text.str() +
-                                    ", outside its domain: " + domain);
+      diags().report(diag::BuiltinArgumentOutsideDomain, call.range, {name, text.str(), domain});
       return false;
     }
     return true;
@@ -168,13 +165,12 @@ struct BuiltinCall {
   std::optional<int64_t> integerArg(size_t i) {
     const Value &v = args.positional[i];
     if (!v.isScalar() || v.isString()) {
-      diags().error(call.args[i]->range, "`" + name + "` needs a scalar Integer here");
+      diags().report(diag::BuiltinNeedsScalarInteger, call.args[i]->range, {name});
       return std::nullopt;
     }
     auto c = f.evaluate(v.elements[0]);
     if (!c || *c != std::floor(*c)) {
-      diags().error(call.args[i]->range, "this argument of `" + name +
-                                             "` must be an Integer parameter expression");
+      diags().report(diag::BuiltinArgumentNotIntegerParameter, call.args[i]->range, {name});
       return std::nullopt;
     }
     return static_cast<int64_t>(*c);
@@ -200,9 +196,8 @@ struct BuiltinCall {
   bool sizeOk(const std::vector<int64_t> &dims) {
     if (elementCount(dims))
       return true;
-    diags().error(call.range, "`" + name + "` would make an array of shape " + shapeText(dims) +
-                                  ", more than " + std::to_string(kMaxArrayElements) +
-                                  " elements, more than translation supports");
+    diags().report(diag::BuiltinArrayTooLarge, call.range,
+                   {name, shapeText(dims), std::to_string(kMaxArrayElements)});
     return false;
   }
 
@@ -230,13 +225,13 @@ struct BuiltinCall {
       return std::nullopt;
     const Value &a = args.positional[0];
     if ((op == OpKind::Add || op == OpKind::Mul) && a.type == ElementType::Boolean) {
-      diags().error(call.range, "`" + name + "` needs Integer or Real elements, not Boolean");
+      diags().report(diag::BuiltinNeedsNumericElements, call.range, {name});
       return std::nullopt;
     }
     if (args.positional.size() == 2) { // min(a, b), max(a, b)
       const Value &b = args.positional[1];
       if (!a.isScalar() || !b.isScalar()) {
-        diags().error(call.range, "`" + name + "` of two arguments needs scalars");
+        diags().report(diag::BuiltinTwoArgumentsNotScalars, call.range, {name});
         return std::nullopt;
       }
       Value r = Value::scalar(pool().binary(op, a.elements[0], b.elements[0]),
@@ -246,11 +241,11 @@ struct BuiltinCall {
       return r;
     }
     if (a.isScalar() && call.iterators.empty() && (op == OpKind::Min || op == OpKind::Max)) {
-      diags().error(call.range, "`" + name + "` of one argument needs an array");
+      diags().report(diag::BuiltinOneArgumentNotArray, call.range, {name});
       return std::nullopt;
     }
     if (a.elements.empty() && !empty.valid()) {
-      diags().error(call.range, "`" + name + "` of an empty array");
+      diags().report(diag::BuiltinOfEmptyArray, call.range, {name});
       return std::nullopt;
     }
     Value r = Value::scalar(sumOf(a.elements, op, empty), reductionType(op, a.type, a.type));
@@ -268,8 +263,8 @@ struct BuiltinCall {
       if (!i)
         return std::nullopt;
       if (*i < 1 || *i > a.rank()) {
-        diags().error(call.range, "dimension " + std::to_string(*i) + " is out of range for an "
-                                  "array of rank " + std::to_string(a.rank()));
+        diags().report(diag::DimensionOutOfRange, call.range,
+                       {std::to_string(*i), std::to_string(a.rank())});
         return std::nullopt;
       }
       return Value::scalar(pool().constant(static_cast<double>(a.dims[*i - 1])), ElementType::Integer);
@@ -332,7 +327,7 @@ struct BuiltinCall {
   std::optional<Value> diagonal() {
     const Value &v = args.positional[0];
     if (v.rank() != 1) {
-      diags().error(call.range, "`diagonal` needs a vector");
+      diags().report(diag::DiagonalNeedsVector, call.range);
       return std::nullopt;
     }
     int64_t n = v.dims[0];
@@ -345,7 +340,7 @@ struct BuiltinCall {
   std::optional<Value> transpose() {
     const Value &a = args.positional[0];
     if (a.rank() < 2) {
-      diags().error(call.range, "`transpose` needs a matrix");
+      diags().report(diag::TransposeNeedsMatrix, call.range);
       return std::nullopt;
     }
     Value r = a;
@@ -361,7 +356,7 @@ struct BuiltinCall {
   bool vector3(const Value &v) {
     if (v.rank() == 1 && v.dims[0] == 3)
       return true;
-    diags().error(call.range, "`" + name + "` needs vectors of size 3");
+    diags().report(diag::BuiltinNeedsSize3Vectors, call.range, {name});
     return false;
   }
 
@@ -394,7 +389,7 @@ struct BuiltinCall {
   std::optional<Value> outerProduct() {
     const Value &x = args.positional[0], &y = args.positional[1];
     if (x.rank() != 1 || y.rank() != 1) {
-      diags().error(call.range, "`outerProduct` needs two vectors");
+      diags().report(diag::OuterProductNeedsVectors, call.range);
       return std::nullopt;
     }
     Value r;
@@ -410,7 +405,7 @@ struct BuiltinCall {
     if (!n)
       return std::nullopt;
     if (*n < 2) {
-      diags().error(call.range, "`linspace` needs at least 2 points");
+      diags().report(diag::LinspaceTooFewPoints, call.range);
       return std::nullopt;
     }
     if (!sizeOk({*n}))
@@ -429,7 +424,7 @@ struct BuiltinCall {
     const Value &a = args.positional[0];
     if (name == "scalar") {
       if (a.count() != 1) {
-        diags().error(call.range, "`scalar` needs an array with exactly one element");
+        diags().report(diag::ScalarNeedsOneElement, call.range);
         return std::nullopt;
       }
       Value r = a;
@@ -441,7 +436,7 @@ struct BuiltinCall {
       nonUnit += d != 1;
     if (name == "vector") {
       if (nonUnit > 1) {
-        diags().error(call.range, "`vector` needs an array with at most one dimension of size > 1");
+        diags().report(diag::VectorNeedsOneNonUnitDimension, call.range);
         return std::nullopt;
       }
       Value r = a;
@@ -455,7 +450,7 @@ struct BuiltinCall {
     else
       r.dims = {a.dims[0], a.dims[1]};
     if (r.count() != a.count()) {
-      diags().error(call.range, "`matrix` needs the dimensions after the second to be 1");
+      diags().report(diag::MatrixNeedsUnitTrailingDimensions, call.range);
       return std::nullopt;
     }
     return r;
@@ -470,7 +465,7 @@ struct BuiltinCall {
       return std::nullopt;
     int rank = parts[0].rank();
     if (*k < 1 || *k > rank) {
-      diags().error(call.range, "`cat` dimension " + std::to_string(*k) + " is out of range");
+      diags().report(diag::CatDimensionOutOfRange, call.range, {std::to_string(*k)});
       return std::nullopt;
     }
     size_t d = static_cast<size_t>(*k - 1);
@@ -481,7 +476,7 @@ struct BuiltinCall {
     for (const Value &p : parts) {
       std::vector<int64_t> a = p.dims, b = parts[0].dims;
       if (p.rank() != rank || (a[d] = 0, b[d] = 0, a != b)) {
-        diags().error(call.range, "the arrays given to `cat` have incompatible shapes");
+        diags().report(diag::CatShapesIncompatible, call.range);
         return std::nullopt;
       }
       r.dims[d] += p.dims[d];
@@ -514,9 +509,8 @@ struct BuiltinCall {
       if (name == "integer")
         for (ExprId e : r.elements)
           if (auto v = pool().constantValue(e); v && !fitsInteger(*v)) {
-            f.diags().error(call.range, "`" + ast::toString(call) + "` is " + sym::formatValue(*v) +
-                                            ", outside the range of Integer (" + integerRange() +
-                                            ")");
+            f.diags().report(diag::CallResultOutOfIntegerRange, call.range,
+                             {ast::toString(call), sym::formatValue(*v), integerRange()});
             return std::nullopt;
           }
       return r;
@@ -560,8 +554,8 @@ struct BuiltinCall {
         if (!number(v))
           return std::nullopt;
         if (!v.isScalar() && !dims.empty() && v.dims != dims) {
-          f.diags().error(call.range, "the arguments of `semiLinear` have different shapes " +
-                                          shapeText(dims) + " and " + shapeText(v.dims));
+          f.diags().report(diag::SemiLinearShapesDiffer, call.range,
+                           {shapeText(dims), shapeText(v.dims)});
           return std::nullopt;
         }
         if (!v.isScalar())
@@ -592,7 +586,7 @@ struct BuiltinCall {
         return std::nullopt;
       Value uri = pos[0];
       if (!uri.isString() || !uri.isScalar()) {
-        diags().error(call.range, "`loadResource` needs a String");
+        diags().report(diag::LoadResourceNeedsString, call.range);
         return std::nullopt;
       }
       if (!f.knowText(uri, call.range, "the URI of `loadResource`"))
@@ -626,7 +620,7 @@ struct BuiltinCall {
         return std::nullopt;
       const Value &a = pos[0];
       if (a.rank() != 2 || a.dims[0] != a.dims[1] || a.isRecord || a.isString()) {
-        diags().error(call.range, "`symmetric` needs a square matrix, not " + describe(a));
+        diags().report(diag::SymmetricNeedsSquareMatrix, call.range, {describe(a)});
         return std::nullopt;
       }
       Value r = a;
@@ -679,20 +673,18 @@ bool isBuiltinName(const std::string &name) {
 std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Scope scope) {
   std::string name = operatorName(*call.callee);
   if (pool_ != &model_.pool) {
-    diags_.error(call.range, "`" + name + "()` cannot be used in a function");
+    diags_.report(diag::BuiltinNotInFunction, call.range, {name});
     return std::nullopt;
   }
   if (firstTimeDependence.what.empty())
     firstTimeDependence = {call.range, "`" + name + "()`"};
   size_t arity = name == "initial" || name == "terminal" ? 0 : name == "sample" ? 2 : 1;
   if (name == "sample" && call.args.size() != 2 && call.namedArgs.empty()) {
-    diags_.error(call.range, "`sample` with " + std::to_string(call.args.size()) +
-                                 " argument(s), the clocked sample, is not supported yet "
-                                 "(clocked synchronous partitions, MLS 16)");
+    diags_.report(diag::ClockedSampleUnsupported, call.range, {std::to_string(call.args.size())});
     return std::nullopt;
   }
   if (call.args.size() != arity || !call.namedArgs.empty()) {
-    diags_.error(call.range, "`" + name + "` takes " + std::to_string(arity) + " argument(s)");
+    diags_.report(diag::BuiltinArity, call.range, {name, std::to_string(arity)});
     return std::nullopt;
   }
   if (arity == 0) {
@@ -704,7 +696,7 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
     if (!start || !interval)
       return std::nullopt;
     if (!start->isScalar() || !interval->isScalar() || start->isString() || interval->isString()) {
-      diags_.error(call.range, "`sample` needs a scalar start and interval");
+      diags_.report(diag::SampleNeedsScalars, call.range);
       return std::nullopt;
     }
     // MLS 3.7.5: start and interval are parameter expressions (a
@@ -725,8 +717,8 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
     };
     for (size_t i = 0; i < 2; ++i)
       if (!parametric((i == 0 ? start : interval)->elements[0])) {
-        diags_.error(call.args[i]->range, std::string("the ") + (i == 0 ? "start" : "interval") +
-                                              " of `sample` must be a parameter expression");
+        diags_.report(diag::SampleArgumentNotParameter, call.args[i]->range,
+                      {(i == 0 ? "start" : "interval")});
         return std::nullopt;
       }
     flat::Variable flag;
@@ -750,7 +742,7 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
   if (!arg)
     return std::nullopt;
   if (arg->isRecord || arg->isString()) {
-    diags_.error(call.range, "`" + name + "` needs a variable of a built-in type");
+    diags_.report(diag::BuiltinNeedsBuiltinTypeVariable, call.range, {name});
     return std::nullopt;
   }
   // pre() of each variable; a parameter or constant is its own pre().
@@ -759,7 +751,7 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
     sym::VarId v = pool_->variableOf(e);
     if (!v.valid()) {
       if (!evaluate(e)) {
-        diags_.error(call.args[0]->range, "the argument of `" + name + "` must be a variable");
+        diags_.report(diag::BuiltinArgumentNotVariable, call.args[0]->range, {name});
         return std::nullopt;
       }
       continue;
@@ -787,25 +779,25 @@ std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &cal
   std::string name = operatorName(*call.callee);
   const auto *ref = call.args.size() == 1 ? ast::dynCast<ast::RefExpr>(call.args[0].get()) : nullptr;
   if (!ref || !connections) {
-    diags_.error(call.range, "`" + name + "` needs one argument that names a component");
+    diags_.report(diag::BuiltinNeedsComponentName, call.range, {name});
     return std::nullopt;
   }
   auto ends = connections->resolveEnds(*ref, scope);
   if (!ends || ends->size() != 1) {
     if (ends)
-      diags_.error(call.range, "`" + name + "` needs a single component");
+      diags_.report(diag::BuiltinNeedsSingleComponent, call.range, {name});
     return std::nullopt;
   }
   Instance *node = (*ends)[0].connector;
   if (name == "cardinality" && (!node || !node->isConnector())) {
-    diags_.error(call.args[0]->range, "the argument of `cardinality` must be a connector");
+    diags_.report(diag::CardinalityNeedsConnector, call.args[0]->range);
     return std::nullopt;
   }
   if (name == "cardinality")
     return Value::scalar(pool_->constant(connections->cardinality(node)), ElementType::Integer);
   auto value = name == "Connections.isRoot" ? connections->isRoot(node) : connections->rooted(node);
   if (!value) {
-    diags_.error(call.range, "`" + ref->str() + "` is not part of the overconstrained connection graph");
+    diags_.report(diag::NotInOverconstrainedGraph, call.range, {ref->str()});
     return std::nullopt;
   }
   return Value::scalar(*value ? pool_->one() : pool_->zero(), ElementType::Boolean);
@@ -819,8 +811,7 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     if (!outputs)
       return std::nullopt;
     if (outputs->empty()) {
-      diags_.error(call.range, "`" + fn->function->fullName() + "` has no output, so its call "
-                                                              "has no value");
+      diags_.report(diag::FunctionHasNoOutput, call.range, {fn->function->fullName()});
       return std::nullopt;
     }
     return std::move(outputs->front());
@@ -838,7 +829,7 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     // tool that made the MSL's reference results: the automatic seeds of the
     // MSL's noise blocks are hashes of this text.
     if (!call.args.empty() || !call.namedArgs.empty()) {
-      diags_.error(call.range, "`getInstanceName()` takes no arguments");
+      diags_.report(diag::GetInstanceNameArguments, call.range);
       return std::nullopt;
     }
     size_t start = 0;
@@ -861,7 +852,7 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     if (name == n)
       return lowerEventOperator(call, scope);
   if (name == "reinit" || name == "terminate" || name == "assert") {
-    diags_.error(callee.range, "`" + name + "()` is an equation or statement, not an expression");
+    diags_.report(diag::BuiltinIsNotExpression, callee.range, {name});
     return std::nullopt;
   }
   if (isStringConversion(call, scope))
@@ -869,13 +860,12 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   if (!isBuiltinName(name)) {
     for (const char *n : kClockedOperators)
       if (name == n && !callee.global && !inst_.lookupFirst(name, scope)) {
-        diags_.error(callee.range, "`" + name + "()` is not supported yet (clocked synchronous "
-                                   "partitions and state machines, MLS 16 and 17)");
+        diags_.report(diag::ClockedOperatorUnsupported, callee.range, {name});
         return std::nullopt;
       }
     for (const char *n : kUnsupportedOperators)
       if (name == n) {
-        diags_.error(callee.range, "`" + name + "()` is not supported yet");
+        diags_.report(diag::BuiltinUnsupported, callee.range, {name});
         return std::nullopt;
       }
     inst::ClassNode *cls = resolveCallee(callee, scope);
@@ -906,7 +896,7 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   if (!call.iterators.empty()) {
     if (call.args.size() != 1 || (name != "sum" && name != "product" && name != "min" &&
                                   name != "max")) {
-      diags_.error(call.range, "`" + name + "` cannot be used as a reduction with `for`");
+      diags_.report(diag::NotAReduction, call.range, {name});
       return std::nullopt;
     }
     ast::ComprehensionExpr comprehension;
@@ -941,7 +931,7 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
     b.args.named[arg.name] = std::move(*v);
   }
   if (!b.args.named.empty() && name != "homotopy") {
-    diags_.error(call.namedArgs[0].range, "`" + name + "` has no named arguments");
+    diags_.report(diag::BuiltinNoNamedArguments, call.namedArgs[0].range, {name});
     return std::nullopt;
   }
   return b.lower();
@@ -997,8 +987,8 @@ expandAsserts(Flattener &f, Instance *function, const std::vector<const ast::Exp
       return std::nullopt;
     if (!arg) { // its default, evaluated with the inputs before it
       if (!var->mod.binding) {
-        f.diags().error(function->loc, "missing argument for the input `" + m.name + "` of `" +
-                                           function->cls->fullName() + "`");
+        f.diags().report(diag::MissingInputArgument, function->loc,
+                         {m.name, function->cls->fullName()});
         return std::nullopt;
       }
       f.frames.push_back(&frame);
