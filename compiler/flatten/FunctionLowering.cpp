@@ -102,9 +102,7 @@ std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, c
         binding = f_.lower(*var->mod.binding, var->mod.scope);
       const Value *from = shape ? shape : binding ? &*binding : nullptr;
       if (!from || from->rank() <= static_cast<int>(i)) {
-        f_.diags().error(expr->range, "the size of `" + var->name +
-                                          "` is unknown: it has `:` and neither an argument nor "
-                                          "its binding gives it");
+        f_.diags().report(diag::FunctionVariableSizeUnknown, expr->range, {var->name});
         return std::nullopt;
       }
       dims.push_back(from->dims[i]);
@@ -127,8 +125,7 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
       (var->restriction() == ast::ClassRestrictionKind::Function ||
        var->restriction() == ast::ClassRestrictionKind::OperatorFunction)) {
     if (!shape || !shape->isFunction() || compiled_) {
-      f_.diags().error(var->loc, "the functional input `" + var->name + "` needs a function as "
-                                 "its argument");
+      f_.diags().report(diag::FunctionalInputNeedsFunction, var->loc, {var->name});
       return std::nullopt;
     }
     return *shape;
@@ -140,17 +137,15 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
   auto count = elementCount(*dims);
   if (!negative && (!count || (compiled_ && var->isBuiltin() &&
                                compiled_->numSlots + *count > kMaxFunctionSlots))) {
-    f_.diags().error(var->loc, "with `" + var->name + "` of shape " + shapeText(*dims) +
-                                   ", the variables of `" + function_->cls->fullName() +
-                                   "` take more than " + std::to_string(kMaxFunctionSlots) +
-                                   " numbers, more than the stack frame of a call holds (" +
-                                   std::to_string(kMaxFunctionSlots * 8 >> 20) + " MiB)");
+    f_.diags().report(diag::FunctionFrameTooLarge, var->loc,
+                      {var->name, shapeText(*dims), function_->cls->fullName(),
+                       std::to_string(kMaxFunctionSlots),
+                       std::to_string(kMaxFunctionSlots * 8 >> 20)});
     return std::nullopt;
   }
   if (shape && shape->dims != *dims) {
-    f_.diags().error(var->loc, "the argument for `" + var->name + "` has shape " +
-                                   shapeText(shape->dims) + " but the input has shape " +
-                                   shapeText(*dims));
+    f_.diags().report(diag::InputArgumentShapeMismatch, var->loc,
+                      {var->name, shapeText(shape->dims), shapeText(*dims)});
     return std::nullopt;
   }
   Value v;
@@ -160,9 +155,8 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
   if (var->isBuiltin())
     return builtinSlots(var, shape, name, kind, *dims, std::move(v));
   if (!var->isRecord() || !dims->empty()) {
-    f_.diags().error(var->loc, "function variables of class `" +
-                                   (var->cls ? var->cls->fullName() : std::string("?")) +
-                                   "` are not supported (only built-in types and records)");
+    f_.diags().report(diag::FunctionVariableClassUnsupported, var->loc,
+                      {(var->cls ? var->cls->fullName() : std::string("?"))});
     return std::nullopt;
   }
   v.isRecord = true;
@@ -200,14 +194,11 @@ bool FunctionLowering::externalObjectSlot(Instance *var, const Value *shape,
       unsupported("a protected external object"); // inlining gives way to compiling
       return false;
     }
-    f_.diags().error(var->loc, "the external object `" + var->name + "` of class `" + cls +
-                                   "` can only be a scalar input, a protected variable, or "
-                                   "the output of its constructor");
+    f_.diags().report(diag::ExternalObjectVariableMisused, var->loc, {var->name, cls});
     return false;
   }
   if (shape && (shape->type != ElementType::ExternalObject || shape->recordName != cls)) {
-    f_.diags().error(var->loc, "the argument for `" + var->name +
-                                   "` is not an external object of class `" + cls + "`");
+    f_.diags().report(diag::ArgumentNotExternalObject, var->loc, {var->name, cls});
     return false;
   }
   v.type = ElementType::ExternalObject;
@@ -231,10 +222,10 @@ std::optional<Value> FunctionLowering::builtinSlots(Instance *var, const Value *
   v.dims = dims;
   if (shape && (shape->isRecord || shape->isString() != v.isString() ||
                 (!v.isString() && static_cast<int64_t>(shape->elements.size()) != v.count()))) {
-    f_.diags().error(var->loc, "the argument for `" + var->name + "` is " +
-                                   (shape->isRecord ? "a record" : shape->isString() ? "a String"
-                                                                                      : "a number") +
-                                   ", which the input cannot take");
+    f_.diags().report(diag::ArgumentKindMismatch, var->loc,
+                      {var->name, (shape->isRecord     ? "a record"
+                                   : shape->isString() ? "a String"
+                                                       : "a number")});
     return std::nullopt;
   }
   if (v.isString()) {
@@ -454,17 +445,17 @@ bool FunctionLowering::statements(const std::vector<ast::StatementPtr> &body,
 Instance *FunctionLowering::variableOf(const ast::RefExpr &ref, Scope scope) {
   inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
   if (found.kind == inst::Found::Kind::Component && found.instance->condition()) {
-    f_.diags().error(ref.parts[0].range, "`" + found.instance->path() + "` is a conditional "
-                                         "component; it may only be used in connect equations");
+    f_.diags().report(diag::ConditionalComponentOutsideConnect, ref.parts[0].range,
+                      {found.instance->path()});
     return nullptr;
   }
   if (found.kind == inst::Found::Kind::Component && frame_.values.count(found.instance))
     return found.instance;
   if (modelAlgorithm_)
-    f_.diags().error(ref.range, "`" + ref.str() + "` cannot be assigned in this algorithm");
+    f_.diags().report(diag::CannotAssignInAlgorithm, ref.range, {ref.str()});
   else
-    f_.diags().error(ref.range, "`" + ref.str() + "` is not a variable of the function `" +
-                                    function_->cls->fullName() + "` and cannot be assigned");
+    f_.diags().report(diag::NotAFunctionVariable, ref.range,
+                      {ref.str(), function_->cls->fullName()});
   return nullptr;
 }
 
@@ -482,8 +473,8 @@ bool FunctionLowering::statement(const ast::Statement &s, inst::ClassNode *lexic
     if (!outputs)
       return false;
     if (t.targets.size() > outputs->size()) {
-      f_.diags().error(s.range, "the function returns " + std::to_string(outputs->size()) +
-                                    " output(s) for " + std::to_string(t.targets.size()) + " targets");
+      f_.diags().report(diag::OutputCountMismatch, s.range,
+                        {std::to_string(outputs->size()), std::to_string(t.targets.size())});
       return false;
     }
     for (size_t i = 0; i < t.targets.size(); ++i)
@@ -501,7 +492,7 @@ bool FunctionLowering::statement(const ast::Statement &s, inst::ClassNode *lexic
     if (name == "terminate") {
       if (!compiled_)
         return unsupported("terminate()");
-      f_.diags().error(s.range, "`terminate` in functions is not supported yet");
+      f_.diags().report(diag::TerminateInFunctionUnsupported, s.range);
       return false;
     }
     return callStatement(*c.call, scope, s.range);
@@ -529,10 +520,9 @@ bool FunctionLowering::statement(const ast::Statement &s, inst::ClassNode *lexic
     return true;
   case ast::StatementKind::When:
     if (modelAlgorithm_)
-      f_.diags().error(s.range, "a when-statement cannot be nested in another when-statement or "
-                                "inside if, for or while (MLS 11.2.7)");
+      f_.diags().report(diag::NestedWhenStatement, s.range);
     else
-      f_.diags().error(s.range, "when-statements are not allowed in functions");
+      f_.diags().report(diag::WhenStatementInFunction, s.range);
     return false;
   }
   return false;
@@ -542,7 +532,7 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
                               SourceRange loc) {
   const auto *ref = ast::dynCast<ast::RefExpr>(&target);
   if (!ref) {
-    f_.diags().error(target.range, "the target of an assignment must be a variable");
+    f_.diags().report(diag::AssignmentTargetNotVariable, target.range);
     return false;
   }
   Instance *var = variableOf(*ref, scope);
@@ -591,13 +581,13 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
                                        : (!value.isRecord && !value.isString() &&
                                           (value.dims == selected->dims || value.isScalar()));
   if (!compatible) {
-    f_.diags().error(loc, "cannot assign " + describe(value) + " to " + describe(*selected));
+    f_.diags().report(diag::CannotAssign, loc, {describe(value), describe(*selected)});
     return false;
   }
   std::vector<ExprId> values;
   appendScalars(value, values);
   if (values.size() == 1 && where.size() > 1 && value.isScalar() && !selected->isRecord) {
-    f_.diags().error(loc, "cannot assign a scalar to " + describe(*selected));
+    f_.diags().report(diag::CannotAssignScalar, loc, {describe(*selected)});
     return false;
   }
   if (!compiled_) {
@@ -619,7 +609,7 @@ bool FunctionLowering::assignString(Value &current, const std::vector<ExprId> &s
                                     const std::vector<ExprId> &where, const Value &value,
                                     const Value &selected, SourceRange loc) {
   if (!value.isString() || value.dims != selected.dims) {
-    f_.diags().error(loc, "a String variable needs a String value");
+    f_.diags().report(diag::StringVariableNeedsString, loc);
     return false;
   }
   if (compiled_) { // the pointers to the texts go to the slots
@@ -675,16 +665,15 @@ bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, con
     return unsupported("an assignment with a subscript known only at run time");
   if (ref.parts.size() != 1 || current.isRecord || current.isString() || value.isRecord ||
       value.isString() || ref.parts[0].subscripts.size() > current.dims.size()) {
-    f_.diags().error(loc, "an assignment with a subscript known only at run time must assign "
-                          "elements of an array of numbers");
+    f_.diags().report(diag::RunTimeSubscriptAssignmentNotNumbers, loc);
     return false;
   }
   auto selection = f_.dynamicSelection(current.dims, ref.parts[0], scope);
   if (!selection)
     return false;
   if (value.dims != selection->resultDims) {
-    f_.diags().error(loc, "cannot assign " + describe(value) + " to elements of shape " +
-                              shapeText(selection->resultDims));
+    f_.diags().report(diag::CannotAssignToElements, loc,
+                      {describe(value), shapeText(selection->resultDims)});
     return false;
   }
   if (!compiled_) {
@@ -753,7 +742,7 @@ bool FunctionLowering::ifStatement(const ast::IfStatement &s, Scope scope, size_
   if (!c)
     return false;
   if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
-    f_.diags().error(b.condition->range, "the condition of an if-statement must be a scalar Boolean");
+    f_.diags().report(diag::IfStatementConditionNotBoolean, b.condition->range);
     return false;
   }
   ExprId condition = c->elements[0];
@@ -853,7 +842,7 @@ bool FunctionLowering::forStatement(const ast::ForStatement &s, Scope scope, siz
     if (!range)
       return false;
     if (range->rank() != 1 || range->isRecord) {
-      f_.diags().error(index.range->range, "the range of `" + index.name + "` must be a vector");
+      f_.diags().report(diag::IteratorRangeNotVector, index.range->range, {index.name});
       return false;
     }
     return forRange(s, scope, level, *range);
@@ -899,7 +888,7 @@ bool FunctionLowering::whileStatement(const ast::WhileStatement &s, Scope scope)
 
 bool FunctionLowering::assertStatement(const ast::CallExpr &call, Scope scope, SourceRange loc) {
   if (call.args.empty()) {
-    f_.diags().error(loc, "`assert` needs a condition and a message");
+    f_.diags().report(diag::AssertStatementArguments, loc);
     return false;
   }
   auto c = f_.lower(*call.args[0], scope);
@@ -1003,12 +992,12 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
   }
   if (name == "reinit" || name == "terminate") {
     if (!whenBranch_) {
-      f_.diags().error(loc, "`" + name + "` is only allowed inside a when-statement");
+      f_.diags().report(diag::OnlyInsideWhenStatement, loc, {name});
       return false;
     }
     if (name == "terminate") {
       if (call.args.size() != 1) {
-        f_.diags().error(loc, "`terminate` takes one argument: the message");
+        f_.diags().report(diag::TerminateArguments, loc);
         return false;
       }
       if (!always)
@@ -1017,21 +1006,20 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
       return true;
     }
     if (call.args.size() != 2) {
-      f_.diags().error(loc, "`reinit` takes two arguments: a state and its new value");
+      f_.diags().report(diag::ReinitArguments, loc);
       return false;
     }
     auto x = f_.lower(*call.args[0], scope), value = f_.lower(*call.args[1], scope);
     if (!x || !value)
       return false;
     if (x->elements.size() != value->elements.size()) {
-      f_.diags().error(loc, "the two arguments of `reinit` have different sizes");
+      f_.diags().report(diag::ReinitSizesDiffer, loc);
       return false;
     }
     for (size_t k = 0; k < x->elements.size(); ++k) {
       sym::VarId v = pool().variableOf(x->elements[k]);
       if (!v.valid() || !f_.model().var(v).derivative.valid()) {
-        f_.diags().error(call.args[0]->range, "`reinit` needs a state (a variable that appears "
-                                              "differentiated)");
+        f_.diags().report(diag::ReinitNeedsState, call.args[0]->range);
         return false;
       }
       whenBranch_->reinits.push_back({v, pool().ifElse(guard, value->elements[k], x->elements[k])});
@@ -1045,10 +1033,7 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
   if (!effects)
     return false;
   if (!effects->calls.empty() && effects->impure && !whenBranch_ && !initialAlgorithm_) {
-    f_.diags().error(loc, "the impure function `" + call.callee->str() +
-                              "` may only be called "
-                              "inside a when-statement, an initial algorithm or another impure "
-                              "function (MLS 12.3)");
+    f_.diags().report(diag::ImpureCallInStatement, loc, {call.callee->str()});
     return false;
   }
   for (ExprId c : effects->calls) {
