@@ -20,8 +20,7 @@ bool FunctionLowering::externalCall(const ast::ExternalClause &ext) {
   bool c = ext.language.empty() || ext.language == "C" || ext.language == "C89" ||
            ext.language == "C99" || ext.language == "C11";
   if (!c && !fortran) {
-    f_.diags().error(ext.range, "external functions in the language \"" + ext.language +
-                                    "\" are not supported (only \"C\" and \"FORTRAN 77\")");
+    f_.diags().report(diag::ExternalLanguageUnsupported, ext.range, {ext.language});
     return false;
   }
   auto call = std::make_shared<flat::ExternalCall>();
@@ -79,8 +78,7 @@ bool FunctionLowering::variableArgument(Instance *var, bool withSizes, SourceRan
   flat::ExternalArgument arg;
   arg.type = slots.type;
   if (slots.isRecord) {
-    f_.diags().error(loc, "the record `" + var->name +
-                              "` cannot be passed to an external function (not supported)");
+    f_.diags().report(diag::ExternalRecordArgumentUnsupported, loc, {var->name});
     return false;
   }
   const Value &current = frame_.values[var];
@@ -125,8 +123,7 @@ bool FunctionLowering::externalResult(Instance *var, SourceRange loc, flat::Exte
   const Value &slots = slots_[var];
   if (var->prefixes.causality != ast::CausalityKind::Output || !slots.isScalar() ||
       slots.isRecord) {
-    f_.diags().error(loc, "the result of the external function must be a scalar output "
-                          "(`" + var->name + "` is not)");
+    f_.diags().report(diag::ExternalResultNotScalarOutput, loc, {var->name});
     return false;
   }
   call.hasResult = true;
@@ -149,8 +146,7 @@ bool FunctionLowering::externalArgument(const ast::Expr &arg, flat::ExternalCall
   if (!value)
     return false;
   if (value->isRecord || !value->isScalar()) {
-    f_.diags().error(arg.range, "an argument of an external call must be a variable of the "
-                                "function or a scalar expression");
+    f_.diags().report(diag::ExternalArgumentNotVariable, arg.range);
     return false;
   }
   flat::ExternalArgument a;
@@ -189,8 +185,8 @@ void FunctionLowering::externalAnnotations(const ast::ExternalClause &ext,
     if (value && value->isString())
       out = value->strings;
     else if (value)
-      f_.diags().error(arg.mod->binding->range, "the annotation `" + arg.path.str() +
-                                                    "` must be a String or an array of Strings");
+      f_.diags().report(diag::ExternalAnnotationNotStrings, arg.mod->binding->range,
+                        {arg.path.str()});
     return out;
   };
   for (const ast::Modification *annotation :
