@@ -17,8 +17,7 @@ static bool algorithmTargets(Flattener &f, const std::vector<const ast::RefExpr 
                                     : f.instantiator().lookupFirst(ref->parts[0].name, scope);
     if (found.kind != inst::Found::Kind::Component ||
         (ref->parts.size() > 1 && !found.instance->isRecord())) {
-      f.diags().error(ref->range, "`" + ref->str() + "` cannot be assigned in an algorithm here: "
-                                  "only variables of the model itself (and their elements) can");
+      f.diags().report(diag::ModelAlgorithmAssignsOutside, ref->range, {ref->str()});
       return false;
     }
     bool known = false;
@@ -94,7 +93,7 @@ void AlgorithmLowering::run() {
       plain_.push_back(s.get());
   }
   if (section_.initial && !whens_.empty()) {
-    f_.diags().error(whens_[0]->range, "a when-statement is not allowed in an initial algorithm");
+    f_.diags().report(diag::WhenInInitialAlgorithm, whens_[0]->range);
     return;
   }
   if (!findTargets() || !groupWhens())
@@ -147,9 +146,7 @@ bool AlgorithmLowering::findTargets() {
     for (auto &[instance, value] : whenTargets_[w]) {
       for (auto &t : targets_)
         if (t.first == instance) {
-          f_.diags().error(whens_[w]->range, "`" + instance->path() + "` is assigned both inside "
-                                             "and outside when-statements of this algorithm: not "
-                                             "supported yet");
+          f_.diags().report(diag::AssignedInAndOutsideWhen, whens_[w]->range, {instance->path()});
           return false;
         }
     }
@@ -180,9 +177,7 @@ bool AlgorithmLowering::groupWhens() {
       same &= found;
     }
     if (!same) {
-      f_.diags().error(whens_[w]->range, "when-statements of this algorithm that assign some of "
-                                         "the same variables must assign all the same: not "
-                                         "supported yet");
+      f_.diags().report(diag::AlgorithmWhensAssignDifferent, whens_[w]->range);
       return false;
     }
   }
@@ -191,8 +186,7 @@ bool AlgorithmLowering::groupWhens() {
 
 void AlgorithmLowering::reportNotInlinable(const FunctionLowering &lowering, SourceRange loc) {
   if (lowering.notInlinable)
-    f_.diags().error(loc, lowering.notInlinableReason + " in an algorithm section of a model is "
-                          "not supported yet");
+    f_.diags().report(diag::ModelAlgorithmNotInlinable, loc, {lowering.notInlinableReason});
 }
 
 /// The statements outside when-statements: v = (its final value) for each
@@ -270,9 +264,7 @@ bool AlgorithmLowering::lowerWhenBranch(const ast::StatementBranch &b, size_t w,
     appendScalars(lowering.valueOf(instance), finals);
     for (size_t k = 0; k < vars.size(); ++k) {
       if (grouped && !f_.independentOfGroup(groupScalars, finals[k])) {
-        f_.diags().error(b.range, "`" + instance->path() + "` is assigned in two "
-                                  "when-statements of this algorithm, and this one does "
-                                  "not give it a value of its own: not supported yet");
+        f_.diags().report(diag::AssignedInTwoWhenStatements, b.range, {instance->path()});
         return false;
       }
       branch.assignments.push_back(
