@@ -117,8 +117,8 @@ static bool completeArguments(Flattener &f, Instance *function,
       return false;
     if (!args[i]) {
       if (!var->mod.binding) {
-        f.diags().error(loc, "missing argument for the input `" + inputs[i]->name + "` of `" +
-                                 function->cls->fullName() + "`");
+        f.diags().report(diag::MissingInputArgument, loc,
+                         {inputs[i]->name, function->cls->fullName()});
         return false;
       }
       f.frames.push_back(&frame);
@@ -403,8 +403,8 @@ static std::optional<uint32_t> specialize(Flattener &f, Instance *function,
       continue;
     auto value = f.evaluate(args[i].elements[0]);
     if (!value) {
-      f.diags().error(loc, "the sizes of `" + cls->fullName() + "` depend on its input `" +
-                               inputs[i]->name + "`, which must be a parameter expression here");
+      f.diags().report(diag::FunctionSizeInputNotParameter, loc,
+                       {cls->fullName(), inputs[i]->name});
       return std::nullopt;
     }
     args[i].elements[0] = f.pool().constant(*value);
@@ -419,10 +419,8 @@ static std::optional<uint32_t> specialize(Flattener &f, Instance *function,
   // base case that the values reach, that never ends.
   int &nested = f.specializing[cls];
   if (nested >= kMaxRecursiveSpecializations) {
-    f.diags().error(loc, "the function `" + cls->fullName() + "`, whose sizes depend on its "
-                             "inputs, calls itself more than " +
-                             std::to_string(kMaxRecursiveSpecializations) +
-                             " levels deep with other sizes (does its recursion end?)");
+    f.diags().report(diag::FunctionSpecializationTooDeep, loc,
+                     {cls->fullName(), std::to_string(kMaxRecursiveSpecializations)});
     return std::nullopt;
   }
   uint32_t index = static_cast<uint32_t>(f.model().functions.size());
@@ -492,8 +490,7 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
       return outputs;
   }
   if (functional) {
-    f.diags().error(loc, "a call of `" + cls->fullName() + "` with a functional argument that "
-                         "cannot be inlined is not supported yet");
+    f.diags().report(diag::FunctionalArgumentNotInlinable, loc, {cls->fullName()});
     return std::nullopt;
   }
   std::optional<uint32_t> index = specialize(f, function, args, loc);
@@ -503,8 +500,7 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     *specialization = *index;
   auto shapes = f.outputShapes.find(*index);
   if (shapes == f.outputShapes.end()) {
-    f.diags().error(loc, "the recursive function `" + cls->fullName() +
-                             "` is called before its output sizes are known");
+    f.diags().report(diag::RecursiveFunctionSizesUnknown, loc, {cls->fullName()});
     return std::nullopt;
   }
   return callOutputs(f, *index, args, shapes->second, calls);
