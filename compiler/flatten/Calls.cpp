@@ -28,7 +28,7 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
   if (found.kind == inst::Found::Kind::Failed)
     return nullptr; // already reported
   if (!found) {
-    diags_.error(callee.range, "call of undeclared function `" + callee.str() + "`");
+    diags_.report(diag::UndeclaredFunction, callee.range, {callee.str()});
     return nullptr;
   }
   inst::ClassNode *cls = found.cls;
@@ -46,21 +46,18 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
       // elements of arrays of components) that exist.
       const ast::RefPart &through = callee.parts[i - 1];
       if (component->condition()) {
-        diags_.error(through.range, "`" + component->path() + "` is a conditional component; it "
-                                    "may only be used in connect equations");
+        diags_.report(diag::ConditionalComponentOutsideConnect, through.range, {component->path()});
         return nullptr;
       }
       if (component->isArray() && through.subscripts.empty()) {
-        diags_.error(through.range, "the function `" + name + "` cannot be looked up through `" +
-                                        through.name + "`, an array of components");
+        diags_.report(diag::FunctionThroughComponentArray, through.range, {name, through.name});
         return nullptr;
       }
       // A function declared (or redeclared) inside a component.
       inst::Member *m = component->findMember(name);
       if (m && m->isProtected) {
-        diags_.error(callee.parts[i].range, "`" + name + "` is a protected element of `" +
-                                                component->path() +
-                                                "` and cannot be accessed from outside it");
+        diags_.report(diag::ProtectedElementAccessed, callee.parts[i].range,
+                      {name, component->path()});
         return nullptr;
       }
       if (m && m->kind == inst::Member::Kind::Class) {
@@ -78,17 +75,16 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
       std::string missing = enclosing->fullName();
       for (size_t j = i; j < callee.parts.size(); ++j)
         missing += "." + callee.parts[j].name;
-      diags_.error(callee.range, inst::notInBundledSubset(missing));
+      diags_.report(diag::NotInBundledSubset, callee.range, {missing});
       return nullptr;
     }
     if (!cls && !component) {
-      diags_.error(callee.parts[i].range, "`" + name + "` in `" + callee.str() +
-                                              "` does not name a function");
+      diags_.report(diag::NotAFunctionIn, callee.parts[i].range, {name, callee.str()});
       return nullptr;
     }
   }
   if (!cls) {
-    diags_.error(callee.range, "`" + callee.str() + "` is a component, not a function");
+    diags_.report(diag::ComponentNotFunction, callee.range, {callee.str()});
     return nullptr;
   }
   if (owner)
@@ -98,20 +94,17 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
   using R = ast::ClassRestrictionKind;
   R r = cls->restriction();
   if (cls->builtin == inst::BuiltinKind::Clock) {
-    diags_.error(callee.range, "`Clock(...)` is not supported yet (clocked synchronous "
-                               "partitions, MLS 16)");
+    diags_.report(diag::ClockConstructorUnsupported, callee.range);
     return nullptr;
   }
   if (r != R::Function && r != R::OperatorFunction && r != R::Record && r != R::OperatorRecord) {
-    diags_.error(callee.range, "`" + cls->fullName() + "` is a " + ast::restrictionName(r) +
-                                   ", not a function");
+    diags_.report(diag::ClassNotFunction, callee.range, {cls->fullName(), ast::restrictionName(r)});
     return nullptr;
   }
   // MLS 12.2: a function called in a simulation model is not partial.
   if ((r == R::Function || r == R::OperatorFunction) && inst_.resolveAlias(cls)->def &&
       inst_.resolveAlias(cls)->def->prefixes.partial) {
-    diags_.error(callee.range, "`" + cls->fullName() + "` is a partial function and cannot be "
-                                   "called");
+    diags_.report(diag::PartialFunctionCalled, callee.range, {cls->fullName()});
     return nullptr;
   }
   return cls;
@@ -138,8 +131,7 @@ std::optional<Value> Flattener::constructExternalObject(inst::ClassNode *cls,
   if (!value)
     return std::nullopt;
   if (value->type != ElementType::ExternalObject || value->recordName != cls->fullName()) {
-    diags_.error(call.range, "the constructor of `" + cls->fullName() + "` must return a `" +
-                                 cls->fullName() + "`");
+    diags_.report(diag::ConstructorReturnType, call.range, {cls->fullName(), cls->fullName()});
     return std::nullopt;
   }
   return value;
@@ -158,8 +150,7 @@ std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const a
                                                 Scope scope) {
   if (record->restriction() == ast::ClassRestrictionKind::OperatorRecord &&
       record->findChild("'constructor'")) {
-    diags_.error(call.range, "the overloaded constructor of the operator record `" +
-                                 record->fullName() + "` is not supported yet");
+    diags_.report(diag::OperatorRecordConstructorUnsupported, call.range, {record->fullName()});
     return std::nullopt;
   }
   Instance *shape = functionInstance(record);
@@ -220,8 +211,8 @@ std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const a
       Instance *c = shape->memberInstance(*m);
       if (!c || !c->mod.binding) {
         frames.pop_back();
-        diags_.error(call.range, "the record constructor `" + record->fullName() +
-                                     "` needs a value for `" + m->name + "`");
+        diags_.report(diag::RecordConstructorMissingValue, call.range,
+                      {record->fullName(), m->name});
         return std::nullopt;
       }
       if (pendingNames(*c->mod.binding))
@@ -238,21 +229,21 @@ std::optional<Value> Flattener::constructRecord(inst::ClassNode *record, const a
   frames.pop_back();
   for (auto &[m, value] : fields)
     if (!value) {
-      diags_.error(call.range, "the defaults of the record constructor `" + record->fullName() +
-                                   "` depend on each other (`" + m->name + "`)");
+      diags_.report(diag::RecordConstructorDefaultsCyclic, call.range,
+                    {record->fullName(), m->name});
       return std::nullopt;
     }
   for (auto &[m, value] : fields)
     v.fields.push_back({m->name, std::move(*value)});
   if (positional < call.args.size()) {
-    diags_.error(call.args[positional]->range, "too many arguments for the record constructor `" +
-                                                   record->fullName() + "`");
+    diags_.report(diag::RecordConstructorTooManyArguments, call.args[positional]->range,
+                  {record->fullName()});
     return std::nullopt;
   }
   for (size_t k = 0; k < call.namedArgs.size(); ++k)
     if (!used[k]) {
-      diags_.error(call.namedArgs[k].range, "the record `" + record->fullName() +
-                                                "` has no field named `" + call.namedArgs[k].name + "`");
+      diags_.report(diag::RecordHasNoField, call.namedArgs[k].range,
+                    {record->fullName(), call.namedArgs[k].name});
       return std::nullopt;
     }
   return v;
@@ -274,9 +265,8 @@ matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
   std::vector<inst::Member *> inputs = inputsOf(function);
   std::string name = function->cls->fullName();
   if (call.args.size() > inputs.size()) {
-    f.diags().error(call.args[inputs.size()]->range,
-                    "too many arguments: `" + name + "` has " + std::to_string(inputs.size()) +
-                        " input(s)");
+    f.diags().report(diag::CallTooManyArguments, call.args[inputs.size()]->range,
+                     {name, std::to_string(inputs.size())});
     return std::nullopt;
   }
   std::vector<const ast::Expr *> args(inputs.size(), nullptr);
@@ -287,12 +277,11 @@ matchArguments(Flattener &f, Instance *function, const ast::CallExpr &call) {
     while (k < inputs.size() && inputs[k]->name != named.name)
       ++k;
     if (k == inputs.size()) {
-      f.diags().error(named.range, "`" + name + "` has no input named `" + named.name + "`");
+      f.diags().report(diag::NoInputNamed, named.range, {name, named.name});
       return std::nullopt;
     }
     if (args[k]) {
-      f.diags().error(named.range, "the input `" + named.name + "` of `" + name +
-                                       "` is given twice");
+      f.diags().report(diag::InputGivenTwice, named.range, {named.name, name});
       return std::nullopt;
     }
     args[k] = named.value.get();
@@ -319,7 +308,7 @@ std::optional<Value> Flattener::lowerPartialApplication(const ast::PartialAppExp
     return std::nullopt;
   if (cls->restriction() != ast::ClassRestrictionKind::Function &&
       cls->restriction() != ast::ClassRestrictionKind::OperatorFunction) {
-    diags_.error(e.function.range, "`" + cls->fullName() + "` is not a function");
+    diags_.report(diag::NotAFunction, e.function.range, {cls->fullName()});
     return std::nullopt;
   }
   Value f;
@@ -332,7 +321,7 @@ std::optional<Value> Flattener::lowerPartialApplication(const ast::PartialAppExp
       isInput |= m.kind == inst::Member::Kind::Component && !m.isProtected && m.name == arg.name &&
                  function->causalityOf(m) == ast::CausalityKind::Input;
     if (!isInput) {
-      diags_.error(arg.range, "`" + cls->fullName() + "` has no input `" + arg.name + "`");
+      diags_.report(diag::NoInput, arg.range, {cls->fullName(), arg.name});
       return std::nullopt;
     }
     auto v = lower(*arg.value, scope);
@@ -388,8 +377,9 @@ std::optional<std::vector<Value>> Flattener::callFunctionValue(const Value &fn,
           break;
     }
     if (k >= inputs.size() || args[k]) {
-      diags_.error(at, "the argument " + (name.empty() ? std::to_string(position + 1) : "`" + name + "`") +
-                           " does not fit an input of `" + fn.function->fullName() + "`");
+      diags_.report(diag::ArgumentDoesNotFitInput, at,
+                    {(name.empty() ? std::to_string(position + 1) : "`" + name + "`"),
+                     fn.function->fullName()});
       return false;
     }
     args[k] = std::move(v);
@@ -434,8 +424,7 @@ std::optional<std::vector<Value>> Flattener::lowerCallOutputs(const ast::CallExp
   if (inst_.isExternalObjectClass(cls)) {
     inst::ClassNode *constructor = inst_.findNestedClass(cls, "constructor", Scope{nullptr, cls});
     if (!constructor) {
-      diags_.error(call.callee->range, "the external object class `" + cls->fullName() +
-                                           "` has no `constructor`");
+      diags_.report(diag::ExternalObjectNoConstructor, call.callee->range, {cls->fullName()});
       return std::nullopt;
     }
     cls = constructor;
@@ -481,7 +470,7 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
       continue;
     std::vector<int64_t> outer(arg->dims.begin(), arg->dims.end() - declared);
     if (!extra.empty() && extra != outer) {
-      diags_.error(loc, "the arguments of a vectorized call have different sizes");
+      diags_.report(diag::VectorizedCallSizesDiffer, loc);
       return std::nullopt;
     }
     extra = outer;
@@ -525,14 +514,14 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
 std::optional<Value> Flattener::lowerFunctionCall(inst::ClassNode *cls, const ast::CallExpr &call,
                                                   Scope scope) {
   if (!call.iterators.empty()) {
-    diags_.error(call.range, "`" + cls->fullName() + "` cannot be used as a reduction with `for`");
+    diags_.report(diag::NotAReduction, call.range, {cls->fullName()});
     return std::nullopt;
   }
   auto outputs = lowerCallOutputs(call, scope);
   if (!outputs)
     return std::nullopt;
   if (outputs->empty()) {
-    diags_.error(call.range, "`" + cls->fullName() + "` has no output, so its call has no value");
+    diags_.report(diag::FunctionHasNoOutput, call.range, {cls->fullName()});
     return std::nullopt;
   }
   return std::move(outputs->front());
