@@ -11,28 +11,29 @@ namespace mocc::flattening {
 
 using sym::ExprId;
 
-/// Why the two sides of an equation have incompatible types (MLS 8.3.1:
-/// Real and Integer mix; Booleans, Strings and each enumeration only with
-/// themselves), or nothing.
-static std::optional<std::string> equationTypeError(const Value &lhs, const Value &rhs) {
+/// Reports it if the two sides of an equation have incompatible types (MLS
+/// 8.3.1: Real and Integer mix; Booleans, Strings and each enumeration only
+/// with themselves); true if it did.
+static bool reportEquationTypeError(Diagnostics &diags, SourceRange range, const Value &lhs,
+                                    const Value &rhs) {
   if (lhs.isRecord || rhs.isRecord)
-    return std::nullopt;
+    return false;
   auto numeric = [](const Value &v) {
     return v.type == ElementType::Real || v.type == ElementType::Integer;
   };
   if (numeric(lhs) && numeric(rhs))
-    return std::nullopt;
+    return false;
   if (lhs.type == rhs.type &&
       (lhs.type != ElementType::Enumeration || lhs.recordName.empty() || rhs.recordName.empty() ||
        lhs.recordName == rhs.recordName))
-    return std::nullopt;
+    return false;
   auto name = [](const Value &v) {
     return v.type == ElementType::Enumeration && !v.recordName.empty()
                ? v.recordName
                : std::string(flat::typeName(v.type));
   };
-  return "type mismatch: the left side of the equation is of type `" + name(lhs) +
-         "` and the right side of type `" + name(rhs) + "`";
+  diags.report(diag::EquationTypeMismatch, range, {name(lhs), name(rhs)});
+  return true;
 }
 
 /// Lowers the equations of one branch into `out` (used for if-equations
@@ -61,16 +62,15 @@ void Flattener::lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &r
                                    bool initial, SourceRange loc) {
   const auto *call = ast::dynCast<ast::CallExpr>(&rhs);
   if (!call) {
-    diags_.error(rhs.range, "the right side of an equation with a list of targets must be a "
-                            "function call");
+    diags_.report(diag::TupleEquationNotCall, rhs.range);
     return;
   }
   auto outputs = lowerCallOutputs(*call, scope);
   if (!outputs)
     return;
   if (lhs.elements.size() > outputs->size()) {
-    diags_.error(loc, "the function returns " + std::to_string(outputs->size()) +
-                          " output(s) for " + std::to_string(lhs.elements.size()) + " targets");
+    diags_.report(diag::OutputCountMismatch, loc,
+                  {std::to_string(outputs->size()), std::to_string(lhs.elements.size())});
     return;
   }
   auto &target = initial ? model_.initialEquations : model_.equations;
@@ -81,9 +81,8 @@ void Flattener::lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &r
     if (!value)
       return;
     if (!sameStructure(*value, (*outputs)[i])) {
-      diags_.error(lhs.elements[i]->range, "output " + std::to_string(i + 1) + " is " +
-                                               describe((*outputs)[i]) + " but its target is " +
-                                               describe(*value));
+      diags_.report(diag::OutputTargetMismatch, lhs.elements[i]->range,
+                    {std::to_string(i + 1), describe((*outputs)[i]), describe(*value)});
       return;
     }
     std::vector<ExprId> left, right;
@@ -158,14 +157,14 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
     if (named.name == "condition")
       condition = named.value.get();
   if (!condition) {
-    diags_.error(loc, "`assert` needs a condition");
+    diags_.report(diag::AssertNeedsCondition, loc);
     return;
   }
   auto c = lower(*condition, scope);
   if (!c)
     return;
   if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
-    diags_.error(condition->range, "the condition of an assert must be a scalar Boolean");
+    diags_.report(diag::AssertConditionNotBoolean, condition->range);
     return;
   }
   ExprId holds = c->elements[0];
@@ -206,20 +205,25 @@ void Flattener::lowerAssert(const ast::CallExpr &call, Scope scope, SourceRange 
     if (auto m = lower(*text, scope); m && m->isString() && m->isScalar() && !m->strings.empty())
       message = m->strings[0];
   // The parameter whose value the user gave, if any, is where to point.
+  std::string suffix = message.empty() ? "" : ": " + message;
   SourceRange where = loc;
-  std::string what;
+  const flat::Variable *bound = nullptr;
   for (sym::VarId v : sym::variablesOf(*pool_, c->elements[0])) {
     const flat::Variable &var = model_.var(v);
     if (!var.bindingLoc.valid())
       continue;
     where = var.bindingLoc;
-    what = "`" + var.name + " = " + model_.print(var.binding) + "` violates ";
+    bound = &var;
     break;
   }
-  diags_.error(where, what + "the assertion `" + ast::toString(*condition) + "`" +
-                          (message.empty() ? "" : ": " + message));
+  if (bound)
+    diags_.report(diag::BindingViolatesAssertion, where,
+                  {bound->name, model_.print(bound->binding), ast::toString(*condition), suffix});
+  else
+    diags_.report(diag::AssertionFalseWhileTranslating, where,
+                  {ast::toString(*condition), suffix});
   if (!(where.file == loc.file && where.begin == loc.begin))
-    diags_.note(loc, "asserted here");
+    diags_.report(diag::NoteAssertedHere, loc);
 }
 
 // --- When-equations ------------------------------------------------------------------------
@@ -230,8 +234,7 @@ std::optional<std::vector<sym::ExprId>> Flattener::whenConditions(const ast::Exp
   if (!c)
     return std::nullopt;
   if (c->type != ElementType::Boolean || c->isRecord || c->rank() > 1) {
-    diags_.error(condition->range, std::string("the condition of a ") + what +
-                                       " must be a Boolean or a vector of Booleans");
+    diags_.report(diag::ConditionNotBooleanVector, condition->range, {what});
     return std::nullopt;
   }
   return c->elements;
@@ -285,7 +288,7 @@ void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Sc
       for (size_t k = before; k < model_.equations.size(); ++k) {
         flat::Equation a = model_.equations[k];
         if (!pool_->variableOf(a.lhs).valid()) {
-          diags_.error(eq.range, "an equation in a when-clause must assign a variable: `v = expr`");
+          diags_.report(diag::WhenEquationNotAssignment, eq.range);
           continue;
         }
         branch.assignments.push_back(a);
@@ -301,14 +304,13 @@ void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Sc
         if (!x || !value)
           continue;
         if (x->elements.size() != value->elements.size()) {
-          diags_.error(eq.range, "the two arguments of `reinit` have different sizes");
+          diags_.report(diag::ReinitSizesDiffer, eq.range);
           continue;
         }
         for (size_t k = 0; k < x->elements.size(); ++k) {
           sym::VarId v = pool_->variableOf(x->elements[k]);
           if (!v.valid() || !model_.var(v).derivative.valid()) {
-            diags_.error(call.args[0]->range, "`reinit` needs a state (a variable that appears "
-                                              "differentiated)");
+            diags_.report(diag::ReinitNeedsState, call.args[0]->range);
             break;
           }
           branch.reinits.push_back({v, value->elements[k]});
@@ -319,7 +321,7 @@ void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Sc
         if (call.args.size() == 1)
           branch.terminates.push_back(messageParts(*call.args[0], scope));
         else
-          diags_.error(eq.range, "`terminate` takes one argument: the message");
+          diags_.report(diag::TerminateArguments, eq.range);
       } else if (name.starts_with("Connections.")) {
         lowerEquation(eq, scope, false);
       } else if (auto effects = lowerCallEffects(call, scope)) {
@@ -331,7 +333,7 @@ void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Sc
       continue;
     }
     default:
-      diags_.error(eq.range, "this equation is not allowed in a when-clause");
+      diags_.report(diag::EquationNotAllowedInWhen, eq.range);
     }
   }
 }
@@ -351,7 +353,7 @@ void Flattener::lowerEquation(const ast::Equation &eq, Scope scope, bool initial
     return; // collected before the other equations (Connections.cpp)
   case ast::EquationKind::When:
     if (initial) {
-      diags_.error(eq.range, "when-equations are not allowed in initial equations");
+      diags_.report(diag::WhenInInitialEquations, eq.range);
       return;
     }
     lowerWhen(ast::cast<ast::WhenEquation>(eq), scope);
@@ -379,8 +381,8 @@ void Flattener::lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, b
     return;
   }
   if (lhs->dims != rhs->dims && !lhs->isRecord && !rhs->isRecord) {
-    diags_.error(e.range, "the two sides of the equation have different shapes " +
-                              shapeText(lhs->dims) + " and " + shapeText(rhs->dims));
+    diags_.report(diag::EquationShapesDiffer, e.range,
+                  {shapeText(lhs->dims), shapeText(rhs->dims)});
     return;
   }
   if (!sameStructure(*lhs, *rhs)) {
@@ -388,18 +390,13 @@ void Flattener::lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, b
     // layouts (an if-expression of records, a record of an operator
     // record's function) are mocc's limit, not the model's error.
     if (lhs->isRecord && rhs->isRecord && lhs->recordName == rhs->recordName)
-      diags_.error(e.range, "this equation between records `" + lhs->recordName +
-                                "` is not supported yet (its two sides are built with "
-                                "different layouts)");
+      diags_.report(diag::RecordEquationLayoutsUnsupported, e.range, {lhs->recordName});
     else
-      diags_.error(e.range, "the two sides of the equation differ: " + describe(*lhs) +
-                                " and " + describe(*rhs));
+      diags_.report(diag::EquationSidesDiffer, e.range, {describe(*lhs), describe(*rhs)});
     return;
   }
-  if (auto problem = equationTypeError(*lhs, *rhs)) {
-    diags_.error(e.range, *problem);
+  if (reportEquationTypeError(diags_, e.range, *lhs, *rhs))
     return;
-  }
   std::vector<ExprId> left, right;
   appendScalars(*lhs, left);
   appendScalars(*rhs, right);
@@ -434,7 +431,7 @@ void Flattener::unrollForEquation(const ast::ForEquation &e, size_t level, Scope
   if (!range)
     return;
   if (range->rank() != 1) {
-    diags_.error(index.range->range, "the range of `" + index.name + "` must be a vector");
+    diags_.report(diag::IteratorRangeNotVector, index.range->range, {index.name});
     return;
   }
   if (range->isString()) { // for s in {"a", "b"}: Strings known here
@@ -468,7 +465,7 @@ void Flattener::lowerIfEquation(const ast::IfEquation &e, Scope scope, bool init
     if (!c)
       return;
     if (!c->isScalar() || c->type != ElementType::Boolean || c->isRecord) {
-      diags_.error(branch.condition->range, "the condition of an if-equation must be a scalar Boolean");
+      diags_.report(diag::IfEquationConditionNotBoolean, branch.condition->range);
       return;
     }
     auto constant = evaluate(c->elements[0]);
@@ -514,12 +511,8 @@ void Flattener::lowerVaryingIf(
   for (size_t i = 0; i < varying.size(); ++i) {
     collect(*this, varying[i].second->body, scope, initial, guards[i], branches[i]);
     if (branches[i].size() != otherwise.size()) {
-      diags_.error(varying[i].second->range,
-                   "this branch of the if-equation has " + std::to_string(branches[i].size()) +
-                       " scalar equation(s) but the else branch has " +
-                       std::to_string(otherwise.size()) +
-                       "; with a condition that is not a parameter expression, every branch "
-                       "must have the same number");
+      diags_.report(diag::IfEquationBranchCounts, varying[i].second->range,
+                    {std::to_string(branches[i].size()), std::to_string(otherwise.size())});
       return;
     }
   }
@@ -545,7 +538,7 @@ void Flattener::lowerCallEquation(const ast::CallEquation &e, Scope scope, bool 
       name == "Connections.potentialRoot")
     return; // collected with the connections
   if (name == "reinit" || name == "terminate") {
-    diags_.error(e.range, "`" + name + "` is only allowed inside a when-clause");
+    diags_.report(diag::OnlyInsideWhenClause, e.range, {name});
     return;
   }
   if (name == "assert") {
@@ -558,10 +551,7 @@ void Flattener::lowerCallEquation(const ast::CallEquation &e, Scope scope, bool 
   if (!effects)
     return;
   if (!effects->calls.empty() && effects->impure && !initial && !inWhenBody) {
-    diags_.error(e.range, "the impure function `" + name +
-                              "` may only be called inside a "
-                              "when-clause, an initial equation section or another impure "
-                              "function (MLS 12.3)");
+    diags_.report(diag::ImpureCallInEquation, e.range, {name});
     return;
   }
   ExprId initialFlag =
