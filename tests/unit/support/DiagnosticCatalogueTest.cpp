@@ -96,10 +96,8 @@ const std::set<std::string> kNotFromErrorTests = {
     "ComponentsNestTooDeeply",
     "ExternalObjectNotParameter",
     "ModelTooManyVariables",
-    "BindingCannotSplit",
     "BindingTypeMismatch",
     "ExternalObjectBindingClassMismatch",
-    "AttributeNotParameter",
     "ConnectionsOperatorArgument",
     "StreamConnectorsUnsupported",
     "OverconstrainedGraphNoRoot",
@@ -115,7 +113,6 @@ const std::set<std::string> kNotFromErrorTests = {
     "OperatorRecordConstructorUnsupported",
     "NotAFunction",
     "ArgumentDoesNotFitInput",
-    "ExternalObjectNoConstructor",
     "RecordEquationLayoutsUnsupported",
     "ImpureCallInEquation",
 };
