@@ -1,7 +1,8 @@
 // RUN: mocc check %s
 // An element-wise operator on Strings, bindings of another type or external
-// object class, der of an external function's result (MLS 3.7.4.2), and a
-// connect of stream connectors, which mocc does not support yet (MLS 15).
+// object class, der of an external function's result (MLS 3.7.4.2), a
+// connect of stream connectors, which mocc does not support yet (MLS 15),
+// and loadResource of a number.
 model FlattenTypes
   record R
     Real x;
@@ -44,23 +45,27 @@ model FlattenTypes
   parameter EO2 b = a;
   FP f1, f2;
   Real dd = der(ef(time));
+  String res = ModelicaServices.ExternalReferences.loadResource(1);
 equation
   connect(f1, f2);
 end FlattenTypes;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_flatten_types.mo:48:3: error: stream connectors are not supported yet (`f1.h`)
+// CHECK:STDERR: fail_flatten_types.mo:50:3: error: stream connectors are not supported yet (`f1.h`)
 // CHECK:STDERR:   connect(f1, f2);
 // CHECK:STDERR:   ^~~~~~~~~~~~~~~
-// CHECK:STDERR: fail_flatten_types.mo:41:18: error: operator `.*` needs numeric operands
+// CHECK:STDERR: fail_flatten_types.mo:42:18: error: operator `.*` needs numeric operands
 // CHECK:STDERR:   String s2[1] = {"a"} .* {"b"};
 // CHECK:STDERR:                  ^~~~~~~~~~~~~~
-// CHECK:STDERR: fail_flatten_types.mo:42:17: error: the binding of `bb2` is a record `FlattenTypes.R` but the variable is of type `Boolean`
+// CHECK:STDERR: fail_flatten_types.mo:43:17: error: the binding of `bb2` is a record `FlattenTypes.R` but the variable is of type `Boolean`
 // CHECK:STDERR:   Boolean bb2 = R(x = 1);
 // CHECK:STDERR:                 ^~~~~~~~
-// CHECK:STDERR: fail_flatten_types.mo:44:21: error: type mismatch: `b` is an external object of class `FlattenTypes.EO2` but its binding is one of class `FlattenTypes.EO`
+// CHECK:STDERR: fail_flatten_types.mo:45:21: error: type mismatch: `b` is an external object of class `FlattenTypes.EO2` but its binding is one of class `FlattenTypes.EO`
 // CHECK:STDERR:   parameter EO2 b = a;
 // CHECK:STDERR:                     ^
-// CHECK:STDERR: fail_flatten_types.mo:46:13: error: cannot differentiate this expression with respect to time
+// CHECK:STDERR: fail_flatten_types.mo:47:13: error: cannot differentiate this expression with respect to time
 // CHECK:STDERR:   Real dd = der(ef(time));
 // CHECK:STDERR:             ^~~~~~~~~~~~~
+// CHECK:STDERR: fail_flatten_types.mo:48:16: error: `loadResource` needs a String
+// CHECK:STDERR:   String res = ModelicaServices.ExternalReferences.loadResource(1);
+// CHECK:STDERR:                ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~

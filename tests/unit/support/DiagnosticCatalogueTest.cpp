@@ -83,21 +83,23 @@ const std::set<std::string> kNotFromErrorTests = {
     // (the threshold is the machine's).
     "ModelExceedsMemory",
     // flatten/: `:` parses only as a subscript, so the lowering of an
-    // expression never meets it.
+    // expression never meets it; the parser takes only names as the
+    // targets of an assignment; a relation of records goes to the operator
+    // records' overloading, and one of a String and another type is
+    // reported by the check of operand types before (defensive checks).
     "ColonOutsideSubscript",
+    "AssignmentTargetNotVariable",
+    "RelationComparesRecords",
+    "RelationNeedsTwoStrings",
     // flatten/ (the other files): not covered by a test yet (no small model
     // found in this session, or one that an earlier check stops first): to
     // do, take each off the list with its fail_*.mo.
     "EnclosingClassNonConstant",
     "ConditionalComponentDisabled",
-    "RelationComparesRecords",
-    "RelationNeedsTwoStrings",
     "ExternalObjectNotParameter",
     "ModelTooManyVariables",
     "ConnectionsOperatorArgument",
-    "LoadResourceNeedsString",
     "CannotAssignInAlgorithm",
-    "AssignmentTargetNotVariable",
     "ImpureCallInStatement",
     "FunctionalArgumentNotInlinable",
     "RecursiveFunctionSizesUnknown",
