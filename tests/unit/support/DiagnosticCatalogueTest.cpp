@@ -98,16 +98,10 @@ const std::set<std::string> kNotFromErrorTests = {
     "ConditionalComponentDisabled",
     "ExternalObjectNotParameter",
     "ModelTooManyVariables",
-    "ConnectionsOperatorArgument",
     "CannotAssignInAlgorithm",
-    "ImpureCallInStatement",
     "FunctionalArgumentNotInlinable",
     "RecursiveFunctionSizesUnknown",
-    "OperatorRecordConstructorUnsupported",
-    "NotAFunction",
-    "ArgumentDoesNotFitInput",
     "RecordEquationLayoutsUnsupported",
-    "ImpureCallInEquation",
 };
 
 /// The fixed pieces of a format between its `{i}` placeholders.
