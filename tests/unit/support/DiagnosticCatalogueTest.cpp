@@ -94,7 +94,6 @@ const std::set<std::string> kNotFromErrorTests = {
     // flatten/ (the other files): not covered by a test yet (no small model
     // found in this session, or one that an earlier check stops first): to
     // do, take each off the list with its fail_*.mo.
-    "EnclosingClassNonConstant",
     "ConditionalComponentDisabled",
     "ExternalObjectNotParameter",
     "ModelTooManyVariables",
