@@ -389,7 +389,7 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
     return result;
   }
   if (!host().builder) {
-    result.diagnostics.push_back(failure("the host CPU is not known to LLVM: " + host().error));
+    result.diagnostics.push_back(failure(diag::format(diag::HostCpuUnknown, {host().error})));
     return result;
   }
   // 1. The text and the key.
@@ -401,7 +401,7 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
   } else {
     auto read = readFile(source.path);
     if (!read) {
-      result.diagnostics.push_back(failure("cannot read the C source `" + source.path + "`"));
+      result.diagnostics.push_back(failure(diag::format(diag::CannotReadCSource, {source.path})));
       return result;
     }
     text = std::move(*read);
@@ -445,7 +445,7 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
       clang::createInvocation(argv, invocationOptions);
   if (!invocation) {
     if (result.diagnostics.empty())
-      result.diagnostics.push_back(failure("clang's driver rejected the command line"));
+      result.diagnostics.push_back(failure(diag::format(diag::ClangRejectedCommandLine, {})));
     return result;
   }
   invocation->getFrontendOpts().DisableFree = false; // the driver sets it for a process of its own
@@ -463,7 +463,7 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
   std::unique_ptr<llvm::Module> module = ok ? action.takeModule() : nullptr;
   if (!module || collector.getNumErrors() > 0) {
     if (result.diagnostics.empty())
-      result.diagnostics.push_back(failure("clang failed without a message"));
+      result.diagnostics.push_back(failure(diag::format(diag::ClangFailedSilently, {})));
     return result;
   }
   // 4. Constructors and destructors.

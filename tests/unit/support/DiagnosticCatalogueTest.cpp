@@ -59,7 +59,14 @@ const std::set<std::string> kNotFromErrorTests = {
     "CallFailed",
     // Problems of the C code of external functions that follow the C
     // compiler's own errors, and so print as notes (fail_include_c.mo and
-    // tests/errors/libraries/BrokenCLib show them).
+    // tests/errors/libraries/BrokenCLib show them). Failures of the C
+    // compiler itself (an unknown CPU, a source file that cannot be read
+    // after it was found, Clang failing without a message), which only a
+    // broken installation or a file removed meanwhile gives.
+    "HostCpuUnknown",
+    "CannotReadCSource",
+    "ClangRejectedCommandLine",
+    "ClangFailedSilently",
     "LibrarySourceDoesNotCompile",
     "IncludeDoesNotCompile",
     // A run-time failure of a function that `mocc eval` calls, in the
