@@ -127,6 +127,13 @@ std::vector<std::pair<const char *, void *>> generatedCodeHooks() {
           {"mocc_runtime_terminate", reinterpret_cast<void *>(&mocc_runtime_terminate)}};
 }
 
+bool runtimeErrorRecorded() { return messages.failed; }
+
+void appendToRuntimeError(const std::string &text) {
+  if (messages.failed)
+    messages.error += text;
+}
+
 } // namespace mocc::rt
 
 extern "C" void mocc_runtime_error(const char *pattern, const double *values) {

@@ -88,4 +88,10 @@ std::optional<std::string> takeTerminateRequest();
 /// Forgets any pending error, warnings and terminate request (before a new run).
 void clearRuntimeMessages();
 
+/// Whether a run-time error is recorded (and not yet taken).
+bool runtimeErrorRecorded();
+
+/// Appends `text` to the recorded run-time error's message.
+void appendToRuntimeError(const std::string &text);
+
 } // namespace mocc::rt
