@@ -242,6 +242,7 @@ void logStatistics(std::ostream &log, const CompiledModel &model, const SolverSt
       << "  residual evaluations: " << stats.residualEvaluations - init.residualEvaluations
       << ", Jacobian evaluations: " << stats.jacobianEvaluations - init.jacobianEvaluations
       << ", nonlinear iterations: " << stats.nonlinearIterations - init.nonlinearIterations << "\n"
+      << (stats.linearSolver.empty() ? std::string() : "  " + stats.linearSolver + "\n")
       << "  time: initialization " << stats.initSeconds << " s, integration "
       << stats.integrationSeconds << " s, output " << stats.outputSeconds << " s\n";
 }

@@ -663,6 +663,8 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
                                                  : simulate.tolerance;
   run.verbose = options.verbose;
   run.progress = progressOptions(simulate);
+  if (!simulate.linearSolver.empty())
+    rt::parseLinearSolverKind(simulate.linearSolver, run.linearSolver);
   if (!selectColumns(native->model, simulate.vars, run.columns, err))
     return ExitUsageError;
   if (options.verbose) {
