@@ -108,6 +108,8 @@ private:
   void describeAlias(ExprId value, plan::OutputVariable &output) const;
   double nominalOf(VarId v);
   ExprId startOf(VarId v);
+  std::vector<char> decidedVariables() const;
+  void findOverridable();
   std::string describe(const EquationSystem &system, std::span<const int> eqs);
 
   flat::FlatModel &model_;
@@ -127,6 +129,11 @@ private:
   EventSystem events_;
   std::vector<char> heldAtStart_; ///< relations held at their start values in initialization
   std::vector<char> afterFreeParameters_; ///< parameters bound to free ones (buildParameters)
+  /// Expressions whose values at translation decided something (a
+  /// coefficient divided by, a nominal value; the patterns' in knownSlots_).
+  std::vector<ExprId> decisions_;
+  /// Per variable: the fixed start equations x = x.start of initialization.
+  std::vector<uint32_t> fixedStarts_;
   SimulationPlan plan_;
 };
 
@@ -169,6 +176,7 @@ std::optional<SimulationPlan> PlanBuilder::run() {
     if (!buildInitialization())
       return std::nullopt;
   }
+  findOverridable();
   splitOffAliases();
   buildOutputs();
   const flat::Experiment &e = model_.experiment;
@@ -278,6 +286,8 @@ bool PlanBuilder::buildParameters() {
         if (isFreeParameter(dep) || afterFreeParameters_[dep.index])
           afterFreeParameters_[p] = 1;
     kernel.steps.push_back({KernelStep::Kind::Assign, VarId{p}, expressionOf(p)});
+    if (!isFreeParameter(VarId{p})) // a binding: the run may override it
+      kernel.steps.back().overrideSlot = static_cast<int32_t>(p);
     kernel.steps.back().loc = model_.variables[p].bindingLoc.valid()
                                   ? model_.variables[p].bindingLoc
                                   : model_.variables[p].loc;
@@ -318,13 +328,79 @@ void PlanBuilder::buildStartValues() {
       continue;
     // pre(v) starts as v.start (MLS 8.6: the left limit before the start).
     const flat::Variable &source = v.special == flat::SpecialKind::Pre ? model_.var(v.preOf) : v;
-    if (source.attributes.start.valid())
+    if (source.attributes.start.valid()) {
       kernel.steps.push_back({KernelStep::Kind::Assign, VarId{i}, source.attributes.start});
-    else if (i < hints.size() && hints[i].valid())
+      kernel.steps.back().overrideSlot = static_cast<int32_t>(
+          v.special == flat::SpecialKind::Pre ? v.preOf.index : i);
+    } else if (i < hints.size() && hints[i].valid())
       kernel.steps.push_back({KernelStep::Kind::Assign, VarId{i}, hints[i]});
   }
   plan_.setStartValues = kernel.name;
   plan_.kernels.push_back(std::move(kernel));
+}
+
+/// The variables whose values at translation the recorded decisions used:
+/// those of the decisions' expressions, and through bindings (and the known
+/// values the patterns' kernels assigned) those they were computed from.
+std::vector<char> PlanBuilder::decidedVariables() const {
+  std::vector<ExprId> work = decisions_;
+  work.insert(work.end(), knownSlots_.decisions.begin(), knownSlots_.decisions.end());
+  std::vector<std::pair<uint32_t, ExprId>> assigned = knownSlots_.assigned;
+  std::sort(assigned.begin(), assigned.end(),
+            [](const auto &a, const auto &b) { return a.first < b.first; });
+  std::vector<char> seen(pool_.size(), 0);
+  std::vector<char> decided(model_.size(), 0);
+  while (!work.empty()) {
+    ExprId id = work.back();
+    work.pop_back();
+    if (!id.valid() || id.index >= seen.size() || seen[id.index])
+      continue;
+    seen[id.index] = 1;
+    auto operands = pool_.operands(id);
+    work.insert(work.end(), operands.begin(), operands.end());
+    VarId v = pool_.variableOf(id);
+    if (!v.valid() || v.index >= decided.size() || decided[v.index])
+      continue;
+    decided[v.index] = 1;
+    const flat::Variable &var = model_.var(v);
+    work.push_back(var.binding);
+    if (isFreeParameter(v))
+      work.push_back(var.attributes.start);
+    auto first = std::lower_bound(assigned.begin(), assigned.end(), v.index,
+                                  [](const auto &a, uint32_t slot) { return a.first < slot; });
+    for (; first != assigned.end() && first->first == v.index; ++first)
+      work.push_back(first->second);
+  }
+  return decided;
+}
+
+/// What a run may override without new code (SimulationPlan::overridable):
+/// a binding computed by an overridable step of setParameters whose value
+/// decided nothing, a start value whose every use (the guess, x = x.start)
+/// is an overridable step.
+void PlanBuilder::findOverridable() {
+  std::vector<char> decided = decidedVariables();
+  std::vector<uint8_t> &result = plan_.overridable;
+  result.assign(model_.size(), 0);
+  std::vector<uint32_t> fixedSteps(model_.size(), 0);
+  for (const KernelSpec &kernel : plan_.kernels)
+    for (const KernelStep &step : kernel.steps) {
+      if (step.overrideSlot < 0 || static_cast<size_t>(step.overrideSlot) >= model_.size())
+        continue;
+      auto slot = static_cast<uint32_t>(step.overrideSlot);
+      if (kernel.name == plan_.setParameters) {
+        if (!decided[slot] && !(slot < afterFreeParameters_.size() && afterFreeParameters_[slot]))
+          result[slot] |= SimulationPlan::kOverrideBinding;
+      } else if (kernel.name == plan_.setStartValues) {
+        if (step.target.index == slot) // pre(x)'s start follows x's (below)
+          result[slot] |= SimulationPlan::kOverrideStart;
+      } else {
+        ++fixedSteps[slot];
+      }
+    }
+  for (size_t i = 0; i < result.size(); ++i)
+    if (i < fixedStarts_.size() && fixedSteps[i] != fixedStarts_[i])
+      result[i] &= static_cast<uint8_t>(~SimulationPlan::kOverrideStart);
 }
 
 double PlanBuilder::nominalOf(VarId v) {
@@ -332,6 +408,8 @@ double PlanBuilder::nominalOf(VarId v) {
   if (!nominal.valid())
     return 1.0;
   auto value = (*constants_)(nominal);
+  if (value)
+    decisions_.push_back(nominal); // IDA's scaling: an override must not change it
   return value && std::isfinite(*value) && *value != 0 ? std::fabs(*value) : 1.0;
 }
 
@@ -486,6 +564,7 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
   for (size_t i = 0; i < system.unknowns.size(); ++i)
     isForced[i] = sim.isForced[system.unknowns[i].index];
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
+  causalizer.recordDecisionsIn(&decisions_);
   // der(x) = f(...) solved explicitly stays a residual x' - f for IDA; the
   // blocks after it read f instead of x' (IDA's y', which its corrector
   // solves only to the tolerance): a Der block's output, and relations on
@@ -729,7 +808,7 @@ bool PlanBuilder::buildInitialization() {
     if (std::all_of(vars.begin(), vars.end(), [&](VarId v) { return isKnown(v); }))
       continue; // an alias of a parameter expression: nothing to determine
     system.equations.push_back({lhs, var.attributes.start, var.loc,
-                                flat::EquationOriginKind::FixedStart, 0});
+                                flat::EquationOriginKind::FixedStart, i});
   }
   addEventInitialization(model_, events_, system, heldAtStart_);
   system.build(model_);
@@ -765,6 +844,10 @@ bool PlanBuilder::buildInitialization() {
       return buildInitialization();
     }
   }
+  fixedStarts_.assign(model_.size(), 0);
+  for (const flat::Equation &e : system.equations)
+    if (e.origin == flat::EquationOriginKind::FixedStart && e.originIndex < fixedStarts_.size())
+      ++fixedStarts_[e.originIndex];
   size_t firstKernel = plan_.kernels.size();
   planInitBlocks(system, matching);
   batchInitKernels(firstKernel);
@@ -814,7 +897,7 @@ void PlanBuilder::addStartEquations(EquationSystem &system, structural::Matching
     if (auto it = columnOf.find(v.index); it != columnOf.end())
       v = it->second;
     system.equations.push_back({pool_.variable(v), startOf(v), model_.var(v).loc,
-                                flat::EquationOriginKind::FixedStart, 0});
+                                flat::EquationOriginKind::FixedStart, v.index});
     fixed.push_back(model_.nameOf(v));
   }
   if (fixed.empty())
@@ -835,6 +918,7 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
   for (uint32_t i = 0; i < originalSize_; ++i)
     isParameter[i] = isParameterLike(VarId{i}) && !isFreeParameter(VarId{i}) && system.localOf[i] < 0;
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
+  causalizer.recordDecisionsIn(&decisions_);
   // Newton starts the tearing variables at their start values: those with
   // one are torn first (ThreeSprings' massless junction: its position from
   // the spring whose r_rel_0 has a start value, not from spring lengths
