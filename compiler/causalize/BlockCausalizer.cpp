@@ -417,8 +417,11 @@ bool BlockCausalizer::isSafelySolvable(int eq, VarId var) {
     return false;
   // A parameter coefficient is safe only if it is not zero: a joint axis
   // e = {0, 0, 1} makes e[1] * x = ... unsolvable for x.
+  // Only a coefficient found 0 is a decision an override may undo: one
+  // found nonzero is divided by, and a run that makes it 0 stops on the
+  // value that is not finite.
   auto value = parameterValues_(form->coefficient);
-  if (value && decisions_)
+  if (value && *value == 0.0 && decisions_)
     decisions_->push_back(form->coefficient);
   return !value || *value != 0.0;
 }

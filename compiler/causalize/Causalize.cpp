@@ -108,7 +108,7 @@ private:
   void describeAlias(ExprId value, plan::OutputVariable &output) const;
   double nominalOf(VarId v);
   ExprId startOf(VarId v);
-  std::vector<char> decidedVariables() const;
+  std::vector<char> decidedVariables();
   void findOverridable();
   std::string describe(const EquationSystem &system, std::span<const int> eqs);
 
@@ -340,14 +340,106 @@ void PlanBuilder::buildStartValues() {
 }
 
 /// The variables whose values at translation the recorded decisions used:
-/// those of the decisions' expressions, and through bindings (and the known
-/// values the patterns' kernels assigned) those they were computed from.
-std::vector<char> PlanBuilder::decidedVariables() const {
-  std::vector<ExprId> work = decisions_;
-  work.insert(work.end(), knownSlots_.decisions.begin(), knownSlots_.decisions.end());
+/// those that explain each decision's value, through bindings (and the
+/// known values the patterns' kernels assigned) to the parameters they come
+/// from. A product known to be 0 is explained by its factor that is 0 alone
+/// (a body's inertia entry m * r[2] with r[2] = 0 depends on r[2], not on
+/// m), an `if` with a known condition by the condition and the branch
+/// taken; any other expression by all its operands. Each node is visited
+/// and evaluated once.
+std::vector<char> PlanBuilder::decidedVariables() {
   std::vector<std::pair<uint32_t, ExprId>> assigned = knownSlots_.assigned;
   std::sort(assigned.begin(), assigned.end(),
             [](const auto &a, const auto &b) { return a.first < b.first; });
+  auto assignedTo = [&](uint32_t slot) {
+    auto first = std::lower_bound(assigned.begin(), assigned.end(), slot,
+                                  [](const auto &a, uint32_t s) { return a.first < s; });
+    auto last = first;
+    while (last != assigned.end() && last->first == slot)
+      ++last;
+    return std::span<const std::pair<uint32_t, ExprId>>(first, last);
+  };
+  // Values of nodes as the patterns knew them (knownSlots_ and the slots
+  // assigned known values), memoized: 0 not yet, 1 none, 2 known, 3 being
+  // evaluated (a slot assigned from itself has no value).
+  std::vector<uint8_t> state(pool_.size(), 0);
+  std::vector<double> value(pool_.size(), 0.0);
+  std::vector<std::pair<ExprId, bool>> stack;
+  auto known = [&](ExprId e) -> std::optional<double> {
+    if (state[e.index] == 2)
+      return value[e.index];
+    return std::nullopt;
+  };
+  // The one expression a pattern's kernel assigned to a slot that no
+  // parameter value gives (several: its value depends on where it is read).
+  auto assignment = [&](VarId v) -> ExprId {
+    if (!v.valid() || knownSlots_.has(v.index))
+      return ExprId{};
+    auto from = assignedTo(v.index);
+    return from.size() == 1 ? from[0].second : ExprId{};
+  };
+  auto valueOf = [&](ExprId root) -> std::optional<double> {
+    stack.assign(1, {root, false});
+    while (!stack.empty()) {
+      auto [id, expanded] = stack.back();
+      if (!expanded) {
+        if (state[id.index] != 0) {
+          stack.pop_back();
+          continue;
+        }
+        state[id.index] = 3;
+        stack.back().second = true;
+        VarId v = pool_.variableOf(id);
+        if (ExprId from = assignment(v); from.valid())
+          stack.push_back({from, false});
+        else if (!v.valid())
+          for (ExprId operand : pool_.operands(id))
+            stack.push_back({operand, false});
+        continue;
+      }
+      stack.pop_back();
+      const sym::Node &node = pool_.node(id);
+      auto operands = pool_.operands(id);
+      VarId v = pool_.variableOf(id);
+      std::optional<double> result;
+      if (v.valid()) {
+        if (knownSlots_.has(v.index))
+          result = knownSlots_.value[v.index];
+        else if (ExprId from = assignment(v); from.valid())
+          result = known(from);
+      } else if (node.op == sym::OpKind::Constant) {
+        result = node.payload.value;
+      } else if ((node.op == sym::OpKind::Mul || node.op == sym::OpKind::And) &&
+                 (known(operands[0]) == 0.0 || known(operands[1]) == 0.0)) {
+        result = 0.0;
+      } else if (node.op == sym::OpKind::Div && known(operands[0]) == 0.0) {
+        result = 0.0;
+      } else if (node.op == sym::OpKind::IfElse) {
+        if (auto condition = known(operands[0]))
+          result = known(operands[*condition != 0.0 ? 1 : 2]);
+      } else if (operands.size() <= 2 && node.op != sym::OpKind::Time &&
+                 node.op != sym::OpKind::Call && node.op != sym::OpKind::Output &&
+                 node.op != sym::OpKind::Load) {
+        double args[2] = {0.0, 0.0};
+        bool all = true;
+        for (size_t i = 0; i < operands.size(); ++i) {
+          auto a = known(operands[i]);
+          all = all && a.has_value();
+          args[i] = a.value_or(0.0);
+        }
+        if (all)
+          result = sym::evaluateOp(node.op, std::span<const double>(args, operands.size()),
+                                   node.payload.index);
+      }
+      state[id.index] = result ? 2 : 1;
+      if (result)
+        value[id.index] = *result;
+    }
+    return known(root);
+  };
+
+  std::vector<ExprId> work = decisions_;
+  work.insert(work.end(), knownSlots_.decisions.begin(), knownSlots_.decisions.end());
   std::vector<char> seen(pool_.size(), 0);
   std::vector<char> decided(model_.size(), 0);
   while (!work.empty()) {
@@ -356,20 +448,41 @@ std::vector<char> PlanBuilder::decidedVariables() const {
     if (!id.valid() || id.index >= seen.size() || seen[id.index])
       continue;
     seen[id.index] = 1;
+    const sym::Node &node = pool_.node(id);
     auto operands = pool_.operands(id);
-    work.insert(work.end(), operands.begin(), operands.end());
     VarId v = pool_.variableOf(id);
-    if (!v.valid() || v.index >= decided.size() || decided[v.index])
+    if (v.valid()) {
+      if (v.index >= decided.size() || decided[v.index])
+        continue;
+      decided[v.index] = 1;
+      const flat::Variable &var = model_.var(v);
+      work.push_back(var.binding);
+      if (isFreeParameter(v))
+        work.push_back(var.attributes.start);
+      for (const auto &[slot, expr] : assignedTo(v.index))
+        work.push_back(expr);
       continue;
-    decided[v.index] = 1;
-    const flat::Variable &var = model_.var(v);
-    work.push_back(var.binding);
-    if (isFreeParameter(v))
-      work.push_back(var.attributes.start);
-    auto first = std::lower_bound(assigned.begin(), assigned.end(), v.index,
-                                  [](const auto &a, uint32_t slot) { return a.first < slot; });
-    for (; first != assigned.end() && first->first == v.index; ++first)
-      work.push_back(first->second);
+    }
+    if (node.op == sym::OpKind::Mul || node.op == sym::OpKind::And) {
+      if (valueOf(operands[0]) == 0.0) {
+        work.push_back(operands[0]);
+        continue;
+      }
+      if (valueOf(operands[1]) == 0.0) {
+        work.push_back(operands[1]);
+        continue;
+      }
+    } else if (node.op == sym::OpKind::Div && valueOf(operands[0]) == 0.0) {
+      work.push_back(operands[0]);
+      continue;
+    } else if (node.op == sym::OpKind::IfElse) {
+      if (auto condition = valueOf(operands[0])) {
+        work.push_back(operands[0]);
+        work.push_back(operands[*condition != 0.0 ? 1 : 2]);
+        continue;
+      }
+    }
+    work.insert(work.end(), operands.begin(), operands.end());
   }
   return decided;
 }

@@ -563,3 +563,26 @@ TEST_CASE("bindings and start values are overridable at run time unless a decisi
     }
   CHECK(fixedStarts == 2);
 }
+
+TEST_CASE("a product known to be 0 depends on its factor that is 0, not on the others") {
+  // c = m * a with a = 0 leaves c * z out of the Jacobian: a and c decided
+  // it, m did not (a body's inertia entry m * r[2] with r[2] = 0).
+  Builder b;
+  auto &p = b.model.pool;
+  VarId m = b.var("m", flat::VariabilityKind::Parameter);
+  VarId a = b.var("a", flat::VariabilityKind::Parameter);
+  VarId c = b.var("c", flat::VariabilityKind::Parameter);
+  b.model.var(m).binding = p.constant(2);
+  b.model.var(a).binding = p.zero();
+  b.model.var(c).binding = p.mul(b.ref(m), b.ref(a));
+  VarId x = b.var("x"), z = b.var("z");
+  b.equation(b.der(x), p.add(p.neg(b.ref(x)), p.mul(b.ref(c), b.ref(z))));
+  b.equation(b.der(z), p.neg(b.ref(z)));
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  REQUIRE(plan->overridable.size() > c.index);
+  CHECK(plan->overridable[m.index] == plan::SimulationPlan::kOverrideBinding);
+  CHECK(plan->overridable[a.index] == 0);
+  CHECK(plan->overridable[c.index] == 0);
+}
