@@ -187,8 +187,7 @@ llvm::Value *FunctionEmitter::overridden(uint32_t slot, llvm::Value *value) {
   if (!runSlots_.empty()) { // in a run of repeated steps the slot is a run parameter
     auto found = runParameter_.find(slot);
     if (found == runParameter_.end())
-      setError("internal error: overridden slot " + std::to_string(slot) +
-               " is not a parameter of its run");
+      setError({diag::SlotNotRunParameter, {slot}});
     else
       index = builder_.CreateTrunc(runSlots_[found->second], i32);
   }
