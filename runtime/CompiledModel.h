@@ -245,6 +245,11 @@ struct CompiledModel {
   KernelFn setParameters = nullptr;
   KernelFn setStartValues = nullptr;
   std::vector<InitStep> init;
+  /// The run's values of bindings and start values, per slot (NaN, or
+  /// shorter than numSlots: none): initialization gives them to the code
+  /// (mocc_start_override), which uses them instead of the model's. Set by
+  /// `simulate --override`; not part of the compiled code.
+  std::vector<double> overrides;
 
   std::vector<int32_t> ySlot;
   std::vector<int32_t> ypSlot;

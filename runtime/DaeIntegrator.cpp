@@ -43,9 +43,12 @@
 //   stop time, so that no step crosses them.
 // - A restart after an event is IDAReInit on the same solver: the vectors,
 //   the KLU solver and its symbolic analysis are kept (KluSolver.h).
+// - The linear solver is KLU, or GMRES with ILU(0) for a large system of
+//   states whose LU factors would fill in (LinearSolver.h): both present
+//   themselves as direct solvers of the same matrix.
 #include "runtime/DaeIntegrator.h"
 
-#include "runtime/KluSolver.h"
+#include "runtime/LinearSolver.h"
 #include "runtime/NonFinite.h"
 #include "runtime/NonlinearSolver.h"
 #include "runtime/NumberFormat.h"
@@ -136,9 +139,9 @@ RunStatus unlessGeneratedCodeFailed(RunStatus status, double t) {
 void DaeIntegrator::IdaDeleter::operator()(void *memory) const { IDAFree(&memory); }
 
 DaeIntegrator::DaeIntegrator(const CompiledModel &model, std::vector<double> &v,
-                             ZeroCrossings crossings)
+                             ZeroCrossings crossings, LinearSolverKind linearSolver)
     : model_(model), v_(v), n_(static_cast<int64_t>(model.ySlot.size())),
-      crossings_(crossings), clock_(n_ == 0 && crossings.count > 0), size_(clock_ ? 1 : n_),
+      crossings_(crossings), linearSolverKind_(linearSolver), clock_(n_ == 0 && crossings.count > 0), size_(clock_ ? 1 : n_),
       jacobian_(model.jacobian, model.jvp, model.numSlots, model.ySlot, model.ypSlot),
       values_(jacobian_.nonzeros()), residual_(size_), g_(crossings.count),
       rootDirections_(crossings.count, 0) {}
@@ -211,7 +214,7 @@ std::string DaeIntegrator::createSolver(double t0) {
   int64_t nonzeros = clock_ ? 1 : jacobian_.matrixNonzeros();
   matrix_.reset(SUNSparseMatrix(size_, size_, nonzeros, CSC_MAT, context));
   if (matrix_)
-    linearSolver_ = makeKluSolver(context);
+    linearSolver_ = makeLinearSolver(context, linearSolverKind_, !hasAlgebraic_);
   ida_.reset(IDACreate(context));
   if (!matrix_ || !linearSolver_ || !ida_)
     return "cannot create the IDA solver";
@@ -684,6 +687,8 @@ long DaeIntegrator::steps() const {
 }
 
 void DaeIntegrator::addStatistics(SolverStatistics &stats) const {
+  if (linearSolver_ && !clock_)
+    stats.linearSolver = describeLinearSolver(linearSolverCounts(linearSolver_.get()));
   stats.residualEvaluations += residualCalls_;
   stats.jacobianEvaluations += jacobianCalls_;
   stats.steps += earlierCounters_.steps;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "runtime/ColoredJacobian.h"
+#include "runtime/LinearSolver.h"
 #include "runtime/RuntimeErrors.h"
 #include "runtime/Simulator.h"
 #include "runtime/SundialsSupport.h"
@@ -44,7 +45,8 @@ class DaeIntegrator {
 public:
   /// The model must be valid (slots in range, a checked pattern).
   DaeIntegrator(const CompiledModel &model, std::vector<double> &v,
-                ZeroCrossings crossings = {});
+                ZeroCrossings crossings = {},
+                LinearSolverKind linearSolver = LinearSolverKind::Automatic);
 
   /// Sets IDA up at t0 from the values in v (consistent after
   /// initialization) with relative tolerance `tolerance`. If the residual at
@@ -145,6 +147,7 @@ private:
   std::vector<double> &v_;
   int64_t n_;              // the model's unknowns
   ZeroCrossings crossings_;
+  LinearSolverKind linearSolverKind_;
   bool clock_;             // no unknowns but zero crossings: one internal y' = 0
   int64_t size_;           // IDA's unknowns: n_, or 1 for the clock
   ColoredJacobian jacobian_;

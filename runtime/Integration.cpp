@@ -227,7 +227,8 @@ RunStatus Integration::begin() {
     return failedAt(t, problem);
   current_ = rate(t, -1);
   rateMatrices(t, true);
-  integrator_ = std::make_unique<DaeIntegrator>(modelFor(current_), v_, crossings());
+  integrator_ = std::make_unique<DaeIntegrator>(modelFor(current_), v_, crossings(),
+                                                options_.linearSolver);
   consumeOutputTimes(t);
   initializing_ = true;
   RunStatus status = iterate(t);
@@ -623,7 +624,8 @@ RunStatus Integration::restart(double t, int set) {
              << model_.stateSelection.sets[set].description << "\n";
     }
     current_ = set;
-    integrator_ = std::make_unique<DaeIntegrator>(modelFor(set), v_, crossings());
+    integrator_ = std::make_unique<DaeIntegrator>(modelFor(set), v_, crossings(),
+                                                options_.linearSolver);
   }
   started_ = true;
   return integrator_->start(t, options_.tolerance, next);

@@ -19,6 +19,7 @@ namespace {
 struct ExternalFrame {
   std::jmp_buf buffer;
   ExternalFrame *previous = nullptr;
+  bool recorded = false; ///< the ModelicaError's message is the recorded error
 };
 
 thread_local ExternalFrame *currentFrame = nullptr;
@@ -110,9 +111,12 @@ void ModelicaFormatWarning(const char *format, ...) {
 }
 
 void ModelicaError(const char *string) {
+  bool first = !mocc::rt::runtimeErrorRecorded(); // else the earlier error stands
   mocc_runtime_error(literalPattern(string).c_str(), nullptr);
-  if (currentFrame)
+  if (currentFrame) {
+    currentFrame->recorded = first;
     std::longjmp(currentFrame->buffer, 1);
+  }
   // Not inside an external call: nothing can take the error over.
   std::fprintf(stderr, "mocc: error: %s\n", string);
   std::_Exit(3);
@@ -161,7 +165,7 @@ char *ModelicaDuplicateString(const char *str) {
   return text;
 }
 
-int32_t mocc_call_external(void (*thunk)(void *), void *context) {
+int32_t mocc_call_external(void (*thunk)(void *), void *context, const char *where) {
   ExternalFrame frame;
   frame.previous = currentFrame;
   currentFrame = &frame;
@@ -170,6 +174,8 @@ int32_t mocc_call_external(void (*thunk)(void *), void *context) {
   if (!failed)
     thunk(context);
   currentFrame = frame.previous;
+  if (failed && frame.recorded && where)
+    mocc::rt::appendToRuntimeError(where);
   return failed ? 1 : 0;
 }
 

@@ -33,8 +33,9 @@ char *ModelicaDuplicateStringWithErrorReturn(const char *str);
 
 /// Calls `thunk(context)` (the C call of an external function, made by
 /// generated code); returns 0, or 1 after ModelicaError (recorded as a
-/// run-time error).
-int32_t mocc_call_external(void (*thunk)(void *), void *context);
+/// run-time error, with `where` appended when it is not null: the
+/// external function's name and location).
+int32_t mocc_call_external(void (*thunk)(void *), void *context, const char *where);
 
 /// The operations on Strings known only at run time, which generated code
 /// calls as external functions (see flatten/Strings.cpp). Their results

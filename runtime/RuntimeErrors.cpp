@@ -124,10 +124,36 @@ void limitGeneratedCodeStack() {
 std::vector<std::pair<const char *, void *>> generatedCodeHooks() {
   return {{"mocc_runtime_error", reinterpret_cast<void *>(&mocc_runtime_error)},
           {"mocc_runtime_warning", reinterpret_cast<void *>(&mocc_runtime_warning)},
-          {"mocc_runtime_terminate", reinterpret_cast<void *>(&mocc_runtime_terminate)}};
+          {"mocc_runtime_terminate", reinterpret_cast<void *>(&mocc_runtime_terminate)},
+          {"mocc_start_override", reinterpret_cast<void *>(&mocc_start_override)}};
 }
 
+bool runtimeErrorRecorded() { return messages.failed; }
+
+void appendToRuntimeError(const std::string &text) {
+  if (messages.failed)
+    messages.error += text;
+}
+
+namespace {
+thread_local const std::vector<double> *overrideTable = nullptr;
+} // namespace
+
+OverrideScope::OverrideScope(const std::vector<double> &table) : previous_(overrideTable) {
+  overrideTable = &table;
+}
+
+OverrideScope::~OverrideScope() { overrideTable = previous_; }
+
 } // namespace mocc::rt
+
+extern "C" double mocc_start_override(int32_t slot, double value) {
+  const std::vector<double> *table = mocc::rt::overrideTable;
+  if (table && slot >= 0 && static_cast<size_t>(slot) < table->size() &&
+      !std::isnan((*table)[static_cast<size_t>(slot)]))
+    return (*table)[static_cast<size_t>(slot)];
+  return value;
+}
 
 extern "C" void mocc_runtime_error(const char *pattern, const double *values) {
   using mocc::rt::messages;

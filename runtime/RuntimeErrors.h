@@ -29,6 +29,11 @@ void mocc_runtime_warning(const char *pattern, const double *values);
 /// thread wins); execution continues, the runtime ends the run successfully
 /// after the current event.
 void mocc_runtime_terminate(const char *pattern, const double *values);
+/// The value of a binding or start value of slot `slot`: the run's override
+/// of it (mocc::rt::OverrideScope) if it has one, else `value`, the one the
+/// model gives (a parameter set with `--override` takes it here, so that
+/// the compiled code does not depend on the values overridden).
+double mocc_start_override(int32_t slot, double value);
 
 /// Calls of lowered functions in progress: each call site of generated
 /// code checks it against mocc::rt::kMaxCallDepth, and the stack against
@@ -47,6 +52,20 @@ std::vector<std::pair<const char *, void *>> generatedCodeHooks();
 /// The names and addresses of the variables generated code reads and
 /// writes (mocc_call_depth, mocc_stack_limit), for the JIT to define.
 std::vector<std::pair<const char *, void *>> generatedCodeData();
+
+/// While it lives, mocc_start_override on this thread takes the values of
+/// `table` (per slot; NaN: not overridden). Initialization installs the
+/// model's CompiledModel::overrides with it.
+class OverrideScope {
+public:
+  explicit OverrideScope(const std::vector<double> &table);
+  ~OverrideScope();
+  OverrideScope(const OverrideScope &) = delete;
+  OverrideScope &operator=(const OverrideScope &) = delete;
+
+private:
+  const std::vector<double> *previous_;
+};
 
 /// Nested calls of lowered functions before a run fails with "recursion of
 /// function `f` deeper than N calls".
@@ -87,5 +106,11 @@ std::optional<std::string> takeTerminateRequest();
 
 /// Forgets any pending error, warnings and terminate request (before a new run).
 void clearRuntimeMessages();
+
+/// Whether a run-time error is recorded (and not yet taken).
+bool runtimeErrorRecorded();
+
+/// Appends `text` to the recorded run-time error's message.
+void appendToRuntimeError(const std::string &text);
 
 } // namespace mocc::rt

@@ -242,6 +242,7 @@ void logStatistics(std::ostream &log, const CompiledModel &model, const SolverSt
       << "  residual evaluations: " << stats.residualEvaluations - init.residualEvaluations
       << ", Jacobian evaluations: " << stats.jacobianEvaluations - init.jacobianEvaluations
       << ", nonlinear iterations: " << stats.nonlinearIterations - init.nonlinearIterations << "\n"
+      << (stats.linearSolver.empty() ? std::string() : "  " + stats.linearSolver + "\n")
       << "  time: initialization " << stats.initSeconds << " s, integration "
       << stats.integrationSeconds << " s, output " << stats.outputSeconds << " s\n";
 }
@@ -277,6 +278,7 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
   if (std::string problem = checkInitSteps(model); !problem.empty())
     return {false, t0, "the compiled model is invalid: " + problem};
   v.assign(static_cast<std::size_t>(model.numSlots), 0.0);
+  OverrideScope overrides(model.overrides);
   if (model.events.initialSlot >= 0 && model.events.initialSlot < model.numSlots)
     v[model.events.initialSlot] = 1.0; // initial(): 1 until the initial event iteration ends
   clearRuntimeMessages();

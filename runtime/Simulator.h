@@ -4,6 +4,7 @@
 #pragma once
 
 #include "runtime/CompiledModel.h"
+#include "runtime/LinearSolver.h"
 #include "runtime/Progress.h"
 #include "runtime/ResultWriter.h"
 
@@ -25,6 +26,8 @@ struct SimulationOptions {
   /// Indices into CompiledModel::outputs of the columns to write, in order.
   std::vector<int32_t> columns;
   bool verbose = false; ///< print solver statistics to the log
+  /// The integrator's linear solver (LinearSolver.h).
+  LinearSolverKind linearSolver = LinearSolverKind::Automatic;
   ProgressOptions progress = {}; ///< the progress report on stderr (Progress.h)
 };
 
@@ -43,6 +46,7 @@ struct SolverStatistics {
   double initSeconds = 0;
   double integrationSeconds = 0;
   double outputSeconds = 0;
+  std::string linearSolver = {}; ///< what the integrator's linear solver did (-v)
 };
 
 /// The outcome of initialization or simulation.

@@ -135,6 +135,9 @@ public:
     return std::nullopt;
   }
 
+  /// An expression whose known value decided what is known.
+  void decided(ExprId id) const { known_->decisions.push_back(id); }
+
   /// A slot assigned a known value (read by later steps only).
   void assign(uint32_t slot, double value) {
     if (slot >= assigned_.size()) {
@@ -175,19 +178,22 @@ private:
       auto condition = known(operands[0]);
       if (!condition)
         return std::nullopt;
+      decided(operands[0]);
       return known(operands[*condition != 0.0 ? 1 : 2]);
     }
     case sym::OpKind::Mul:
-      if (known(operands[0]) == 0.0 || known(operands[1]) == 0.0)
-        return 0.0;
+    case sym::OpKind::And:
+      for (int k = 0; k < 2; ++k)
+        if (known(operands[k]) == 0.0) {
+          decided(operands[k]);
+          return 0.0;
+        }
       break;
     case sym::OpKind::Div:
-      if (known(operands[0]) == 0.0)
+      if (known(operands[0]) == 0.0) {
+        decided(operands[0]);
         return 0.0;
-      break;
-    case sym::OpKind::And:
-      if (known(operands[0]) == 0.0 || known(operands[1]) == 0.0)
-        return 0.0;
+      }
       break;
     default:
       break;
@@ -277,6 +283,7 @@ plan::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const
       auto operands = pool.operands(id);
       if (node.op == sym::OpKind::IfElse) {
         if (auto condition = values.of(operands[0])) {
+          values.decided(operands[0]);
           stack.push_back(operands[*condition != 0.0 ? 1 : 2]);
           continue;
         }
@@ -302,8 +309,10 @@ plan::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const
   for (const KernelStep &step : steps) {
     if (step.kind == KernelStep::Kind::Assign) {
       auto d = dependencies(step.expr);
-      if (auto v = values.of(step.expr); v && column[step.target.index] < 0)
+      if (auto v = values.of(step.expr); v && column[step.target.index] < 0) {
         values.assign(step.target.index, *v);
+        known->assigned.emplace_back(step.target.index, step.expr);
+      }
       if (depIndex[step.target.index] < 0) {
         depIndex[step.target.index] = static_cast<int>(deps.size());
         deps.push_back(std::move(d));
@@ -322,9 +331,17 @@ plan::SparsityPattern residualPattern(const sym::ExprPool &pool, std::span<const
   return makePattern(rows, numColumns);
 }
 
-/// `step`, with the location of the equation it comes from.
-static KernelStep located(KernelStep step, const flat::Equation &equation) {
+/// `step`, with the location of the equation it comes from. An assignment
+/// x := x.start of a fixed start value takes the run's override of it
+/// (KernelStep::overrideSlot; originIndex names the variable whose start
+/// value it is).
+static KernelStep located(KernelStep step, const flat::Equation &equation,
+                          const sym::ExprPool &pool) {
   step.loc = equation.loc;
+  if (step.kind == KernelStep::Kind::Assign &&
+      equation.origin == flat::EquationOriginKind::FixedStart && step.expr == equation.rhs &&
+      pool.variableOf(equation.lhs) == step.target)
+    step.overrideSlot = static_cast<int32_t>(equation.originIndex);
   return step;
 }
 
@@ -355,7 +372,7 @@ BlockPlan BlockCausalizer::planWhole(std::span<const int> eqs, std::span<const i
       if ((isForced[vars[i]] != 0) == forced)
         plan.steps.push_back(
             located({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[i]])},
-                    system_.equations[eqs[i]]));
+                    system_.equations[eqs[i]], pool_));
   for (int var : vars)
     if (!isForced[var])
       plan.iterationVariables.push_back(system_.unknowns[var]);
@@ -368,12 +385,12 @@ BlockPlan BlockCausalizer::planSingle(int eq, int var, bool forced) {
   const flat::Equation &equation = system_.equations[eq];
   auto solution = explicitSolution(pool_, equation, v);
   if (solution && !forced) {
-    plan.steps.push_back(located({KernelStep::Kind::Assign, v, *solution}, equation));
+    plan.steps.push_back(located({KernelStep::Kind::Assign, v, *solution}, equation, pool_));
     return plan;
   }
   // der(x) = f stays a residual, in solved form when it can.
   ExprId residual = solution ? pool_.sub(pool_.variable(v), *solution) : residualOf(pool_, equation);
-  plan.steps.push_back(located({KernelStep::Kind::Residual, {}, residual}, equation));
+  plan.steps.push_back(located({KernelStep::Kind::Residual, {}, residual}, equation, pool_));
   if (!forced)
     plan.iterationVariables.push_back(v);
   return plan;
@@ -400,7 +417,12 @@ bool BlockCausalizer::isSafelySolvable(int eq, VarId var) {
     return false;
   // A parameter coefficient is safe only if it is not zero: a joint axis
   // e = {0, 0, 1} makes e[1] * x = ... unsolvable for x.
+  // Only a coefficient found 0 is a decision an override may undo: one
+  // found nonzero is divided by, and a run that makes it 0 stops on the
+  // value that is not finite.
   auto value = parameterValues_(form->coefficient);
+  if (value && *value == 0.0 && decisions_)
+    decisions_->push_back(form->coefficient);
   return !value || *value != 0.0;
 }
 
@@ -437,12 +459,12 @@ BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const in
     auto solution = sym::solveLinear(pool_, system_.equations[eqs[e]].lhs,
                                      system_.equations[eqs[e]].rhs, v);
     plan.steps.push_back(
-        located({KernelStep::Kind::Assign, v, *solution}, system_.equations[eqs[e]]));
+        located({KernelStep::Kind::Assign, v, *solution}, system_.equations[eqs[e]], pool_));
   }
   for (int e : torn.residualEquations)
     plan.steps.push_back(
         located({KernelStep::Kind::Residual, {}, residualOf(pool_, system_.equations[eqs[e]])},
-                system_.equations[eqs[e]]));
+                    system_.equations[eqs[e]], pool_));
   for (int local : torn.tearVariables)
     plan.iterationVariables.push_back(system_.unknowns[vars[local]]);
   return plan;

@@ -62,6 +62,10 @@ public:
   /// variables with a start value.
   void preferForTearing(std::vector<char> preferred) { preferred_ = std::move(preferred); }
 
+  /// Where to record the parameter coefficients whose values decided that
+  /// an equation can be solved for a variable (divided by); may be null.
+  void recordDecisionsIn(std::vector<sym::ExprId> *decisions) { decisions_ = decisions; }
+
 private:
   BlockPlan planSingle(int eq, int var, bool forced);
   BlockPlan planLoop(std::span<const int> eqs, std::span<const int> vars,
@@ -76,6 +80,7 @@ private:
   std::vector<char> isParameter_;
   std::vector<char> preferred_;
   ParameterValues parameterValues_;
+  std::vector<sym::ExprId> *decisions_ = nullptr;
 };
 
 /// The residual expression lhs - rhs of an equation.
@@ -89,6 +94,14 @@ struct KnownSlots {
   std::vector<double> value;
 
   bool has(uint32_t slot) const { return slot < known.size() && known[slot] != 0; }
+
+  /// Filled by residualPattern: the expressions whose values decided that
+  /// an entry is left out (a factor known to be 0, a known condition of an
+  /// `if`), and the slots an assignment set to a known value (with the
+  /// expression), so that the parameters these values come from are known
+  /// (an override of one would change the pattern).
+  mutable std::vector<sym::ExprId> decisions;
+  mutable std::vector<std::pair<uint32_t, sym::ExprId>> assigned;
 };
 
 /// The Jacobian pattern of a kernel's residuals with respect to the solver's

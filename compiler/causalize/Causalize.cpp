@@ -108,6 +108,8 @@ private:
   void describeAlias(ExprId value, plan::OutputVariable &output) const;
   double nominalOf(VarId v);
   ExprId startOf(VarId v);
+  std::vector<char> decidedVariables();
+  void findOverridable();
   std::string describe(const EquationSystem &system, std::span<const int> eqs);
 
   flat::FlatModel &model_;
@@ -127,6 +129,11 @@ private:
   EventSystem events_;
   std::vector<char> heldAtStart_; ///< relations held at their start values in initialization
   std::vector<char> afterFreeParameters_; ///< parameters bound to free ones (buildParameters)
+  /// Expressions whose values at translation decided something (a
+  /// coefficient divided by, a nominal value; the patterns' in knownSlots_).
+  std::vector<ExprId> decisions_;
+  /// Per variable: the fixed start equations x = x.start of initialization.
+  std::vector<uint32_t> fixedStarts_;
   SimulationPlan plan_;
 };
 
@@ -169,6 +176,7 @@ std::optional<SimulationPlan> PlanBuilder::run() {
     if (!buildInitialization())
       return std::nullopt;
   }
+  findOverridable();
   splitOffAliases();
   buildOutputs();
   const flat::Experiment &e = model_.experiment;
@@ -278,6 +286,8 @@ bool PlanBuilder::buildParameters() {
         if (isFreeParameter(dep) || afterFreeParameters_[dep.index])
           afterFreeParameters_[p] = 1;
     kernel.steps.push_back({KernelStep::Kind::Assign, VarId{p}, expressionOf(p)});
+    if (!isFreeParameter(VarId{p})) // a binding: the run may override it
+      kernel.steps.back().overrideSlot = static_cast<int32_t>(p);
     kernel.steps.back().loc = model_.variables[p].bindingLoc.valid()
                                   ? model_.variables[p].bindingLoc
                                   : model_.variables[p].loc;
@@ -319,13 +329,192 @@ void PlanBuilder::buildStartValues() {
       continue;
     // pre(v) starts as v.start (MLS 8.6: the left limit before the start).
     const flat::Variable &source = v.special == flat::SpecialKind::Pre ? model_.var(v.preOf) : v;
-    if (source.attributes.start.valid())
+    if (source.attributes.start.valid()) {
       kernel.steps.push_back({KernelStep::Kind::Assign, VarId{i}, source.attributes.start});
-    else if (i < hints.size() && hints[i].valid())
+      kernel.steps.back().overrideSlot = static_cast<int32_t>(
+          v.special == flat::SpecialKind::Pre ? v.preOf.index : i);
+    } else if (i < hints.size() && hints[i].valid())
       kernel.steps.push_back({KernelStep::Kind::Assign, VarId{i}, hints[i]});
   }
   plan_.setStartValues = kernel.name;
   plan_.kernels.push_back(std::move(kernel));
+}
+
+/// The variables whose values at translation the recorded decisions used:
+/// those that explain each decision's value, through bindings (and the
+/// known values the patterns' kernels assigned) to the parameters they come
+/// from. A product known to be 0 is explained by its factor that is 0 alone
+/// (a body's inertia entry m * r[2] with r[2] = 0 depends on r[2], not on
+/// m), an `if` with a known condition by the condition and the branch
+/// taken; any other expression by all its operands. Each node is visited
+/// and evaluated once.
+std::vector<char> PlanBuilder::decidedVariables() {
+  std::vector<std::pair<uint32_t, ExprId>> assigned = knownSlots_.assigned;
+  std::sort(assigned.begin(), assigned.end(),
+            [](const auto &a, const auto &b) { return a.first < b.first; });
+  auto assignedTo = [&](uint32_t slot) {
+    auto first = std::lower_bound(assigned.begin(), assigned.end(), slot,
+                                  [](const auto &a, uint32_t s) { return a.first < s; });
+    auto last = first;
+    while (last != assigned.end() && last->first == slot)
+      ++last;
+    return std::span<const std::pair<uint32_t, ExprId>>(first, last);
+  };
+  // Values of nodes as the patterns knew them (knownSlots_ and the slots
+  // assigned known values), memoized: 0 not yet, 1 none, 2 known, 3 being
+  // evaluated (a slot assigned from itself has no value).
+  std::vector<uint8_t> state(pool_.size(), 0);
+  std::vector<double> value(pool_.size(), 0.0);
+  std::vector<std::pair<ExprId, bool>> stack;
+  auto known = [&](ExprId e) -> std::optional<double> {
+    if (state[e.index] == 2)
+      return value[e.index];
+    return std::nullopt;
+  };
+  // The one expression a pattern's kernel assigned to a slot that no
+  // parameter value gives (several: its value depends on where it is read).
+  auto assignment = [&](VarId v) -> ExprId {
+    if (!v.valid() || knownSlots_.has(v.index))
+      return ExprId{};
+    auto from = assignedTo(v.index);
+    return from.size() == 1 ? from[0].second : ExprId{};
+  };
+  auto valueOf = [&](ExprId root) -> std::optional<double> {
+    stack.assign(1, {root, false});
+    while (!stack.empty()) {
+      auto [id, expanded] = stack.back();
+      if (!expanded) {
+        if (state[id.index] != 0) {
+          stack.pop_back();
+          continue;
+        }
+        state[id.index] = 3;
+        stack.back().second = true;
+        VarId v = pool_.variableOf(id);
+        if (ExprId from = assignment(v); from.valid())
+          stack.push_back({from, false});
+        else if (!v.valid())
+          for (ExprId operand : pool_.operands(id))
+            stack.push_back({operand, false});
+        continue;
+      }
+      stack.pop_back();
+      const sym::Node &node = pool_.node(id);
+      auto operands = pool_.operands(id);
+      VarId v = pool_.variableOf(id);
+      std::optional<double> result;
+      if (v.valid()) {
+        if (knownSlots_.has(v.index))
+          result = knownSlots_.value[v.index];
+        else if (ExprId from = assignment(v); from.valid())
+          result = known(from);
+      } else if (node.op == sym::OpKind::Constant) {
+        result = node.payload.value;
+      } else if ((node.op == sym::OpKind::Mul || node.op == sym::OpKind::And) &&
+                 (known(operands[0]) == 0.0 || known(operands[1]) == 0.0)) {
+        result = 0.0;
+      } else if (node.op == sym::OpKind::Div && known(operands[0]) == 0.0) {
+        result = 0.0;
+      } else if (node.op == sym::OpKind::IfElse) {
+        if (auto condition = known(operands[0]))
+          result = known(operands[*condition != 0.0 ? 1 : 2]);
+      } else if (operands.size() <= 2 && node.op != sym::OpKind::Time &&
+                 node.op != sym::OpKind::Call && node.op != sym::OpKind::Output &&
+                 node.op != sym::OpKind::Load) {
+        double args[2] = {0.0, 0.0};
+        bool all = true;
+        for (size_t i = 0; i < operands.size(); ++i) {
+          auto a = known(operands[i]);
+          all = all && a.has_value();
+          args[i] = a.value_or(0.0);
+        }
+        if (all)
+          result = sym::evaluateOp(node.op, std::span<const double>(args, operands.size()),
+                                   node.payload.index);
+      }
+      state[id.index] = result ? 2 : 1;
+      if (result)
+        value[id.index] = *result;
+    }
+    return known(root);
+  };
+
+  std::vector<ExprId> work = decisions_;
+  work.insert(work.end(), knownSlots_.decisions.begin(), knownSlots_.decisions.end());
+  std::vector<char> seen(pool_.size(), 0);
+  std::vector<char> decided(model_.size(), 0);
+  while (!work.empty()) {
+    ExprId id = work.back();
+    work.pop_back();
+    if (!id.valid() || id.index >= seen.size() || seen[id.index])
+      continue;
+    seen[id.index] = 1;
+    const sym::Node &node = pool_.node(id);
+    auto operands = pool_.operands(id);
+    VarId v = pool_.variableOf(id);
+    if (v.valid()) {
+      if (v.index >= decided.size() || decided[v.index])
+        continue;
+      decided[v.index] = 1;
+      const flat::Variable &var = model_.var(v);
+      work.push_back(var.binding);
+      if (isFreeParameter(v))
+        work.push_back(var.attributes.start);
+      for (const auto &[slot, expr] : assignedTo(v.index))
+        work.push_back(expr);
+      continue;
+    }
+    if (node.op == sym::OpKind::Mul || node.op == sym::OpKind::And) {
+      if (valueOf(operands[0]) == 0.0) {
+        work.push_back(operands[0]);
+        continue;
+      }
+      if (valueOf(operands[1]) == 0.0) {
+        work.push_back(operands[1]);
+        continue;
+      }
+    } else if (node.op == sym::OpKind::Div && valueOf(operands[0]) == 0.0) {
+      work.push_back(operands[0]);
+      continue;
+    } else if (node.op == sym::OpKind::IfElse) {
+      if (auto condition = valueOf(operands[0])) {
+        work.push_back(operands[0]);
+        work.push_back(operands[*condition != 0.0 ? 1 : 2]);
+        continue;
+      }
+    }
+    work.insert(work.end(), operands.begin(), operands.end());
+  }
+  return decided;
+}
+
+/// What a run may override without new code (SimulationPlan::overridable):
+/// a binding computed by an overridable step of setParameters whose value
+/// decided nothing, a start value whose every use (the guess, x = x.start)
+/// is an overridable step.
+void PlanBuilder::findOverridable() {
+  std::vector<char> decided = decidedVariables();
+  std::vector<uint8_t> &result = plan_.overridable;
+  result.assign(model_.size(), 0);
+  std::vector<uint32_t> fixedSteps(model_.size(), 0);
+  for (const KernelSpec &kernel : plan_.kernels)
+    for (const KernelStep &step : kernel.steps) {
+      if (step.overrideSlot < 0 || static_cast<size_t>(step.overrideSlot) >= model_.size())
+        continue;
+      auto slot = static_cast<uint32_t>(step.overrideSlot);
+      if (kernel.name == plan_.setParameters) {
+        if (!decided[slot] && !(slot < afterFreeParameters_.size() && afterFreeParameters_[slot]))
+          result[slot] |= SimulationPlan::kOverrideBinding;
+      } else if (kernel.name == plan_.setStartValues) {
+        if (step.target.index == slot) // pre(x)'s start follows x's (below)
+          result[slot] |= SimulationPlan::kOverrideStart;
+      } else {
+        ++fixedSteps[slot];
+      }
+    }
+  for (size_t i = 0; i < result.size(); ++i)
+    if (i < fixedStarts_.size() && fixedSteps[i] != fixedStarts_[i])
+      result[i] &= static_cast<uint8_t>(~SimulationPlan::kOverrideStart);
 }
 
 double PlanBuilder::nominalOf(VarId v) {
@@ -333,6 +522,8 @@ double PlanBuilder::nominalOf(VarId v) {
   if (!nominal.valid())
     return 1.0;
   auto value = (*constants_)(nominal);
+  if (value)
+    decisions_.push_back(nominal); // IDA's scaling: an override must not change it
   return value && std::isfinite(*value) && *value != 0 ? std::fabs(*value) : 1.0;
 }
 
@@ -487,6 +678,7 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
   for (size_t i = 0; i < system.unknowns.size(); ++i)
     isForced[i] = sim.isForced[system.unknowns[i].index];
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
+  causalizer.recordDecisionsIn(&decisions_);
   // der(x) = f(...) solved explicitly stays a residual x' - f for IDA; the
   // blocks after it read f instead of x' (IDA's y', which its corrector
   // solves only to the tolerance): a Der block's output, and relations on
@@ -730,7 +922,7 @@ bool PlanBuilder::buildInitialization() {
     if (std::all_of(vars.begin(), vars.end(), [&](VarId v) { return isKnown(v); }))
       continue; // an alias of a parameter expression: nothing to determine
     system.equations.push_back({lhs, var.attributes.start, var.loc,
-                                flat::EquationOriginKind::FixedStart, 0});
+                                flat::EquationOriginKind::FixedStart, i});
   }
   addEventInitialization(model_, events_, system, heldAtStart_);
   system.build(model_);
@@ -766,6 +958,10 @@ bool PlanBuilder::buildInitialization() {
       return buildInitialization();
     }
   }
+  fixedStarts_.assign(model_.size(), 0);
+  for (const flat::Equation &e : system.equations)
+    if (e.origin == flat::EquationOriginKind::FixedStart && e.originIndex < fixedStarts_.size())
+      ++fixedStarts_[e.originIndex];
   size_t firstKernel = plan_.kernels.size();
   planInitBlocks(system, matching);
   batchInitKernels(firstKernel);
@@ -815,7 +1011,7 @@ void PlanBuilder::addStartEquations(EquationSystem &system, structural::Matching
     if (auto it = columnOf.find(v.index); it != columnOf.end())
       v = it->second;
     system.equations.push_back({pool_.variable(v), startOf(v), model_.var(v).loc,
-                                flat::EquationOriginKind::FixedStart, 0});
+                                flat::EquationOriginKind::FixedStart, v.index});
     fixed.push_back(model_.nameOf(v));
   }
   if (fixed.empty())
@@ -836,6 +1032,7 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
   for (uint32_t i = 0; i < originalSize_; ++i)
     isParameter[i] = isParameterLike(VarId{i}) && !isFreeParameter(VarId{i}) && system.localOf[i] < 0;
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
+  causalizer.recordDecisionsIn(&decisions_);
   // Newton starts the tearing variables at their start values: those with
   // one are torn first (ThreeSprings' massless junction: its position from
   // the spring whose r_rel_0 has a start value, not from spring lengths

@@ -134,6 +134,8 @@ void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
   uint32_t slot = step.target.index;
   if (!jvp_) {
     llvm::Value *result = value(step.expr);
+    if (step.overrideSlot >= 0) // the run's override, if it has one
+      result = overridden(static_cast<uint32_t>(step.overrideSlot), result);
     builder_.CreateStore(result, kernelSlotAddress(v_, slot));
     noteAssigned(slot, result, nullptr);
     return;
@@ -172,6 +174,27 @@ void FunctionEmitter::noteAssigned(uint32_t slot, llvm::Value *value, llvm::Valu
     values_.set(node, value);
   if (tangent)
     tangents_.set(node, tangent);
+}
+
+/// mocc_start_override(slot, value) of runtime/RuntimeErrors.h: the run's
+/// value for the binding or start value of `slot`, else `value`. (A JVP
+/// needs no such call: either value is a constant of the run.)
+llvm::Value *FunctionEmitter::overridden(uint32_t slot, llvm::Value *value) {
+  llvm::Type *i32 = builder_.getInt32Ty();
+  auto hook = module_.getOrInsertFunction(
+      "mocc_start_override", llvm::FunctionType::get(double_, {i32, double_}, false));
+  llvm::Value *index = builder_.getInt32(slot);
+  if (!runSlots_.empty()) { // in a run of repeated steps the slot is a run parameter
+    auto found = runParameter_.find(slot);
+    if (found == runParameter_.end())
+      setError({diag::SlotNotRunParameter, {slot}});
+    else
+      index = builder_.CreateTrunc(runSlots_[found->second], i32);
+  }
+  auto *call = builder_.CreateCall(hook, {index, value});
+  call->setOnlyReadsMemory();
+  call->setDoesNotThrow();
+  return call;
 }
 
 llvm::Value *FunctionEmitter::loadSlot(llvm::Value *base, uint32_t slot) {

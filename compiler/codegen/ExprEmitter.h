@@ -177,6 +177,7 @@ private:
   void enterScope();
   void exitScope();
   void noteAssigned(uint32_t slot, llvm::Value *value, llvm::Value *tangent);
+  llvm::Value *overridden(uint32_t slot, llvm::Value *value);
   llvm::Value *loadSlot(llvm::Value *base, uint32_t slot);
   void storeSlot(llvm::Value *base, uint32_t slot, llvm::Value *value);
   /// The address of a kernel's slot in v or dv: inside a run's loop, the

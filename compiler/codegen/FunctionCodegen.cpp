@@ -347,7 +347,8 @@ void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat
   llvm::Value *resultCell = emitter.entryArray(1, "result");
   b.CreateStore(resultCell, b.CreateConstInBoundsGEP1_64(pointer, cells, args.size()));
   auto runtimeCall = module.getOrInsertFunction(
-      "mocc_call_external", llvm::FunctionType::get(b.getInt32Ty(), {pointer, pointer}, false));
+      "mocc_call_external",
+      llvm::FunctionType::get(b.getInt32Ty(), {pointer, pointer, pointer}, false));
   llvm::BasicBlock *after = nullptr;
   if (call.isDestructor && object) {
     llvm::Function *function = b.GetInsertBlock()->getParent();
@@ -356,7 +357,10 @@ void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat
     b.CreateCondBr(b.CreateIsNull(object), after, callBlock);
     b.SetInsertPoint(callBlock);
   }
-  emitter.exitIfFailed(b.CreateCall(runtimeCall, {thunk, cells}));
+  llvm::Value *where = call.where.empty()
+                           ? static_cast<llvm::Value *>(llvm::ConstantPointerNull::get(b.getPtrTy()))
+                           : b.CreateGlobalString(call.where, "external.where");
+  emitter.exitIfFailed(b.CreateCall(runtimeCall, {thunk, cells, where}));
   if (after) {
     b.CreateBr(after);
     b.SetInsertPoint(after);

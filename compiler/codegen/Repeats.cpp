@@ -73,8 +73,14 @@ public:
     slotsOfStep_.restart();
     nodesOfStep_.restart();
     tokens_.push_back(static_cast<uint64_t>(step.kind));
-    if (step.kind == KernelStep::Kind::Assign)
+    if (step.kind == KernelStep::Kind::Assign) {
       tokens_.push_back(slotToken(step.target.index));
+      // An overridable step matches only overridable ones, its override's
+      // slot numbered like the others (a run parameter).
+      tokens_.push_back(step.overrideSlot < 0
+                            ? kNoOverride
+                            : slotToken(static_cast<uint32_t>(step.overrideSlot)));
+    }
     // Pre-order, operands in order; a node met again is a back reference.
     stack_.assign(1, step.expr);
     while (!stack_.empty()) {
@@ -141,6 +147,7 @@ public:
 
 private:
   static constexpr uint64_t kTabled = uint64_t(1) << 40;
+  static constexpr uint64_t kNoOverride = uint64_t(1) << 41;
 
   /// A slot's token: its number in the step and whether it is constant.
   uint64_t slotToken(uint32_t slot) {

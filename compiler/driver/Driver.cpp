@@ -631,11 +631,19 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   auto model = flattenModel(s, options, exitCode);
   if (!model)
     return exitCode;
-  if (std::string problem; !applyModelOverrides(overrides, *model, problem)) {
+  std::vector<ModelOverride> resolved;
+  if (std::string problem; !resolveModelOverrides(overrides, *model, resolved, problem)) {
     err << "mocc: error: " << problem << "\n";
     return ExitUsageError;
   }
   std::vector<std::string> guesses = overriddenGuesses(overrides, *model);
+  // The code is translated without the overrides, which the run gives it
+  // in a table (an override changes no code). If the translation used the
+  // value of one (a Jacobian entry left out as 0, a coefficient divided
+  // by), the model is translated again with the overrides in it.
+  std::optional<flat::FlatModel> pristine;
+  if (!resolved.empty())
+    pristine = *model;
   rt::SimulationOptions run;
   std::string formatProblem; // reported by checkSimulateArguments
   run.format = resultFormat(simulate, formatProblem).value_or(rt::ResultFormat::Csv);
@@ -655,6 +663,22 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   std::optional<backend::NativeModel> native;
   if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native))
     return ExitModelError;
+  std::vector<double> table;
+  if (uint32_t variable = 0;
+      !overrideTable(resolved, plan->overridable, static_cast<size_t>(native->model.numSlots),
+                     table, &variable)) {
+    if (options.verbose)
+      err << "note: the translation used the value of `"
+          << model->variables[variable].name
+          << "`: translating the model again with the overrides in it\n";
+    native.reset();
+    plan.reset();
+    model = std::move(pristine);
+    applyResolvedOverrides(resolved, *model);
+    if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native))
+      return ExitModelError;
+  }
+  native->model.overrides = std::move(table);
   if (int code = checkOverriddenGuesses(guesses, *plan, *model, err); code != ExitSuccess)
     return code;
   if (int code = setOutputGrid(simulate, native->model.experiment, run, err); code != ExitSuccess)
@@ -663,6 +687,8 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
                                                  : simulate.tolerance;
   run.verbose = options.verbose;
   run.progress = progressOptions(simulate);
+  if (!simulate.linearSolver.empty())
+    rt::parseLinearSolverKind(simulate.linearSolver, run.linearSolver);
   if (!selectColumns(native->model, simulate.vars, run.columns, err))
     return ExitUsageError;
   if (options.verbose) {

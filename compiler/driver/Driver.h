@@ -58,6 +58,9 @@ struct SimulateOptions {
   /// Neither: on a terminal, after the first second (runtime/Progress.h).
   bool progress = false;
   bool quiet = false;
+  /// --linear-solver: `auto`, `klu` or `gmres`; empty: auto
+  /// (runtime/LinearSolver.h).
+  std::string linearSolver = {};
   /// --override LIST and --override-file FILE in the order given: (false,
   /// LIST) or (true, FILE); see Overrides.h.
   std::vector<std::pair<bool, std::string>> overrides = {};

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -239,8 +240,9 @@ bool applyExperimentOverrides(std::vector<Override> &overrides, SimulateOptions 
   return true;
 }
 
-bool applyModelOverrides(const std::vector<Override> &overrides, flat::FlatModel &model,
-                         std::string &problem) {
+bool resolveModelOverrides(const std::vector<Override> &overrides,
+                           const flat::FlatModel &model, std::vector<ModelOverride> &out,
+                           std::string &problem) {
   if (overrides.empty())
     return true;
   std::unordered_map<std::string, uint32_t> byName;
@@ -276,7 +278,7 @@ bool applyModelOverrides(const std::vector<Override> &overrides, flat::FlatModel
       problem = unknownName(o, name, model);
       return false;
     }
-    flat::Variable &v = model.variables[it->second];
+    const flat::Variable &v = model.variables[it->second];
     if (v.variability == flat::VariabilityKind::Constant) {
       problem = named(o) + " is a constant: it cannot be overridden";
       return false;
@@ -315,11 +317,47 @@ bool applyModelOverrides(const std::vector<Override> &overrides, flat::FlatModel
     auto value = valueFor(o, v, model, problem);
     if (!value)
       return false;
-    sym::ExprId constant = model.pool.constant(*value);
-    if (parameter && !start)
-      v.binding = constant;
-    else
+    out.push_back({it->second, !(parameter && !start), *value});
+  }
+  return true;
+}
+
+void applyResolvedOverrides(const std::vector<ModelOverride> &overrides,
+                            flat::FlatModel &model) {
+  for (const ModelOverride &o : overrides) {
+    flat::Variable &v = model.variables[o.variable];
+    sym::ExprId constant = model.pool.constant(o.value);
+    if (o.start)
       v.attributes.start = constant;
+    else
+      v.binding = constant;
+  }
+}
+
+bool applyModelOverrides(const std::vector<Override> &overrides, flat::FlatModel &model,
+                         std::string &problem) {
+  std::vector<ModelOverride> resolved;
+  if (!resolveModelOverrides(overrides, model, resolved, problem))
+    return false;
+  applyResolvedOverrides(resolved, model);
+  return true;
+}
+
+bool overrideTable(const std::vector<ModelOverride> &overrides,
+                   const std::vector<uint8_t> &overridable, size_t numSlots,
+                   std::vector<double> &table, uint32_t *notOverridable) {
+  table.clear();
+  for (const ModelOverride &o : overrides) {
+    uint8_t need = o.start ? 2 : 1; // plan::SimulationPlan::kOverrideStart, kOverrideBinding
+    if (o.variable >= overridable.size() || (overridable[o.variable] & need) == 0) {
+      if (notOverridable)
+        *notOverridable = o.variable;
+      table.clear();
+      return false;
+    }
+    if (table.empty())
+      table.assign(numSlots, std::numeric_limits<double>::quiet_NaN());
+    table[o.variable] = o.value;
   }
   return true;
 }

@@ -56,6 +56,34 @@ bool applyExperimentOverrides(std::vector<Override> &overrides, SimulateOptions 
 bool applyModelOverrides(const std::vector<Override> &overrides, flat::FlatModel &model,
                          std::string &problem);
 
+/// An override of the model checked as applyModelOverrides checks it: the
+/// variable, whether its start value (else its binding) is replaced, and
+/// the value.
+struct ModelOverride {
+  uint32_t variable = 0;
+  bool start = false;
+  double value = 0.0;
+};
+
+/// The checks of applyModelOverrides without changing the model: the
+/// overrides into `out` (false, with `problem` set, as there).
+bool resolveModelOverrides(const std::vector<Override> &overrides,
+                           const flat::FlatModel &model, std::vector<ModelOverride> &out,
+                           std::string &problem);
+
+/// Puts checked overrides into the model's bindings and start values.
+void applyResolvedOverrides(const std::vector<ModelOverride> &overrides, flat::FlatModel &model);
+
+/// The run-time override table (rt::CompiledModel::overrides: per slot,
+/// NaN where not overridden; empty for no overrides) of code translated
+/// without the overrides, if every one is in its plan's `overridable`
+/// (plan::SimulationPlan::overridable). False, with the variable's index in
+/// `notOverridable`, if one is not: the translation used its value, and
+/// the model must be translated with it.
+bool overrideTable(const std::vector<ModelOverride> &overrides,
+                   const std::vector<uint8_t> &overridable, size_t numSlots,
+                   std::vector<double> &table, uint32_t *notOverridable = nullptr);
+
 /// The start values overridden on variables that are not fixed (guesses):
 /// their names, to check after alias elimination that the variable kept
 /// them (an alias takes the start value of the variable that replaces it).

@@ -114,6 +114,9 @@ struct ExternalCall {
   /// in lower case with an underscore, as gfortran names it).
   enum class Language { C, Fortran77 } language = Language::C;
   std::string function; ///< the C symbol (FORTRAN 77: `dgesv_`)
+  /// " (at M.mo:3:5 in external function `f`)": appended to the message of
+  /// a ModelicaError the call raises, so that the report names its source.
+  std::string where;
   std::vector<ExternalArgument> args;
   bool hasResult = false;
   TypeKind resultType = TypeKind::Real;

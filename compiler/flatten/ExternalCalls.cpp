@@ -25,6 +25,9 @@ bool FunctionLowering::externalCall(const ast::ExternalClause &ext) {
   }
   auto call = std::make_shared<flat::ExternalCall>();
   call->loc = ext.range;
+  if (ext.range.valid())
+    call->where = " (at " + f_.diags().sources().shortLocation(ext.range.start()) +
+                  " in external function `" + compiled_->name + "`)";
   call->function = ext.hasCall ? ext.function : function_->cls->name;
   if (fortran) {
     call->language = flat::ExternalCall::Language::Fortran77;

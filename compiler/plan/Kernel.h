@@ -39,6 +39,11 @@ struct KernelStep {
   /// The equation (or binding) the step computes, for the message of a run
   /// that stops on a value that is not finite; may be invalid.
   SourceRange loc{};
+  /// Assign only: the slot whose binding or start value `expr` is (a
+  /// parameter's binding, a start value, x = x.start of fixed = true), or
+  /// -1. A value the run sets for that slot (`simulate --override`, the
+  /// runtime's override table) replaces `expr`: an override changes no code.
+  int32_t overrideSlot = -1;
 
   KernelStep() = default;
   KernelStep(Kind kind, sym::VarId target, sym::ExprId expr,

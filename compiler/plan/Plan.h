@@ -126,6 +126,16 @@ struct SimulationPlan {
   /// never an unknown, so every JVP may take their tangent as zero.
   std::vector<uint32_t> constantSlots;
   std::string setStartValues;
+  /// Per model variable, what a run's override table may replace without
+  /// new code (KernelStep::overrideSlot): kOverrideBinding, its binding (a
+  /// parameter whose value no decision of the translation used: a Jacobian
+  /// entry left out as 0, a coefficient divided by, a nominal value), and
+  /// kOverrideStart, its start value (every use of it is an overridable
+  /// step). Empty entries (or a shorter vector) mean neither: the value
+  /// must go into the model before translation.
+  std::vector<uint8_t> overridable;
+  static constexpr uint8_t kOverrideBinding = 1;
+  static constexpr uint8_t kOverrideStart = 2;
   std::string residual;
   /// The kernel of the aliases that no kernel reads, or empty: it runs only
   /// before a row of results that holds one.

@@ -160,6 +160,9 @@ TEST_CASE("ModelicaError in an external function is a run-time failure") {
   CHECK(run.err.find("simulation failed at time t = 0.5") != std::string::npos);
   CHECK(run.err.find("x = 0.5") != std::string::npos);
   CHECK(run.err.find("is too large") != std::string::npos);
+  // The report names the external function and where its clause is.
+  CHECK(run.err.find("(at ExtTable.mo:53:3 in external function `ExtTable.checked`)") !=
+        std::string::npos);
 }
 
 TEST_CASE("a C function found nowhere is an error at its external clause") {

@@ -603,3 +603,48 @@ TEST_CASE("a quaternion from the rotation it must give: Levenberg-Marquardt wher
     norm += r["Q[" + std::to_string(i) + "]"].front() * r["Q[" + std::to_string(i) + "]"].front();
   CHECK(norm == doctest::Approx(1).epsilon(1e-9));
 }
+
+TEST_CASE("a 3-D grid gives the same result with GMRES and ILU(0) as with KLU") {
+  // 2,184 states whose LU factors fill in: the automatic choice is GMRES
+  // (runtime/LinearSolver.h); `--linear-solver klu` is the reference.
+  auto run = [](const std::string &solver, std::string &log) {
+    driver::CompileOptions options;
+    options.files.push_back(std::string(MOCC_SIMULATION_MODELS) + "/HeatGrid3DSmall.mo");
+    options.verbose = true;
+    fs::path out = fs::temp_directory_path() /
+                   ("mocc_sim_" + std::to_string(getpid()) + "_grid_" + solver + ".csv");
+    driver::SimulateOptions sim{NAN, NAN, NAN, 0, NAN, out.string(), "T[*,6,*]"};
+    sim.linearSolver = solver;
+    std::ostringstream stdoutText, stderrText;
+    int code = driver::runSimulate(options, sim, stdoutText, stderrText);
+    log = stderrText.str();
+    INFO(log);
+    REQUIRE(code == 0);
+    auto result = test::readResultFile(out.string());
+    fs::remove(out);
+    return result;
+  };
+  std::string kluLog, autoLog, gmresLog;
+  auto klu = run("klu", kluLog);
+  auto automatic = run("", autoLog);
+  auto gmres = run("gmres", gmresLog);
+  CHECK(kluLog.find("linear solver: KLU") != std::string::npos);
+  CHECK(autoLog.find("linear solver: GMRES with ILU(0) (predicted fill") != std::string::npos);
+  CHECK(gmresLog.find("linear solver: GMRES with ILU(0)") != std::string::npos);
+  CHECK(autoLog.find("then KLU") == std::string::npos);
+  REQUIRE(klu.rows() == automatic.rows());
+  REQUIRE(klu.rows() == gmres.rows());
+  double worst = 0.0, heating = 0.0;
+  for (int i = 1; i <= 14; ++i)
+    for (int k = 1; k <= 13; ++k) {
+      std::string name = "T[" + std::to_string(i) + ",6," + std::to_string(k) + "]";
+      for (size_t row = 0; row < klu.rows(); ++row) {
+        double reference = klu[name][row];
+        worst = std::max({worst, std::fabs(automatic[name][row] - reference) / reference,
+                          std::fabs(gmres[name][row] - reference) / reference});
+        heating = std::max(heating, reference - 300.0);
+      }
+    }
+  CHECK(heating > 10.0); // the hot spot heats up: the comparison is not of constants
+  CHECK(worst < 1e-8);
+}

@@ -86,6 +86,10 @@ const char *const kSimulateHelp = R"(
                     terminal (then a line per report); default: on a terminal, in place,
                     for a run longer than a second
   -q, --quiet       no progress report
+  --linear-solver auto|klu|gmres  the solver of the integrator's linear systems: klu
+                    (sparse LU), gmres (GMRES with an ILU(0) preconditioner; KLU after a
+                    system it cannot solve), auto (default: gmres for a large system of
+                    states whose LU factors would fill in, as a 3-D grid's do; else klu)
 )";
 
 const char *const kTestLibraryHelp = R"(usage: mocc test-library --references DIR [FILTER...] [options]
@@ -273,6 +277,15 @@ int simulateOption(const std::string &arg, Arguments &args, SimulateOptions &sim
   if (arg == "--quiet" || arg == "-q") {
     sim.quiet = true;
     sim.progress = false;
+    return 1;
+  }
+  if (arg == "--linear-solver") {
+    if (!args.value(value))
+      return usage("`--linear-solver` needs a value: `auto`, `klu` or `gmres`"), -1;
+    if (value != "auto" && value != "klu" && value != "gmres")
+      return usage("`--linear-solver`: unknown solver `" + value + "` (`auto`, `klu` or `gmres`)"),
+             -1;
+    sim.linearSolver = value;
     return 1;
   }
   if (arg == "--format") {

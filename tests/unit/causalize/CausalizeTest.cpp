@@ -519,3 +519,70 @@ TEST_CASE("parameter values follow bindings, but not fixed = false ones or cycle
   b.model.variables[later.index].binding = p.mul(b.ref(k), b.ref(k));
   CHECK(values.of(later) == 36.0);
 }
+
+TEST_CASE("bindings and start values are overridable at run time unless a decision used them") {
+  // der(x) = -k * x + g * z, der(z) = -z: g = 0 leaves the entry d/dz out
+  // of the Jacobian, so g is not overridable; k, twiceK (bound to k) and the
+  // fixed start values are, through steps that carry their override slot.
+  Builder b;
+  auto &p = b.model.pool;
+  VarId k = b.var("k", flat::VariabilityKind::Parameter);
+  VarId twiceK = b.var("twiceK", flat::VariabilityKind::Parameter);
+  VarId g = b.var("g", flat::VariabilityKind::Parameter);
+  b.model.var(k).binding = p.constant(2);
+  b.model.var(twiceK).binding = p.mul(p.constant(2), b.ref(k));
+  b.model.var(g).binding = p.zero();
+  VarId x = b.var("x"), z = b.var("z");
+  for (VarId s : {x, z}) {
+    b.model.var(s).attributes.start = p.one();
+    b.model.var(s).attributes.fixed = true;
+  }
+  b.equation(b.der(x), p.add(p.neg(p.mul(b.ref(k), b.ref(x))), p.mul(b.ref(g), b.ref(z))));
+  b.equation(b.der(z), p.neg(b.ref(z)));
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  auto bits = [&](VarId v) {
+    return v.index < plan->overridable.size() ? plan->overridable[v.index] : 0;
+  };
+  CHECK(bits(k) == plan::SimulationPlan::kOverrideBinding);
+  CHECK(bits(twiceK) == plan::SimulationPlan::kOverrideBinding);
+  CHECK(bits(g) == 0);
+  CHECK(bits(x) == plan::SimulationPlan::kOverrideStart);
+  CHECK(bits(z) == plan::SimulationPlan::kOverrideStart);
+  CHECK(plan->jacobian.rowIdx.size() == 2); // d/dx of row x, d/dz of row z: g * z is 0
+  // Every step that computes a binding or a start value names its slot; the
+  // initialization's x := x.start too.
+  int fixedStarts = 0;
+  for (const plan::KernelSpec &kernel : plan->kernels)
+    for (const plan::KernelStep &step : kernel.steps) {
+      if (kernel.name == plan->setParameters || kernel.name == plan->setStartValues)
+        CHECK(step.overrideSlot == static_cast<int32_t>(step.target.index));
+      else if (step.overrideSlot >= 0)
+        ++fixedStarts;
+    }
+  CHECK(fixedStarts == 2);
+}
+
+TEST_CASE("a product known to be 0 depends on its factor that is 0, not on the others") {
+  // c = m * a with a = 0 leaves c * z out of the Jacobian: a and c decided
+  // it, m did not (a body's inertia entry m * r[2] with r[2] = 0).
+  Builder b;
+  auto &p = b.model.pool;
+  VarId m = b.var("m", flat::VariabilityKind::Parameter);
+  VarId a = b.var("a", flat::VariabilityKind::Parameter);
+  VarId c = b.var("c", flat::VariabilityKind::Parameter);
+  b.model.var(m).binding = p.constant(2);
+  b.model.var(a).binding = p.zero();
+  b.model.var(c).binding = p.mul(b.ref(m), b.ref(a));
+  VarId x = b.var("x"), z = b.var("z");
+  b.equation(b.der(x), p.add(p.neg(b.ref(x)), p.mul(b.ref(c), b.ref(z))));
+  b.equation(b.der(z), p.neg(b.ref(z)));
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  REQUIRE(plan->overridable.size() > c.index);
+  CHECK(plan->overridable[m.index] == plan::SimulationPlan::kOverrideBinding);
+  CHECK(plan->overridable[a.index] == 0);
+  CHECK(plan->overridable[c.index] == 0);
+}

@@ -3,6 +3,8 @@
 // functions, and the errors of codegen and the JIT.
 #include "tests/unit/codegen/KernelHarness.h"
 
+#include "runtime/RuntimeErrors.h"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -78,6 +80,45 @@ TEST_CASE("assignments run in order and residuals count only residual steps") {
   CHECK(res[1] == 42.0);
   CHECK(res[2] == 17.0);
   CHECK(res[3] == 1.5);
+}
+
+TEST_CASE("an overridable assignment takes the run's value of its slot, also in a loop") {
+  // v[100 + i] := 2 v[i] + 1 for i < 100 (a run of repeated steps: a loop),
+  // then v[200] := 5; each names its target as its override slot.
+  sym::ExprPool pool;
+  Vars v{pool};
+  KernelSpec spec{"params", {}, false};
+  for (uint32_t i = 0; i < 100; ++i) {
+    ExprId twice = pool.mul(pool.constant(2.0), v[i]);
+    spec.steps.push_back(assign(100 + i, pool.add(twice, pool.one())));
+    spec.steps.back().overrideSlot = static_cast<int32_t>(100 + i);
+  }
+  spec.steps.push_back(assign(200, pool.constant(5.0)));
+  spec.steps.back().overrideSlot = 200;
+  CompiledKernels compiled(pool, {&spec, 1});
+  rt::KernelFn fn = compiled.kernel("params");
+  REQUIRE_MESSAGE((fn != nullptr), compiled.error());
+  auto run = [&](const std::vector<double> &table) {
+    rt::OverrideScope scope(table);
+    std::vector<double> values(201, 0.0);
+    for (uint32_t i = 0; i < 100; ++i)
+      values[i] = i;
+    fn(0.0, values.data(), nullptr);
+    return values;
+  };
+  std::vector<double> plain = run({});
+  CHECK(plain[100] == 1.0);
+  CHECK(plain[199] == 199.0);
+  CHECK(plain[200] == 5.0);
+  std::vector<double> table(201, std::nan(""));
+  table[150] = -3.0;
+  table[200] = 0.25;
+  std::vector<double> overridden = run(table);
+  CHECK(overridden[150] == -3.0);
+  CHECK(overridden[149] == 99.0);
+  CHECK(overridden[151] == 103.0);
+  CHECK(overridden[200] == 0.25);
+  CHECK(run({})[150] == 101.0); // the scope ended with its run
 }
 
 TEST_CASE("a slot read before it is assigned is not reused afterwards") {
