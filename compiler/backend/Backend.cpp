@@ -294,9 +294,10 @@ void reportExternalProblems(const jit::ExternalReport &report,
     for (const ccode::CDiagnostic &d : p.diagnostics)
       diags.reportAt(d.severity, d.file, d.line, d.column, d.sourceLine, d.message);
     if (p.diagnostics.empty())
-      diags.error(functions[p.function].external->loc, p.message);
+      diags.report(diag::ExternalFunctionProblem, functions[p.function].external->loc, {p.message});
     else
-      diags.note(functions[p.function].external->loc, p.message);
+      diags.report(diag::NoteExternalFunctionProblem, functions[p.function].external->loc,
+                   {p.message});
   }
 }
 
@@ -306,7 +307,8 @@ std::optional<NativeModel> compileModel(const plan::SimulationPlan &plan,
   std::string error;
   auto fail = [&]() -> std::optional<NativeModel> {
     if (!error.empty())
-      diags.error("code generation failed: " + error);
+      diags.report(diag::CodeGenerationFailed, {}, {error});
+
     return std::nullopt;
   };
   // The JIT, with the libraries of the external functions.

@@ -251,9 +251,8 @@ bool PlanBuilder::buildParameters() {
     params.push_back(i);
     for (VarId dep : sym::variablesOf(pool_, expressionOf(i))) {
       if (!isKnown(dep)) {
-        diags_.error(v.loc, std::string(free ? "the start value" : "the binding") +
-                                " of parameter `" + v.name + "` depends on `" + model_.nameOf(dep) +
-                                "`, which is not a parameter");
+        diags_.report(diag::ParameterDependsOnVariable, v.loc,
+                      {free ? "the start value" : "the binding", v.name, model_.nameOf(dep)});
         return false;
       }
       if (expressionOf(dep.index).valid() &&
@@ -300,8 +299,8 @@ bool PlanBuilder::reportParameterCycle(const std::vector<uint32_t> &params,
                                        const std::vector<int> &pending) {
   for (uint32_t p : params)
     if (pending[p] != 0) {
-      diags_.error(model_.variables[p].loc,
-                   "the binding of parameter `" + model_.variables[p].name + "` depends on itself");
+      diags_.report(diag::ParameterDependsOnItself, model_.variables[p].loc,
+                    {model_.variables[p].name});
       break;
     }
   return false;
@@ -825,8 +824,7 @@ void PlanBuilder::addStartEquations(EquationSystem &system, structural::Matching
     list += (i ? ", " : "") + ("`" + fixed[i] + "`");
   if (fixed.size() > 8)
     list += ", ...";
-  diags_.warning(model_.loc, "the initial conditions are not fully specified; using the start "
-                             "values of " + std::to_string(fixed.size()) + " state(s): " + list);
+  diags_.report(diag::InitialConditionsIncomplete, model_.loc, {fixed.size(), list});
   system.build(model_);
   matching = matchInitialization(system);
 }
@@ -1125,8 +1123,8 @@ std::optional<PlanStatistics> checkModel(const flat::FlatModel &model, Diagnosti
   if (!reduced) {
     if (!component)
       return std::nullopt;
-    diags.note(model.loc, "`" + model.name + "` has connectors of its own: as a component it is "
-                          "balanced, but it cannot be simulated on its own");
+    diags.report(diag::NoteBalancedComponent, model.loc, {model.name});
+
     return stats;
   }
   stats.states = reduced->choices[0].states.size();

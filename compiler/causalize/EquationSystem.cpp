@@ -72,20 +72,20 @@ void listEquations(const flat::FlatModel &model, const EquationSystem &system,
                    const std::vector<int> &eqs, Diagnostics &diags) {
   for (size_t i = 0; i < eqs.size() && i < kMaxListed; ++i) {
     const flat::Equation &eq = system.equations[eqs[i]];
-    diags.note(eq.loc, "equation `" + model.print(eq.lhs) + " = " + model.print(eq.rhs) + "`");
+    diags.report(diag::NoteEquation, eq.loc, {model.print(eq.lhs), model.print(eq.rhs)});
   }
   if (eqs.size() > kMaxListed)
-    diags.note({}, "and " + std::to_string(eqs.size() - kMaxListed) + " more equation(s)");
+    diags.report(diag::NoteMoreEquations, {}, {eqs.size() - kMaxListed});
 }
 
 void listVariables(const flat::FlatModel &model, const EquationSystem &system,
                    const std::vector<int> &vars, Diagnostics &diags) {
   for (size_t i = 0; i < vars.size() && i < kMaxListed; ++i) {
     const flat::Variable &v = model.var(system.unknowns[vars[i]]);
-    diags.note(v.loc, "variable `" + v.name + "`");
+    diags.report(diag::NoteVariable, v.loc, {v.name});
   }
   if (vars.size() > kMaxListed)
-    diags.note({}, "and " + std::to_string(vars.size() - kMaxListed) + " more variable(s)");
+    diags.report(diag::NoteMoreVariables, {}, {vars.size() - kMaxListed});
 }
 
 std::string count(size_t n, const char *noun) {
@@ -106,15 +106,18 @@ void reportSingular(const flat::FlatModel &model, const EquationSystem &system,
                                            count(eqs, "equation") + " for " + count(vars, "unknown") + ")";
   if (!dm.overEquations.empty()) {
     size_t n = dm.overEquations.size();
-    diags.error(model.loc, problem + ": " + count(n, "equation") + (n == 1 ? " determines" : " determine") +
-                               " only " + count(dm.overVariables.size(), "variable"));
+    diags.report(diag::SingularEquationsDetermineFew, model.loc,
+                 {problem, count(n, "equation"), n == 1 ? "s" : "",
+                  count(dm.overVariables.size(), "variable")});
     listEquations(model, system, dm.overEquations, diags);
     listVariables(model, system, dm.overVariables, diags);
   }
   if (!dm.underVariables.empty()) {
     size_t n = dm.underVariables.size();
-    diags.error(model.loc, problem + ": " + count(n, "variable") + (n == 1 ? " appears" : " appear") +
-                               " in only " + count(dm.underEquations.size(), "equation"));
+    diags.report(diag::SingularVariablesAppearInFew, model.loc,
+                 {problem, count(n, "variable"), n == 1 ? "s" : "",
+                  count(dm.underEquations.size(), "equation")});
+
     listVariables(model, system, dm.underVariables, diags);
     listEquations(model, system, dm.underEquations, diags);
   }

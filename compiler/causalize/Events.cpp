@@ -267,10 +267,8 @@ bool orderAssignments(const flat::FlatModel &model, std::vector<KernelStep> &ste
     for (size_t i = 0; i < steps.size(); ++i)
       if (pending[i] != 0 && model.var(steps[i].target).special == flat::SpecialKind::None &&
           !loopsThroughConditions) {
-        diags.error(model.var(steps[i].target).loc,
-                    "the discrete variable `" + model.nameOf(steps[i].target) +
-                        "` depends on itself through when-clauses (an algebraic loop of "
-                        "discrete variables)");
+        diags.report(diag::DiscreteSelfDependency, model.var(steps[i].target).loc,
+                     {model.nameOf(steps[i].target)});
         return false;
       }
     // A loop through a when-condition (when x > y then y = ...): the rest
@@ -493,8 +491,8 @@ bool substituteAliases(flat::FlatModel &model, EventSystem &events, const AliasE
         bool negated = pool.op(target) == OpKind::Neg;
         VarId w = pool.variableOf(negated ? pool.operand(target, 0) : target);
         if (!w.valid()) {
-          diags.error(branch.loc, "cannot reinit `" + model.nameOf(x) + "`: alias elimination "
-                                  "replaced it by `" + model.print(target) + "`");
+          diags.report(diag::ReinitOfAlias, branch.loc, {model.nameOf(x), model.print(target)});
+
           return false;
         }
         x = w;

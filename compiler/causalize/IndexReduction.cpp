@@ -475,22 +475,20 @@ bool IndexReducer::reportPantelides(const structural::PantelidesResult &r,
     return true;
   if (r.status == Status::DifferentiationFailed) {
     const flat::Equation &eq = system_.equations[r.offendingEquations[0]];
-    diags_.error(eq.loc, "cannot differentiate the equation " + equationText(eq) +
-                             ", which index reduction must differentiate: " +
-                             differentiator.failure());
+    diags_.report(diag::CannotDifferentiateEquation, eq.loc,
+                  {equationText(eq), differentiator.failure()});
     for (const flat::Equation *e = &eq; e->origin == flat::EquationOriginKind::Differentiated;) {
       e = &system_.equations[e->originIndex];
-      diags_.note(e->loc, "it is the derivative of " + equationText(*e));
+      diags_.report(diag::NoteDerivativeOf, e->loc, {equationText(*e)});
     }
     return false;
   }
-  diags_.error(model_.loc, r.status == Status::DifferentiationLimit
-                               ? "index reduction does not terminate: the equations below "
-                                 "need more differentiations than the model has equations"
-                               : "the model is structurally singular after alias elimination");
+  diags_.report(r.status == Status::DifferentiationLimit ? diag::IndexReductionDoesNotTerminate
+                                                         : diag::SingularAfterAliasElimination,
+                model_.loc);
   for (size_t i = 0; i < r.offendingEquations.size() && i < 12; ++i) {
     const flat::Equation &eq = system_.equations[r.offendingEquations[i]];
-    diags_.note(eq.loc, "equation " + equationText(eq));
+    diags_.report(diag::NoteEquationText, eq.loc, {equationText(eq)});
   }
   return false;
 }
@@ -685,11 +683,10 @@ bool IndexReducer::chooseStates(structural::DaeStructure &dae,
   }
   const structural::DummyDerivativeResult &first = alternatives.selections[0];
   if (first.status != structural::DummyDerivativeStatusKind::Success) {
-    diags_.error(model_.loc, "no states can be chosen: the derivatives of these equations "
-                             "do not determine enough derivatives");
+    diags_.report(diag::NoStatesCanBeChosen, model_.loc);
     for (size_t i = 0; i < first.deficientEquations.size() && i < 12; ++i) {
       const flat::Equation &eq = system_.equations[first.deficientEquations[i]];
-      diags_.note(eq.loc, "equation " + equationText(eq));
+      diags_.report(diag::NoteEquationText, eq.loc, {equationText(eq)});
     }
     return false;
   }
@@ -715,17 +712,12 @@ void IndexReducer::warnAboutChoices() {
   if (!options_.reportStateChoices)
     return;
   for (VarId v : system_.unhonouredAlways)
-    diags_.warning(model_.var(v).loc, "`" + model_.nameOf(v) +
-                                          "` has stateSelect = StateSelect.always but is not a "
-                                          "state; the states are " +
-                                          describeStates(model_, system_.choices[0]));
+    diags_.report(diag::StateSelectAlwaysNotState, model_.var(v).loc,
+                  {model_.nameOf(v), describeStates(model_, system_.choices[0])});
   if (system_.choiceStatus == structural::StateSetStatusKind::TooMany)
-    diags_.warning(model_.loc,
-                   "dynamic state selection was not attempted: at least " +
-                       std::to_string(system_.countedChoices) +
-                       " choices of states are equally good; using the states " +
-                       describeStates(model_, system_.choices[0]) +
-                       " (stateSelect = StateSelect.prefer on some variables narrows the choice)");
+    diags_.report(diag::DynamicStateSelectionNotAttempted, model_.loc,
+                  {system_.countedChoices, describeStates(model_, system_.choices[0])});
+
 }
 
 } // namespace

@@ -19,11 +19,12 @@ void Checker::checkStatements(ClassNode *cls) {
           switch (s->kind) {
           case ast::StatementKind::Break:
             if (!inLoop)
-              error(s->range, "`break` can only be used inside a for- or while-loop");
+              report(diag::BreakOutsideLoop, s->range);
             break;
           case ast::StatementKind::Return:
             if (!function)
-              error(s->range, "`return` can only be used in a function");
+              report(diag::ReturnOutsideFunction, s->range);
+
             break;
           case ast::StatementKind::If:
             for (const auto &b : ast::cast<ast::IfStatement>(*s).branches)

@@ -73,8 +73,17 @@ public:
 
   // --- Shared helpers -------------------------------------------------------
   /// Reports an error once per location and message.
+  /// Reports a diagnostic of the catalogue (DiagnosticKinds.def): an error
+  /// once per place and text, a note only after an error that printed.
+  void report(diag::Kind kind, SourceRange range, std::initializer_list<diag::Arg> args = {}) {
+    if (diag::info(kind).severity == SeverityKind::Note)
+      note(range, diag::format(kind, args));
+    else
+      error(range, diag::format(kind, args));
+  }
   void error(SourceRange range, const std::string &message);
   void note(SourceRange range, const std::string &message);
+
   /// Whether the class is a record or operator record (after short classes).
   static bool isRecordClass(const ClassNode *cls);
   inst::Instantiator &instantiator() { return inst_; }

@@ -65,17 +65,14 @@ void Checker::checkClass(ClassNode *cls) {
   // is reported here only for the model (and the classes of components,
   // which any model uses through an element named like it).
   if (isReservedName(cls->name))
-    error(def->nameRange, "`" + cls->name + "` is the name of a predefined type and cannot be "
-                          "declared");
+    report(diag::PredefinedTypeNameDeclared, def->nameRange, {cls->name});
   for (const ast::Element &e : def->elements) {
     if (e.kind == ast::ElementKind::Component)
       for (const ast::ComponentDecl &decl : e.component->components)
         if (isReservedName(decl.name))
-          error(decl.nameRange, "`" + decl.name + "` is the name of a predefined type and "
-                                "cannot be declared");
+          report(diag::PredefinedTypeNameDeclared, decl.nameRange, {decl.name});
     if (e.kind == ast::ElementKind::Class && isReservedName(e.classDef->name))
-      error(e.classDef->nameRange, "`" + e.classDef->name + "` is the name of a predefined type "
-                                   "and cannot be declared");
+      report(diag::PredefinedTypeNameDeclared, e.classDef->nameRange, {e.classDef->name});
   }
   // 4.9.5: literals are distinct and not named like an attribute.
   if (def->specifier == ast::ClassSpecifierKind::Enumeration) {
@@ -83,13 +80,12 @@ void Checker::checkClass(ClassNode *cls) {
       const ast::EnumLiteral &literal = def->literals[i];
       for (size_t j = 0; j < i; ++j)
         if (def->literals[j].name == literal.name) {
-          error(literal.range, "enumeration literal `" + literal.name + "` is declared twice");
-          note(def->literals[j].range, "the first declaration");
+          report(diag::EnumerationLiteralTwice, literal.range, {literal.name});
+          report(diag::NoteFirstDeclaration, def->literals[j].range);
         }
       for (const char *attribute : {"quantity", "min", "max", "start", "fixed"})
         if (literal.name == attribute)
-          error(literal.range, "`" + literal.name + "` is an attribute of enumeration types and "
-                               "cannot be an enumeration literal");
+          report(diag::EnumerationLiteralIsAttribute, literal.range, {literal.name});
     }
     return;
   }
@@ -98,16 +94,14 @@ void Checker::checkClass(ClassNode *cls) {
   // 4.6: records and connectors have only public sections.
   if (onlyPublicSections(r)) {
     for (const auto &section : def->equationSections)
-      error(section.range, std::string("a ") + kind + " cannot have " +
-                               (section.initial ? "an initial equation" : "an equation") +
-                               " section");
+      report(diag::SectionNotAllowed, section.range,
+             {kind, section.initial ? "an initial equation" : "an equation"});
     for (const auto &section : def->algorithmSections)
-      error(section.range, std::string("a ") + kind + " cannot have " +
-                               (section.initial ? "an initial algorithm" : "an algorithm") +
-                               " section");
+      report(diag::SectionNotAllowed, section.range,
+             {kind, section.initial ? "an initial algorithm" : "an algorithm"});
     for (const ast::Element &e : def->elements)
       if (e.isProtected && e.kind != ast::ElementKind::Import) {
-        error(e.range, std::string("a ") + kind + " cannot have protected elements");
+        report(diag::ProtectedElementsNotAllowed, e.range, {kind});
         break;
       }
   }
@@ -119,25 +113,21 @@ void Checker::checkClass(ClassNode *cls) {
     // stream or flow prefix; a connector's no inner or outer.
     if (r == R::Record || r == R::OperatorRecord) {
       if (const char *p = prefixName(e))
-        error(first.nameRange, std::string("an element of a ") + kind + " cannot be declared `" +
-                                   p + "`");
+        report(diag::ElementPrefixNotAllowed, first.nameRange, {kind, p});
     } else if (isConnectorKind(r) || isFunctionKind(r)) {
       if (e.inner || e.outer)
-        error(first.nameRange, std::string("an element of a ") + kind + " cannot be declared `" +
-                                   (e.inner ? "inner" : "outer") + "`");
+        report(diag::ElementPrefixNotAllowed, first.nameRange, {kind, e.inner ? "inner" : "outer"});
     }
     // 4.6: a package holds classes and constants only.
     if (r == R::Package && e.component->prefix.variability != ast::VariabilityKind::Constant)
-      error(first.nameRange, "a package may only contain classes and constants, and `" +
-                                 first.name + "` is not a constant");
+      report(diag::PackageNonConstant, first.nameRange, {first.name});
     // 9.1.3: the elements of an expandable connector are not flows.
     if (r == R::ExpandableConnector && e.component->prefix.connector == ast::ConnectorKind::Flow)
-      error(first.nameRange, "an expandable connector cannot declare the flow variable `" +
-                                 first.name + "`");
+      report(diag::ExpandableConnectorFlow, first.nameRange, {first.name});
     // 15.1: stream variables are declared in connectors only.
     if (e.component->prefix.connector == ast::ConnectorKind::Stream && !isConnectorKind(r) &&
         r != R::Record && r != R::OperatorRecord)
-      error(first.nameRange, "`" + first.name + "` is declared `stream` outside a connector");
+      report(diag::StreamOutsideConnector, first.nameRange, {first.name});
   }
   // 4.6: an operator contains functions only.
   if (r == R::Operator)
@@ -147,7 +137,7 @@ void Checker::checkClass(ClassNode *cls) {
       if (e.kind == ast::ElementKind::Class && isFunctionKind(e.classDef->prefixes.restriction))
         continue;
       SourceRange at = e.kind == ast::ElementKind::Class ? e.classDef->nameRange : e.range;
-      error(at, "an operator may only contain functions");
+      report(diag::OperatorNonFunction, at);
     }
 }
 
@@ -165,7 +155,7 @@ void Checker::checkComponent(Instance *parent, Member &member, Instance *c) {
   // 4.7 (and 7.1.4): a simulation model instantiates no partial class; a
   // functional input may be of one.
   if (!builtin && !functionType && c->cls && c->cls->def && c->cls->def->prefixes.partial) {
-    error(at, "`" + member.name + "` is an instance of the partial class `" + typeName + "`");
+    report(diag::InstanceOfPartialClass, at, {member.name, typeName});
     return;
   }
   // 4.6: what a record, connector or function may hold.
@@ -179,18 +169,13 @@ void Checker::checkComponent(Instance *parent, Member &member, Instance *c) {
   };
   if ((declaredIn == R::Record || declaredIn == R::OperatorRecord) &&
       !allowed({R::Record, R::OperatorRecord, R::Type}))
-    error(at, std::string("a record may only contain components of records and types, and `") +
-                  member.name + "` is a " + ast::restrictionName(type));
+    report(diag::RecordComponentNotAllowed, at, {member.name, ast::restrictionName(type)});
   if (isConnectorKind(declaredIn) &&
       !allowed({R::Record, R::OperatorRecord, R::Type, R::Connector, R::ExpandableConnector}))
-    error(at, std::string("a connector may only contain components of connectors, records and "
-                          "types, and `") +
-                  member.name + "` is a " + ast::restrictionName(type));
+    report(diag::ConnectorComponentNotAllowed, at, {member.name, ast::restrictionName(type)});
   if (isFunctionKind(declaredIn) &&
       !allowed({R::Record, R::OperatorRecord, R::Type, R::Function, R::OperatorFunction}))
-    error(at, std::string("a function may only contain components of records, types and "
-                          "functions, and `") +
-                  member.name + "` is a " + ast::restrictionName(type));
+    report(diag::FunctionComponentNotAllowed, at, {member.name, ast::restrictionName(type)});
   // 4.4.2.1: type prefixes apply to components of types, records and
   // connectors only (input also to functional arguments; parameter and
   // constant also to external objects).
@@ -198,8 +183,8 @@ void Checker::checkComponent(Instance *parent, Member &member, Instance *c) {
                            R::ExpandableConnector}) ||
                   c->builtin == inst::BuiltinKind::ExternalObject;
   auto prefixError = [&](const std::string &prefix) {
-    error(at, "the prefix `" + prefix + "` cannot be applied to `" + member.name + "` of the " +
-                  ast::restrictionName(type) + " `" + typeName + "`");
+    report(diag::PrefixNotApplicable, at,
+           {prefix, member.name, ast::restrictionName(type), typeName});
   };
   if (!typeLike) {
     if (written.variability != ast::VariabilityKind::Continuous)
@@ -219,23 +204,20 @@ void Checker::checkComponent(Instance *parent, Member &member, Instance *c) {
       for (const ast::Element &e : c->cls->def->elements)
         found |= e.kind == ast::ElementKind::Class && e.classDef->name == op;
       if (!found)
-        error(at, "the flow variable `" + member.name + "` is of the operator record `" +
-                      typeName + "`, which does not define the operator " + op +
-                      " (a flow operator record needs '+', '-' and '0')");
+        report(diag::FlowOperatorRecordIncomplete, at, {member.name, typeName, op});
     }
   }
   // 9.3: a connector component is not a parameter or constant.
   if (!builtin && isConnectorKind(type) &&
       (written.variability == ast::VariabilityKind::Parameter ||
        written.variability == ast::VariabilityKind::Constant))
-    error(at, std::string("the connector `") + member.name + "` cannot be declared `" +
-                  variabilityName(written.variability) + "`");
+    report(diag::ConnectorComponentVariability, at,
+           {member.name, variabilityName(written.variability)});
   // 4.4.2.1: stream variables are Reals or records of Reals.
   if (written.connector == ast::ConnectorKind::Stream) {
     bool real = builtin ? c->builtin == inst::BuiltinKind::Real : isRecordClass(c->cls);
     if (!real)
-      error(at, "the stream variable `" + member.name + "` must be a Real or a record of Reals, "
-                "and its type is `" + typeName + "`");
+      report(diag::StreamVariableNotReal, at, {member.name, typeName});
   }
   // 4.4.2.1: flow, input and output of a structured component: none of its
   // elements has any of these prefixes (nor stream).
@@ -257,9 +239,8 @@ void Checker::checkComponent(Instance *parent, Member &member, Instance *c) {
                                 : c->prefixes.declaredCausality == ast::CausalityKind::Input
                                     ? "input"
                                     : "output";
-      error(at, "`" + member.name + "` is `" + outerPrefix + "`, but its element `" + m.name +
-                    "` has a prefix of its own (flow, stream, input or output)");
-      note(m.decl->nameRange, "declared here");
+      report(diag::StructuredPrefixElementPrefixed, at, {member.name, outerPrefix, m.name});
+      report(diag::NoteDeclaredHere, m.decl->nameRange);
       break;
     }
   }
@@ -287,8 +268,7 @@ void Checker::checkComponent(Instance *parent, Member &member, Instance *c) {
     };
     if (c->prefixes.causality == ast::CausalityKind::None)
       if (const Instance *v = undirected(c))
-        error(at, "the connector `" + member.name + "` of a block has the variable `" +
-                      v->name + "`, which is neither an input nor an output");
+        report(diag::BlockConnectorNotCausal, at, {member.name, v->name});
   }
 }
 
@@ -311,7 +291,8 @@ void Checker::checkConstantValue(Instance *c) {
         return;
     }
   }
-  error(c->loc, "the constant `" + c->path() + "` has no value");
+  report(diag::ConstantWithoutValue, c->loc, {c->path()});
+
 }
 
 } // namespace mocc::check

@@ -156,9 +156,7 @@ void Checker::checkConnector(Instance *connector) {
   }
   SourceRange at = connector->member ? connector->member->decl->nameRange : connector->loc;
   if (hasStream && flows != 1) {
-    error(cls->def->nameRange, "the stream connector `" + cls->fullName() + "` must have exactly "
-                               "one flow variable, a scalar, and it has " +
-                                   std::to_string(flows));
+    report(diag::StreamConnectorFlowCount, cls->def->nameRange, {cls->fullName(), flows});
     return;
   }
   // 9.3.1: the connector is balanced.
@@ -166,12 +164,9 @@ void Checker::checkConnector(Instance *connector) {
   count(inst_, connector, b, Counted{});
   if (!b.known || b.flows == b.potentials || !b.causalOrFlow)
     return;
-  error(cls->def->nameRange, "the connector `" + cls->fullName() + "` is not balanced: it has " +
-                                 std::to_string(b.flows) + " flow variable(s) and " +
-                                 std::to_string(b.potentials) +
-                                 " variable(s) that are neither flow, stream, input, output, "
-                                 "parameter nor constant");
-  note(at, "used here");
+  report(diag::ConnectorNotBalanced, cls->def->nameRange, {cls->fullName(), b.flows, b.potentials});
+  report(diag::NoteUsedHere, at);
+
 }
 
 } // namespace mocc::check

@@ -20,34 +20,29 @@ void Checker::checkFunction(Instance *function) {
       continue;
     ast::CausalityKind c = function->causalityOf(m);
     if (!m.isProtected && c == ast::CausalityKind::None)
-      error(m.decl->nameRange, "the public component `" + m.name + "` of the function `" + name +
-                                   "` is neither an input nor an output (declare it protected)");
+      report(diag::FunctionPublicNotCausal, m.decl->nameRange, {m.name, name});
     if (m.isProtected && c != ast::CausalityKind::None)
-      error(m.decl->nameRange, std::string("the ") +
-                                   (c == ast::CausalityKind::Input ? "input" : "output") + " `" +
-                                   m.name + "` of the function `" + name +
-                                   "` cannot be protected");
+      report(diag::FunctionCausalProtected, m.decl->nameRange,
+             {c == ast::CausalityKind::Input ? "input" : "output", m.name, name});
   }
   for (const auto &section : function->equationSections())
-    error(section.node->range, std::string("a function cannot have ") +
-                                   (section.node->initial ? "an initial equation" : "an equation") +
-                                   " section");
+    report(diag::SectionNotAllowed, section.node->range,
+           {"function", section.node->initial ? "an initial equation" : "an equation"});
   const ast::AlgorithmSection *body = nullptr;
   for (const auto &section : function->algorithmSections()) {
     if (section.node->initial) {
-      error(section.node->range, "a function cannot have an initial algorithm section");
+      report(diag::SectionNotAllowed, section.node->range, {"function", "an initial algorithm"});
       continue;
     }
     if (body) {
-      error(section.node->range, "a function can have one algorithm section only");
-      note(body->range, "the first algorithm section");
+      report(diag::FunctionAlgorithmSections, section.node->range);
+      report(diag::NoteFirstAlgorithmSection, body->range);
       continue;
     }
     body = section.node;
   }
   if (body && cls->def->external)
-    error(cls->def->external->range, "a function cannot have both an algorithm section and an "
-                                     "external clause");
+    report(diag::FunctionAlgorithmAndExternal, cls->def->external->range);
   if (!body)
     return;
   // 12.2: inputs are read-only.
@@ -62,9 +57,9 @@ void Checker::checkFunction(Instance *function) {
         return;
     Member *m = function->findMember(first);
     if (m && m->kind == Member::Kind::Component && function->causalityOf(*m) == ast::CausalityKind::Input) {
-      error(ref->range, "the input `" + first + "` of the function `" + name +
-                            "` cannot be assigned");
-      note(m->decl->nameRange, "declared here");
+      report(diag::FunctionInputAssigned, ref->range, {first, name});
+      report(diag::NoteDeclaredHere, m->decl->nameRange);
+
     }
   };
   std::function<void(const std::vector<ast::StatementPtr> &)> walk =

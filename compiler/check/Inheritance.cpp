@@ -64,21 +64,19 @@ void Checker::checkExtends(const inst::ExtendsUse &use) {
   // A short class definition written with `class` takes the kind of its
   // base (4.5.1).
   if (!(shortForm && d == R::Class) && !mayExtend(d, b)) {
-    error(at, std::string("a ") + ast::restrictionName(d) + " cannot extend the " +
-                  ast::restrictionName(b) + " `" + baseName + "`");
+    report(diag::CannotExtendRestriction, at,
+           {ast::restrictionName(d), ast::restrictionName(b), baseName});
     return;
   }
   // 4.6: an operator record is extended only by a short class definition
   // (an operator record or connector), and never from an enclosing scope.
   if (b == R::OperatorRecord && !shortForm)
-    error(at, "an operator record can only be extended by a short class definition, and `" +
-                  derived->fullName() + "` extends `" + baseName + "`");
+    report(diag::OperatorRecordExtendedLong, at, {derived->fullName(), baseName});
   if (base->def && base->def->specifier != ast::ClassSpecifierKind::Short && b != R::OperatorRecord)
     for (const ast::Element &e : base->def->elements)
       if (e.kind == ast::ElementKind::Class &&
           e.classDef->prefixes.restriction == R::OperatorRecord) {
-        error(at, "`" + baseName + "` encloses the operator record `" + e.classDef->name +
-                      "` and so cannot be extended");
+        report(diag::EnclosesOperatorRecord, at, {baseName, e.classDef->name});
         break;
       }
   if (!use.element || !use.instance)
@@ -92,12 +90,11 @@ void Checker::checkExtends(const inst::ExtendsUse &use) {
   if (!m || m->kind != Member::Kind::Class)
     return;
   if (m->element && m->element->replaceable && !m->element->redeclare) {
-    error(at, "the base class `" + name.str() + "` is replaceable; a base class must not be");
-    note(m->element->range, "declared replaceable here");
+    report(diag::ReplaceableBaseClass, at, {name.str()});
+    report(diag::NoteDeclaredReplaceableHere, m->element->range);
   } else if (use.instance->cls == derived && m->declaredIn && m->declaredIn != derived) {
-    error(at, "the base class `" + name.str() + "` is found among the inherited elements; the "
-              "name of a base class cannot be inherited");
-    note(m->element->range, "inherited from `" + m->declaredIn->fullName() + "`");
+    report(diag::InheritedBaseClassName, at, {name.str()});
+    report(diag::NoteInheritedFrom, m->element->range, {m->declaredIn->fullName()});
   }
 }
 
@@ -178,25 +175,27 @@ void Checker::checkCombinedBases(ClassNode *cls) {
         exclusive = &e;
   if (!exclusive)
     return;
-  std::string what = std::string("`") + cls->name + "` extends " + why + " `" +
-                     exclusive->extends->base.str() + "` and so cannot have ";
+  std::string base = exclusive->extends->base.str();
+  auto cannotHave = [&](SourceRange at, const char *what) {
+    report(diag::ExclusiveBaseCannotHave, at, {cls->name, why, base, what});
+  };
   for (const ast::Element &e : def->elements) {
     if (&e == exclusive || e.kind == ast::ElementKind::Import || e.kind == ast::ElementKind::Class)
       continue;
     if (e.kind == ast::ElementKind::Component) {
-      error(e.component->components.front().nameRange, what + "components");
+      cannotHave(e.component->components.front().nameRange, "components");
       return;
     }
     if (e.kind == ast::ElementKind::Extends &&
         !isEmptyClass(inst_, inst_.lookupClass(e.extends->base, inst::Scope{nullptr, cls}, false))) {
-      error(e.extends->base.range, what + "other non-empty base classes");
+      cannotHave(e.extends->base.range, "other non-empty base classes");
       return;
     }
   }
   if (!def->equationSections.empty())
-    error(def->equationSections.front().range, what + "equations");
+    cannotHave(def->equationSections.front().range, "equations");
   else if (!def->algorithmSections.empty())
-    error(def->algorithmSections.front().range, what + "algorithms");
+    cannotHave(def->algorithmSections.front().range, "algorithms");
 }
 
 } // namespace mocc::check
@@ -235,9 +234,8 @@ void Checker::checkModifications(ClassNode *cls) {
     for (size_t i = 0; i < paths.size(); ++i)
       for (size_t j = 0; j < i; ++j)
         if (paths[i].first == paths[j].first) {
-          error(paths[i].second->range, "`" + paths[i].first + "` is modified twice in one "
-                                        "modification");
-          note(paths[j].second->range, "the first modification");
+          report(diag::ModifiedTwice, paths[i].second->range, {paths[i].first});
+          report(diag::NoteFirstModification, paths[j].second->range);
           break;
         }
   };
@@ -390,8 +388,8 @@ void Checker::checkConstraints(Instance *parent, Member &m) {
     constraining = inst_.lookupClass(element.constrainedBy->type, declScope, false);
     constrainingN = 0;
     if (!isSubtype(declared, constraining, declaredN, constrainingN, 0, why)) {
-      error(at, "`" + m.name + "` is not a subtype of its constraining type `" +
-                    element.constrainedBy->type.str() + "`: " + why);
+      report(diag::NotSubtypeOfConstrainingType, at,
+             {m.name, element.constrainedBy->type.str(), why});
       return;
     }
   }
@@ -401,16 +399,15 @@ void Checker::checkConstraints(Instance *parent, Member &m) {
     ClassNode *type = typeOf(clause, arg.classDef.get(), scope);
     size_t n = dimsOf(clause);
     if (!isSubtype(type, constraining, n, constrainingN, 0, why)) {
-      error(arg.range, "the redeclaration of `" + m.name + "` is not a subtype of its "
-                       "constraining type: " + why);
+      report(diag::RedeclarationNotSubtype, arg.range, {m.name, why});
       return false;
     }
     if (arg.constrainedBy) {
       ClassNode *next = inst_.lookupClass(arg.constrainedBy->type, scope, false);
       if (!isSubtype(next, constraining, 0, constrainingN, 0, why) ||
           !isSubtype(type, next, n, 0, 0, why)) {
-        error(arg.constrainedBy->range, "the new constraining type of `" + m.name +
-                                            "` does not fit: " + why);
+        report(diag::NewConstrainingTypeDoesNotFit, arg.constrainedBy->range, {m.name, why});
+
         return false;
       }
       constraining = next;

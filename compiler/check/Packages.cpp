@@ -30,8 +30,8 @@ void Checker::checkImports(ClassNode *cls) {
       ClassNode *resolved = inst_.resolveAlias(package);
       R r = resolved->restriction();
       if (resolved->def && r != R::Package && r != R::Operator) {
-        error(imp.name.range, "one can only import from packages, and `" + resolved->fullName() +
-                                  "` is a " + ast::restrictionName(r));
+        report(diag::ImportFromNonPackage, imp.name.range,
+               {resolved->fullName(), ast::restrictionName(r)});
         continue;
       }
       // Only public elements are imported.
@@ -42,8 +42,7 @@ void Checker::checkImports(ClassNode *cls) {
         imported.push_back(parts.back());
       for (const std::string &name : imported)
         if (resolved->def && inst_.isProtectedElement(resolved, name))
-          error(imp.name.range, "`" + name + "` is a protected element of `" +
-                                    resolved->fullName() + "` and cannot be imported");
+          report(diag::ProtectedElementImported, imp.name.range, {name, resolved->fullName()});
     }
     // Qualified imports with one name.
     std::vector<std::string> introduced;
@@ -56,8 +55,9 @@ void Checker::checkImports(ClassNode *cls) {
     for (const std::string &name : introduced) {
       auto [it, first] = names.emplace(name, &imp);
       if (!first) {
-        error(imp.name.range, "two imports introduce the name `" + name + "`");
-        note(it->second->name.range, "the other import");
+        report(diag::TwoImportsSameName, imp.name.range, {name});
+        report(diag::NoteOtherImport, it->second->name.range);
+
       }
     }
   }

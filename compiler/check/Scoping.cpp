@@ -43,13 +43,12 @@ void Checker::checkOuter(Instance *parent, Member &member) {
   // 5.4: an outer element has no modification, in its declaration or
   // from outside.
   if (member.decl->mod)
-    error(member.decl->mod->range, "the outer component `" + member.name +
-                                       "` cannot have a modification");
+    report(diag::OuterWithModification, member.decl->mod->range, {member.name});
   else if (!member.mod.empty()) {
     SourceRange at = member.mod.loc;
     if (!at.valid() && !member.mod.children.empty())
       at = member.mod.children.front().second.loc;
-    error(at, "the outer component `" + member.name + "` cannot be modified");
+    report(diag::OuterModified, at, {member.name});
   }
   Instance *inner = parent->memberInstance(member);
   if (!inner)
@@ -65,11 +64,9 @@ void Checker::checkOuter(Instance *parent, Member &member) {
     outerType.dims.insert(outerType.dims.begin(), member.decl->dims[i].get());
   SourceRange at = member.decl->nameRange;
   std::string innerPath = inner->path().empty() ? inner->name : inner->path();
-  auto mismatch = [&](const std::string &why) {
-    error(at, "the outer component `" + member.name + "` and its inner component `" + innerPath +
-                  "` " + why);
+  auto noteInner = [&] {
     if (inner->member)
-      note(inner->member->decl->nameRange, "the inner declaration");
+      report(diag::NoteInnerDeclaration, inner->member->decl->nameRange);
   };
   // The types: the same predefined type or enumeration, else a subtype.
   ClassNode *innerCls = inner->cls;
@@ -80,8 +77,10 @@ void Checker::checkOuter(Instance *parent, Member &member) {
     bool sameBuiltin = a && b && a->builtin != inst::BuiltinKind::Enumeration &&
                        a->builtin == b->builtin && a->builtin != inst::BuiltinKind::None;
     if (!sameBuiltin && a != b) {
-      mismatch("are of different types (`" + (b ? b->fullName() : std::string("?")) + "` and `" +
-               (a ? a->fullName() : std::string("?")) + "`)");
+      report(diag::InnerOuterTypeMismatch, at,
+             {member.name, innerPath, b ? b->fullName() : std::string("?"),
+              a ? a->fullName() : std::string("?")});
+      noteInner();
       return;
     }
   }
@@ -90,15 +89,17 @@ void Checker::checkOuter(Instance *parent, Member &member) {
   if (inner->dims) {
     const std::vector<int64_t> &dims = *inner->dims;
     if (dims.size() != outerType.dims.size()) {
-      mismatch("have different numbers of dimensions (" + std::to_string(outerType.dims.size()) +
-               " and " + std::to_string(dims.size()) + ")");
+      report(diag::InnerOuterRankMismatch, at,
+             {member.name, innerPath, outerType.dims.size(), dims.size()});
+      noteInner();
       return;
     }
     for (size_t i = 0; i < dims.size(); ++i)
       if (auto n = literalSize(outerType.dims[i]); n && *n != dims[i]) {
-        mismatch("have different sizes in dimension " + std::to_string(i + 1) + " (" +
-                 std::to_string(*n) + " and " + std::to_string(dims[i]) + ")");
+        report(diag::InnerOuterSizeMismatch, at, {member.name, innerPath, i + 1, *n, dims[i]});
+        noteInner();
         return;
+
       }
   }
 }

@@ -68,9 +68,8 @@ void Checker::checkVariability() {
                                 : "`" + which->name + "`, a " +
                                       std::string(variabilityName(which->variability)) +
                                       (which->variability == V::Parameter ? "" : " variable");
-    error(v.bindingLoc.valid() ? v.bindingLoc : v.loc,
-          std::string("the binding of the ") + variabilityName(v.variability) + " `" + v.name +
-              "` must be a " + variabilityName(v.variability) + " expression, but it uses " + what);
+    report(diag::BindingVariability, v.bindingLoc.valid() ? v.bindingLoc : v.loc,
+           {variabilityName(v.variability), v.name, what});
   }
   // Discrete-time expressions (3.8.3): relations and event-generating
   // functions outside noEvent are discrete-time whatever their operands.
@@ -111,14 +110,13 @@ void Checker::checkVariability() {
     if (var.special != flat::SpecialKind::None)
       continue;
     if (var.type == flat::TypeKind::Real && var.variability == V::Discrete) {
-      error(eq.loc, "the discrete Real `" + var.name + "` can only be assigned in when-clauses, "
-                    "not by a binding equation");
+      report(diag::DiscreteRealBinding, eq.loc, {var.name});
       continue;
     }
     if (var.type != flat::TypeKind::Real && var.variability == V::Discrete &&
         !discrete(eq.rhs, false))
-      error(eq.loc, "the " + std::string(flat::typeName(var.type)) + " `" + var.name +
-                        "` is bound to an expression that is not discrete-time");
+      report(diag::DiscreteBindingNotDiscrete, eq.loc, {flat::typeName(var.type), var.name});
+
   }
 }
 

@@ -114,9 +114,9 @@ int guarded(Session &s, const std::function<int()> &command) {
   try {
     return command();
   } catch (const NestingTooDeep &e) {
-    s.diags.error(e.where, e.message());
+    s.diags.report(diag::NestsTooDeeply, e.where, {e.what, e.levels});
   } catch (const std::bad_alloc &) {
-    s.diags.error(std::string("out of memory while ") + s.phase);
+    s.diags.report(diag::OutOfMemoryWhile, {}, {s.phase});
     return s.running ? ExitSimulationError : ExitModelError;
   }
   return ExitModelError;
@@ -164,12 +164,12 @@ rt::RunInputs runInputs(const CompileOptions &options) {
 int checkInputFiles(const CompileOptions &options, Diagnostics &diags) {
   for (const std::string &lib : options.libraries)
     if (std::string problem = unusableLibrary(lib); !problem.empty()) {
-      diags.error(problem);
+      diags.report(diag::FileArgumentProblem, {}, {problem});
       return ExitUsageError;
     }
   for (const std::string &file : options.files)
     if (std::string problem = unreadableFile(file); !problem.empty()) {
-      diags.error(problem);
+      diags.report(diag::FileArgumentProblem, {}, {problem});
       return ExitUsageError;
     }
   return ExitSuccess;
@@ -206,16 +206,16 @@ inst::ClassNode *selectModel(Session &s, const CompileOptions &options, int &exi
       for (size_t n = parts.size() - 1; n > 0 && !enclosing; --n)
         enclosing = s.tree.lookupPath({parts.begin(), parts.begin() + static_cast<long>(n)});
       if (enclosing && enclosing->inBundledSubset())
-        s.diags.error(inst::notInBundledSubset(options.model));
+        s.diags.report(diag::NotInBundledSubset, {}, {options.model});
       else
-        s.diags.error("model `" + options.model + "` not found");
+        s.diags.report(diag::ModelNotFound, {}, {options.model});
       exitCode = ExitModelError;
       return nullptr;
     }
   } else {
     cls = s.tree.lastUserClass();
     if (!cls) {
-      s.diags.error("no model given: name a file or use -m MODEL");
+      s.diags.report(diag::NoModelGiven, {});
       exitCode = ExitUsageError;
       return nullptr;
     }
@@ -225,14 +225,13 @@ inst::ClassNode *selectModel(Session &s, const CompileOptions &options, int &exi
   if (!cls->def || r == R::Package || r == R::Function || r == R::Record ||
       r == R::Connector || r == R::ExpandableConnector || r == R::Type || r == R::Operator ||
       r == R::OperatorFunction || r == R::OperatorRecord) {
-    s.diags.error(cls->def ? cls->def->nameRange : SourceRange{},
-                  "`" + cls->fullName() + "` is a " + ast::restrictionName(r) +
-                      ", not a model that can be " + "simulated or checked");
+    s.diags.report(diag::NotAModel, cls->def ? cls->def->nameRange : SourceRange{},
+                   {cls->fullName(), ast::restrictionName(r)});
     exitCode = ExitModelError;
     return nullptr;
   }
   if (cls->def->prefixes.partial) {
-    s.diags.error(cls->def->nameRange, "`" + cls->fullName() + "` is partial");
+    s.diags.report(diag::ModelIsPartial, cls->def->nameRange, {cls->fullName()});
     exitCode = ExitModelError;
     return nullptr;
   }
@@ -282,13 +281,12 @@ bool verifyingIr() {
 bool verified(const std::vector<std::string> &problems, const char *ir, Diagnostics &diags) {
   if (problems.empty())
     return true;
-  std::string text = std::string("internal error: the ") + ir +
-                     " breaks its contract (docs/ir-contracts.md): ";
+  std::string text;
   for (size_t i = 0; i < problems.size() && i < 10; ++i)
     text += (i ? "; " : "") + problems[i];
   if (problems.size() > 10)
     text += "; and " + std::to_string(problems.size() - 10) + " more";
-  diags.error(text);
+  diags.report(diag::IrContractBroken, {}, {ir, text});
   return false;
 }
 
@@ -400,7 +398,7 @@ int runParse(const std::vector<std::string> &files, bool print, std::ostream &ou
     std::string problem;
     auto file = sources.addFile(path, &problem);
     if (!file) {
-      diags.error(problem);
+      diags.report(diag::FileArgumentProblem, {}, {problem});
       exitCode = ExitUsageError;
       continue;
     }
@@ -887,8 +885,7 @@ int linearizeModel(Session &s, const CompileOptions &options, const LinearizeOpt
   if (!causalizeAndCompile(s, *model, options, causalize::CausalizeOptions{}, plan, native))
     return ExitModelError;
   if (native->model.stateSelection.sets.size() > 1) {
-    s.diags.error("linearizing a model with dynamic state selection (its states change along "
-                  "the run) is not supported yet");
+    s.diags.report(diag::LinearizeDynamicStateSelection, {});
     return ExitModelError;
   }
   const rt::ExperimentDefaults &e = native->model.experiment;
@@ -1149,8 +1146,7 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
   if (!value)
     return ExitModelError;
   if (value->type == flattening::ElementType::ExternalObject) {
-    s.diags.error(expr->range, "the value is an external object of class `" + value->recordName +
-                                   "`, which has no text");
+    s.diags.report(diag::ExternalObjectHasNoText, expr->range, {value->recordName});
     return ExitModelError;
   }
   std::string error;
@@ -1181,9 +1177,9 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
         err << "mocc: warning: " << warning << "\n";
     if (!v && error.find("not constant") != std::string::npos) {
       bool known = !timeDependence.what.empty();
-      s.diags.error(known ? timeDependence.range : expr->range,
-                    "the expression is not constant: it uses " +
-                        (known ? timeDependence.what : std::string("a variable")));
+      s.diags.report(diag::ExpressionNotConstant, known ? timeDependence.range : expr->range,
+                     {known ? timeDependence.what : std::string("a variable")});
+
       return ExitModelError;
     }
     if (!v) {

@@ -109,9 +109,9 @@ std::optional<Value> Flattener::callOverloaded(inst::ClassNode *record, const st
     if (fitting.empty())
       continue;
     if (fitting.size() > 1) {
-      diags_.error(loc, "the call of the operator " + op + " of `" + record->fullName() +
-                            "` is ambiguous: `" + fitting[0].first->cls->name + "` and `" +
-                            fitting[1].first->cls->name + "` both take these arguments");
+      diags_.report(diag::OperatorCallAmbiguous, loc,
+                    {op, record->fullName(), fitting[0].first->cls->name,
+                     fitting[1].first->cls->name});
       return std::nullopt;
     }
     auto &[function, slots] = fitting.front();
@@ -121,9 +121,7 @@ std::optional<Value> Flattener::callOverloaded(inst::ClassNode *record, const st
       outputs += members[i].kind == inst::Member::Kind::Component && !members[i].isProtected &&
                  function->causalityOf(members[i]) == ast::CausalityKind::Output;
     if (outputs != 1) {
-      diags_.error(loc, "the function `" + function->cls->fullName() + "` of the operator " + op +
-                            " must have exactly one output, and it has " +
-                            std::to_string(outputs));
+      diags_.report(diag::OperatorFunctionOutputs, loc, {function->cls->fullName(), op, outputs});
       return std::nullopt;
     }
     auto values = callFunction(*this, function, slots, loc);
@@ -162,8 +160,8 @@ std::optional<Value> Flattener::lowerOverloadedBinary(const ast::BinaryExpr &e, 
   if (!ra && a.isRecord && !a.recordName.empty())
     ra = operatorRecordOf(a);
   if (!op || (!ra && !rb)) {
-    diags_.error(e.range, std::string("operator `") + ast::binaryOpSpelling(e.op) +
-                              "` is not defined for " + describe(a) + " and " + describe(b));
+    diags_.report(diag::BinaryOperatorUndefined, e.range,
+                  {ast::binaryOpSpelling(e.op), describe(a), describe(b)});
     return std::nullopt;
   }
   // The operator as written, of either operand's record (MLS 14.4).
@@ -232,9 +230,8 @@ std::optional<Value> Flattener::lowerOverloadedBinary(const ast::BinaryExpr &e, 
       return r;
     }
   }
-  diags_.error(e.range, std::string("no function of the operator ") + op + " of `" +
-                            (ra ? ra : rb)->fullName() + "` takes " + describe(a) + " and " +
-                            describe(b));
+  diags_.report(diag::NoOperatorFunctionTakes, e.range,
+                {op, (ra ? ra : rb)->fullName(), describe(a), describe(b)});
   return std::nullopt;
 }
 
@@ -249,8 +246,8 @@ std::optional<Value> Flattener::lowerOverloadedUnary(const ast::UnaryExpr &e, co
   if (op && record)
     if (auto r = callOverloaded(record, op, {a}, {}, e.range))
       return r;
-  diags_.error(e.range, std::string("operator `") + ast::unaryOpSpelling(e.op) +
-                            "` is not defined for " + describe(a));
+  diags_.report(diag::UnaryOperatorUndefined, e.range, {ast::unaryOpSpelling(e.op), describe(a)});
+
   return std::nullopt;
 }
 

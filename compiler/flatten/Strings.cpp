@@ -133,7 +133,7 @@ bool Flattener::knowText(Value &v, SourceRange loc, const std::string &what) {
     std::optional<double> bits = native ? evaluate(e) : std::nullopt;
     if (!bits) {
       if (!what.empty())
-        diags_.error(loc, "the text of " + what + " is not known while translating");
+        diags_.report(diag::TextNotKnownWhileTranslating, loc, {what});
       return false;
     }
     texts.push_back(native->text(*bits));
@@ -145,7 +145,7 @@ bool Flattener::knowText(Value &v, SourceRange loc, const std::string &what) {
 
 std::optional<Value> Flattener::concatStrings(const Value &a, const Value &b, SourceRange loc) {
   if (!a.isScalar() || !b.isScalar()) {
-    diags_.error(loc, "`+` on String arrays is not supported");
+    diags_.report(diag::StringArrayPlusUnsupported, loc);
     return std::nullopt;
   }
   Value x = a, y = b;
@@ -186,7 +186,7 @@ std::optional<Value> Flattener::compareStrings(OpKind relation, const Value &a, 
 /// translating when x is, else (in a function) made at run time.
 std::optional<Value> Flattener::stringOf(const ast::CallExpr &call, Scope scope) {
   if (call.args.empty() || call.args.size() > 4) {
-    diags_.error(call.range, "`String` takes a value and its options");
+    diags_.report(diag::StringArguments, call.range);
     return std::nullopt;
   }
   auto x = lower(*call.args[0], scope);
@@ -195,11 +195,11 @@ std::optional<Value> Flattener::stringOf(const ast::CallExpr &call, Scope scope)
   if (x->isString())
     return x;
   if (x->isRecord || !x->isScalar()) {
-    diags_.error(call.range, "`String` needs a scalar Real, Integer or Boolean");
+    diags_.report(diag::StringNeedsScalar, call.range);
     return std::nullopt;
   }
   if (x->type == ElementType::Enumeration) {
-    diags_.error(call.range, "`String` of an enumeration value is not supported yet");
+    diags_.report(diag::StringOfEnumerationUnsupported, call.range);
     return std::nullopt;
   }
   // The options, positional after x or named.
@@ -227,20 +227,20 @@ std::optional<Value> Flattener::stringOf(const ast::CallExpr &call, Scope scope)
     while (k < 3 && arg.name != names[k])
       ++k;
     if (k == 3) {
-      diags_.error(arg.range, "`String` has no option `" + arg.name + "`");
+      diags_.report(diag::StringNoSuchOption, arg.range, {arg.name});
       return std::nullopt;
     }
     options[k] = std::move(value);
   }
   if (format && !(format->isString() && format->strings.size() == 1)) {
-    diags_.error(call.range, "the format of `String` must be a String known while translating");
+    diags_.report(diag::StringFormatNotKnown, call.range);
     return std::nullopt;
   }
   const double defaults[3] = {6, 0, 1};
   ExprId values[3];
   for (int k = 0; k < 3; ++k) {
     if (options[k] && (!options[k]->isScalar() || options[k]->isString() || options[k]->isRecord)) {
-      diags_.error(call.range, std::string("the option `") + names[k] + "` of `String` must be a scalar");
+      diags_.report(diag::StringOptionNotScalar, call.range, {names[k]});
       return std::nullopt;
     }
     values[k] = options[k] ? options[k]->elements[0] : pool_->constant(defaults[k]);
@@ -258,8 +258,8 @@ std::optional<Value> Flattener::stringOf(const ast::CallExpr &call, Scope scope)
                                       static_cast<int>(*length), *left != 0));
   }
   if (!inCompiledFunction()) {
-    diags_.error(call.range, "`String` of a value known only at run time is only supported in "
-                             "functions and in the messages of asserts");
+    diags_.report(diag::StringAtRunTimeUnsupported, call.range);
+
     return std::nullopt;
   }
   Value r;

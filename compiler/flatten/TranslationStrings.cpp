@@ -83,7 +83,7 @@ std::optional<std::string> Flattener::literalName(const Value &v, double index) 
 
 std::optional<Value> Flattener::lowerStringConversion(const ast::CallExpr &call, Scope scope) {
   if (call.args.empty()) {
-    diags_.error(call.range, "`String` needs the value to convert");
+    diags_.report(diag::StringNeedsValue, call.range);
     return std::nullopt;
   }
   auto x = lower(*call.args[0], scope);
@@ -103,8 +103,7 @@ std::optional<Value> Flattener::lowerStringConversion(const ast::CallExpr &call,
         return r;
     }
   if (!x->isScalar() || x->isRecord || x->isString()) {
-    diags_.error(call.args[0]->range, "`String` converts a scalar number, Boolean or "
-                                      "enumeration value, not " + describe(*x));
+    diags_.report(diag::StringConvertsScalars, call.args[0]->range, {describe(*x)});
     return std::nullopt;
   }
   bool isReal = x->type == ElementType::Real;
@@ -116,7 +115,7 @@ std::optional<Value> Flattener::lowerStringConversion(const ast::CallExpr &call,
   std::vector<std::pair<std::string, const ast::Expr *>> options;
   for (size_t i = 1; i < call.args.size(); ++i) {
     if (i - 1 >= order.size()) {
-      diags_.error(call.args[i]->range, "too many arguments for `String`");
+      diags_.report(diag::StringTooManyArguments, call.args[i]->range);
       return std::nullopt;
     }
     options.push_back({order[i - 1], call.args[i].get()});
@@ -137,13 +136,12 @@ std::optional<Value> Flattener::lowerStringConversion(const ast::CallExpr &call,
     } else if (name == "format" && isReal) {
       auto f = lower(*expr, scope);
       if (!f || !f->isString() || f->strings.size() != 1 || !validFormat(f->strings[0])) {
-        diags_.error(expr->range, "the `format` of String() must be a known format such as "
-                                  "\"2.6f\" or \"10.3e\"");
+        diags_.report(diag::StringFormatUnknown, expr->range);
         return std::nullopt;
       }
       o.format = f->strings[0];
     } else {
-      diags_.error(expr->range, "`String` has no option `" + name + "` for " + describe(*x));
+      diags_.report(diag::StringNoOptionFor, expr->range, {name, describe(*x)});
       return std::nullopt;
     }
   }
@@ -151,8 +149,8 @@ std::optional<Value> Flattener::lowerStringConversion(const ast::CallExpr &call,
   if (!value && inCompiledFunction())
     return stringOf(call, scope); // a run-time String (Strings.cpp)
   if (!value) {
-    diags_.error(call.range, "String() of `" + ast::toString(*call.args[0]) +
-                                 "`, a value known only at run time, is not supported yet");
+    diags_.report(diag::StringOfRunTimeValueUnsupported, call.range,
+                  {ast::toString(*call.args[0])});
     return std::nullopt;
   }
   char buffer[512];
@@ -171,7 +169,7 @@ std::optional<Value> Flattener::lowerStringConversion(const ast::CallExpr &call,
   default: {
     auto name = literalName(*x, *value);
     if (!name) {
-      diags_.error(call.range, "String() of this value is not supported");
+      diags_.report(diag::StringOfValueUnsupported, call.range);
       return std::nullopt;
     }
     text = *name;
@@ -233,22 +231,19 @@ std::optional<Value> Flattener::compareStringConversion(const ast::BinaryExpr &e
 bool Flattener::defineStrings(const Value &variables, const Value &texts, SourceRange loc) {
   if (variables.dims != texts.dims || texts.strings.size() != static_cast<size_t>(texts.count()) ||
       variables.elements.size() != texts.strings.size()) {
-    diags_.error(loc, "an equation between Strings whose values are known only at run time is "
-                      "not supported yet");
+    diags_.report(diag::RunTimeStringEquationUnsupported, loc);
     return false;
   }
   for (size_t k = 0; k < variables.elements.size(); ++k) {
     sym::VarId v = pool_->variableOf(variables.elements[k]);
     if (!v.valid()) {
-      diags_.error(loc, "an equation between Strings whose values are known only at run time is "
-                        "not supported yet");
+      diags_.report(diag::RunTimeStringEquationUnsupported, loc);
       return false;
     }
     flat::Variable &var = model_.variables[v.index];
     if (var.text) {
       if (*var.text != texts.strings[k]) {
-        diags_.error(loc, "`" + var.name + "` is \"" + *var.text + "\" and this equation makes "
-                          "it \"" + texts.strings[k] + "\"");
+        diags_.report(diag::StringEquationContradicts, loc, {var.name, *var.text, texts.strings[k]});
         return false;
       }
       continue;
@@ -262,27 +257,24 @@ bool Flattener::defineStrings(const Value &variables, const Value &texts, Source
 
 void Flattener::lowerStringEquation(const Value &lhs, const Value &rhs, SourceRange loc) {
   if (inWhenBody) {
-    diags_.error(loc, "a String assigned in a when-clause is not supported yet");
+    diags_.report(diag::StringInWhenUnsupported, loc);
     return;
   }
   if (lhs.dims != rhs.dims) {
-    diags_.error(loc, "the two sides of the equation have different shapes " +
-                          shapeText(lhs.dims) + " and " + shapeText(rhs.dims));
+    diags_.report(diag::EquationShapesDiffer, loc, {shapeText(lhs.dims), shapeText(rhs.dims)});
     return;
   }
   auto known = [](const Value &v) {
     return v.isString() && v.strings.size() == static_cast<size_t>(v.count());
   };
   if (!lhs.isString() || !rhs.isString()) {
-    diags_.error(loc, "type mismatch: an equation between a String and " +
-                          describe(lhs.isString() ? rhs : lhs));
+    diags_.report(diag::StringEquationTypeMismatch, loc, {describe(lhs.isString() ? rhs : lhs)});
     return;
   }
   if (known(lhs) && known(rhs)) {
     for (size_t k = 0; k < lhs.strings.size(); ++k)
       if (lhs.strings[k] != rhs.strings[k]) {
-        diags_.error(loc, "the String equation does not hold: \"" + lhs.strings[k] +
-                              "\" = \"" + rhs.strings[k] + "\"");
+        diags_.report(diag::StringEquationDoesNotHold, loc, {lhs.strings[k], rhs.strings[k]});
         return;
       }
     return;
@@ -292,8 +284,8 @@ void Flattener::lowerStringEquation(const Value &lhs, const Value &rhs, SourceRa
   else if (known(lhs))
     defineStrings(rhs, lhs, loc);
   else
-    diags_.error(loc, "an equation between Strings whose values are known only at run time is "
-                      "not supported yet");
+    diags_.report(diag::RunTimeStringEquationUnsupported, loc);
 }
+
 
 } // namespace mocc::flattening

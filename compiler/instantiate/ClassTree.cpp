@@ -28,8 +28,8 @@ bool ClassNode::inBundledSubset() const {
 }
 
 std::string notInBundledSubset(const std::string &name) {
-  return "`" + name +
-         "` is not in mocc's bundled subset of the MSL; set MODELICAPATH to a copy of the MSL 4.1.0";
+  return diag::format(diag::NotInBundledSubset, {name});
+
 }
 
 void ClassNode::indexChildren() {
@@ -171,7 +171,7 @@ bool ClassTree::addUserFile(const std::string &path) {
   std::string problem;
   auto file = sources_.addFile(path, &problem);
   if (!file) {
-    diags_.error(problem);
+    diags_.report(diag::FileArgumentProblem, {}, {problem});
     return false;
   }
   return addUserDefinitions(*file);
@@ -209,7 +209,7 @@ ClassNode *ClassTree::loadFromFile(ClassNode *parent, const std::string &name,
   std::string problem;
   auto file = sources_.addFile(path, &problem);
   if (!file) {
-    diags_.error("cannot load a library file: " + problem);
+    diags_.report(diag::CannotLoadLibraryFile, {}, {problem});
     return nullptr;
   }
   auto start = std::chrono::steady_clock::now();
@@ -225,8 +225,7 @@ ClassNode *ClassTree::loadFromFile(ClassNode *parent, const std::string &name,
     found->directory_ = directory;
   }
   if (!found)
-    diags_.error(SourceRange{*file, 0, 0},
-                 "file `" + path + "` does not define the class `" + name + "` its name promises");
+    diags_.report(diag::FileLacksPromisedClass, SourceRange{*file, 0, 0}, {path, name});
   files_.push_back(std::move(stored));
   return found;
 }

@@ -8,6 +8,7 @@
 #include "compiler/support/Stack.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace mocc::inst {
 
@@ -205,19 +206,17 @@ void Instantiator::expand(Instance &instance) {
     for (const auto &[name, childMod] : instance.mod.children) {
       auto it = instance.memberIndex_.find(name);
       if (it == instance.memberIndex_.end()) {
-        diags_.error(childMod.loc, "modifier `" + name + "` does not name an element of `" +
-                                       (instance.cls ? instance.cls->fullName() : "?") + "`");
+        diags_.report(diag::ModifierNamesNoElement, childMod.loc,
+                      {name, instance.cls ? instance.cls->fullName() : "?"});
         continue;
       }
       Member &target = instance.members_[it->second];
       // MLS 4.1: protected elements are modified only by the modifier of
       // an extends clause (and their own declaration), not from outside.
       if (target.isProtected && instance.kind == InstanceKind::Component) {
-        diags_.error(childMod.loc, "`" + name + "` is a protected element of `" +
-                                       (instance.cls ? instance.cls->fullName() : "?") +
-                                       "` and cannot be " +
-                                       (childMod.redeclare ? "redeclared" : "modified") +
-                                       " from outside it");
+        diags_.report(diag::ProtectedElementModified, childMod.loc,
+                      {name, instance.cls ? instance.cls->fullName() : "?",
+                       childMod.redeclare ? "redeclared" : "modified"});
         continue;
       }
       mergeModifier(target.mod, childMod, diags_);
@@ -233,7 +232,7 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
   if (!def)
     return;
   if (depth > 64) {
-    diags_.error(def->nameRange, "inheritance of `" + cls->fullName() + "` is too deep or cyclic");
+    diags_.report(diag::InheritanceTooDeepOrCyclic, def->nameRange, {cls->fullName()});
     return;
   }
   noteClass(cls);
@@ -318,8 +317,7 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
     // tree leaves such classes out).
     if (isPredefinedTypeName(member.name)) {
       if (reportedReserved_.insert(member.element).second)
-        diags_.error(element.range, "`" + member.name + "` is the name of a predefined type; "
-                                    "no element may be declared with it");
+        diags_.report(diag::ElementNamedAsPredefinedType, element.range, {member.name});
       return;
     }
     auto [it, inserted] = instance.memberIndex_.try_emplace(member.name, instance.members_.size());
@@ -345,10 +343,9 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
         Member &inherited = replacing ? existing : member;
         const ast::Element &written = replacing ? *member.element : *existing.element;
         if (!inherited.element->replaceable) {
-          diags_.error(written.classDef->nameRange,
-                       "`" + member.name + "` is extended by `class extends`, but the inherited "
-                       "class is not replaceable");
-          diags_.note(inherited.element->range, "the inherited class");
+          diags_.report(diag::ClassExtendsNotReplaceable, written.classDef->nameRange,
+                        {member.name});
+          diags_.report(diag::NoteInheritedClass, inherited.element->range);
           return;
         }
         ClassNode *node = tree_.makeNode(replacing ? member.classNode->parent
@@ -382,19 +379,18 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
           // and a redeclaration keeps the element's visibility.
           const ast::Element &original = replacing ? *existing.element : *member.element;
           const ast::Element &redeclaration = replacing ? *member.element : *existing.element;
-          const char *problem = nullptr;
+          std::optional<diag::Kind> problem;
           if (original.final)
-            problem = "is final and cannot be redeclared";
+            problem = diag::InheritedFinalRedeclared;
           else if (original.component &&
                    original.component->prefix.variability == ast::VariabilityKind::Constant)
-            problem = "is a constant and cannot be redeclared";
+            problem = diag::InheritedConstantRedeclared;
           else if (original.isProtected != redeclaration.isProtected)
-            problem = original.isProtected
-                          ? "is protected and cannot be redeclared as public"
-                          : "is public and cannot be redeclared as protected";
+            problem = original.isProtected ? diag::InheritedProtectedRedeclaredPublic
+                                           : diag::InheritedPublicRedeclaredProtected;
           if (problem) {
-            diags_.error(redeclaration.range, "`" + member.name + "` " + problem);
-            diags_.note(original.range, "the inherited declaration");
+            diags_.report(*problem, redeclaration.range, {member.name});
+            diags_.report(diag::NoteInheritedDeclaration, original.range);
             return;
           }
         }
@@ -418,14 +414,12 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       // limit, not the library's error.
       bool redeclaring = element.redeclare || (existing.element && existing.element->redeclare);
       if (redeclaring)
-        diags_.error(element.range, "the redeclaration of `" + member.name + "` in `" +
-                                        cls->fullName() + "` beside an inherited declaration "
-                                        "is not supported yet");
+        diags_.report(diag::RedeclarationBesideInheritedUnsupported, element.range,
+                      {member.name, cls->fullName()});
       else
-        diags_.error(element.range, "`" + member.name + "` is already declared in `" +
-                                        cls->fullName() + "`");
+        diags_.report(diag::AlreadyDeclared, element.range, {member.name, cls->fullName()});
       if (existing.element)
-        diags_.note(existing.element->range, "the other declaration, which is not identical");
+        diags_.report(diag::NoteOtherDeclaration, existing.element->range);
       return;
     }
     if (extendsMod)
@@ -462,13 +456,13 @@ void Instantiator::applyRedeclarations(Instance &instance) {
       continue;
     const ast::Argument &arg = *m.mod.redeclare;
     if (!m.element->replaceable) {
-      diags_.error(arg.range, "`" + m.name + "` is redeclared but not declared `replaceable`");
-      diags_.note(m.element->range, "declared here");
+      diags_.report(diag::RedeclaredNotReplaceable, arg.range, {m.name});
+      diags_.report(diag::NoteDeclaredHere, m.element->range);
       continue;
     }
     if (m.element->final) {
-      diags_.error(arg.range, "`" + m.name + "` is declared `final` and cannot be redeclared");
-      diags_.note(m.element->range, "declared here");
+      diags_.report(diag::FinalRedeclared, arg.range, {m.name});
+      diags_.report(diag::NoteDeclaredHere, m.element->range);
       continue;
     }
     if (arg.classDef) {
@@ -540,13 +534,11 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
   };
   if (member.mod.redeclare && member.mod.redeclare->component && !member.element->replaceable &&
       !sameType()) {
-    diags_.error(member.mod.redeclare->range,
-                 "`" + member.name + "` is redeclared but not declared `replaceable`");
-    diags_.note(member.element->range, "declared here");
+    diags_.report(diag::RedeclaredNotReplaceable, member.mod.redeclare->range, {member.name});
+    diags_.report(diag::NoteDeclaredHere, member.element->range);
   } else if (member.mod.redeclare && member.mod.redeclare->component && member.element->final) {
-    diags_.error(member.mod.redeclare->range,
-                 "`" + member.name + "` is declared `final` and cannot be redeclared");
-    diags_.note(member.element->range, "declared here");
+    diags_.report(diag::FinalRedeclared, member.mod.redeclare->range, {member.name});
+    diags_.report(diag::NoteDeclaredHere, member.element->range);
   } else if (member.mod.redeclare && member.mod.redeclare->component) {
     const ast::ComponentClause &re = *member.mod.redeclare->component;
     typeName = &re.type;
@@ -615,13 +607,10 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
 void Instantiator::reportSelfReference(const Member &member) {
   const ast::ComponentClause &clause = *member.element->component;
   if (!clause.type.global && !clause.type.parts.empty() && clause.type.parts[0] == member.name) {
-    diags_.error(clause.type.range, "the type name `" + clause.type.str() + "` of component `" +
-                                        member.name + "` refers to the component itself (a "
-                                        "component may not have the name of its type)");
+    diags_.report(diag::TypeNameIsComponent, clause.type.range, {clause.type.str(), member.name});
     return;
   }
-  diags_.error(member.decl->nameRange,
-               "the declaration of `" + member.name + "` refers to `" + member.name + "` itself");
+  diags_.report(diag::DeclarationRefersToItself, member.decl->nameRange, {member.name});
 }
 
 void Instantiator::resolveType(Instance &instance, ClassNode *type, Scope typeScope,
@@ -712,13 +701,11 @@ Instance *Instantiator::resolveOuter(Instance &instance, Member &member) {
       return implicit.get();
   ClassNode *type = lookupClass(member.element->component->type, Scope{&instance, member.declaredIn});
   if (!type || (type->def && type->def->prefixes.partial)) {
-    diags_.error(member.decl->nameRange, "no `inner` declaration for the outer component `" +
-                                             member.name + "`" +
-                                             (type ? " (and its class is partial)" : ""));
+    diags_.report(type ? diag::NoInnerPartial : diag::NoInner, member.decl->nameRange,
+                  {member.name});
     return nullptr;
   }
-  diags_.warning(member.decl->nameRange, "no `inner` declaration for the outer component `" +
-                                             member.name + "`; using a default one at the top level");
+  diags_.report(diag::NoInnerDefaultUsed, member.decl->nameRange, {member.name});
   std::unique_ptr<Instance> inner = createComponent(*root, member);
   inner->prefixes.outer = false;
   inner->prefixes.inner = true;
@@ -842,8 +829,8 @@ Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
             unqualified = f;
             firstImport = &imp;
           } else if (f.cls != unqualified.cls || f.instance != unqualified.instance) {
-            diags_.error(imp.name.range, "`" + name + "` is found in two unqualified imports");
-            diags_.note(firstImport->name.range, "the other import");
+            diags_.report(diag::AmbiguousUnqualifiedImport, imp.name.range, {name});
+            diags_.report(diag::NoteOtherImport, firstImport->name.range);
             return {Found::Kind::Failed, nullptr, nullptr};
           }
         }
@@ -977,13 +964,11 @@ bool Instantiator::checkCompositeLookup(ClassNode *cls, const std::string &name,
   for (ClassNode *c = scope.lexical; c && !inside; c = c->parent)
     inside = c == cls;
   if (!inside && cls->def->prefixes.partial && !namesReplaceableClass(first, scope)) {
-    diags_.error(at, "`" + name + "` is looked up inside the partial class `" + cls->fullName() +
-                         "`; a name cannot be looked up inside a partial class");
+    diags_.report(diag::LookupInPartialClass, at, {name, cls->fullName()});
     return false;
   }
   if (!inside && isProtectedElement(cls, name)) {
-    diags_.error(at, "`" + name + "` is a protected element of `" + cls->fullName() +
-                         "` and cannot be accessed from outside it");
+    diags_.report(diag::ProtectedElementAccessed, at, {name, cls->fullName()});
     return false;
   }
   if (satisfiesPackage(*this, cls))
@@ -991,9 +976,8 @@ bool Instantiator::checkCompositeLookup(ClassNode *cls, const std::string &name,
   ClassNode *child = findNestedClass(cls, name, scope);
   if (child && child->isEncapsulated())
     return true;
-  diags_.error(at, "`" + name + "` is looked up inside the " +
-                       ast::restrictionName(cls->restriction()) + " `" + cls->fullName() +
-                       "`, which is not a package; only its encapsulated classes can be");
+  diags_.report(diag::LookupInNonPackage, at,
+                {name, ast::restrictionName(cls->restriction()), cls->fullName()});
   return false;
 }
 
@@ -1018,23 +1002,23 @@ ClassNode *Instantiator::lookupClass(const ast::Name &name, Scope scope, bool re
     if (!next) {
       std::string close = report ? cls->closestChildName(name.parts[i]) : "";
       if (report && !close.empty()) {
-        diags_.error(name.range, "class `" + cls->fullName() + "` has no class named `" +
-                                     name.parts[i] + "`; did you mean `" + close + "`?");
+        diags_.report(diag::NoNestedClassDidYouMean, name.range,
+                      {cls->fullName(), name.parts[i], close});
       } else if (report && cls->inBundledSubset()) {
         std::string missing = cls->fullName(); // the whole name, from where it is missing
         for (size_t j = i; j < name.parts.size(); ++j)
           missing += "." + name.parts[j];
-        diags_.error(name.range, notInBundledSubset(missing));
+        diags_.report(diag::NotInBundledSubset, name.range, {missing});
       } else if (report) {
-        diags_.error(name.range, "class `" + cls->fullName() + "` has no class named `" +
-                                     name.parts[i] + "`");
+        diags_.report(diag::NoNestedClass, name.range, {cls->fullName(), name.parts[i]});
       }
       return nullptr;
     }
     cls = next;
   }
   if (!cls && report)
-    diags_.error(name.range, "use of undeclared class `" + name.str() + "`");
+    diags_.report(diag::UndeclaredClass, name.range, {name.str()});
+
   return cls;
 }
 

@@ -108,8 +108,8 @@ Modifier makeModifier(const ast::Modification *mod, Scope scope) {
 void mergeModifier(Modifier &inner, const Modifier &outer, Diagnostics &diags) {
   if (outer.binding) {
     if (inner.final && inner.binding) {
-      diags.error(outer.bindingLoc, "cannot modify a final element");
-      diags.note(inner.bindingLoc, "declared final here");
+      diags.report(diag::FinalElementModified, outer.bindingLoc);
+      diags.report(diag::NoteDeclaredFinalHere, inner.bindingLoc);
     } else {
       inner.binding = outer.binding;
       inner.bindingLoc = outer.bindingLoc;
@@ -123,9 +123,9 @@ void mergeModifier(Modifier &inner, const Modifier &outer, Diagnostics &diags) {
     // replaceability (MLS 7.3.2); a replaceable one constrains the next.
     if (inner.redeclare && inner.redeclare != outer.redeclare) {
       if (!inner.redeclare->replaceable) {
-        diags.error(outer.redeclare->range, "this element was redeclared without `replaceable` "
-                                            "and cannot be redeclared again");
-        diags.note(inner.redeclare->range, "the earlier redeclaration");
+        diags.report(diag::RedeclaredAgainWithoutReplaceable, outer.redeclare->range);
+        diags.report(diag::NoteEarlierRedeclaration, inner.redeclare->range);
+
       } else {
         inner.constraints.push_back({inner.redeclare, inner.scope});
       }

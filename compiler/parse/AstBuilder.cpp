@@ -42,8 +42,7 @@ AstBuilder::storedDefinition(P::StoredDefinitionContext *ctx) {
     }
   }
   if (def->classes.empty())
-    errors_.report(range(childToken(ctx, Token::EOF)),
-                   "file contains no class definition");
+    errors_.report(range(childToken(ctx, Token::EOF)), diag::NoClassDefinition);
   return def;
 }
 
@@ -149,10 +148,9 @@ void AstBuilder::checkEndName(const ast::ClassDef &cls, Token *endName) {
   std::string name = identifier(endName);
   if (name == cls.name)
     return;
-  errors_.report(range(endName), "`end " + name +
-                                     "` does not match the class name `" +
-                                     cls.name + "`");
-  errors_.note(cls.nameRange, "class `" + cls.name + "` starts here");
+  errors_.report(range(endName), diag::EndNameMismatch, {name, cls.name});
+  errors_.note(cls.nameRange, diag::NoteClassStartsHere, {cls.name});
+
 }
 
 // short-class-specifier :

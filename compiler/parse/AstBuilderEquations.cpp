@@ -83,9 +83,8 @@ AstBuilder::simpleOrCallEquation(P::EquationContext *ctx,
   if (!primary || !child<P::ComponentReferenceContext>(primary) ||
       !child<P::FunctionCallArgsContext>(primary)) {
     SourceRange end = range(lhs);
-    errors_.report(
-        {file_, end.end, end.end},
-        "expected `=`; only a function call can stand alone as an equation");
+    errors_.report({file_, end.end, end.end}, diag::EquationWithoutEquals);
+
     return nullptr;
   }
   auto eq = std::make_unique<ast::CallEquation>();

@@ -254,9 +254,7 @@ ast::ExprPtr AstBuilder::factor(const std::vector<ParseTree *> &items,
 /// Reports a chain of operators longer than kMaxChainOperands; the result
 /// stands in for it (the whole file is rejected anyway).
 ast::ExprPtr AstBuilder::chainTooLong(ParserRuleContext *ctx) {
-  errors_.report(range(ctx), "expression has more than " +
-                                 std::to_string(kMaxChainOperands) +
-                                 " operands in a row; split it up");
+  errors_.report(range(ctx), diag::TooManyOperandsInARow, {kMaxChainOperands});
   return node<ast::EndExpr>(range(ctx));
 }
 
@@ -594,8 +592,7 @@ ast::ExprPtr AstBuilder::realLiteral(Token *token) {
     if (exponent != std::string_view::npos && digits[exponent + 1] == '-')
       result->value = 0;
     else
-      errors_.report(range(token),
-                     "real literal `" + result->text + "` is out of range");
+      errors_.report(range(token), diag::RealLiteralOutOfRange, {result->text});
   }
   return result;
 }
@@ -619,9 +616,9 @@ std::string AstBuilder::stringValue(Token *token) {
     size_t which = from.find(escaped);
     if (which == std::string_view::npos) {
       uint32_t at = static_cast<uint32_t>(token->getStartIndex() + 1 + slash);
-      errors_.report({file_, at, at + 2}, "unknown escape sequence `\\" +
-                                              std::string(1, escaped) +
-                                              "` in string");
+      errors_.report({file_, at, at + 2}, diag::UnknownEscapeSequence,
+                     {std::string(1, escaped)});
+
       value += escaped;
     } else {
       value += to[which];

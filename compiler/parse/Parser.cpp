@@ -68,7 +68,8 @@ public:
     SourceRange where = e.where;
     if (!where.valid())
       where = reporter_.rangeOf(parser_.getCurrentToken());
-    reporter_.report(where, "nesting is too deep; the parser gives up here");
+    reporter_.report(where, diag::ParserNestingTooDeep);
+
   }
 
   parse::AstBuilder &builder() { return builder_; }

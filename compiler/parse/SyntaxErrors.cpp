@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -54,17 +55,15 @@ std::string strayCharacterMessage(std::string_view text) {
   unsigned char c = static_cast<unsigned char>(text[0]);
   if (c >= 0x80) {
     if (!isValidUtf8(text))
-      return "invalid UTF-8 byte sequence";
-    return "unexpected character `" + std::string(text) +
-           "`; non-ASCII characters may only appear in strings and comments";
+      return diag::format(diag::InvalidUtf8, {});
+    return diag::format(diag::NonAsciiCharacter, {text});
   }
   if (c < 0x20 || c == 0x7F) {
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "unexpected control character 0x%02X",
-                  c);
-    return buffer;
+    char buffer[8];
+    std::snprintf(buffer, sizeof buffer, "0x%02X", c);
+    return diag::format(diag::ControlCharacter, {buffer});
   }
-  return "unexpected character `" + std::string(text) + "`";
+  return diag::format(diag::UnexpectedCharacter, {text});
 }
 
 } // namespace
@@ -86,18 +85,18 @@ void SyntaxErrorReporter::reportLexerErrors(
     switch (token->getType()) {
     case P::UNTERMINATED_STRING:
       range.end = range.begin + 1;
-      lexerError(range, "unterminated string literal");
+      lexerError(range, diag::UnterminatedString);
       break;
     case P::UNTERMINATED_COMMENT:
       range.end = range.begin + 2;
-      lexerError(range, "unterminated `/*` comment");
+      lexerError(range, diag::UnterminatedComment);
       break;
     case P::BAD_QIDENT:
       if (text.size() >= 2 && text.back() == '\'') {
-        lexerError(range, "invalid character in quoted identifier");
+        lexerError(range, diag::InvalidQuotedIdentifierCharacter);
       } else {
         range.end = range.begin + 1;
-        lexerError(range, "unterminated quoted identifier");
+        lexerError(range, diag::UnterminatedQuotedIdentifier);
       }
       break;
     case P::ERROR_CHAR:
@@ -665,16 +664,16 @@ void ErrorStrategy::reportUnexpected(
     const antlr4::misc::IntervalSet &expected) {
   if (reportSpecial(parser, token, expected))
     return;
-  std::string message = "unexpected " + describeToken(token);
   std::string what = describeExpected(expected, parser->getVocabulary());
-  if (!what.empty()) {
-    message += "; expected " + what;
-  } else {
-    std::string context = contextPhrase(parser->getContext());
-    if (!context.empty())
-      message += " in " + context;
-  }
-  reporter_.report(token, where(parser, token), message);
+  std::string context = what.empty() ? contextPhrase(parser->getContext()) : "";
+  if (!what.empty())
+    reporter_.report(token, where(parser, token), diag::UnexpectedTokenExpected,
+                     {describeToken(token), what});
+  else if (!context.empty())
+    reporter_.report(token, where(parser, token), diag::UnexpectedTokenIn,
+                     {describeToken(token), context});
+  else
+    reporter_.report(token, where(parser, token), diag::UnexpectedToken, {describeToken(token)});
 }
 
 /// Where to point for an unexpected `token`: at it, or for the end of the
@@ -698,19 +697,18 @@ void ErrorStrategy::reportExpectedAfter(
     return;
   }
   Token *previous = parser->getTokenStream()->LT(-1);
-  std::string message = "expected " + what;
   std::string done = completedPhrase(parser->getContext());
-  if (previous && !done.empty())
-    message += " after " + done;
   SourceRange at =
       previous ? reporter_.after(previous) : reporter_.rangeOf(token);
-  reporter_.report(token, at, message);
+  if (previous && !done.empty())
+    reporter_.report(token, at, diag::ExpectedAfter, {what, done});
+  else
+    reporter_.report(token, at, diag::Expected, {what});
   size_t opening =
       expected.size() == 1 ? openingBracket(expected.getMinElement()) : 0;
   if (Token *open =
           opening ? childToken(parser->getContext(), opening) : nullptr)
-    reporter_.note(reporter_.rangeOf(open),
-                   "to match this " + backticked(open->getText()));
+    reporter_.note(reporter_.rangeOf(open), diag::NoteToMatchThis, {open->getText()});
 }
 
 /// Messages for mistakes common enough to deserve their own explanation.
@@ -720,26 +718,26 @@ bool ErrorStrategy::reportSpecial(antlr4::Parser *parser, Token *token,
   size_t type = token->getType();
   size_t before = previous ? previous->getType() : 0;
   antlr4::ParserRuleContext *ctx = parser->getContext();
-  std::string message;
-  if ((type == P::POWER || type == P::DOTPOWER) && isOperandEnd(before))
-    message = "operator " + backticked(token->getText()) +
-              " is not associative; add parentheses, as in `(a^b)^c`";
-  else if (isRelational(type) && isOperandEnd(before))
-    message = "comparison operators cannot be chained; add parentheses";
-  else if (isAddOperator(type) && isBinaryOperator(before))
-    message = "unary " + backticked(token->getText()) + " cannot follow " +
-              backticked(previous->getText()) +
-              "; put the operand in parentheses";
-  else if (type == P::RBRACE && before == P::LBRACE)
-    message =
-        "empty array constructor `{}`; an array constructor needs at least one "
-        "element (`fill(0, 0)` makes an empty array)";
-  else if (type == P::EQUALS && ctx->getRuleIndex() == P::RuleStatement)
-    message = "unexpected `=` in a statement; use `:=` for assignment";
-  else if (type == P::ASSIGN && inEquationContext(ctx))
-    message = "unexpected `:=` in an equation; use `=`";
-  if (!message.empty()) {
-    reporter_.report(token, reporter_.rangeOf(token), message);
+  std::optional<diag::Kind> kind;
+  std::string operand, before2;
+  if ((type == P::POWER || type == P::DOTPOWER) && isOperandEnd(before)) {
+    kind = diag::PowerNotAssociative;
+    operand = token->getText();
+  } else if (isRelational(type) && isOperandEnd(before)) {
+    kind = diag::ChainedComparison;
+  } else if (isAddOperator(type) && isBinaryOperator(before)) {
+    kind = diag::UnaryAfterBinaryOperator;
+    operand = token->getText();
+    before2 = previous->getText();
+  } else if (type == P::RBRACE && before == P::LBRACE) {
+    kind = diag::EmptyArrayConstructor;
+  } else if (type == P::EQUALS && ctx->getRuleIndex() == P::RuleStatement) {
+    kind = diag::EqualsInStatement;
+  } else if (type == P::ASSIGN && inEquationContext(ctx)) {
+    kind = diag::AssignInEquation;
+  }
+  if (kind) {
+    reporter_.report(token, reporter_.rangeOf(token), *kind, {operand, before2});
     return true;
   }
   if (type != Token::EOF || ctx->getRuleIndex() != P::RuleLongClassSpecifier ||
@@ -748,12 +746,10 @@ bool ErrorStrategy::reportSpecial(antlr4::Parser *parser, Token *token,
   // The file ends inside a class: name the class and point at its start.
   Token *name = childToken(ctx, P::IDENT);
   std::string className = name ? name->getText() : "";
-  reporter_.report(token, where(parser, token),
-                   "expected `end " + className +
-                       ";` before the end of the file");
+  reporter_.report(token, where(parser, token), diag::MissingEndAtEndOfFile, {className});
   if (name)
-    reporter_.note(reporter_.rangeOf(name),
-                   "class " + backticked(className) + " starts here");
+    reporter_.note(reporter_.rangeOf(name), diag::NoteClassStartsHere, {className});
+
   return true;
 }
 

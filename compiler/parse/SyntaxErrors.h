@@ -38,12 +38,19 @@ public:
   /// Reports a parser error caused by `token`, unless it is a second report
   /// at the same token or a consequence of a lexical error: at the first
   /// visible token after it, or later on the same line.
-  void report(antlr4::Token *token, SourceRange range,
-              const std::string &message);
+  void report(antlr4::Token *token, SourceRange range, diag::Kind kind,
+              std::initializer_list<diag::Arg> args = {}) {
+    report(token, range, diag::format(kind, args));
+  }
   /// Reports an error found after parsing (by the AST builder).
-  void report(SourceRange range, const std::string &message);
+  void report(SourceRange range, diag::Kind kind, std::initializer_list<diag::Arg> args = {}) {
+    report(range, diag::format(kind, args));
+  }
   /// A note attached to the error reported just before.
-  void note(SourceRange range, const std::string &message);
+  void note(SourceRange range, diag::Kind kind, std::initializer_list<diag::Arg> args = {}) {
+    note(range, diag::format(kind, args));
+  }
+
 
   bool hasErrors() const { return errorCount_ != 0; }
   /// Errors so far, including those not printed as consequences of others.
@@ -63,7 +70,15 @@ private:
   bool lastReported_ = false;
   size_t lastTokenIndex_ = SIZE_MAX;
   bool isSuppressed(antlr4::Token *token) const;
+  void lexerError(SourceRange range, diag::Kind kind, std::initializer_list<diag::Arg> args = {}) {
+    lexerError(range, diag::format(kind, args));
+  }
   void lexerError(SourceRange range, std::string message);
+  // The messages of the catalogue's kinds, formatted (DiagnosticKinds.def).
+  void report(antlr4::Token *token, SourceRange range, const std::string &message);
+  void report(SourceRange range, const std::string &message);
+  void note(SourceRange range, const std::string &message);
+
   void flushLexerErrorsBefore(uint32_t offset);
 
   /// Lexical errors not printed yet, in source order.

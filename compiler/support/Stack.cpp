@@ -2,6 +2,8 @@
 // passes, and the compiler's thread with a large stack; see Stack.h.
 #include "compiler/support/Stack.h"
 
+#include "compiler/support/DiagnosticKinds.h"
+
 #include <algorithm>
 #include <exception>
 #include <pthread.h>
@@ -47,8 +49,8 @@ void NestingLevel::fail(SourceRange where, const char *what) {
 }
 
 std::string NestingTooDeep::message() const {
-  return std::string(what) + " nests too deeply (more than " + std::to_string(levels) +
-         " levels)";
+  return diag::format(diag::NestsTooDeeply, {what, levels});
+
 }
 
 namespace {

@@ -1,0 +1,69 @@
+// The catalogue of diagnostics: every diagnostic that the compiler reports is
+// declared once in DiagnosticKinds.def with its kind (an identifier that
+// does not change when the text does), its severity and its message format,
+// and reported as `diags.report(diag::UnknownClass, range, {name})` (in the
+// manner of Clang's Diagnostic*Kinds.td and Carbon's CARBON_DIAGNOSTIC).
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+namespace mocc {
+
+/// How serious a diagnostic is.
+enum class SeverityKind { Error, Warning, Note };
+
+namespace diag {
+
+/// One entry of DiagnosticKinds.def.
+enum class Kind : uint16_t {
+#define DIAG(NAME, SEVERITY, FORMAT) NAME,
+#include "compiler/support/DiagnosticKinds.def"
+};
+
+// `diag::UnknownClass` names the kind.
+#define DIAG(NAME, SEVERITY, FORMAT) inline constexpr Kind NAME = Kind::NAME;
+#include "compiler/support/DiagnosticKinds.def"
+
+/// The number of kinds declared.
+inline constexpr size_t kKindCount = 0
+#define DIAG(NAME, SEVERITY, FORMAT) +1
+#include "compiler/support/DiagnosticKinds.def"
+    ;
+
+/// What DiagnosticKinds.def says of a kind.
+struct KindInfo {
+  const char *name;      // the identifier, `UnknownClass`
+  SeverityKind severity; // Error, Warning or Note
+  const char *format;    // the message, `{0}`, `{1}`, ... standing for the arguments
+};
+
+const KindInfo &info(Kind kind);
+
+/// An argument of a diagnostic's message: text, or an integer printed in
+/// decimal.
+class Arg {
+public:
+  Arg(std::string text) : text_(std::move(text)) {}
+  Arg(std::string_view text) : text_(text) {}
+  Arg(const char *text) : text_(text ? text : "") {}
+  template <std::integral T>
+    requires(!std::same_as<T, bool> && !std::same_as<T, char>)
+  Arg(T number) : text_(std::to_string(number)) {}
+
+  const std::string &text() const { return text_; }
+
+private:
+  std::string text_;
+};
+
+/// The message of `kind` with `{i}` replaced by the i-th argument (a
+/// placeholder without an argument is kept as written, so that the mistake
+/// shows in the tests).
+std::string format(Kind kind, std::initializer_list<Arg> args);
+
+} // namespace diag
+} // namespace mocc
