@@ -23,6 +23,8 @@
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Module.h>
 
+#include <algorithm>
+
 namespace mocc::codegen {
 
 using sym::ExprId;
@@ -133,7 +135,8 @@ void FunctionEmitter::emitEffect(ExprId effect) {
     builder_.CreateCondBr(condition, branches[0], branches[1]);
     for (int k = 0; k < 2; ++k) {
       builder_.SetInsertPoint(branches[k]);
-      enterScope(); // what a branch computes does not dominate the merge
+      // What a branch computes does not dominate the merge.
+      enterScope({pool_.operand(effect, 0).index, static_cast<uint64_t>(k)});
       emitEffect(pool_.operand(effect, 1 + k));
       exitScope();
       builder_.CreateBr(merge);
@@ -150,8 +153,17 @@ void FunctionEmitter::emitEffect(ExprId effect) {
 /// The value of a Call node: its output array. In a JVP, a call with a
 /// tangent calls the derivative at once, which gives both.
 llvm::Value *FunctionEmitter::callValue(ExprId call) {
-  if (!jvp_ || !facts_.hasTangent(call))
-    return emitCall(call, false);
+  if (!jvp_ || !facts_.hasTangent(call)) {
+    if (llvm::Value *out = sharedCall(call)) {
+      // A later assignment to what the arguments read forgets the memos.
+      for (uint32_t slot : sharedCalls_.find(call.index)->second.slots)
+        usedSlots_.insert(slot);
+      return out;
+    }
+    llvm::Value *out = emitCall(call, false);
+    shareCall(call, out);
+    return out;
+  }
   llvm::Value *out = emitCall(call, true);
   tangents_.set(call, out);
   return out;
@@ -162,6 +174,96 @@ llvm::Value *FunctionEmitter::callTangent(ExprId call) {
   if (!values_.get(call))
     values_.set(call, out);
   return out;
+}
+
+// --- Calls shared across branches -------------------------------------------------
+//
+// A call inside a branch of an `if` runs only when the branch is taken, so
+// its value is forgotten at the merge (ScopedMemo). Its results stay in its
+// output array, an alloca of the entry block, and are still there wherever
+// control has certainly passed through the call since: below the same
+// branches of the same conditions, before anything that the arguments or
+// the conditions read is assigned (a memo epoch has no loops). Without this, a when-clause that assigns n outputs of
+// one call, `(y1, ..., yn) := f(u)`, called f n times, each with all its
+// arguments: a 4,000-sample FFT whose 801 outputs were each an equation
+// `y[k] = if c then f(u)[k] else pre(y[k])` gave 3.2 million stores.
+
+/// Paths longer than this are not recorded (the check compares paths).
+constexpr size_t maxSharedPath = 32;
+
+/// The output array of an earlier call of `call` that holds its results
+/// here, or null.
+llvm::Value *FunctionEmitter::sharedCall(ExprId call) const {
+  if (jvp_ && facts_.hasTangent(call))
+    return nullptr; // its derivative is called, which gives the tangents too
+  auto found = sharedCalls_.find(call.index);
+  if (found == sharedCalls_.end())
+    return nullptr;
+  for (const PathStep &step : found->second.path) {
+    if (std::find(path_.rbegin(), path_.rend(), step) == path_.rend())
+      return nullptr;
+  }
+  return found->second.out;
+}
+
+/// Records the call just emitted into `out`, with the slots its arguments
+/// and the conditions of its branches read. Impure callees are not shared (each use is its own call), nor
+/// calls whose arguments read more than a few times as many nodes as there
+/// are arguments (finding them would cost more than emitting the call).
+void FunctionEmitter::shareCall(ExprId call, llvm::Value *out) {
+  uint32_t index = pool_.node(call).payload.index;
+  if (!error_.empty() || index >= functions_.size() || functions_[index].impure ||
+      path_.size() > maxSharedPath)
+    return;
+  auto args = pool_.operands(call);
+  size_t budget = 256 + 16 * args.size();
+  SharedCall shared{out, path_, {}};
+  llvm::DenseSet<uint32_t> seen;
+  std::vector<ExprId> stack(args.begin(), args.end());
+  for (const PathStep &step : path_) {
+    if (step.condition != ~0u)
+      stack.push_back(ExprId{step.condition});
+  }
+  while (!stack.empty()) {
+    ExprId id = stack.back();
+    stack.pop_back();
+    if (!seen.insert(id.index).second)
+      continue;
+    if (seen.size() + shared.slots.size() > budget)
+      return;
+    const sym::Node &node = pool_.node(id);
+    if (node.op == sym::OpKind::Variable)
+      shared.slots.push_back(node.payload.index);
+    if (node.op == sym::OpKind::Load) { // any element of the array
+      double size = pool_.constantValue(pool_.operand(id, 1)).value_or(0.0);
+      if (size > static_cast<double>(budget))
+        return;
+      for (uint32_t k = 0; k < static_cast<uint32_t>(size); ++k)
+        shared.slots.push_back(node.payload.index + k);
+    }
+    for (ExprId operand : pool_.operands(id))
+      stack.push_back(operand);
+  }
+  std::sort(shared.slots.begin(), shared.slots.end());
+  shared.slots.erase(std::unique(shared.slots.begin(), shared.slots.end()), shared.slots.end());
+  for (uint32_t slot : shared.slots)
+    callsReading_[slot].push_back(call.index);
+  sharedCalls_[call.index] = std::move(shared);
+}
+
+/// Slot `slot` is assigned: the shared calls that read it are forgotten.
+void FunctionEmitter::dropSharedCalls(uint32_t slot) {
+  auto found = callsReading_.find(slot);
+  if (found == callsReading_.end())
+    return;
+  for (uint32_t call : found->second)
+    sharedCalls_.erase(call);
+  callsReading_.erase(found);
+}
+
+void FunctionEmitter::forgetSharedCalls() {
+  sharedCalls_.clear();
+  callsReading_.clear();
 }
 
 /// Output k of a call: element k of the output array, or for its tangent,
