@@ -97,6 +97,25 @@ llvm::Value *FunctionEmitter::enterCall(const flat::Function &callee, llvm::Valu
 
 /// Calls the callee of `call` (or its derivative, passing the arguments'
 /// tangents after the arguments); returns the output array.
+/// Runs of at least this many arguments in consecutive slots are copied.
+constexpr size_t minCopiedRun = 16;
+
+/// How many of args[i], args[i + 1], ... are the Variable nodes of
+/// consecutive slots of v, in a kernel outside a loop over repeated steps
+/// (else 0). The memos hold what v holds (an assignment stores at once; a
+/// JVP's v holds the values), so the copy reads the same values.
+size_t FunctionEmitter::slotRun(std::span<const ExprId> args, size_t i) const {
+  if (!v_ || !runSlots_.empty())
+    return 0;
+  sym::VarId first = pool_.variableOf(args[i]);
+  if (!first.valid())
+    return 0;
+  size_t n = 1;
+  while (i + n < args.size() && pool_.variableOf(args[i + n]).index == first.index + n)
+    ++n;
+  return n;
+}
+
 llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
   NestingLevel level({}, "a function call"); // calls in the arguments recurse
   const flat::Function *callee = calleeOf(call, derivative);
@@ -105,8 +124,21 @@ llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
   auto args = pool_.operands(call);
   llvm::Value *in = entryArray(callee->inputSlots.size(), "in");
   llvm::Value *out = entryArray(callee->outputSlots.size(), "out");
-  for (size_t i = 0; i < args.size(); ++i)
+  for (size_t i = 0; i < args.size();) {
+    // A run of arguments in consecutive slots of v (an array, `f(buf)`)
+    // is copied at once: a store per element made a basic block of
+    // thousands of loads and stores, on which LLVM's instruction
+    // scheduler is quadratic (19 s of JIT for a 4,000-element argument).
+    if (size_t run = slotRun(args, i); run >= minCopiedRun) {
+      uint32_t first = pool_.variableOf(args[i]).index;
+      builder_.CreateMemCpy(builder_.CreateConstInBoundsGEP1_64(double_, in, i), llvm::Align(8),
+                            kernelSlotAddress(v_, first), llvm::Align(8), run * sizeof(double));
+      i += run;
+      continue;
+    }
     storeSlot(in, i, value(args[i]));
+    ++i;
+  }
   if (derivative) {
     for (size_t i = 0; i < args.size(); ++i)
       storeSlot(in, args.size() + i, tangent(args[i]));
@@ -118,11 +150,36 @@ llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
   return out;
 }
 
-void FunctionEmitter::emitEffect(ExprId effect) {
+void FunctionEmitter::emitEffect(ExprId effect, std::span<const sym::VarId> targets) {
   switch (pool_.op(effect)) {
-  case sym::OpKind::Call:
-    emitCall(effect, false);
+  case sym::OpKind::Call: {
+    llvm::Value *out = emitCall(effect, false);
+    const flat::Function *callee = calleeOf(effect, false);
+    if (callee && targets.size() > callee->outputSlots.size())
+      setError("function `" + callee->name + "` has no output " +
+               std::to_string(targets.size() - 1));
+    if (!error_.empty())
+      return;
+    // An Outputs step (Kernel.h): runs of outputs into consecutive slots
+    // are copied at once (see emitCall).
+    for (uint32_t k = 0; k < targets.size();) {
+      uint32_t n = 0;
+      while (k + n < targets.size() && targets[k + n].valid() &&
+             targets[k + n].index == targets[k].index + n)
+        ++n;
+      if (n >= minCopiedRun && runSlots_.empty()) {
+        builder_.CreateMemCpy(kernelSlotAddress(v_, targets[k].index), llvm::Align(8),
+                              builder_.CreateConstInBoundsGEP1_64(double_, out, k),
+                              llvm::Align(8), n * sizeof(double));
+        k += n;
+        continue;
+      }
+      if (targets[k].valid())
+        builder_.CreateStore(loadSlot(out, k), kernelSlotAddress(v_, targets[k].index));
+      ++k;
+    }
     return;
+  }
   case sym::OpKind::Constant:
     return;
   case sym::OpKind::IfElse: {
@@ -137,7 +194,7 @@ void FunctionEmitter::emitEffect(ExprId effect) {
       builder_.SetInsertPoint(branches[k]);
       // What a branch computes does not dominate the merge.
       enterScope({pool_.operand(effect, 0).index, static_cast<uint64_t>(k)});
-      emitEffect(pool_.operand(effect, 1 + k));
+      emitEffect(pool_.operand(effect, 1 + k), targets);
       exitScope();
       builder_.CreateBr(merge);
     }

@@ -131,6 +131,14 @@ void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
     if (!jvp_)
       emitEffect(step.expr);
     return;
+  case KernelStep::Kind::Outputs:
+    if (!jvp_) {
+      emitEffect(step.expr, step.targets);
+      for (sym::VarId target : step.targets) // stored inside branches: no memo
+        if (target.valid())
+          noteStored(target.index);
+    }
+    return;
   case KernelStep::Kind::Assign:
     break;
   }
@@ -161,6 +169,17 @@ uint32_t FunctionEmitter::emitSteps(std::span<const KernelStep> steps, uint32_t 
 /// use the stored value. If the node was used before (the kernel reads the
 /// slot before assigning it, or assigns it twice), every memoized entry may
 /// depend on the old value, so the memos start over.
+/// Slot `slot` was stored to where no memo may record the value (inside a
+/// branch): what read it before is forgotten.
+void FunctionEmitter::noteStored(uint32_t slot) {
+  dropSharedCalls(slot);
+  if (usedSlots_.contains(slot)) {
+    values_.clear();
+    tangents_.clear();
+    usedSlots_.clear();
+  }
+}
+
 void FunctionEmitter::noteAssigned(uint32_t slot, llvm::Value *value, llvm::Value *tangent) {
   dropSharedCalls(slot);
   if (usedSlots_.contains(slot)) {

@@ -152,8 +152,9 @@ public:
   /// Executes an effect (flat::CallEffect): calls the function of a Call
   /// node, every time (its outputs are not memoized), or of the branch of an
   /// if-expression that its condition selects (a constant branch does
-  /// nothing); a failed call leaves the function.
-  void emitEffect(sym::ExprId effect);
+  /// nothing); a failed call leaves the function. With targets (an Outputs
+  /// step, Kernel.h), output k of the call is stored into slot targets[k].
+  void emitEffect(sym::ExprId effect, std::span<const sym::VarId> targets = {});
   /// Leaves the function with failure `status` (an i32, nonzero) and goes on
   /// emitting into a new block that nothing reaches.
   void exitWithStatus(llvm::Value *status);
@@ -189,6 +190,7 @@ private:
   void enterScope() { enterScope({~0u, ++opaqueScopes_}); }
   void exitScope();
   void noteAssigned(uint32_t slot, llvm::Value *value, llvm::Value *tangent);
+  void noteStored(uint32_t slot);
   llvm::Value *loadSlot(llvm::Value *base, uint32_t slot);
   void storeSlot(llvm::Value *base, uint32_t slot, llvm::Value *value);
   /// The address of a kernel's slot in v or dv: inside a run's loop, the
@@ -221,6 +223,7 @@ private:
   llvm::Value *emitCall(sym::ExprId call, bool derivative);
   llvm::Value *enterCall(const flat::Function &callee, llvm::Value *in);
   llvm::Value *callValue(sym::ExprId call);
+  size_t slotRun(std::span<const sym::ExprId> args, size_t i) const;
   llvm::Value *loadValue(sym::ExprId load);
   llvm::Value *callTangent(sym::ExprId call);
   llvm::Value *sharedCall(sym::ExprId call) const;

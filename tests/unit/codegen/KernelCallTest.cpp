@@ -117,6 +117,39 @@ TEST_CASE("a call in branches under the same condition is made once") {
   }
 }
 
+TEST_CASE("an Outputs step calls once and stores the outputs, split kernels or not") {
+  // (v2, v3) := if v0 > 0 then polar(v0, v1); then v2 := if v0 > 0 then v2
+  // else -v2, v3 likewise (the steps the Outputs step comes before), with
+  // one step per function or not.
+  for (unsigned perFunction : {0u, 1u}) {
+    sym::ExprPool pool;
+    auto v = [&](uint32_t slot) { return pool.variable(VarId{slot}); };
+    ExprId args[] = {v(0), v(1)};
+    ExprId positive = pool.binary(OpKind::Greater, v(0), pool.constant(0));
+    KernelStep outputs(KernelStep::Kind::Outputs, {},
+                       pool.ifElse(positive, pool.call(Polar, args), pool.zero()));
+    outputs.targets = {VarId{2}, VarId{3}};
+    KernelSpec spec{"outputs",
+                    {outputs, assignStep(2, pool.ifElse(positive, v(2), pool.neg(v(2)))),
+                     assignStep(3, pool.ifElse(positive, v(3), pool.neg(v(3))))},
+                    false};
+    CompileRequest request = withSamples(atLevel(jit::OptLevel::None, true));
+    request.options.stepsPerFunction = perFunction;
+    CompiledKernels compiled(pool, {&spec, 1}, request);
+    rt::KernelFn fn = compiled.kernel("outputs");
+    REQUIRE_MESSAGE((fn != nullptr), compiled.error());
+    CHECK(count(compiled.ir, "call i32 @mocc.fn.polar(") == 1);
+    double w[4] = {0.3, -1.2, 7, 8}, res[1];
+    fn(0.0, w, res);
+    CHECK(w[2] == doctest::Approx(std::sqrt(0.09 + 1.44)).epsilon(1e-14));
+    CHECK(w[3] == doctest::Approx(std::atan2(-1.2, 0.3)).epsilon(1e-14));
+    double x[4] = {-0.3, -1.2, 7, 8};
+    fn(0.0, x, res);
+    CHECK(x[2] == -7);
+    CHECK(x[3] == -8);
+  }
+}
+
 TEST_CASE("the JVP of a kernel that calls functions matches finite differences") {
   sym::ExprPool pool;
   KernelSpec spec = callingKernel(pool, true);
