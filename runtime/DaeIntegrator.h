@@ -111,6 +111,7 @@ private:
   static int jacobianFn(double t, double cj, N_Vector y, N_Vector yp, N_Vector r,
                         SUNMatrix jacobian, void *self, N_Vector, N_Vector, N_Vector);
   static int rootFn(double t, N_Vector y, N_Vector yp, double *g, void *self);
+  static int weightFn(N_Vector y, N_Vector ewt, void *self);
   void load(double t, const double *y, const double *yp, double *residual);
   void project(double t, double *y, double *yp);
   void copyFromSlots();
@@ -148,6 +149,7 @@ private:
   int64_t size_;           // IDA's unknowns: n_, or 1 for the clock
   ColoredJacobian jacobian_;
   double tolerance_ = 1e-6;
+  double stateWeightScale_ = 1.0; ///< sqrt(n / states): see weightFn
   std::vector<double> values_;   // the Jacobian's nonzeros
   std::vector<double> residual_; // scratch
   std::vector<double> g_;        // zero-crossing values, scratch

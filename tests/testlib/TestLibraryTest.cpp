@@ -14,6 +14,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -47,13 +48,26 @@ std::string readText(const fs::path &path) {
 
 std::string quote(const std::string &arg) { return "'" + arg + "'"; }
 
-fs::path scratch(const std::string &name) {
-  fs::path dir =
-      fs::temp_directory_path() / ("mocc_testlib_" + std::to_string(getpid()) + "_" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+/// A scratch folder of this test process, removed when the test case ends.
+class Scratch {
+public:
+  explicit Scratch(const std::string &name)
+      : dir_(fs::temp_directory_path() /
+             ("mocc_testlib_" + std::to_string(getpid()) + "_" + name)) {
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  Scratch(const Scratch &) = delete;
+  Scratch &operator=(const Scratch &) = delete;
+  ~Scratch() {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+  fs::path operator/(const std::string &name) const { return dir_ / name; }
+
+private:
+  fs::path dir_;
+};
 
 /// Runs `mocc test-library` on TestLib with `args`, the report in `report`
 /// (MODELICAPATH unset: the bundled stdlib comes after TestLib).
@@ -213,7 +227,8 @@ TEST_CASE("the JSON checker of these tests tells well-formed from malformed") {
 }
 
 TEST_CASE("each outcome has its line, the summary counts them, and the exit code is 1") {
-  fs::path report = scratch("all") / "report";
+  Scratch scratch("all");
+  fs::path report = scratch / "report";
   Run run = testLibrary({"-j", "2", "--timeout", "120", "TestLib.AssertFails", "TestLib.Broken",
                          "TestLib.Crash", "TestLib.Decay", "TestLib.Drift", "TestLib.Gone",
                          "TestLib.NoReference"},
@@ -287,7 +302,8 @@ TEST_CASE("each outcome has its line, the summary counts them, and the exit code
 }
 
 TEST_CASE("a model that never ends is killed at the time limit") {
-  fs::path report = scratch("hang") / "report";
+  Scratch scratch("hang");
+  fs::path report = scratch / "report";
   Run run = testLibrary({"--timeout", "1", "--filter", "TestLib.Hang", "--keep-results"}, report);
   INFO(run.out);
   INFO(run.err);
@@ -307,7 +323,8 @@ TEST_CASE("a model that never ends is killed at the time limit") {
 }
 
 TEST_CASE("everything selected passes: exit code 0; --keep-results keeps result and log") {
-  fs::path report = scratch("pass") / "report";
+  Scratch scratch("pass");
+  fs::path report = scratch / "report";
   Run run = testLibrary({"TestLib.Decay", "-j1", "--keep-results"}, report);
   INFO(run.out);
   INFO(run.err);
@@ -321,7 +338,8 @@ TEST_CASE("everything selected passes: exit code 0; --keep-results keeps result 
 }
 
 TEST_CASE("--reference-settings: a tenth of the tolerance and half the interval") {
-  fs::path report = scratch("settings") / "report";
+  Scratch scratch("settings");
+  fs::path report = scratch / "report";
   Run run = testLibrary({"TestLib.Decay", "--keep-results", "--reference-settings"}, report);
   INFO(run.out);
   INFO(run.err);
@@ -333,7 +351,8 @@ TEST_CASE("--reference-settings: a tenth of the tolerance and half the interval"
 TEST_CASE("references in folders named by the dotted name; a model the bundled subset lacks") {
   // references-flat/TestLib.Decay/Decay.csv, and a reference of an MSL
   // model that mocc's bundled stdlib does not have.
-  fs::path report = scratch("flat") / "report";
+  Scratch scratch("flat");
+  fs::path report = scratch / "report";
   Run run = testLibrary({}, report, "references-flat");
   INFO(run.out);
   INFO(run.err);
@@ -347,7 +366,8 @@ TEST_CASE("references in folders named by the dotted name; a model the bundled s
 }
 
 TEST_CASE("usage errors exit with code 2") {
-  fs::path report = scratch("usage") / "report";
+  Scratch scratch("usage");
+  fs::path report = scratch / "report";
   CHECK(testLibrary({"TestLib.NotThere"}, report).exitCode == 2);
   CHECK(testLibrary({"-j", "0"}, report).exitCode == 2);
   CHECK(testLibrary({"--timeout", "soon"}, report).exitCode == 2);
