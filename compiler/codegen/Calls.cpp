@@ -19,6 +19,7 @@
 #include "compiler/support/Stack.h"
 #include "runtime/RuntimeErrors.h"
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Module.h>
@@ -101,17 +102,23 @@ llvm::Value *FunctionEmitter::enterCall(const flat::Function &callee, llvm::Valu
 constexpr size_t minCopiedRun = 16;
 
 /// How many of args[i], args[i + 1], ... are the Variable nodes of
-/// consecutive slots of v, in a kernel outside a loop over repeated steps
-/// (else 0). The memos hold what v holds (an assignment stores at once; a
-/// JVP's v holds the values), so the copy reads the same values.
+/// consecutive slots of v in a kernel outside a loop over repeated steps,
+/// or of one array of a function's frame (else 0). The memos hold what
+/// the slots hold (an assignment stores at once; a JVP's v holds the
+/// values), so the copy reads the same values.
 size_t FunctionEmitter::slotRun(std::span<const ExprId> args, size_t i) const {
-  if (!v_ || !runSlots_.empty())
+  if (!runSlots_.empty() || (!v_ && frame_.empty()))
     return 0;
   sym::VarId first = pool_.variableOf(args[i]);
-  if (!first.valid())
+  if (!first.valid() || (!v_ && first.index >= frame_.size()))
     return 0;
+  auto sameArray = [&](uint32_t slot) {
+    return v_ || (slot < frame_.size() && llvm::getUnderlyingObject(frame_[slot]) ==
+                                              llvm::getUnderlyingObject(frame_[first.index]));
+  };
   size_t n = 1;
-  while (i + n < args.size() && pool_.variableOf(args[i + n]).index == first.index + n)
+  while (i + n < args.size() && pool_.variableOf(args[i + n]).index == first.index + n &&
+         sameArray(first.index + n))
     ++n;
   return n;
 }
@@ -132,7 +139,8 @@ llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
     if (size_t run = slotRun(args, i); run >= minCopiedRun) {
       uint32_t first = pool_.variableOf(args[i]).index;
       builder_.CreateMemCpy(builder_.CreateConstInBoundsGEP1_64(double_, in, i), llvm::Align(8),
-                            kernelSlotAddress(v_, first), llvm::Align(8), run * sizeof(double));
+                            v_ ? kernelSlotAddress(v_, first) : frame_[first], llvm::Align(8),
+                            run * sizeof(double));
       i += run;
       continue;
     }
