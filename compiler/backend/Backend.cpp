@@ -64,7 +64,7 @@ private:
 /// C source that does not compile or a C function found nowhere is an
 /// error at its function's external clause.
 bool linkExternals(NativeModel &native, std::span<const flat::Function> functions,
-                   const BackendOptions &options, Diagnostics &diags, std::string &error) {
+                   const BackendOptions &options, Diagnostics &diags, diag::Message &error) {
   jit::ExternalReport &report = native.external;
   if (!jit::linkExternalFunctions(*native.jit, functions, options.external, report, error))
     return false;
@@ -80,7 +80,7 @@ bool linkExternals(NativeModel &native, std::span<const flat::Function> function
 /// is big. Records the phase times `codegen` and `jit` (the part of the
 /// latter spent here).
 bool generateCode(const plan::SimulationPlan &plan, flat::FlatModel &model,
-                  NativeModel &native, double &jitSeconds, std::string &error) {
+                  NativeModel &native, double &jitSeconds, diag::Message &error) {
   auto start = Clock::now();
   std::vector<flat::Function> &functions = model.functions;
   bool anyJvp = std::any_of(plan.kernels.begin(), plan.kernels.end(),
@@ -142,15 +142,23 @@ bool generateCode(const plan::SimulationPlan &plan, flat::FlatModel &model,
 }
 
 /// The runtime's model: the plan with each kernel name replaced by its
-/// native function. A name the JIT does not know sets `error`.
+/// native function. A name the JIT does not know sets `error` (the first
+/// such).
 bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
-               NativeModel &native, std::string &error) {
+               NativeModel &native, diag::Message &error) {
   jit::Jit &engine = *native.jit;
+  diag::Message missing; // the failure of the last lookup
+  auto lookup = [&](const std::string &name) {
+    void *address = engine.lookup(name, missing);
+    if (!address && !error)
+      error = missing;
+    return address;
+  };
   auto kernel = [&](const std::string &name) {
-    return reinterpret_cast<rt::KernelFn>(engine.lookup(name, error));
+    return reinterpret_cast<rt::KernelFn>(lookup(name));
   };
   auto jvp = [&](const std::string &name) {
-    return reinterpret_cast<rt::KernelJvpFn>(engine.lookup(codegen::jvpName(name), error));
+    return reinterpret_cast<rt::KernelJvpFn>(lookup(codegen::jvpName(name)));
   };
   rt::CompiledModel &m = native.model;
   m.name = model.name;
@@ -161,14 +169,13 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
   auto kernelRef = [&](const plan::InitStepPlan &step) -> rt::KernelRef {
     if (step.kernelCase < 0)
       return kernel(step.kernel);
-    return {reinterpret_cast<rt::BatchedKernelFn>(engine.lookup(step.kernel, error)),
+    return {reinterpret_cast<rt::BatchedKernelFn>(lookup(step.kernel)),
             step.kernelCase};
   };
   auto jvpRef = [&](const plan::InitStepPlan &step) -> rt::KernelJvpRef {
     if (step.kernelCase < 0)
       return jvp(step.kernel);
-    return {reinterpret_cast<rt::BatchedKernelJvpFn>(
-                engine.lookup(codegen::jvpName(step.kernel), error)),
+    return {reinterpret_cast<rt::BatchedKernelJvpFn>(lookup(codegen::jvpName(step.kernel))),
             step.kernelCase};
   };
   for (const plan::InitStepPlan &step : plan.init) {
@@ -256,7 +263,7 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
     events.samples.push_back({sample.flag, sample.start, sample.interval, sample.relation, sample.moving});
   events.initialSlot = ev.initialSlot;
   events.terminalSlot = ev.terminalSlot;
-  return error.empty();
+  return !error;
 }
 
 } // namespace
@@ -267,20 +274,20 @@ void reportExternalProblems(const jit::ExternalReport &report,
     for (const ccode::CDiagnostic &d : p.diagnostics)
       diags.reportAt(d.severity, d.file, d.line, d.column, d.sourceLine, d.message);
     if (p.diagnostics.empty())
-      diags.report(diag::ExternalFunctionProblem, functions[p.function].external->loc, {p.message});
+      diags.report(p.message, functions[p.function].external->loc);
     else
       diags.report(diag::NoteExternalFunctionProblem, functions[p.function].external->loc,
-                   {p.message});
+                   {p.message.text()});
   }
 }
 
 std::optional<NativeModel> compileModel(const plan::SimulationPlan &plan,
                                         flat::FlatModel &model, const BackendOptions &options,
                                         Diagnostics &diags) {
-  std::string error;
+  diag::Message error;
   auto fail = [&]() -> std::optional<NativeModel> {
-    if (!error.empty())
-      diags.report(diag::CodeGenerationFailed, {}, {error});
+    if (error)
+      diags.report(diag::CodeGenerationFailed, {}, {error.text()});
 
     return std::nullopt;
   };

@@ -301,8 +301,9 @@ bool PlanBuilder::reportParameterCycle(const std::vector<uint32_t> &params,
                                        const std::vector<int> &pending) {
   for (uint32_t p : params)
     if (pending[p] != 0) {
+      bool free = isFreeParameter(VarId{p});
       diags_.report(diag::ParameterDependsOnItself, model_.variables[p].loc,
-                    {model_.variables[p].name});
+                    {free ? "the start value" : "the binding", model_.variables[p].name});
       break;
     }
   return false;

@@ -102,12 +102,12 @@ CallDerivative differentiateCalls(flat::FlatModel &model, ExprId output,
                             "` has no time derivative"};
     args.push_back(d);
   }
-  std::string error;
+  diag::Message error;
   functions::DerivativeTable table(model.functions);
   auto derivative = table.derivativeOf(function, &error);
   if (!derivative)
     return {ExprId{}, "the function `" + model.functions[function].name +
-                          "` cannot be differentiated: " + error};
+                          "` cannot be differentiated: " + error.text()};
   auto numOutputs = static_cast<uint32_t>(model.functions[function].outputSlots.size());
   return {pool.output(pool.call(*derivative, args), numOutputs + k), ""};
 }

@@ -314,7 +314,7 @@ std::string exportStructors(llvm::Module &module, const char *global, const std:
 /// to share between threads).
 struct Machines {
   std::unique_ptr<llvm::TargetMachine> normal, large;
-  llvm::TargetMachine *get(bool isLarge, std::string &error) {
+  llvm::TargetMachine *get(bool isLarge, diag::Message &error) {
     auto &slot = isLarge ? large : normal;
     if (!slot) {
       llvm::orc::JITTargetMachineBuilder builder = *host().builder;
@@ -322,7 +322,7 @@ struct Machines {
                                          : llvm::CodeGenOptLevel::Default);
       auto created = builder.createTargetMachine();
       if (!created) {
-        error = llvm::toString(created.takeError());
+        error = {diag::LlvmFailure, {llvm::toString(created.takeError())}};
         return nullptr;
       }
       slot = std::move(*created);
@@ -333,7 +333,7 @@ struct Machines {
 
 /// Optimizes a module (see the file comment) and compiles it to an object.
 bool emitObject(llvm::Module &module, Machines &machines, std::string &object,
-                std::string &error) {
+                diag::Message &error) {
   bool isLarge = module.getInstructionCount() > largeUnitInstructions;
   llvm::TargetMachine *machine = machines.get(isLarge, error);
   if (!machine)
@@ -365,7 +365,7 @@ bool emitObject(llvm::Module &module, Machines &machines, std::string &object,
   llvm::orc::SimpleCompiler compile(*machine);
   auto compiled = compile(module);
   if (!compiled) {
-    error = llvm::toString(compiled.takeError());
+    error = {diag::LlvmFailure, {llvm::toString(compiled.takeError())}};
     return false;
   }
   object.assign((*compiled)->getBufferStart(), (*compiled)->getBufferSize());
@@ -389,7 +389,7 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
     return result;
   }
   if (!host().builder) {
-    result.diagnostics.push_back(failure("the host CPU is not known to LLVM: " + host().error));
+    result.diagnostics.push_back(failure(diag::format(diag::HostCpuUnknown, {host().error})));
     return result;
   }
   // 1. The text and the key.
@@ -401,7 +401,7 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
   } else {
     auto read = readFile(source.path);
     if (!read) {
-      result.diagnostics.push_back(failure("cannot read the C source `" + source.path + "`"));
+      result.diagnostics.push_back(failure(diag::format(diag::CannotReadCSource, {source.path})));
       return result;
     }
     text = std::move(*read);
@@ -445,7 +445,7 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
       clang::createInvocation(argv, invocationOptions);
   if (!invocation) {
     if (result.diagnostics.empty())
-      result.diagnostics.push_back(failure("clang's driver rejected the command line"));
+      result.diagnostics.push_back(failure(diag::format(diag::ClangRejectedCommandLine, {})));
     return result;
   }
   invocation->getFrontendOpts().DisableFree = false; // the driver sets it for a process of its own
@@ -463,7 +463,7 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
   std::unique_ptr<llvm::Module> module = ok ? action.takeModule() : nullptr;
   if (!module || collector.getNumErrors() > 0) {
     if (result.diagnostics.empty())
-      result.diagnostics.push_back(failure("clang failed without a message"));
+      result.diagnostics.push_back(failure(diag::format(diag::ClangFailedSilently, {})));
     return result;
   }
   // 4. Constructors and destructors.
@@ -471,9 +471,9 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
   result.constructors = exportStructors(*module, "llvm.global_ctors", prefix + "_constructors");
   result.destructors = exportStructors(*module, "llvm.global_dtors", prefix + "_destructors");
   // 5. Optimization and code generation.
-  std::string error;
+  diag::Message error;
   if (!emitObject(*module, machines, result.object, error)) {
-    result.diagnostics.push_back(failure("code generation failed: " + error));
+    result.diagnostics.push_back(failure(diag::format(diag::CodeGenerationFailed, {error.text()})));
     result.object.clear();
     return result;
   }

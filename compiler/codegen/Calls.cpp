@@ -52,23 +52,20 @@ llvm::Function *declareLoweredFunction(llvm::Module &module, const flat::Functio
 const flat::Function *FunctionEmitter::calleeOf(ExprId call, bool derivative) {
   uint32_t index = pool_.node(call).payload.index;
   if (index >= functions_.size()) {
-    setError("a call of function " + std::to_string(index) + ", which is not in the table");
+    setError({diag::CallOutsideTable, {index}});
     return nullptr;
   }
   const flat::Function *callee = &functions_[index];
   if (derivative) {
     if (callee->forwardDerivative >= functions_.size()) {
-      setError("function `" + callee->name +
-               "` has no derivative for the Jacobian (see addKernelDerivatives)");
+      setError({diag::NoJacobianDerivative, {callee->name}});
       return nullptr;
     }
     callee = &functions_[callee->forwardDerivative];
   }
   size_t arguments = pool_.operands(call).size() * (derivative ? 2 : 1);
   if (arguments != callee->inputSlots.size()) {
-    setError("function `" + callee->name + "` takes " +
-             std::to_string(callee->inputSlots.size()) + " input(s) but is called with " +
-             std::to_string(arguments));
+    setError({diag::CallArgumentCount, {callee->name, callee->inputSlots.size(), arguments}});
     return nullptr;
   }
   return callee;
@@ -210,7 +207,7 @@ void FunctionEmitter::emitEffect(ExprId effect, std::span<const sym::VarId> targ
     return;
   }
   default:
-    setError("an effect that is neither a call nor an if-expression over calls");
+    setError({diag::EffectNotCall, {}});
     return;
   }
 }
@@ -338,9 +335,8 @@ llvm::Value *FunctionEmitter::outputValue(ExprId output, Mode mode) {
   uint32_t k = pool_.node(output).payload.index;
   const flat::Function *callee = calleeOf(call, false);
   if (callee && k >= callee->outputSlots.size())
-    setError("output " + std::to_string(k) + " of function `" + callee->name +
-             "` does not exist");
-  if (!error_.empty())
+    setError({diag::NoSuchFunctionOutput, {k, callee->name}});
+  if (error_)
     return llvm::PoisonValue::get(double_);
   if (mode == Mode::Value)
     return loadSlot(values_.get(call), k);

@@ -264,14 +264,14 @@ public:
     if (emitter_)
       close();
   }
-  /// The first error of an emitter, or "".
-  const std::string &error() const {
-    return error_.empty() && emitter_ ? emitter_->error() : error_;
+  /// The first error of an emitter, or none.
+  const diag::Message &error() const {
+    return !error_ && emitter_ ? emitter_->error() : error_;
   }
 
 private:
   void close() {
-    if (error_.empty())
+    if (!error_)
       error_ = emitter_->error();
     emitter_.reset();
     sink_.close();
@@ -284,7 +284,7 @@ private:
   std::span<const flat::Function> functions_;
   std::unique_ptr<FunctionEmitter> emitter_;
   size_t instructions_ = 0;
-  std::string error_;
+  diag::Message error_;
 };
 
 /// Emits a kernel (or its JVP) for generateKernelsStreamed: its public
@@ -332,15 +332,18 @@ void emitKernelStreamed(llvm::Module &home, Stream &stream, const KernelSpec &sp
 /// Checks what the emitter takes for granted: the kernel's form
 /// (plan::checkKernelForm) and a name no other kernel of the module has.
 bool checkKernel(const sym::ExprPool &pool, const KernelSpec &spec, const llvm::Module &module,
-                 std::string &error) {
+                 diag::Message &error) {
   for (const std::string &name : {spec.name, jvpName(spec.name)}) {
     if (module.getFunction(name) && (name == spec.name || spec.withJvp)) {
-      error = "two kernels are named `" + name + "`";
+      error = {diag::KernelsShareName, {name}};
       return false;
     }
   }
-  error = plan::checkKernelForm(spec, pool);
-  return error.empty();
+  if (std::string breach = plan::checkKernelForm(spec, pool); !breach.empty()) {
+    error = {diag::KernelFormBroken, {breach}};
+    return false;
+  }
+  return true;
 }
 
 /// Whether a step has a derivative in the kernel's JVP (checks have none).
@@ -352,7 +355,7 @@ bool isDifferentiated(const KernelStep &step) {
 
 bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instructionsPerModule,
                              const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
-                             const CodegenOptions &options, std::string *error,
+                             const CodegenOptions &options, diag::Message *error,
                              std::span<const flat::Function> functions) {
   bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
                             [](const KernelSpec &spec) { return spec.withJvp; });
@@ -362,7 +365,7 @@ bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instru
   const PoolFacts &facts = options.facts ? *options.facts : *own;
   Stream stream(sink, instructionsPerModule, pool, facts, functions);
   RepeatFinder finder(pool, options.constantSlots, options.repeats);
-  std::string message;
+  diag::Message message;
   for (size_t k = 0; k < kernels.size(); ++k) {
     const KernelSpec &spec = kernels[k];
     if (!checkKernel(pool, spec, home, message))
@@ -372,13 +375,13 @@ bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instru
     emitKernelStreamed(home, stream, spec, false, options, repeats);
     if (spec.withJvp)
       emitKernelStreamed(home, stream, spec, true, options, repeats);
-    if (!stream.error().empty()) {
-      message = "kernel `" + spec.name + "`: " + stream.error();
+    if (stream.error()) {
+      message = {diag::InKernel, {spec.name, stream.error().text()}};
       break;
     }
   }
   stream.end();
-  if (message.empty())
+  if (!message)
     return true;
   if (error)
     *error = message;
@@ -389,7 +392,7 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               const sym::ExprPool &pool,
                                               std::span<const KernelSpec> kernels,
                                               const CodegenOptions &options,
-                                              std::string *error,
+                                              diag::Message *error,
                                               std::span<const flat::Function> functions) {
   auto module = std::make_unique<llvm::Module>("mocc_kernels", context);
   bool anyJvp = std::any_of(kernels.begin(), kernels.end(),
@@ -400,7 +403,7 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
   const PoolFacts &facts = options.facts ? *options.facts : *own;
   FunctionEmitter emitter(*module, pool, facts, functions);
   RepeatFinder finder(pool, options.constantSlots, options.repeats);
-  std::string message;
+  diag::Message message;
   for (size_t k = 0; k < kernels.size(); ++k) {
     const KernelSpec &spec = kernels[k];
     if (!checkKernel(pool, spec, *module, message))
@@ -410,12 +413,12 @@ std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
     emitKernel(*module, emitter, spec, false, options, repeats);
     if (spec.withJvp)
       emitKernel(*module, emitter, spec, true, options, repeats);
-    if (!emitter.error().empty()) {
-      message = "kernel `" + spec.name + "`: " + emitter.error();
+    if (emitter.error()) {
+      message = {diag::InKernel, {spec.name, emitter.error().text()}};
       break;
     }
   }
-  if (message.empty())
+  if (!message)
     return module;
   if (error)
     *error = message;
@@ -453,7 +456,7 @@ uint64_t emittedSteps(std::span<const KernelSpec> kernels,
 }
 
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
-                          std::span<const KernelSpec> kernels, std::string *error,
+                          std::span<const KernelSpec> kernels, diag::Message *error,
                           std::span<const uint32_t> constantSlots) {
   PoolFacts facts(pool, true, constantSlots);
   return addKernelDerivatives(functions, pool, kernels, facts, error);
@@ -461,7 +464,7 @@ bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::Exp
 
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
                           std::span<const KernelSpec> kernels, const PoolFacts &facts,
-                          std::string *error) {
+                          diag::Message *error) {
   // Only calls whose arguments have tangents call a derivative (see
   // FunctionEmitter::callValue): an external function without a derivative
   // annotation is fine where its arguments are constant in the JVP.

@@ -10,6 +10,7 @@
 #include "compiler/plan/Kernel.h"
 #include "compiler/codegen/Repeats.h"
 #include "compiler/flat/Function.h"
+#include "compiler/support/DiagnosticKinds.h"
 
 #include <cstdint>
 #include <memory>
@@ -94,14 +95,15 @@ uint64_t emittedSteps(std::span<const KernelSpec> kernels,
 /// Terminate step whose condition holds reports its message through
 /// mocc_runtime_terminate and goes on.
 ///
-/// Returns null and sets `error` (when given) if a kernel cannot be
-/// compiled: an invalid id, a call that does not fit the table, a function
-/// without the derivative its JVP needs, or two kernels with one name.
+/// Returns null and sets `error` (when given; the caller reports it, as
+/// `code generation failed: ...`) if a kernel cannot be compiled: an
+/// invalid id, a call that does not fit the table, a function without the
+/// derivative its JVP needs, or two kernels with one name.
 std::unique_ptr<llvm::Module> generateKernels(llvm::LLVMContext &context,
                                               const sym::ExprPool &pool,
                                               std::span<const KernelSpec> kernels,
                                               const CodegenOptions &options,
-                                              std::string *error = nullptr,
+                                              diag::Message *error = nullptr,
                                               std::span<const flat::Function> functions = {});
 
 /// Receives the modules of generateKernelsStreamed, one at a time.
@@ -125,7 +127,7 @@ public:
 /// public, into the modules of `sink`.
 bool generateKernelsStreamed(llvm::Module &home, ModuleSink &sink, size_t instructionsPerModule,
                              const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
-                             const CodegenOptions &options, std::string *error = nullptr,
+                             const CodegenOptions &options, diag::Message *error = nullptr,
                              std::span<const flat::Function> functions = {});
 
 /// A lowered function compiled to native code: reads the flattened inputs
@@ -164,7 +166,7 @@ std::string externalThunkSource(const flat::Function &function, bool declare);
 /// `break` outside a loop, `time` in a function) or two share a symbol.
 std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
                                                 std::span<const flat::Function> functions,
-                                                std::string *error = nullptr,
+                                                diag::Message *error = nullptr,
                                                 const std::vector<bool> *only = nullptr);
 
 /// Adds to `functions` (see functions::DerivativeTable) the forward
@@ -173,14 +175,14 @@ std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
 /// that generateKernels can call it. False with `error` set if one cannot
 /// be made.
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
-                          std::span<const KernelSpec> kernels, std::string *error = nullptr,
+                          std::span<const KernelSpec> kernels, diag::Message *error = nullptr,
                           std::span<const uint32_t> constantSlots = {});
 
 /// Same, with the pool's facts already computed (with tangents if any
 /// kernel has a JVP, with the constant slots).
 bool addKernelDerivatives(std::vector<flat::Function> &functions, const sym::ExprPool &pool,
                           std::span<const KernelSpec> kernels, const PoolFacts &facts,
-                          std::string *error = nullptr);
+                          diag::Message *error = nullptr);
 
 /// Name of the JVP function generated for the kernel `kernelName`.
 std::string jvpName(const std::string &kernelName);

@@ -105,8 +105,8 @@ void FunctionEmitter::finish() {
     builder_.CreateRet(builder_.getInt32(0));
 }
 
-void FunctionEmitter::setError(std::string message) {
-  if (error_.empty())
+void FunctionEmitter::setError(diag::Message message) {
+  if (!error_)
     error_ = std::move(message);
 }
 
@@ -217,7 +217,7 @@ llvm::Value *FunctionEmitter::kernelSlotAddress(llvm::Value *base, uint32_t slot
     return builder_.CreateConstInBoundsGEP1_64(double_, base, slot);
   auto found = runParameter_.find(slot);
   if (found == runParameter_.end()) { // Repeats.cpp records every slot of a step
-    setError("internal error: slot " + std::to_string(slot) + " is not a parameter of its run");
+    setError({diag::SlotNotRunParameter, {slot}});
     return builder_.CreateConstInBoundsGEP1_64(double_, base, slot);
   }
   return builder_.CreateInBoundsGEP(double_, base, runSlots_[found->second]);
@@ -612,8 +612,7 @@ llvm::Value *FunctionEmitter::libm(const char *name, llvm::ArrayRef<llvm::Value 
     function->setDoesNotThrow();
     function->setWillReturn();
   } else if (!function->isDeclaration()) {
-    if (error_.empty())
-      error_ = std::string("a kernel is named `") + name + "` like a C math function";
+    setError({diag::KernelNamedLikeMathFunction, {name}});
     return llvm::PoisonValue::get(double_);
   }
   return builder_.CreateCall(function, args);

@@ -16,6 +16,7 @@
 #include "compiler/codegen/PoolFacts.h"
 #include "compiler/codegen/Repeats.h"
 #include "compiler/flat/Function.h"
+#include "compiler/support/DiagnosticKinds.h"
 
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/DenseSet.h>
@@ -115,10 +116,10 @@ public:
   size_t instructionCount() const { return instructionCount_; }
   /// The block that the next instruction would go to.
   llvm::BasicBlock *currentBlock() const { return builder_.GetInsertBlock(); }
-  /// The first error met (an invalid call, ...), or empty.
-  const std::string &error() const { return error_; }
+  /// The first error met (an invalid call, ...), or none.
+  const diag::Message &error() const { return error_; }
   /// Records an error (the first one is kept).
-  void setError(std::string message);
+  void setError(diag::Message message);
 
   // --- For the statements of lowered functions (StatementEmitter) ---------
 
@@ -301,7 +302,7 @@ private:
   llvm::BasicBlock *failure_ = nullptr;
   llvm::PHINode *failureStatus_ = nullptr;
   std::function<void(llvm::IRBuilderBase &)> failureCleanup_;
-  std::string error_;
+  diag::Message error_;
 };
 
 } // namespace mocc::codegen

@@ -402,7 +402,7 @@ void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat
 
 /// Emits the body of `f` into its declared function.
 void emitFunction(llvm::Module &module, const flat::Function &f,
-                  std::span<const flat::Function> table, std::string &error) {
+                  std::span<const flat::Function> table, diag::Message &error) {
   llvm::Function *function = declareLoweredFunction(module, f);
   PoolFacts facts(f.pool, false);
   FunctionEmitter emitter(module, f.pool, facts, table);
@@ -434,36 +434,36 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
   destroy(b);
   copyArguments(emitter, f.outputSlots, function->getArg(1), false);
   emitter.finish();
-  if (!emitter.error().empty())
-    error = "function `" + f.name + "`: " + emitter.error();
+  if (emitter.error())
+    error = {diag::InFunction, {f.name, emitter.error().text()}};
 }
 
 } // namespace
 
 std::unique_ptr<llvm::Module> generateFunctions(llvm::LLVMContext &context,
                                                 std::span<const flat::Function> functions,
-                                                std::string *error, const std::vector<bool> *only) {
+                                                diag::Message *error, const std::vector<bool> *only) {
   auto module = std::make_unique<llvm::Module>("mocc_functions", context);
-  std::string message;
+  diag::Message message;
   auto chosen = [&](size_t i) { return !only || (i < only->size() && (*only)[i]); };
   for (size_t i = 0; i < functions.size(); ++i) {
     const flat::Function &f = functions[i];
     if (!chosen(i))
       continue;
     if (module->getFunction(functionSymbol(f))) {
-      message = "two functions have the symbol `" + f.symbol + "`";
+      message = {diag::FunctionsShareSymbol, {f.symbol}};
       break;
     }
     declareLoweredFunction(*module, f);
     if (std::string problem = checkFunction(f, functions); !problem.empty()) {
-      message = "function `" + f.name + "`: " + problem;
+      message = {diag::InFunction, {f.name, diag::format(diag::FunctionFormBroken, {problem})}};
       break;
     }
   }
-  for (size_t i = 0; i < functions.size() && message.empty(); ++i)
+  for (size_t i = 0; i < functions.size() && !message; ++i)
     if (chosen(i))
       emitFunction(*module, functions[i], functions, message);
-  if (message.empty())
+  if (!message)
     return module;
   if (error)
     *error = message;

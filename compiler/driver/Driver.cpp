@@ -1006,13 +1006,15 @@ int runLinearize(const CompileOptions &options, const LinearizeOptions &lineariz
 namespace {
 
 /// Evaluates a lowered constant expression: operations directly, calls by
-/// running the compiled functions.
+/// running the compiled functions. A failure is ExpressionNotConstant (a
+/// variable or `time`, which the caller reports at its place) or the
+/// failure of a call (FunctionLibrary::call).
 class ConstantEvaluator {
 public:
   ConstantEvaluator(const sym::ExprPool &pool, jit::FunctionLibrary *library)
       : pool_(pool), library_(library) {}
 
-  std::optional<double> value(sym::ExprId root, std::string &error) {
+  std::optional<double> value(sym::ExprId root, diag::Message &error) {
     std::vector<sym::ExprId> order;
     sym::ExprId roots[] = {root};
     sym::forEachNode(pool_, roots, [&](sym::ExprId id) { order.push_back(id); });
@@ -1023,7 +1025,7 @@ public:
   }
 
 private:
-  bool evaluateNode(sym::ExprId id, std::string &error) {
+  bool evaluateNode(sym::ExprId id, diag::Message &error) {
     const sym::Node &n = pool_.node(id);
     auto ops = pool_.operands(id);
     switch (n.op) {
@@ -1047,7 +1049,7 @@ private:
     case sym::OpKind::Variable:
     case sym::OpKind::Time:
     case sym::OpKind::Load:
-      error = "the expression is not constant (it uses `time` or a variable)";
+      error = {diag::ExpressionNotConstant, {"a variable"}};
       return false;
     default: {
       std::vector<double> args;
@@ -1149,7 +1151,7 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
     s.diags.report(diag::ExternalObjectHasNoText, expr->range, {value->recordName});
     return ExitModelError;
   }
-  std::string error;
+  diag::Message error;
   std::unique_ptr<jit::FunctionLibrary> library;
   if (!model.functions.empty()) {
     jit::ExternalReport report;
@@ -1159,7 +1161,7 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
     if (!report.problems.empty())
       return ExitModelError;
     if (!library) {
-      err << "mocc: error: code generation failed: " << error << "\n";
+      s.diags.report(diag::CodeGenerationFailed, {}, {error.text()});
       return ExitModelError;
     }
   }
@@ -1175,7 +1177,7 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
     if (library)
       for (const std::string &warning : library->takeWarnings())
         err << "mocc: warning: " << warning << "\n";
-    if (!v && error.find("not constant") != std::string::npos) {
+    if (!v && error.kind() == diag::ExpressionNotConstant) {
       bool known = !timeDependence.what.empty();
       s.diags.report(diag::ExpressionNotConstant, known ? timeDependence.range : expr->range,
                      {known ? timeDependence.what : std::string("a variable")});
@@ -1183,7 +1185,7 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
       return ExitModelError;
     }
     if (!v) {
-      err << "mocc: error: " << error << "\n";
+      s.diags.report(error); // a run-time failure of a call
       return ExitSimulationError;
     }
     values.push_back(*v);

@@ -49,10 +49,10 @@ std::optional<std::vector<double>> FunctionInterpreter::call(uint32_t index,
       failure_ = "`" + f.name + "` is an external function, which is not called while translating";
       return std::nullopt;
     }
-    std::string why;
+    diag::Message why;
     auto outputs = native_->call(functions_, index, args, why);
     if (!outputs)
-      failure_ = "`" + f.name + "` failed while translating: " + why;
+      failure_ = "`" + f.name + "` failed while translating: " + why.text();
     return outputs;
   }
   if (depth_ >= kMaxDepth) {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "compiler/flat/Function.h"
+#include "compiler/support/DiagnosticKinds.h"
 
 #include <functional>
 #include <optional>
@@ -33,7 +34,7 @@ public:
   /// with the reason in `failure`, if it cannot be called or fails.
   virtual std::optional<std::vector<double>> call(const std::vector<Function> &functions,
                                                   uint32_t index, std::span<const double> args,
-                                                  std::string &failure) = 0;
+                                                  diag::Message &failure) = 0;
   /// The text of a String known only at run time, from its pointer's bits.
   virtual std::string text(double bits) = 0;
 };

@@ -54,7 +54,7 @@ class Differentiator {
 public:
   Differentiator(const flat::Function &f, const CalleeDerivativeFn &callee);
 
-  std::optional<flat::Function> run(std::string *error);
+  std::optional<flat::Function> run(diag::Message *error);
 
 private:
   void declareSlots();
@@ -65,7 +65,7 @@ private:
   ExprId primalOfNode(ExprId id);
   ExprId derivativeCall(ExprId call);
   ExprId outputTangent(ExprId output);
-  void fail(std::string message);
+  void fail(diag::Message message);
   void emitBody(const std::vector<Statement> &body, std::vector<Statement> &out);
   void emitStatement(const Statement &s, std::vector<Statement> &out);
   void emitAssign(const Statement &s, std::vector<Statement> &out);
@@ -81,7 +81,7 @@ private:
   std::vector<ExprId> primal_; ///< per node: the node with derivative calls
   /// Per Call node of f: the call of the derivative and the callee's outputs.
   std::unordered_map<uint32_t, std::pair<ExprId, uint32_t>> derivativeCalls_;
-  std::string error_;
+  diag::Message error_;
 };
 
 Differentiator::Differentiator(const flat::Function &f, const CalleeDerivativeFn &callee)
@@ -124,25 +124,25 @@ void Differentiator::declareSlots() {
   }
 }
 
-std::optional<flat::Function> Differentiator::run(std::string *error) {
+std::optional<flat::Function> Differentiator::run(diag::Message *error) {
   declareSlots();
   emitBody(f_.body, df_.body);
-  if (error_.empty())
+  if (!error_)
     return std::move(df_);
   if (error)
     *error = error_;
   return std::nullopt;
 }
 
-void Differentiator::fail(std::string message) {
-  if (error_.empty())
+void Differentiator::fail(diag::Message message) {
+  if (!error_)
     error_ = std::move(message);
 }
 
 ExprId Differentiator::tangentOf(ExprId expr) {
   ExprId tangent = tangents_.tangentOf(expr);
   if (!tangent.valid())
-    fail("function `" + f_.name + "` calls a function without a derivative");
+    fail({diag::DerivativeOfCallMissing, {f_.name}});
   return tangent.valid() ? tangent : df_.pool.zero();
 }
 
@@ -202,8 +202,7 @@ ExprId Differentiator::derivativeCall(ExprId call) {
   if (callee_)
     derivative = callee_(callee);
   if (!derivative) {
-    fail("function `" + f_.name + "` calls function " + std::to_string(callee) +
-         ", which has no derivative");
+    fail({diag::CalleeHasNoDerivative, {f_.name, callee}});
     return {};
   }
   std::vector<ExprId> args(df_.pool.operands(call).begin(), df_.pool.operands(call).end());
@@ -373,9 +372,9 @@ flat::Function finiteDifference(flat::Function &df, const flat::Function &f, uin
 /// by finite differences. Nothing with `error` set if the annotation's
 /// function does not fit.
 std::optional<flat::Function> externalDerivative(std::span<const flat::Function> table,
-                                                 uint32_t index, std::string *error) {
+                                                 uint32_t index, diag::Message *error) {
   const flat::Function &f = table[index];
-  auto fail = [&](std::string message) -> std::optional<flat::Function> {
+  auto fail = [&](diag::Message message) -> std::optional<flat::Function> {
     if (error)
       *error = std::move(message);
     return std::nullopt;
@@ -427,8 +426,7 @@ std::optional<flat::Function> externalDerivative(std::span<const flat::Function>
   }
   const flat::Function &d = table[info->function];
   if (d.inputSlots.size() != args.size() || d.outputSlots.size() > nOut)
-    return fail("the derivative `" + d.name + "` of the external function `" + f.name +
-                "` does not fit its inputs and outputs");
+    return fail({diag::ExternalDerivativeDoesNotFit, {d.name, f.name}});
   ExprId tangent = df.pool.call(info->function, args);
   uint32_t k = 0;
   for (const flat::FunctionVariable &v : f.variables) { // d's outputs: the Real outputs' derivatives
@@ -449,10 +447,10 @@ std::optional<flat::Function> externalDerivative(std::span<const flat::Function>
 
 std::optional<flat::Function> differentiateFunction(const flat::Function &f,
                                                     const CalleeDerivativeFn &callee,
-                                                    std::string *error) {
+                                                    diag::Message *error) {
   if (f.external) {
     if (error)
-      *error = "the external function `" + f.name + "` cannot be differentiated by its body";
+      *error = {diag::ExternalNotDifferentiableByBody, {f.name}};
     return std::nullopt;
   }
   return Differentiator(f, callee).run(error);
@@ -462,7 +460,7 @@ std::optional<flat::Function> differentiateFunction(const flat::Function &f,
 /// it reaches through calls that has none yet; returns the functions whose
 /// derivatives were reserved, or none at all (with `error` set, the table
 /// as it was) for a call of a function that is not in the table.
-std::vector<uint32_t> DerivativeTable::reserveDerivatives(uint32_t index, std::string *error) {
+std::vector<uint32_t> DerivativeTable::reserveDerivatives(uint32_t index, diag::Message *error) {
   auto tableSize = static_cast<uint32_t>(functions_.size());
   std::vector<uint32_t> reserved;
   std::deque<uint32_t> queue{index};
@@ -484,8 +482,7 @@ std::vector<uint32_t> DerivativeTable::reserveDerivatives(uint32_t index, std::s
         continue;
       }
       if (error)
-        *error = "function `" + functions_[f].name + "` calls function " +
-                 std::to_string(callee) + ", which is not in the table";
+        *error = {diag::CalleeNotInTable, {functions_[f].name, callee}};
       for (uint32_t r : reserved)
         functions_[r].forwardDerivative = UINT32_MAX;
       functions_.resize(tableSize);
@@ -495,10 +492,10 @@ std::vector<uint32_t> DerivativeTable::reserveDerivatives(uint32_t index, std::s
   return reserved;
 }
 
-std::optional<uint32_t> DerivativeTable::derivativeOf(uint32_t index, std::string *error) {
+std::optional<uint32_t> DerivativeTable::derivativeOf(uint32_t index, diag::Message *error) {
   if (index >= functions_.size()) {
     if (error)
-      *error = "no function " + std::to_string(index) + " in the table";
+      *error = {diag::NoFunctionInTable, {index}};
     return std::nullopt;
   }
   if (functions_[index].forwardDerivative != UINT32_MAX)

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "compiler/flat/Function.h"
+#include "compiler/support/DiagnosticKinds.h"
 
 #include <cstdint>
 #include <functional>
@@ -45,7 +46,7 @@ using CalleeDerivativeFn = std::function<std::optional<CalleeDerivative>(uint32_
 /// derivative (callee gives nothing or is empty).
 std::optional<flat::Function> differentiateFunction(const flat::Function &f,
                                                     const CalleeDerivativeFn &callee = {},
-                                                    std::string *error = nullptr);
+                                                    diag::Message *error = nullptr);
 
 /// Adds derivatives to a function table on demand: the derivative of a
 /// function, and those of the functions it calls (recursion included), are
@@ -57,10 +58,10 @@ public:
   /// The index of the derivative of function `index`, added to the table if
   /// it is not there yet; nothing with `error` set if it cannot be made (a
   /// call of a function that is not in the table).
-  std::optional<uint32_t> derivativeOf(uint32_t index, std::string *error = nullptr);
+  std::optional<uint32_t> derivativeOf(uint32_t index, diag::Message *error = nullptr);
 
 private:
-  std::vector<uint32_t> reserveDerivatives(uint32_t index, std::string *error);
+  std::vector<uint32_t> reserveDerivatives(uint32_t index, diag::Message *error);
 
   std::vector<flat::Function> &functions_;
 };

@@ -20,6 +20,20 @@ namespace mocc::jit {
 
 namespace {
 
+/// Whether LLVM's message of a failed lookup names `symbol` whole (not as
+/// part of a longer name, `f` in `f_helper`): a symbol found nowhere.
+bool namesSymbol(const std::string &why, const std::string &symbol) {
+  auto isNamePart = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
+  };
+  for (size_t at = why.find(symbol); at != std::string::npos; at = why.find(symbol, at + 1)) {
+    size_t end = at + symbol.size();
+    if ((at == 0 || !isNamePart(why[at - 1])) && (end == why.size() || !isNamePart(why[end])))
+      return true;
+  }
+  return false;
+}
+
 bool isFile(const std::string &path) {
   std::error_code ec;
   return fs::is_regular_file(path, ec);
@@ -164,7 +178,7 @@ public:
       : jit_(jit), functions_(functions), options_(options), report_(report), state_(state),
         only_(only) {}
 
-  bool run(std::string &error) {
+  bool run(diag::Message &error) {
     for (uint32_t i = 0; i < functions_.size(); ++i) {
       const flat::ExternalCall *call = external(i);
       if (!call)
@@ -312,17 +326,15 @@ private:
       for (size_t k = 0; k < build.objects.size(); ++k)
         if (build.objects[k].object.empty()) {
           report_.problems.push_back({build.function,
-                                      "the C source `" + build.sources[k].path + "` of the library `" +
-                                          build.name + "` (listed in " + build.origin +
-                                          ") does not compile",
+                                      {diag::LibrarySourceDoesNotCompile,
+                                       {build.sources[k].path, build.name, build.origin}},
                                       build.objects[k].diagnostics});
         }
     for (const IncludeGroup &group : groups_)
       if (group.object.object.empty())
         report_.problems.push_back({group.functions.front(),
-                                    "the C code of the Include annotation of `" +
-                                        functions_[group.functions.front()].name +
-                                        "` does not compile",
+                                    {diag::IncludeDoesNotCompile,
+                                     {functions_[group.functions.front()].name}},
                                     group.object.diagnostics});
   }
 
@@ -351,7 +363,7 @@ private:
 
   /// Adds the prebuilt libraries and the compiled objects to the JIT and
   /// runs the C constructors.
-  bool load(std::string &error) {
+  bool load(diag::Message &error) {
     for (const auto &[key, r] : resolutions_)
       if (!r.prebuilt.empty() && !jit_.addLibrary(r.prebuilt, error))
         return false;
@@ -403,27 +415,27 @@ private:
       std::string why;
       if (jit_.hasSymbol(symbol, &why))
         continue;
-      std::string head = "the C function `" + call->function + "` of the external function `" +
-                         functions_[i].name + "`";
-      if (why.find(call->function) == std::string::npos && why.find(symbol) == std::string::npos) {
-        report_.problems.push_back({i, head + " cannot be linked: " + why, {}});
+      const std::string &name = functions_[i].name;
+      if (!namesSymbol(why, call->function) && !namesSymbol(why, symbol)) {
+        report_.problems.push_back(
+            {i, {diag::ExternalFunctionNotLinked, {call->function, name, why}}, {}});
         continue;
       }
-      std::string message = head + " was not found in the process";
+      std::string places;
       if (codegen::usesCThunk(*call))
-        message += ", in its Include annotation";
+        places += ", in its Include annotation";
       if (!call->libraries.empty()) {
-        message += " or in the libraries";
+        places += " or in the libraries";
         for (const std::string &library : call->libraries)
-          message += " `" + library + "`";
+          places += " `" + library + "`";
       }
-      std::string notFound;
       for (const std::string &library : call->libraries) {
         const Resolution &r = resolutions_[{i, library}];
         if (r.prebuilt.empty() && r.build < 0)
-          notFound += " (not found: lib" + library + ".so/.a in" + r.searched + ")";
+          places += " (not found: lib" + library + ".so/.a in" + r.searched + ")";
       }
-      report_.problems.push_back({i, message + notFound, {}});
+      report_.problems.push_back(
+          {i, {diag::ExternalFunctionNotFound, {call->function, name, places}}, {}});
     }
     return true;
   }
@@ -446,7 +458,7 @@ private:
 
 bool linkExternalFunctions(Jit &jit, std::span<const flat::Function> functions,
                            const ExternalOptions &options, ExternalReport &report,
-                           std::string &error, ExternalState *state,
+                           diag::Message &error, ExternalState *state,
                            const std::vector<bool> *only) {
   auto start = std::chrono::steady_clock::now();
   bool ok = Linker(jit, functions, options, report, state, only).run(error);

@@ -40,7 +40,9 @@ struct ExternalOptions {
 /// Something wrong with the C code of an external function.
 struct ExternalProblem {
   uint32_t function = 0; ///< index in the table
-  std::string message;
+  /// ExternalFunctionNotFound, ExternalFunctionNotLinked,
+  /// LibrarySourceDoesNotCompile or IncludeDoesNotCompile.
+  diag::Message message;
   /// The C compiler's messages when the C code does not compile.
   std::vector<ccode::CDiagnostic> diagnostics;
 };
@@ -65,10 +67,10 @@ struct ExternalState {
 /// `only` marks, if given) available in `jit` (see the file comment), runs
 /// its constructors, and checks that the C function of each resolves.
 /// Problems (C code that does not compile, a C function found nowhere) go
-/// to `report`; false with `error` only if the JIT fails.
+/// to `report`; false with `error` (LLVM's failure) only if the JIT fails.
 bool linkExternalFunctions(Jit &jit, std::span<const flat::Function> functions,
                            const ExternalOptions &options, ExternalReport &report,
-                           std::string &error, ExternalState *state = nullptr,
+                           diag::Message &error, ExternalState *state = nullptr,
                            const std::vector<bool> *only = nullptr);
 
 } // namespace mocc::jit

@@ -24,7 +24,7 @@ uint64_t countStatements(const std::vector<flat::Statement> &body) {
 
 } // namespace
 
-bool addFunctions(Jit &jit, std::span<const flat::Function> functions, std::string &error) {
+bool addFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error) {
   if (functions.empty())
     return true;
   auto context = std::make_unique<llvm::LLVMContext>();
@@ -38,13 +38,13 @@ bool addFunctions(Jit &jit, std::span<const flat::Function> functions, std::stri
 }
 
 codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &function,
-                                         std::string &error) {
+                                         diag::Message &error) {
   return reinterpret_cast<codegen::NativeFunctionFn>(
       jit.lookup(codegen::functionSymbol(function), error));
 }
 
 std::unique_ptr<FunctionLibrary> FunctionLibrary::compile(std::span<const flat::Function> functions,
-                                                          std::string &error,
+                                                          diag::Message &error,
                                                           const ExternalOptions &external,
                                                           ExternalReport *report) {
   std::unique_ptr<FunctionLibrary> library(new FunctionLibrary());
@@ -76,15 +76,14 @@ FunctionLibrary::~FunctionLibrary() = default;
 
 std::optional<std::vector<double>> FunctionLibrary::call(uint32_t index,
                                                          std::span<const double> args,
-                                                         std::string &error) {
+                                                         diag::Message &error) {
   if (index >= entries_.size()) {
-    error = "no function " + std::to_string(index) + " in the table";
+    error = {diag::NoFunctionInTable, {index}};
     return std::nullopt;
   }
   const Entry &entry = entries_[index];
   if (args.size() != entry.numInputs) {
-    error = "function `" + entry.name + "` takes " + std::to_string(entry.numInputs) +
-            " input(s), not " + std::to_string(args.size());
+    error = {diag::FunctionInputCount, {entry.name, entry.numInputs, args.size()}};
     return std::nullopt;
   }
   std::vector<double> outputs(entry.numOutputs);
@@ -93,7 +92,8 @@ std::optional<std::vector<double>> FunctionLibrary::call(uint32_t index,
   if (entry.native(args.data(), outputs.data()) == 0)
     return outputs;
   auto failure = rt::takeRuntimeFailure(0.0);
-  error = failure ? failure->message : "function `" + entry.name + "` failed";
+  error = failure ? diag::Message(diag::RunTimeFailure, {failure->message})
+                  : diag::Message(diag::FunctionCallFailed, {entry.name});
   return std::nullopt;
 }
 

@@ -19,13 +19,13 @@ namespace mocc::jit {
 /// Compiles the native code of every function of `functions` (see
 /// codegen::generateFunctions) into `jit`, at an optimization level chosen
 /// by their size; kernels compiled into the same JIT can then call them.
-/// False with `error` set on failure.
-bool addFunctions(Jit &jit, std::span<const flat::Function> functions, std::string &error);
+/// False with `error` set on failure (a malformed function, LLVM's failure).
+bool addFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error);
 
 /// The native function of `function` in a JIT it was added to, or null
 /// with `error` set.
 codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &function,
-                                         std::string &error);
+                                         diag::Message &error);
 
 /// A function table compiled once, in a JIT of its own; each call runs the
 /// native code.
@@ -37,16 +37,16 @@ public:
   /// problems, the result is null, `error` holds the first, and `report`
   /// (when given) all of them.
   static std::unique_ptr<FunctionLibrary> compile(std::span<const flat::Function> functions,
-                                                  std::string &error,
+                                                  diag::Message &error,
                                                   const ExternalOptions &external = {},
                                                   ExternalReport *report = nullptr);
 
   /// Calls function `index` on its flattened inputs and returns its
   /// flattened outputs; nothing with `error` set for a wrong index or
-  /// number of arguments, or after a run-time error in the call ("assertion
-  /// failed: ...", "index 4 out of bounds ...").
+  /// number of arguments, or after a run-time error in the call
+  /// (RunTimeFailure: "assertion failed: ...", "index 4 out of bounds ...").
   std::optional<std::vector<double>> call(uint32_t index, std::span<const double> args,
-                                          std::string &error);
+                                          diag::Message &error);
 
   /// The warnings (asserts of level warning) reported by the calls so far.
   std::vector<std::string> takeWarnings();

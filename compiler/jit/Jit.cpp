@@ -92,7 +92,7 @@ struct Job {
   Jit::Unit unit;
   OptLevel level;
   std::unique_ptr<llvm::MemoryBuffer> object;
-  std::string error;
+  diag::Message error;
 };
 
 struct Jit::Impl {
@@ -123,7 +123,7 @@ struct Jit::Impl {
   /// The calling thread's target machine, for the jobs it compiles itself.
   Machine callerMachine;
 
-  llvm::TargetMachine *machine(OptLevel level, std::string &error);
+  llvm::TargetMachine *machine(OptLevel level, diag::Message &error);
   void work(Machine &machine);
   /// Compiles the next job no thread has taken, if any (the lock held on
   /// entry is released while compiling); false if there was none.
@@ -133,6 +133,11 @@ struct Jit::Impl {
 namespace {
 
 std::string message(llvm::Error error) { return llvm::toString(std::move(error)); }
+
+/// LLVM's message of a failure, as a diagnostic.
+diag::Message failure(llvm::Error error) {
+  return {diag::LlvmFailure, {message(std::move(error))}};
+}
 
 /// Registers the host target with LLVM, once per process.
 bool initializeNativeTarget() {
@@ -182,7 +187,7 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine, OptLevel level
 
 } // namespace
 
-llvm::TargetMachine *Jit::Impl::machine(OptLevel level, std::string &error) {
+llvm::TargetMachine *Jit::Impl::machine(OptLevel level, diag::Message &error) {
   auto &slot = machines[static_cast<size_t>(level)];
   if (slot)
     return slot.get();
@@ -190,7 +195,7 @@ llvm::TargetMachine *Jit::Impl::machine(OptLevel level, std::string &error) {
   builder.setCodeGenOptLevel(codeGenLevel(level));
   auto created = builder.createTargetMachine();
   if (!created) {
-    error = message(created.takeError());
+    error = failure(created.takeError());
     return nullptr;
   }
   slot = std::move(*created);
@@ -229,23 +234,23 @@ static llvm::Error defineHooks(llvm::orc::LLJIT &lljit) {
   return lljit.getMainJITDylib().define(llvm::orc::absoluteSymbols(std::move(symbols)));
 }
 
-std::unique_ptr<Jit> Jit::create(std::string &error) {
+std::unique_ptr<Jit> Jit::create(diag::Message &error) {
   if (!initializeNativeTarget()) {
-    error = "cannot initialize LLVM's native target";
+    error = {diag::NativeTargetUnavailable, {}};
     return nullptr;
   }
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder) {
-    error = message(builder.takeError());
+    error = failure(builder.takeError());
     return nullptr;
   }
   auto lljit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*builder).create();
   if (!lljit) {
-    error = message(lljit.takeError());
+    error = failure(lljit.takeError());
     return nullptr;
   }
   if (llvm::Error failed = defineHooks(**lljit)) {
-    error = message(std::move(failed));
+    error = failure(std::move(failed));
     return nullptr;
   }
   auto impl = std::make_unique<Impl>(std::move(*builder), std::move(*lljit));
@@ -268,11 +273,11 @@ namespace {
 /// tests, which are smaller, are verified.
 std::unique_ptr<llvm::MemoryBuffer> compileModule(llvm::Module &module,
                                                   llvm::TargetMachine &machine, OptLevel level,
-                                                  std::string &error) {
+                                                  diag::Message &error) {
   std::string problems;
   llvm::raw_string_ostream stream(problems);
   if (level != OptLevel::None && llvm::verifyModule(module, &stream)) {
-    error = "invalid generated code: " + problems;
+    error = {diag::InvalidGeneratedCode, {problems}};
     return nullptr;
   }
   module.setDataLayout(machine.createDataLayout());
@@ -281,7 +286,7 @@ std::unique_ptr<llvm::MemoryBuffer> compileModule(llvm::Module &module,
   llvm::orc::SimpleCompiler compile(machine);
   auto object = compile(module);
   if (!object) {
-    error = message(object.takeError());
+    error = failure(object.takeError());
     return nullptr;
   }
   return std::move(*object);
@@ -291,7 +296,7 @@ std::unique_ptr<llvm::MemoryBuffer> compileModule(llvm::Module &module,
 
 bool Jit::addModule(std::unique_ptr<llvm::Module> module,
                     std::unique_ptr<llvm::LLVMContext> context, OptLevel level,
-                    std::string &error) {
+                    diag::Message &error) {
   llvm::TargetMachine *machine = impl_->machine(level, error);
   if (!machine)
     return false;
@@ -301,7 +306,7 @@ bool Jit::addModule(std::unique_ptr<llvm::Module> module,
   if (!object)
     return false;
   if (llvm::Error failed = impl_->lljit->addObjectFile(std::move(object))) {
-    error = message(std::move(failed));
+    error = failure(std::move(failed));
     return false;
   }
   return true;
@@ -332,7 +337,7 @@ bool Jit::Impl::compileNext(std::unique_lock<std::mutex> &lock, Machine &machine
       machine.level = job.level;
     } else {
       machine.machine.reset();
-      job.error = message(created.takeError());
+      job.error = failure(created.takeError());
     }
   }
   if (machine.machine)
@@ -372,13 +377,13 @@ void Jit::startModule(Unit unit, OptLevel level) {
       });
   }
   std::unique_lock<std::mutex> lock(impl.mutex);
-  impl.jobs.push_back({std::move(unit), level, nullptr, ""});
+  impl.jobs.push_back({std::move(unit), level, nullptr, {}});
   impl.ready.notify_one();
   while (impl.jobs.size() - impl.nextJob > maxPendingModules())
     impl.compileNext(lock, impl.callerMachine);
 }
 
-bool Jit::finishModules(std::string &error) {
+bool Jit::finishModules(diag::Message &error) {
   Impl &impl = *impl_;
   {
     std::lock_guard<std::mutex> lock(impl.mutex);
@@ -394,21 +399,21 @@ bool Jit::finishModules(std::string &error) {
   impl.jobs.clear();
   impl.nextJob = 0;
   for (Job &job : jobs) {
-    if (error.empty() && !job.error.empty())
+    if (!error && job.error)
       error = job.error;
   }
-  if (!error.empty())
+  if (error)
     return false;
   for (Job &job : jobs) {
     if (llvm::Error failed = impl.lljit->addObjectFile(std::move(job.object))) {
-      error = message(std::move(failed));
+      error = failure(std::move(failed));
       return false;
     }
   }
   return true;
 }
 
-bool Jit::addLibrary(const std::string &path, std::string &error) {
+bool Jit::addLibrary(const std::string &path, diag::Message &error) {
   if (!impl_->libraries.insert(path).second)
     return true;
   llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
@@ -417,7 +422,7 @@ bool Jit::addLibrary(const std::string &path, std::string &error) {
     auto generator = llvm::orc::StaticLibraryDefinitionGenerator::Load(
         impl_->lljit->getObjLinkingLayer(), path.c_str());
     if (!generator) {
-      error = message(generator.takeError());
+      error = failure(generator.takeError());
       return false;
     }
     main.addGenerator(std::move(*generator));
@@ -426,7 +431,7 @@ bool Jit::addLibrary(const std::string &path, std::string &error) {
   auto generator = llvm::orc::DynamicLibrarySearchGenerator::Load(
       path.c_str(), impl_->lljit->getDataLayout().getGlobalPrefix());
   if (!generator) {
-    error = message(generator.takeError());
+    error = failure(generator.takeError());
     return false;
   }
   main.addGenerator(std::move(*generator));
@@ -439,17 +444,28 @@ bool Jit::hasSymbol(const std::string &name, std::string *why) {
   main.withLinkOrderDo([&](const llvm::orc::JITDylibSearchOrder &links) { order = links; });
   if (order.empty() || order.front().first != &main)
     order.insert(order.begin(), {&main, llvm::orc::JITDylibLookupFlags::MatchAllSymbols});
-  auto found = impl_->lljit->getExecutionSession().lookup(order, impl_->lljit->mangleAndIntern(name));
-  if (!found) {
-    std::string text = message(found.takeError());
-    if (why)
-      *why = text;
-    return false;
+  {
+    std::lock_guard<std::mutex> lock(impl_->reportedMutex);
+    impl_->reported.clear();
   }
-  return true;
+  auto found = impl_->lljit->getExecutionSession().lookup(order, impl_->lljit->mangleAndIntern(name));
+  if (found)
+    return true;
+  std::string text = message(found.takeError());
+  if (why) {
+    // A failed link of the code that defines it comes to the session's
+    // error reporter (`Symbols not found: [ helper ]`); the lookup itself
+    // then fails only with `Failed to materialize symbols: ... name ...`.
+    std::lock_guard<std::mutex> lock(impl_->reportedMutex);
+    std::string &reported = impl_->reported;
+    while (!reported.empty() && reported.back() == '\n')
+      reported.pop_back();
+    *why = reported.empty() ? text : reported;
+  }
+  return false;
 }
 
-bool Jit::addObject(const std::string &name, const std::string &object, std::string &error,
+bool Jit::addObject(const std::string &name, const std::string &object, diag::Message &error,
                     bool ownLibrary) {
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object, name);
   llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
@@ -457,7 +473,7 @@ bool Jit::addObject(const std::string &name, const std::string &object, std::str
   if (ownLibrary) {
     auto library = impl_->lljit->createJITDylib("objects" + std::to_string(++impl_->ownLibraries));
     if (!library) {
-      error = name + ": " + message(library.takeError());
+      error = {diag::CannotAddCode, {name, message(library.takeError())}};
       return false;
     }
     library->addToLinkOrder(main); // its references: the main library's archives
@@ -465,7 +481,7 @@ bool Jit::addObject(const std::string &name, const std::string &object, std::str
     target = &*library;
   }
   if (llvm::Error failed = impl_->lljit->addObjectFile(*target, std::move(buffer))) {
-    error = name + ": " + message(std::move(failed));
+    error = {diag::CannotAddCode, {name, message(std::move(failed))}};
     return false;
   }
   return true;
@@ -473,7 +489,7 @@ bool Jit::addObject(const std::string &name, const std::string &object, std::str
 
 bool Jit::addArchive(const std::string &name,
                      const std::vector<std::pair<std::string, std::string>> &objects,
-                     std::string &error) {
+                     diag::Message &error) {
   if (objects.empty())
     return true;
   std::vector<llvm::NewArchiveMember> members;
@@ -485,20 +501,20 @@ bool Jit::addArchive(const std::string &name,
   auto archive = llvm::writeArchiveToBuffer(members, llvm::SymtabWritingMode::NormalSymtab,
                                             llvm::object::Archive::K_GNU, true, false);
   if (!archive) {
-    error = name + ": " + message(archive.takeError());
+    error = {diag::CannotAddCode, {name, message(archive.takeError())}};
     return false;
   }
   auto generator = llvm::orc::StaticLibraryDefinitionGenerator::Create(
       impl_->lljit->getObjLinkingLayer(), std::move(*archive));
   if (!generator) {
-    error = name + ": " + message(generator.takeError());
+    error = {diag::CannotAddCode, {name, message(generator.takeError())}};
     return false;
   }
   impl_->lljit->getMainJITDylib().addGenerator(std::move(*generator));
   return true;
 }
 
-bool Jit::runFunction(const std::string &symbol, std::string &error) {
+bool Jit::runFunction(const std::string &symbol, diag::Message &error) {
   auto *function = reinterpret_cast<void (*)()>(lookup(symbol, error));
   if (!function)
     return false;
@@ -506,7 +522,7 @@ bool Jit::runFunction(const std::string &symbol, std::string &error) {
   return true;
 }
 
-bool Jit::runAtDestruction(const std::string &symbol, std::string &error) {
+bool Jit::runAtDestruction(const std::string &symbol, diag::Message &error) {
   auto *function = reinterpret_cast<void (*)()>(lookup(symbol, error));
   if (!function)
     return false;
@@ -514,10 +530,10 @@ bool Jit::runAtDestruction(const std::string &symbol, std::string &error) {
   return true;
 }
 
-void *Jit::lookup(const std::string &name, std::string &error) {
+void *Jit::lookup(const std::string &name, diag::Message &error) {
   auto address = impl_->lljit->lookup(name);
   if (!address) {
-    error = message(address.takeError());
+    error = failure(address.takeError());
     return nullptr;
   }
   return address->toPtr<void *>();

@@ -3,6 +3,8 @@
 // Only forward declarations of LLVM types appear here.
 #pragma once
 
+#include "compiler/support/DiagnosticKinds.h"
+
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -40,13 +42,13 @@ public:
   /// Creates a JIT for the host CPU (with its features), or null with the
   /// reason in `error`. Generated code in it can call the run-time error
   /// hooks of runtime/RuntimeErrors.h.
-  static std::unique_ptr<Jit> create(std::string &error);
+  static std::unique_ptr<Jit> create(diag::Message &error);
 
   /// Verifies, optimizes (new pass manager, chosen level) and compiles a
   /// module, then adds it; false with error text on failure. The module and
   /// its context are freed before returning.
   bool addModule(std::unique_ptr<llvm::Module> module, std::unique_ptr<llvm::LLVMContext> context,
-                 OptLevel level, std::string &error);
+                 OptLevel level, diag::Message &error);
 
   /// A module with the context it lives in.
   struct Unit {
@@ -72,21 +74,22 @@ public:
   /// too, waits for the others, then adds them all in the order they were
   /// started; false with the first error. Each module (and its context) is
   /// freed as soon as it is compiled.
-  bool finishModules(std::string &error);
+  bool finishModules(diag::Message &error);
 
   /// Address of a function of an added module, or null with error text.
-  void *lookup(const std::string &name, std::string &error);
+  void *lookup(const std::string &name, diag::Message &error);
 
   /// Makes the symbols of a library available to code added later: a
   /// shared library (`.so`, loaded with dlopen) or a static archive (`.a`,
   /// whose members are linked into the JIT as they are needed). Loading the
   /// same path again does nothing. False with error text on failure.
-  bool addLibrary(const std::string &path, std::string &error);
+  bool addLibrary(const std::string &path, diag::Message &error);
 
   /// Whether a symbol resolves as generated code would see it: in the
   /// added modules and libraries, or in the process. Looking it up links
-  /// the code that defines it; if that fails (a symbol it needs is found
-  /// nowhere), `why` says so.
+  /// the code that defines it. If not, `why` says why, as LLVM words it:
+  /// the symbols found nowhere (`Symbols not found: [ name ]`), which are
+  /// those the code that defines it needs when linking that code failed.
   bool hasSymbol(const std::string &name, std::string *why = nullptr);
 
   /// Adds a relocatable object file (as compiled by ccode::compile): all
@@ -95,7 +98,7 @@ public:
   /// symbol that is already defined. With `ownLibrary`, it goes to a
   /// library of its own, searched after everything added before, where
   /// its symbols may repeat those of earlier objects.
-  bool addObject(const std::string &name, const std::string &object, std::string &error,
+  bool addObject(const std::string &name, const std::string &object, diag::Message &error,
                  bool ownLibrary = false);
 
   /// Adds object files as a static library: each is linked only when a
@@ -103,16 +106,16 @@ public:
   /// with an archive (`name` is for messages).
   bool addArchive(const std::string &name,
                   const std::vector<std::pair<std::string, std::string>> &objects,
-                  std::string &error);
+                  diag::Message &error);
 
   /// Runs `void symbol(void)` of the added code now (the constructors of C
   /// code); false with error text if it is not found.
-  bool runFunction(const std::string &symbol, std::string &error);
+  bool runFunction(const std::string &symbol, diag::Message &error);
 
   /// Runs `void symbol(void)` when the JIT is destroyed, in the reverse
   /// order of registration (the destructors of C code); false with error
   /// text if it is not found.
-  bool runAtDestruction(const std::string &symbol, std::string &error);
+  bool runAtDestruction(const std::string &symbol, diag::Message &error);
 
   ~Jit();
 

@@ -21,7 +21,7 @@ NativeCalls::~NativeCalls() {
 }
 
 bool NativeCalls::add(const std::vector<flat::Function> &functions, uint32_t index,
-                      std::string &failure) {
+                      diag::Message &failure) {
   if (!jit_) {
     jit_ = Jit::create(failure);
     if (!jit_)
@@ -73,9 +73,9 @@ bool NativeCalls::add(const std::vector<flat::Function> &functions, uint32_t ind
 
 std::optional<std::vector<double>> NativeCalls::call(const std::vector<flat::Function> &functions,
                                                      uint32_t index, std::span<const double> args,
-                                                     std::string &failure) {
+                                                     diag::Message &failure) {
   if (index >= functions.size() || args.size() != functions[index].inputSlots.size()) {
-    failure = "no such function";
+    failure = {diag::NoSuchFunction, {}};
     return std::nullopt;
   }
   if (!add(functions, index, failure))
@@ -88,7 +88,8 @@ std::optional<std::vector<double>> NativeCalls::call(const std::vector<flat::Fun
   if (native(args.data(), outputs.data()) == 0)
     return outputs;
   auto problem = rt::takeRuntimeFailure(0.0);
-  failure = problem ? problem->message : "the call failed";
+  failure = problem ? diag::Message(diag::RunTimeFailure, {problem->message})
+                    : diag::Message(diag::CallFailed, {});
   return std::nullopt;
 }
 

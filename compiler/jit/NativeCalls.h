@@ -25,12 +25,12 @@ public:
 
   std::optional<std::vector<double>> call(const std::vector<flat::Function> &functions,
                                           uint32_t index, std::span<const double> args,
-                                          std::string &failure) override;
+                                          diag::Message &failure) override;
   std::string text(double bits) override;
 
 private:
   /// Compiles the functions that `index` needs and are not in the JIT yet.
-  bool add(const std::vector<flat::Function> &functions, uint32_t index, std::string &failure);
+  bool add(const std::vector<flat::Function> &functions, uint32_t index, diag::Message &failure);
 
   ExternalOptions options_;
   std::unique_ptr<Jit> jit_;

@@ -18,6 +18,10 @@ static_assert(sizeof(kKinds) / sizeof(kKinds[0]) == kKindCount);
 const KindInfo &info(Kind kind) { return kKinds[static_cast<size_t>(kind)]; }
 
 std::string format(Kind kind, std::initializer_list<Arg> args) {
+  return format(kind, std::span<const Arg>(args.begin(), args.size()));
+}
+
+std::string format(Kind kind, std::span<const Arg> args) {
   std::string_view text = info(kind).format;
   std::string out;
   out.reserve(text.size() + 16 * args.size());
@@ -26,7 +30,7 @@ std::string format(Kind kind, std::initializer_list<Arg> args) {
         text[i + 2] == '}') {
       size_t index = static_cast<size_t>(text[i + 1] - '0');
       if (index < args.size()) {
-        out += args.begin()[index].text();
+        out += args[index].text();
         i += 2;
         continue;
       }

@@ -8,8 +8,11 @@
 #include <concepts>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mocc {
 
@@ -64,6 +67,33 @@ private:
 /// placeholder without an argument is kept as written, so that the mistake
 /// shows in the tests).
 std::string format(Kind kind, std::initializer_list<Arg> args);
+std::string format(Kind kind, std::span<const Arg> args);
+
+/// A diagnostic not reported yet: a kind of the catalogue and the arguments
+/// of its message. The phases whose failures their callers put in context
+/// (code generation, the JIT, functions/: `code generation failed: ...`,
+/// `cannot differentiate ...: <why>`, the reason of a note) give one back
+/// in place of an error string; the caller reports it through Diagnostics
+/// (`diags.report(message, range)`) or words its text into a message of
+/// its own (`message.text()`). A default-made one holds no message.
+class Message {
+public:
+  Message() = default;
+  Message(Kind kind, std::initializer_list<Arg> args) : kind_(kind), args_(args) {}
+
+  /// Whether it holds a message.
+  explicit operator bool() const { return kind_.has_value(); }
+  bool empty() const { return !kind_; }
+  Kind kind() const { return *kind_; }
+  std::span<const Arg> args() const { return args_; }
+  /// The message: the kind's format with the arguments in place ("" if it
+  /// holds none).
+  std::string text() const { return kind_ ? format(*kind_, args_) : std::string(); }
+
+private:
+  std::optional<Kind> kind_;
+  std::vector<Arg> args_;
+};
 
 } // namespace diag
 } // namespace mocc

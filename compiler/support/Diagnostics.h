@@ -43,6 +43,12 @@ public:
   void report(diag::Kind kind, SourceRange range, std::initializer_list<diag::Arg> args = {}) {
     report(diag::info(kind).severity, range, diag::format(kind, args));
   }
+  /// Reports a diagnostic that a phase gave back (diag::Message), with its
+  /// kind's severity; nothing if it holds none.
+  void report(const diag::Message &message, SourceRange range = {}) {
+    if (message)
+      report(diag::info(message.kind()).severity, range, message.text());
+  }
 
   /// Reports a diagnostic at a place outside the managed sources (a line of
   /// C code that mocc compiled): `file:line:col: error: message`, then

@@ -30,19 +30,19 @@ struct Compiled {
 
   Compiled() {
     functions::DerivativeTable derivatives(table);
-    std::string error;
+    diag::Message error;
     for (uint32_t f = 0; f < NumSamples; ++f)
-      REQUIRE_MESSAGE(derivatives.derivativeOf(f, &error), error);
+      REQUIRE_MESSAGE(derivatives.derivativeOf(f, &error), error.text());
     for (uint32_t f : {Polar, Caller})
-      REQUIRE_MESSAGE(derivatives.derivativeOf(table[f].forwardDerivative, &error), error);
+      REQUIRE_MESSAGE(derivatives.derivativeOf(table[f].forwardDerivative, &error), error.text());
     library = jit::FunctionLibrary::compile(table, error);
-    REQUIRE_MESSAGE(library, error);
+    REQUIRE_MESSAGE(library, error.text());
   }
 
   std::vector<double> call(uint32_t index, const std::vector<double> &args) {
-    std::string error;
+    diag::Message error;
     auto outputs = library->call(index, args, error);
-    REQUIRE_MESSAGE(outputs, error);
+    REQUIRE_MESSAGE(outputs, error.text());
     return *outputs;
   }
 

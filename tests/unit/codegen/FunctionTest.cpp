@@ -21,9 +21,9 @@ namespace {
 /// The sample table, compiled once for all tests of this file.
 jit::FunctionLibrary &samples() {
   static std::unique_ptr<jit::FunctionLibrary> library = [] {
-    std::string error;
+    diag::Message error;
     auto compiled = jit::FunctionLibrary::compile(sampleFunctions(), error);
-    REQUIRE_MESSAGE(compiled, error);
+    REQUIRE_MESSAGE(compiled, error.text());
     return compiled;
   }();
   return *library;
@@ -31,17 +31,17 @@ jit::FunctionLibrary &samples() {
 
 /// Calls a sample function; fails the test on an error.
 std::vector<double> run(uint32_t index, std::vector<double> args) {
-  std::string error;
+  diag::Message error;
   auto outputs = samples().call(index, args, error);
-  REQUIRE_MESSAGE(outputs, error);
+  REQUIRE_MESSAGE(outputs, error.text());
   return *outputs;
 }
 
 std::string compileError(std::vector<flat::Function> table) {
-  std::string error;
+  diag::Message error;
   auto library = jit::FunctionLibrary::compile(table, error);
   CHECK(!library);
-  return error;
+  return error.text();
 }
 
 } // namespace
@@ -102,11 +102,11 @@ TEST_CASE("for ranges: negative and Real steps, empty ranges, nested loops with 
 }
 
 TEST_CASE("calls with the wrong number of arguments are refused") {
-  std::string error;
+  diag::Message error;
   CHECK(!samples().call(Polar, std::vector<double>{1.0}, error));
-  CHECK(error == "function `polar` takes 2 input(s), not 1");
+  CHECK(error.text() == "function `polar` takes 2 input(s), not 1");
   CHECK(!samples().call(NumSamples, {}, error));
-  CHECK(error == "no function 9 in the table");
+  CHECK(error.text() == "no function 9 in the table");
 }
 
 TEST_CASE("malformed functions are reported, not compiled") {

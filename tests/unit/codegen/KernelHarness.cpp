@@ -98,7 +98,7 @@ void CompiledKernels::compileStreamed(const sym::ExprPool &pool,
 CompiledKernels::~CompiledKernels() = default;
 
 void *CompiledKernels::lookup(const std::string &name) {
-  if (!error_.empty())
+  if (error_)
     return nullptr;
   return jit_->lookup(name, error_);
 }
@@ -140,7 +140,7 @@ CompiledFunctionTable::CompiledFunctionTable(std::span<const flat::Function> fun
 CompiledFunctionTable::~CompiledFunctionTable() = default;
 
 NativeFunctionFn CompiledFunctionTable::native(const flat::Function &function) {
-  if (!error_.empty())
+  if (error_)
     return nullptr;
   return jit::lookupFunction(*jit_, function, error_);
 }
@@ -148,9 +148,9 @@ NativeFunctionFn CompiledFunctionTable::native(const flat::Function &function) {
 std::string generateError(const sym::ExprPool &pool, std::span<const KernelSpec> kernels,
                           std::span<const flat::Function> functions) {
   llvm::LLVMContext context;
-  std::string error;
+  diag::Message error;
   generateKernels(context, pool, kernels, {}, &error, functions);
-  return error;
+  return error.text();
 }
 
 } // namespace mocc::codegen::test

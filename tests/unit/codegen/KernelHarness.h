@@ -71,7 +71,7 @@ public:
   ~CompiledKernels();
 
   /// Empty if compiling succeeded, else why not.
-  const std::string &error() const { return error_; }
+  std::string error() const { return error_.text(); }
   /// The kernel function `name`, or null (with error()) if absent.
   rt::KernelFn kernel(const std::string &name);
   /// The JVP of kernel `name`, or null (with error()) if absent.
@@ -98,7 +98,7 @@ private:
                        const CompileRequest &request, std::span<const flat::Function> functions);
 
   std::unique_ptr<jit::Jit> jit_;
-  std::string error_;
+  diag::Message error_;
 };
 
 /// A function table compiled into a JIT of its own at a chosen level, with
@@ -108,7 +108,7 @@ public:
   CompiledFunctionTable(std::span<const flat::Function> functions, jit::OptLevel level);
   ~CompiledFunctionTable();
 
-  const std::string &error() const { return error_; }
+  std::string error() const { return error_.text(); }
   /// The native code of a function of the table, or null (with error()).
   NativeFunctionFn native(const flat::Function &function);
 
@@ -118,7 +118,7 @@ public:
 
 private:
   std::unique_ptr<jit::Jit> jit_;
-  std::string error_;
+  diag::Message error_;
 };
 
 /// The error of generateKernels for these kernels and functions, as they

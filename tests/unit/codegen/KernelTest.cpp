@@ -313,11 +313,11 @@ TEST_CASE("invalid kernels are reported") {
 }
 
 TEST_CASE("looking up a missing function fails with a message") {
-  std::string error;
+  diag::Message error;
   auto jit = jit::Jit::create(error);
-  REQUIRE_MESSAGE((jit != nullptr), error);
+  REQUIRE_MESSAGE((jit != nullptr), error.text());
   CHECK(jit->lookup("no_such_kernel", error) == nullptr);
-  CHECK(error.find("no_such_kernel") != std::string::npos);
+  CHECK(error.text().find("no_such_kernel") != std::string::npos);
 }
 
 TEST_CASE("the suggested optimization level drops for big models") {

@@ -98,9 +98,9 @@ std::vector<flat::Function> table() {
 
 jit::FunctionLibrary &library() {
   static std::unique_ptr<jit::FunctionLibrary> compiled = [] {
-    std::string error;
+    diag::Message error;
     auto library = jit::FunctionLibrary::compile(table(), error);
-    REQUIRE_MESSAGE(library, error);
+    REQUIRE_MESSAGE(library, error.text());
     return library;
   }();
   return *compiled;
@@ -108,9 +108,9 @@ jit::FunctionLibrary &library() {
 
 /// The error of a call that must fail.
 std::string failure(uint32_t index, std::vector<double> args) {
-  std::string error;
+  diag::Message error;
   CHECK(!library().call(index, args, error));
-  return error;
+  return error.text();
 }
 
 } // namespace
@@ -122,12 +122,12 @@ TEST_CASE("a failed assert reports its message with values formatted by type") {
         "assertion failed: x = -0.333333, n = -12, flag = false, 100% wrong");
   CHECK(failure(Checked, {-123456789, 0, 0}).find("x = -1.23457e+08,") != std::string::npos);
   CHECK(failure(Checked, {-1e-7, 0, 0}).find("x = -1e-07,") != std::string::npos);
-  std::string error;
+  diag::Message error;
   CHECK(library().call(Checked, std::vector<double>{2, 0, 0}, error) == std::vector<double>{4});
 }
 
 TEST_CASE("an index out of bounds is a run-time error") {
-  std::string error;
+  diag::Message error;
   CHECK(library().call(Pick, std::vector<double>{1, 2, 3, 2, 9}, error) ==
         std::vector<double>{2, 1, 9, 3});
   CHECK(failure(Pick, {1, 2, 3, 4, 9}) == "index 4 out of bounds for `b` of size 3 in function `pick`");
@@ -141,13 +141,13 @@ TEST_CASE("an error in a callee stops its callers at once") {
   // Were the status not passed up, the loop would go on to k = 1000.
   CHECK(failure(LoopCaller, {-1}) ==
         "assertion failed: x = -1, n = 0, flag = false, 100% wrong");
-  std::string error;
+  diag::Message error;
   CHECK(library().call(LoopCaller, std::vector<double>{1}, error) == std::vector<double>{1000});
 }
 
 TEST_CASE("a warning is reported once per assert and the function goes on") {
   library().takeWarnings();
-  std::string error;
+  diag::Message error;
   CHECK(library().call(Warns, std::vector<double>{20}, error) == std::vector<double>{21});
   CHECK(library().call(Warns, std::vector<double>{30}, error) == std::vector<double>{31});
   CHECK(library().takeWarnings() == std::vector<std::string>{"assertion failed: x is large: 20"});

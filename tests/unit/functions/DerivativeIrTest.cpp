@@ -87,9 +87,9 @@ TEST_CASE("control flow is copied; Integer slots get no tangent statements") {
 
 TEST_CASE("a call becomes one call of the callee's derivative, through a temporary") {
   std::vector<flat::Function> table = sampleFunctions();
-  std::string error;
+  diag::Message error;
   CHECK(!functions::differentiateFunction(table[Caller], {}, &error));
-  CHECK(error == "function `caller` calls function 6, which has no derivative");
+  CHECK(error.text() == "function `caller` calls function 6, which has no derivative");
 
   auto callee = [](uint32_t f) -> std::optional<functions::CalleeDerivative> {
     return functions::CalleeDerivative{100 + f, f == Polar ? 2u : 1u};
@@ -135,9 +135,9 @@ TEST_CASE("the derivative table refuses a call of a function it does not hold") 
   table.erase(table.begin() + Polar); // now Caller is 6 and calls 6 and 1 ...
   table.erase(table.begin()); // ... and as 5 it calls 6, which is gone
   functions::DerivativeTable derivatives(table);
-  std::string error;
+  diag::Message error;
   CHECK(!derivatives.derivativeOf(5, &error));
-  CHECK(error == "function `caller` calls function 6, which is not in the table");
+  CHECK(error.text() == "function `caller` calls function 6, which is not in the table");
   CHECK(table.size() == 6);
   CHECK(table[5].forwardDerivative == UINT32_MAX);
   CHECK(table[0].forwardDerivative == UINT32_MAX);

@@ -57,17 +57,17 @@ TEST_CASE("a lowered function with a run-time loop is compiled once and called")
       Integer s = steps(integer(time) + 27);
       Real h = hyp(time, 4);
     end M;)");
-  std::string error;
+  diag::Message error;
   auto library = jit::FunctionLibrary::compile(f.table, error);
-  REQUIRE_MESSAGE(library, error);
+  REQUIRE_MESSAGE(library, error.text());
   auto steps = library->call(f.index("M.steps"), std::vector<double>{27}, error);
-  REQUIRE_MESSAGE(steps, error);
+  REQUIRE_MESSAGE(steps, error.text());
   CHECK(*steps == std::vector<double>{111});
   steps = library->call(f.index("M.steps"), std::vector<double>{1}, error);
   REQUIRE(steps);
   CHECK(*steps == std::vector<double>{0});
   auto hyp = library->call(f.index("M.hyp"), std::vector<double>{3, 4}, error);
-  REQUIRE_MESSAGE(hyp, error);
+  REQUIRE_MESSAGE(hyp, error.text());
   REQUIRE(hyp->size() == 1);
   CHECK((*hyp)[0] == doctest::Approx(5.0));
 }
@@ -79,12 +79,12 @@ TEST_CASE("a call with the wrong number of arguments or index is an error, not a
       algorithm c := sqrt(a ^ 2 + b ^ 2); end hyp;
       Real h = hyp(time, 4);
     end M;)");
-  std::string error;
+  diag::Message error;
   auto library = jit::FunctionLibrary::compile(f.table, error);
-  REQUIRE_MESSAGE(library, error);
+  REQUIRE_MESSAGE(library, error.text());
   CHECK_FALSE(library->call(0, std::vector<double>{3}, error));
   CHECK_FALSE(error.empty());
-  error.clear();
+  error = {};
   CHECK_FALSE(library->call(7, std::vector<double>{3, 4}, error));
   CHECK_FALSE(error.empty());
 }
@@ -99,31 +99,31 @@ TEST_CASE("a failed assert in a compiled function comes back as the call's error
       end checked;
       Real y = checked(time);
     end M;)");
-  std::string error;
+  diag::Message error;
   auto library = jit::FunctionLibrary::compile(f.table, error);
-  REQUIRE_MESSAGE(library, error);
+  REQUIRE_MESSAGE(library, error.text());
   auto ok = library->call(0, std::vector<double>{16}, error);
-  REQUIRE_MESSAGE(ok, error);
+  REQUIRE_MESSAGE(ok, error.text());
   CHECK((*ok)[0] == doctest::Approx(4.0));
   CHECK_FALSE(library->call(0, std::vector<double>{-1}, error));
-  CHECK(error.find("x must not be negative") != std::string::npos);
+  CHECK(error.text().find("x must not be negative") != std::string::npos);
 }
 
 TEST_CASE("a symbol that is defined nowhere is reported, not resolved") {
-  std::string error;
+  diag::Message error;
   auto jit = jit::Jit::create(error);
-  REQUIRE_MESSAGE(jit, error);
+  REQUIRE_MESSAGE(jit, error.text());
   CHECK(jit->lookup("mocc_no_such_symbol_anywhere", error) == nullptr);
-  CHECK(error.find("mocc_no_such_symbol_anywhere") != std::string::npos);
+  CHECK(error.text().find("mocc_no_such_symbol_anywhere") != std::string::npos);
   std::string why;
   CHECK_FALSE(jit->hasSymbol("mocc_no_such_symbol_anywhere", &why));
   CHECK_FALSE(why.empty());
   // A symbol of the process (the C library's) does resolve.
   CHECK(jit->hasSymbol("strlen"));
-  error.clear();
+  error = {};
   CHECK_FALSE(jit->addLibrary("/nonexistent/libmocc_missing.so", error));
   CHECK_FALSE(error.empty());
-  error.clear();
+  error = {};
   CHECK_FALSE(jit->runFunction("mocc_no_such_constructor", error));
   CHECK_FALSE(error.empty());
 }
@@ -140,14 +140,14 @@ TEST_CASE("the C code of an Include annotation is compiled, linked and called") 
   REQUIRE(f.table.size() == 1);
   REQUIRE(f.table[0].external);
   CHECK(f.table[0].external->function == "mocc_test_cube");
-  std::string error;
+  diag::Message error;
   jit::ExternalReport report;
   auto library = jit::FunctionLibrary::compile(f.table, error, {}, &report);
-  REQUIRE_MESSAGE(library, error);
+  REQUIRE_MESSAGE(library, error.text());
   CHECK(report.problems.empty());
   CHECK(report.compiledUnits == 1);
   auto y = library->call(0, std::vector<double>{3}, error);
-  REQUIRE_MESSAGE(y, error);
+  REQUIRE_MESSAGE(y, error.text());
   CHECK((*y)[0] == doctest::Approx(27.0));
 }
 
@@ -159,14 +159,16 @@ TEST_CASE("an external C function found nowhere is a problem of that function") 
       end missing;
       Real y = missing(time);
     end M;)");
-  std::string error;
+  diag::Message error;
   jit::ExternalReport report;
   auto library = jit::FunctionLibrary::compile(f.table, error, {}, &report);
   CHECK_FALSE(library);
   REQUIRE(report.problems.size() == 1);
   CHECK(report.problems[0].function == 0);
-  CHECK(report.problems[0].message.find("mocc_test_not_defined_anywhere") != std::string::npos);
-  CHECK(error == report.problems[0].message);
+  CHECK(report.problems[0].message.kind() == diag::ExternalFunctionNotFound);
+  CHECK(report.problems[0].message.text().find("mocc_test_not_defined_anywhere") !=
+        std::string::npos);
+  CHECK(error.text() == report.problems[0].message.text());
 }
 
 TEST_CASE("NativeCalls compiles a function when it is first called while translating") {
@@ -179,12 +181,12 @@ TEST_CASE("NativeCalls compiles a function when it is first called while transla
       Real y = cube(time);
     end M;)");
   jit::NativeCalls native(jit::ExternalOptions{});
-  std::string failure;
+  diag::Message failure;
   auto y = native.call(f.table, 0, std::vector<double>{-2}, failure);
-  REQUIRE_MESSAGE(y, failure);
+  REQUIRE_MESSAGE(y, failure.text());
   CHECK((*y)[0] == doctest::Approx(-8.0));
   // Again: the function is in the JIT already.
   y = native.call(f.table, 0, std::vector<double>{0.5}, failure);
-  REQUIRE_MESSAGE(y, failure);
+  REQUIRE_MESSAGE(y, failure.text());
   CHECK((*y)[0] == doctest::Approx(0.125));
 }

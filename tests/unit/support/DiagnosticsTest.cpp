@@ -60,3 +60,28 @@ TEST_CASE("errors without a location, and the error limit") {
                      "mocc: error: too many errors emitted, stopping now\n");
   CHECK(diags.errorCount() == 3);
 }
+
+TEST_CASE("a message given back is reported, or its text used, by the caller") {
+  SourceManager sources;
+  FileId f = sources.addBuffer("m.mo", "model M\n  Real x = f(1);\nend M;\n");
+  std::ostringstream out;
+  Diagnostics diags(sources, out);
+  diag::Message none;
+  CHECK_FALSE(none);
+  CHECK(none.text().empty());
+  diags.report(none); // nothing to report
+  CHECK(out.str().empty());
+  diag::Message why(diag::CalleeHasNoDerivative, {"f", 3});
+  REQUIRE(why);
+  CHECK(why.kind() == diag::CalleeHasNoDerivative);
+  CHECK(why.text() == "function `f` calls function 3, which has no derivative");
+  // Worded into the caller's message, or reported as it is.
+  diags.report(diag::CodeGenerationFailed, {}, {why.text()});
+  diags.report(why, SourceRange{f, 19, 23});
+  CHECK(out.str() == "mocc: error: code generation failed: function `f` calls function 3, which "
+                     "has no derivative\n"
+                     "m.mo:2:12: error: function `f` calls function 3, which has no derivative\n"
+                     "  Real x = f(1);\n"
+                     "           ^~~~\n");
+  CHECK(diags.errorCount() == 2);
+}
