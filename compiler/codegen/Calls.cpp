@@ -161,9 +161,8 @@ void FunctionEmitter::emitEffect(ExprId effect, std::span<const sym::VarId> targ
     llvm::Value *out = emitCall(effect, false);
     const flat::Function *callee = calleeOf(effect, false);
     if (callee && targets.size() > callee->outputSlots.size())
-      setError("function `" + callee->name + "` has no output " +
-               std::to_string(targets.size() - 1));
-    if (!error_.empty())
+      setError({diag::NoSuchFunctionOutput, {targets.size() - 1, callee->name}});
+    if (error_)
       return;
     // An Outputs step (Kernel.h): runs of outputs into consecutive slots
     // are copied at once (see emitCall).
