@@ -8,6 +8,7 @@
 #include "compiler/causalize/EquationSystem.h"
 #include "compiler/causalize/Events.h"
 #include "compiler/causalize/ParameterValues.h"
+#include "compiler/causalize/SharedCalls.h"
 #include "compiler/structural/BLT.h"
 
 #include <algorithm>
@@ -179,6 +180,7 @@ std::optional<SimulationPlan> PlanBuilder::run() {
   findOverridable();
   splitOffAliases();
   buildOutputs();
+  shareCallOutputs(model_.pool, plan_);
   const flat::Experiment &e = model_.experiment;
   plan_.experiment.startTime = e.startTime.value_or(0.0);
   plan_.experiment.stopTime = e.stopTime.value_or(1.0);

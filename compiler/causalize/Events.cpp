@@ -7,6 +7,8 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace mocc::causalize {
 
@@ -244,25 +246,116 @@ ExprId risingEdge(flat::FlatModel &model, const std::vector<VarId> &conditions) 
 /// steps keep their given order.
 bool orderAssignments(const flat::FlatModel &model, std::vector<KernelStep> &steps,
                       Diagnostics &diags, bool loopsThroughConditions = false) {
+  const sym::ExprPool &pool = model.pool;
   std::map<uint32_t, size_t> writer;
   for (size_t i = 0; i < steps.size(); ++i)
     writer.emplace(steps[i].target.index, i);
+  // The steps that read a call of many arguments depend on it, a vertex of
+  // its own after the steps, and it on the writers of what its arguments
+  // read: n assignments of the outputs of one call of m arguments (a
+  // when-clause `(info, abs, arg) := realFFT(buf, nf)`) gave n * m edges.
+  // A call whose arguments read what one of its users assigns is not a
+  // vertex (its users depend on the writers directly, as all calls did).
+  constexpr size_t manyArguments = 16;
   std::vector<std::vector<size_t>> users(steps.size());
   std::vector<int> pending(steps.size(), 0);
-  for (size_t i = 0; i < steps.size(); ++i)
-    for (VarId v : sym::variablesOf(model.pool, steps[i].expr))
-      if (auto it = writer.find(v.index); it != writer.end() && it->second != i) {
-        users[it->second].push_back(i);
-        ++pending[i];
+  std::unordered_map<uint32_t, size_t> callVertex;
+  std::vector<ExprId> calls;
+  std::vector<std::vector<size_t>> readers; // per call: the steps that read it
+  // The writers (and call vertices) that `root` reads, not looking into
+  // calls of many arguments unless `intoCalls`.
+  auto reads = [&](ExprId root, bool intoCalls, std::vector<size_t> &from) {
+    std::vector<VarId> vars;
+    std::vector<size_t> vertices;
+    std::vector<ExprId> stack{root};
+    std::unordered_set<uint32_t> seen{root.index};
+    while (!stack.empty()) {
+      ExprId id = stack.back();
+      stack.pop_back();
+      if (pool.op(id) == OpKind::Variable)
+        vars.push_back(pool.variableOf(id));
+      if (!intoCalls && pool.op(id) == OpKind::Call && pool.operands(id).size() >= manyArguments) {
+        auto [it, added] = callVertex.try_emplace(id.index, steps.size() + calls.size());
+        if (added)
+          calls.push_back(id);
+        vertices.push_back(it->second);
+        continue;
       }
+      for (ExprId operand : pool.operands(id))
+        if (seen.insert(operand.index).second)
+          stack.push_back(operand);
+    }
+    for (VarId v : vars)
+      if (auto it = writer.find(v.index); it != writer.end())
+        from.push_back(it->second);
+    from.insert(from.end(), vertices.begin(), vertices.end());
+    std::sort(from.begin(), from.end());
+    from.erase(std::unique(from.begin(), from.end()), from.end());
+  };
+  std::vector<std::vector<size_t>> stepReads(steps.size());
+  for (size_t i = 0; i < steps.size(); ++i)
+    reads(steps[i].expr, false, stepReads[i]);
+  readers.resize(calls.size());
+  for (size_t i = 0; i < steps.size(); ++i)
+    for (size_t from : stepReads[i])
+      if (from >= steps.size())
+        readers[from - steps.size()].push_back(i);
+  std::vector<std::vector<size_t>> callReads(calls.size());
+  std::vector<char> direct(calls.size(), 0);
+  for (size_t c = 0; c < calls.size(); ++c) {
+    reads(calls[c], true, callReads[c]);
+    for (size_t reader : readers[c])
+      direct[c] |= std::binary_search(callReads[c].begin(), callReads[c].end(), reader);
+    direct[c] |= callReads[c].empty(); // no vertex: its readers may come first
+  }
+  users.resize(steps.size() + calls.size());
+  pending.resize(steps.size() + calls.size(), 0);
+  auto edge = [&](size_t from, size_t to) {
+    if (from != to) {
+      users[from].push_back(to);
+      ++pending[to];
+    }
+  };
+  std::vector<char> wired(calls.size(), 0);
+  for (size_t i = 0; i < steps.size(); ++i) {
+    std::vector<size_t> from;
+    for (size_t f : stepReads[i]) {
+      size_t c = f - steps.size();
+      if (f >= steps.size() && !direct[c] && !wired[c]) { // at its first reader
+        wired[c] = 1;
+        for (size_t writer : callReads[c])
+          edge(writer, f);
+      }
+      if (f < steps.size() || !direct[c])
+        from.push_back(f);
+      else
+        from.insert(from.end(), callReads[f - steps.size()].begin(),
+                    callReads[f - steps.size()].end());
+    }
+    std::sort(from.begin(), from.end());
+    from.erase(std::unique(from.begin(), from.end()), from.end());
+    for (size_t f : from)
+      edge(f, i);
+  }
+  // Kahn's algorithm; a call vertex passes its readiness on at once, so
+  // that the steps come in the order that direct edges gave them.
   std::vector<size_t> order;
+  std::function<void(size_t)> ready = [&](size_t vertex) {
+    if (vertex < steps.size()) {
+      order.push_back(vertex);
+      return;
+    }
+    for (size_t user : users[vertex])
+      if (--pending[user] == 0)
+        ready(user);
+  };
   for (size_t i = 0; i < steps.size(); ++i)
     if (pending[i] == 0)
       order.push_back(i);
   for (size_t k = 0; k < order.size(); ++k)
     for (size_t user : users[order[k]])
       if (--pending[user] == 0)
-        order.push_back(user);
+        ready(user);
   if (order.size() != steps.size()) {
     for (size_t i = 0; i < steps.size(); ++i)
       if (pending[i] != 0 && model.var(steps[i].target).special == flat::SpecialKind::None &&

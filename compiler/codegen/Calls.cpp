@@ -19,9 +19,12 @@
 #include "compiler/support/Stack.h"
 #include "runtime/RuntimeErrors.h"
 
+#include <llvm/Analysis/ValueTracking.h>
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Module.h>
+
+#include <algorithm>
 
 namespace mocc::codegen {
 
@@ -92,6 +95,31 @@ llvm::Value *FunctionEmitter::enterCall(const flat::Function &callee, llvm::Valu
 
 /// Calls the callee of `call` (or its derivative, passing the arguments'
 /// tangents after the arguments); returns the output array.
+/// Runs of at least this many arguments in consecutive slots are copied.
+constexpr size_t minCopiedRun = 16;
+
+/// How many of args[i], args[i + 1], ... are the Variable nodes of
+/// consecutive slots of v in a kernel outside a loop over repeated steps,
+/// or of one array of a function's frame (else 0). The memos hold what
+/// the slots hold (an assignment stores at once; a JVP's v holds the
+/// values), so the copy reads the same values.
+size_t FunctionEmitter::slotRun(std::span<const ExprId> args, size_t i) const {
+  if (!runSlots_.empty() || (!v_ && frame_.empty()))
+    return 0;
+  sym::VarId first = pool_.variableOf(args[i]);
+  if (!first.valid() || (!v_ && first.index >= frame_.size()))
+    return 0;
+  auto sameArray = [&](uint32_t slot) {
+    return v_ || (slot < frame_.size() && llvm::getUnderlyingObject(frame_[slot]) ==
+                                              llvm::getUnderlyingObject(frame_[first.index]));
+  };
+  size_t n = 1;
+  while (i + n < args.size() && pool_.variableOf(args[i + n]).index == first.index + n &&
+         sameArray(first.index + n))
+    ++n;
+  return n;
+}
+
 llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
   NestingLevel level({}, "a function call"); // calls in the arguments recurse
   const flat::Function *callee = calleeOf(call, derivative);
@@ -100,8 +128,22 @@ llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
   auto args = pool_.operands(call);
   llvm::Value *in = entryArray(callee->inputSlots.size(), "in");
   llvm::Value *out = entryArray(callee->outputSlots.size(), "out");
-  for (size_t i = 0; i < args.size(); ++i)
+  for (size_t i = 0; i < args.size();) {
+    // A run of arguments in consecutive slots of v (an array, `f(buf)`)
+    // is copied at once: a store per element made a basic block of
+    // thousands of loads and stores, on which LLVM's instruction
+    // scheduler is quadratic (19 s of JIT for a 4,000-element argument).
+    if (size_t run = slotRun(args, i); run >= minCopiedRun) {
+      uint32_t first = pool_.variableOf(args[i]).index;
+      builder_.CreateMemCpy(builder_.CreateConstInBoundsGEP1_64(double_, in, i), llvm::Align(8),
+                            v_ ? kernelSlotAddress(v_, first) : frame_[first], llvm::Align(8),
+                            run * sizeof(double));
+      i += run;
+      continue;
+    }
     storeSlot(in, i, value(args[i]));
+    ++i;
+  }
   if (derivative) {
     for (size_t i = 0; i < args.size(); ++i)
       storeSlot(in, args.size() + i, tangent(args[i]));
@@ -113,11 +155,35 @@ llvm::Value *FunctionEmitter::emitCall(ExprId call, bool derivative) {
   return out;
 }
 
-void FunctionEmitter::emitEffect(ExprId effect) {
+void FunctionEmitter::emitEffect(ExprId effect, std::span<const sym::VarId> targets) {
   switch (pool_.op(effect)) {
-  case sym::OpKind::Call:
-    emitCall(effect, false);
+  case sym::OpKind::Call: {
+    llvm::Value *out = emitCall(effect, false);
+    const flat::Function *callee = calleeOf(effect, false);
+    if (callee && targets.size() > callee->outputSlots.size())
+      setError({diag::NoSuchFunctionOutput, {targets.size() - 1, callee->name}});
+    if (error_)
+      return;
+    // An Outputs step (Kernel.h): runs of outputs into consecutive slots
+    // are copied at once (see emitCall).
+    for (uint32_t k = 0; k < targets.size();) {
+      uint32_t n = 0;
+      while (k + n < targets.size() && targets[k + n].valid() &&
+             targets[k + n].index == targets[k].index + n)
+        ++n;
+      if (n >= minCopiedRun && runSlots_.empty()) {
+        builder_.CreateMemCpy(kernelSlotAddress(v_, targets[k].index), llvm::Align(8),
+                              builder_.CreateConstInBoundsGEP1_64(double_, out, k),
+                              llvm::Align(8), n * sizeof(double));
+        k += n;
+        continue;
+      }
+      if (targets[k].valid())
+        builder_.CreateStore(loadSlot(out, k), kernelSlotAddress(v_, targets[k].index));
+      ++k;
+    }
     return;
+  }
   case sym::OpKind::Constant:
     return;
   case sym::OpKind::IfElse: {
@@ -130,8 +196,9 @@ void FunctionEmitter::emitEffect(ExprId effect) {
     builder_.CreateCondBr(condition, branches[0], branches[1]);
     for (int k = 0; k < 2; ++k) {
       builder_.SetInsertPoint(branches[k]);
-      enterScope(); // what a branch computes does not dominate the merge
-      emitEffect(pool_.operand(effect, 1 + k));
+      // What a branch computes does not dominate the merge.
+      enterScope({pool_.operand(effect, 0).index, static_cast<uint64_t>(k)});
+      emitEffect(pool_.operand(effect, 1 + k), targets);
       exitScope();
       builder_.CreateBr(merge);
     }
@@ -147,8 +214,17 @@ void FunctionEmitter::emitEffect(ExprId effect) {
 /// The value of a Call node: its output array. In a JVP, a call with a
 /// tangent calls the derivative at once, which gives both.
 llvm::Value *FunctionEmitter::callValue(ExprId call) {
-  if (!jvp_ || !facts_.hasTangent(call))
-    return emitCall(call, false);
+  if (!jvp_ || !facts_.hasTangent(call)) {
+    if (llvm::Value *out = sharedCall(call)) {
+      // A later assignment to what the arguments read forgets the memos.
+      for (uint32_t slot : sharedCalls_.find(call.index)->second.slots)
+        usedSlots_.insert(slot);
+      return out;
+    }
+    llvm::Value *out = emitCall(call, false);
+    shareCall(call, out);
+    return out;
+  }
   llvm::Value *out = emitCall(call, true);
   tangents_.set(call, out);
   return out;
@@ -159,6 +235,96 @@ llvm::Value *FunctionEmitter::callTangent(ExprId call) {
   if (!values_.get(call))
     values_.set(call, out);
   return out;
+}
+
+// --- Calls shared across branches -------------------------------------------------
+//
+// A call inside a branch of an `if` runs only when the branch is taken, so
+// its value is forgotten at the merge (ScopedMemo). Its results stay in its
+// output array, an alloca of the entry block, and are still there wherever
+// control has certainly passed through the call since: below the same
+// branches of the same conditions, before anything that the arguments or
+// the conditions read is assigned (a memo epoch has no loops). Without this, a when-clause that assigns n outputs of
+// one call, `(y1, ..., yn) := f(u)`, called f n times, each with all its
+// arguments: a 4,000-sample FFT whose 801 outputs were each an equation
+// `y[k] = if c then f(u)[k] else pre(y[k])` gave 3.2 million stores.
+
+/// Paths longer than this are not recorded (the check compares paths).
+constexpr size_t maxSharedPath = 32;
+
+/// The output array of an earlier call of `call` that holds its results
+/// here, or null.
+llvm::Value *FunctionEmitter::sharedCall(ExprId call) const {
+  if (jvp_ && facts_.hasTangent(call))
+    return nullptr; // its derivative is called, which gives the tangents too
+  auto found = sharedCalls_.find(call.index);
+  if (found == sharedCalls_.end())
+    return nullptr;
+  for (const PathStep &step : found->second.path) {
+    if (std::find(path_.rbegin(), path_.rend(), step) == path_.rend())
+      return nullptr;
+  }
+  return found->second.out;
+}
+
+/// Records the call just emitted into `out`, with the slots its arguments
+/// and the conditions of its branches read. Impure callees are not shared (each use is its own call), nor
+/// calls whose arguments read more than a few times as many nodes as there
+/// are arguments (finding them would cost more than emitting the call).
+void FunctionEmitter::shareCall(ExprId call, llvm::Value *out) {
+  uint32_t index = pool_.node(call).payload.index;
+  if (!error_.empty() || index >= functions_.size() || functions_[index].impure ||
+      path_.size() > maxSharedPath)
+    return;
+  auto args = pool_.operands(call);
+  size_t budget = 256 + 16 * args.size();
+  SharedCall shared{out, path_, {}};
+  llvm::DenseSet<uint32_t> seen;
+  std::vector<ExprId> stack(args.begin(), args.end());
+  for (const PathStep &step : path_) {
+    if (step.condition != ~0u)
+      stack.push_back(ExprId{step.condition});
+  }
+  while (!stack.empty()) {
+    ExprId id = stack.back();
+    stack.pop_back();
+    if (!seen.insert(id.index).second)
+      continue;
+    if (seen.size() + shared.slots.size() > budget)
+      return;
+    const sym::Node &node = pool_.node(id);
+    if (node.op == sym::OpKind::Variable)
+      shared.slots.push_back(node.payload.index);
+    if (node.op == sym::OpKind::Load) { // any element of the array
+      double size = pool_.constantValue(pool_.operand(id, 1)).value_or(0.0);
+      if (size > static_cast<double>(budget))
+        return;
+      for (uint32_t k = 0; k < static_cast<uint32_t>(size); ++k)
+        shared.slots.push_back(node.payload.index + k);
+    }
+    for (ExprId operand : pool_.operands(id))
+      stack.push_back(operand);
+  }
+  std::sort(shared.slots.begin(), shared.slots.end());
+  shared.slots.erase(std::unique(shared.slots.begin(), shared.slots.end()), shared.slots.end());
+  for (uint32_t slot : shared.slots)
+    callsReading_[slot].push_back(call.index);
+  sharedCalls_[call.index] = std::move(shared);
+}
+
+/// Slot `slot` is assigned: the shared calls that read it are forgotten.
+void FunctionEmitter::dropSharedCalls(uint32_t slot) {
+  auto found = callsReading_.find(slot);
+  if (found == callsReading_.end())
+    return;
+  for (uint32_t call : found->second)
+    sharedCalls_.erase(call);
+  callsReading_.erase(found);
+}
+
+void FunctionEmitter::forgetSharedCalls() {
+  sharedCalls_.clear();
+  callsReading_.clear();
 }
 
 /// Output k of a call: element k of the output array, or for its tangent,

@@ -61,6 +61,7 @@ FunctionEmitter::FunctionEmitter(llvm::Module &module, const sym::ExprPool &pool
       tangents_(std::move(memos.second)) {}
 
 std::pair<ScopedMemo, ScopedMemo> FunctionEmitter::takeMemos() {
+  forgetSharedCalls();
   values_.clear();
   tangents_.clear();
   return {std::move(values_), std::move(tangents_)};
@@ -71,6 +72,8 @@ void FunctionEmitter::startBody(llvm::Function *function) {
   values_.clear();
   tangents_.clear();
   usedSlots_.clear();
+  forgetSharedCalls();
+  path_.clear();
   instructionCount_ = 0;
   failure_ = nullptr;
   failureStatus_ = nullptr;
@@ -128,6 +131,14 @@ void FunctionEmitter::emitStep(const KernelStep &step, uint32_t residualIndex) {
     if (!jvp_)
       emitEffect(step.expr);
     return;
+  case KernelStep::Kind::Outputs:
+    if (!jvp_) {
+      emitEffect(step.expr, step.targets);
+      for (sym::VarId target : step.targets) // stored inside branches: no memo
+        if (target.valid())
+          noteStored(target.index);
+    }
+    return;
   case KernelStep::Kind::Assign:
     break;
   }
@@ -160,7 +171,19 @@ uint32_t FunctionEmitter::emitSteps(std::span<const KernelStep> steps, uint32_t 
 /// use the stored value. If the node was used before (the kernel reads the
 /// slot before assigning it, or assigns it twice), every memoized entry may
 /// depend on the old value, so the memos start over.
+/// Slot `slot` was stored to where no memo may record the value (inside a
+/// branch): what read it before is forgotten.
+void FunctionEmitter::noteStored(uint32_t slot) {
+  dropSharedCalls(slot);
+  if (usedSlots_.contains(slot)) {
+    values_.clear();
+    tangents_.clear();
+    usedSlots_.clear();
+  }
+}
+
 void FunctionEmitter::noteAssigned(uint32_t slot, llvm::Value *value, llvm::Value *tangent) {
+  dropSharedCalls(slot);
   if (usedSlots_.contains(slot)) {
     values_.clear();
     tangents_.clear();
@@ -325,6 +348,7 @@ void FunctionEmitter::assignSlot(uint32_t slot, llvm::Value *value) {
 /// values that read one of them are forgotten.
 void FunctionEmitter::noteIndexedStore(uint32_t firstSlot, uint32_t size) {
   for (uint32_t slot = firstSlot; slot < firstSlot + size; ++slot) {
+    dropSharedCalls(slot);
     if (usedSlots_.contains(slot))
       return forget();
   }
@@ -350,6 +374,7 @@ llvm::Value *FunctionEmitter::loadValue(ExprId id) {
 }
 
 void FunctionEmitter::forget() {
+  forgetSharedCalls();
   values_.clear();
   tangents_.clear();
   usedSlots_.clear();
@@ -362,21 +387,26 @@ llvm::Value *FunctionEmitter::entryArray(uint64_t count, const llvm::Twine &name
 
 // --- Traversal ---------------------------------------------------------------------
 
-void FunctionEmitter::enterScope() {
+void FunctionEmitter::enterScope(PathStep step) {
+  path_.push_back(step);
   values_.enterScope();
   tangents_.enterScope();
 }
 
 void FunctionEmitter::exitScope() {
+  path_.pop_back();
   values_.exitScope();
   tangents_.exitScope();
 }
 
 /// The operands whose results must exist before a node is emitted: all of
 /// them, except that the branches of an `if` are emitted inside the branch
-/// (and a tangent needs neither its condition's tangent nor zero tangents).
+/// (and a tangent needs neither its condition's tangent nor zero tangents),
+/// and a call whose results are at hand (sharedCall) needs no arguments.
 std::span<const ExprId> FunctionEmitter::childrenToWalk(ExprId id, Mode mode) const {
   auto operands = pool_.operands(id);
+  if (pool_.op(id) == OpKind::Call && mode == Mode::Value && sharedCall(id))
+    return {};
   if (pool_.op(id) != OpKind::IfElse)
     return operands;
   return mode == Mode::Value ? operands.first(1) : operands.first(0);
@@ -562,8 +592,9 @@ llvm::Value *FunctionEmitter::ifElse(ExprId id, Mode mode) {
   auto *elseBlock = llvm::BasicBlock::Create(context, "else", function);
   auto *merge = llvm::BasicBlock::Create(context, "endif");
   builder_.CreateCondBr(condition, thenBlock, elseBlock);
-  auto [thenValue, thenEnd] = emitBranch(thenBlock, then, merge, mode);
-  auto [elseValue, elseEnd] = emitBranch(elseBlock, otherwise, merge, mode);
+  uint32_t node = pool_.operand(id, 0).index;
+  auto [thenValue, thenEnd] = emitBranch(thenBlock, then, merge, mode, {node, 0});
+  auto [elseValue, elseEnd] = emitBranch(elseBlock, otherwise, merge, mode, {node, 1});
   merge->insertInto(function);
   builder_.SetInsertPoint(merge);
   llvm::PHINode *phi = builder_.CreatePHI(double_, 2);
@@ -576,9 +607,9 @@ llvm::Value *FunctionEmitter::ifElse(ExprId id, Mode mode) {
 /// the block it ends in (nested `if`s add blocks).
 std::pair<llvm::Value *, llvm::BasicBlock *>
 FunctionEmitter::emitBranch(llvm::BasicBlock *block, ExprId expr, llvm::BasicBlock *merge,
-                            Mode mode) {
+                            Mode mode, PathStep step) {
   builder_.SetInsertPoint(block);
-  enterScope();
+  enterScope(step);
   llvm::Value *result = mode == Mode::Value ? value(expr) : tangent(expr);
   exitScope();
   llvm::BasicBlock *end = builder_.GetInsertBlock();

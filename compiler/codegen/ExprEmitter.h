@@ -153,8 +153,9 @@ public:
   /// Executes an effect (flat::CallEffect): calls the function of a Call
   /// node, every time (its outputs are not memoized), or of the branch of an
   /// if-expression that its condition selects (a constant branch does
-  /// nothing); a failed call leaves the function.
-  void emitEffect(sym::ExprId effect);
+  /// nothing); a failed call leaves the function. With targets (an Outputs
+  /// step, Kernel.h), output k of the call is stored into slot targets[k].
+  void emitEffect(sym::ExprId effect, std::span<const sym::VarId> targets = {});
   /// Leaves the function with failure `status` (an i32, nonzero) and goes on
   /// emitting into a new block that nothing reaches.
   void exitWithStatus(llvm::Value *status);
@@ -174,10 +175,24 @@ private:
   std::span<const sym::ExprId> childrenToWalk(sym::ExprId id, Mode mode) const;
   llvm::Value *tangent(sym::ExprId id);
   void startBody(llvm::Function *function);
-  void enterScope();
+  /// One branch on the way from the function's start to the code being
+  /// emitted: the node of an `if`'s condition and the branch taken (0:
+  /// then, 1: else), or, for a scope entered for another reason (the
+  /// message of a failed check), no node (~0u) and a number that no other
+  /// scope has.
+  struct PathStep {
+    uint32_t condition = ~0u;
+    uint64_t branch = 0;
+    bool operator==(const PathStep &other) const {
+      return condition == other.condition && branch == other.branch;
+    }
+  };
+  void enterScope(PathStep step);
+  void enterScope() { enterScope({~0u, ++opaqueScopes_}); }
   void exitScope();
   void noteAssigned(uint32_t slot, llvm::Value *value, llvm::Value *tangent);
   llvm::Value *overridden(uint32_t slot, llvm::Value *value);
+  void noteStored(uint32_t slot);
   llvm::Value *loadSlot(llvm::Value *base, uint32_t slot);
   void storeSlot(llvm::Value *base, uint32_t slot, llvm::Value *value);
   /// The address of a kernel's slot in v or dv: inside a run's loop, the
@@ -195,7 +210,8 @@ private:
   llvm::Value *ifElse(sym::ExprId id, Mode mode);
   bool isCheap(sym::ExprId id, Mode mode) const;
   std::pair<llvm::Value *, llvm::BasicBlock *>
-  emitBranch(llvm::BasicBlock *block, sym::ExprId expr, llvm::BasicBlock *merge, Mode mode);
+  emitBranch(llvm::BasicBlock *block, sym::ExprId expr, llvm::BasicBlock *merge, Mode mode,
+             PathStep step);
   llvm::Value *intrinsic(llvm::Intrinsic::ID id, llvm::Value *a);
   llvm::Value *libm(const char *name, llvm::ArrayRef<llvm::Value *> args);
   llvm::Value *sign(llvm::Value *a);
@@ -209,8 +225,13 @@ private:
   llvm::Value *emitCall(sym::ExprId call, bool derivative);
   llvm::Value *enterCall(const flat::Function &callee, llvm::Value *in);
   llvm::Value *callValue(sym::ExprId call);
+  size_t slotRun(std::span<const sym::ExprId> args, size_t i) const;
   llvm::Value *loadValue(sym::ExprId load);
   llvm::Value *callTangent(sym::ExprId call);
+  llvm::Value *sharedCall(sym::ExprId call) const;
+  void shareCall(sym::ExprId call, llvm::Value *out);
+  void dropSharedCalls(uint32_t slot);
+  void forgetSharedCalls();
   llvm::Value *outputValue(sym::ExprId output, Mode mode);
   llvm::BasicBlock *failureBlockFor(llvm::Value *status);
   llvm::Value *messagePattern(const std::string &pattern);
@@ -242,6 +263,26 @@ private:
   /// Slots whose Variable node may have been used by memoized entries: an
   /// assignment to one of them invalidates the memos.
   llvm::DenseSet<uint32_t> usedSlots_;
+  /// The branches the code being emitted is inside (innermost last).
+  std::vector<PathStep> path_;
+  uint64_t opaqueScopes_ = 0;
+  /// A call emitted before, whose output array (an alloca of the entry
+  /// block) still holds its results wherever the branches of `path` are
+  /// taken, until one of `slots` (what its arguments and the conditions of
+  /// `path` read) is assigned.
+  struct SharedCall {
+    llvm::Value *out = nullptr;
+    std::vector<PathStep> path;
+    std::vector<uint32_t> slots;
+  };
+  /// Calls by node index, shared across the scopes of `if` branches: an
+  /// `if` whose branch computes a call forgets its value at the merge, yet a
+  /// later branch under the same condition (the equations of a when-clause
+  /// that assigns several outputs of one call) can read the array of
+  /// results instead of calling again.
+  llvm::DenseMap<uint32_t, SharedCall> sharedCalls_;
+  /// The shared calls whose arguments read each slot.
+  llvm::DenseMap<uint32_t, llvm::SmallVector<uint32_t, 1>> callsReading_;
   bool jvp_ = false;
   llvm::Value *time_ = nullptr;
   llvm::Value *v_ = nullptr;    ///< the slot vector

@@ -67,7 +67,8 @@ public:
     constantStart_.push_back(constants_.size());
     checks_.push_back(step.kind == KernelStep::Kind::Assert ||
                       step.kind == KernelStep::Kind::Terminate ||
-                      step.kind == KernelStep::Kind::Call);
+                      step.kind == KernelStep::Kind::Call ||
+                      step.kind == KernelStep::Kind::Outputs);
     if (checks_.back())
       return;
     slotsOfStep_.restart();
@@ -537,7 +538,7 @@ struct RepeatFinder::Scratch {
     nodes.restart();
     for (const KernelStep &step : steps) {
       if (step.kind == KernelStep::Kind::Assert || step.kind == KernelStep::Kind::Terminate ||
-          step.kind == KernelStep::Kind::Call)
+          step.kind == KernelStep::Kind::Call || step.kind == KernelStep::Kind::Outputs)
         continue;
       stack.assign(1, step.expr);
       while (!stack.empty()) {

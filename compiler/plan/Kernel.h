@@ -1,8 +1,8 @@
 // Kernels: the unit of the plan and of generated code. A kernel is an
 // ordered list of steps over the slot vector `v` of the runtime (Plan.h):
 // assignments `v[target] := expr`, residuals `res[k] := expr` (k counts the
-// residual steps in order), the checks of assert() and terminate(), and calls
-// of functions for their effects. Code
+// residual steps in order), the checks of assert() and terminate(), calls
+// of functions for their effects, and calls that store their outputs. Code
 // generation turns each kernel into a native function `void name(double t,
 // double *v, double *res)` and, when asked, its forward-mode derivative
 // `void name_jvp(double t, const double *v, double *dv, double *dres)` (a
@@ -31,6 +31,13 @@ struct KernelStep {
     /// expr is an effect (flat::CallEffect): the calls it selects run for
     /// their effects; a failed one stops the kernel as a failed assert does.
     Call,
+    /// expr is an effect as for Call, over one call of a function; where
+    /// the call runs, its output k is stored into slot targets[k] (none for
+    /// an invalid entry). Each target's Assign step comes later in the
+    /// kernel and reads the stored value (`a := if c then a else pre(a)`):
+    /// a call whose outputs many assignments use runs once, its arguments
+    /// passed once (causalize/SharedCalls.h). Never in a kernel with a JVP.
+    Outputs,
   } kind = Kind::Assign;
   sym::VarId target; ///< Assign only: the slot written
   sym::ExprId expr;
@@ -44,6 +51,7 @@ struct KernelStep {
   /// -1. A value the run sets for that slot (`simulate --override`, the
   /// runtime's override table) replaces `expr`: an override changes no code.
   int32_t overrideSlot = -1;
+  std::vector<sym::VarId> targets{}; ///< Outputs only: the slot of each output
 
   KernelStep() = default;
   KernelStep(Kind kind, sym::VarId target, sym::ExprId expr,

@@ -80,6 +80,13 @@ private:
     case KernelStep::Kind::Call:
       out_ << "call " << model_.print(step.expr);
       break;
+    case KernelStep::Kind::Outputs: {
+      out_ << "(";
+      for (size_t k = 0; k < step.targets.size(); ++k)
+        out_ << (k ? ", " : "") << (step.targets[k].valid() ? slot(step.targets[k].index) : "_");
+      out_ << ") := " << model_.print(step.expr);
+      break;
+    }
     }
     out_ << "\n";
   }

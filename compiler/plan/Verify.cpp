@@ -67,8 +67,21 @@ private:
           assigned.push_back(step.target.index);
         at = static_cast<uint32_t>(i);
       }
-      if (kernel.withJvp && step.kind == KernelStep::Kind::Call)
+      if (kernel.withJvp &&
+          (step.kind == KernelStep::Kind::Call || step.kind == KernelStep::Kind::Outputs))
         problem(what + ": step " + std::to_string(i) + " is a call in a kernel with a JVP");
+    }
+    // The outputs a call stores are assigned again by later steps, which
+    // read them.
+    for (size_t i = begin; i < end; ++i) {
+      const KernelStep &step = kernel.steps[i];
+      if (step.kind != KernelStep::Kind::Outputs)
+        continue;
+      for (sym::VarId target : step.targets)
+        if (target.valid() && (!slotInRange(target.index) || assignedAt_[target.index] == UINT32_MAX ||
+                               assignedAt_[target.index] < i))
+          problem(what + ": step " + std::to_string(i) + " stores an output into slot " +
+                  std::to_string(target.index) + ", which no later step assigns");
     }
     // The first step that reads a slot is the one whose walk reaches its
     // node first: one walk over the kernel's expressions.

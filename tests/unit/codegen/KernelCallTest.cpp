@@ -81,6 +81,75 @@ TEST_CASE("a kernel calls functions once per distinct call") {
   CHECK(count(compiled.ir, "call i32 @mocc.fn.power(") == 1);
 }
 
+/// v2 := if v0 > 0 then r of polar(v0, v1) else v2; v3 := the same with
+/// phi; with `between`, v1 := v1 + 1 in between (the call must be made again).
+KernelSpec branchCallKernel(sym::ExprPool &pool, bool between) {
+  auto v = [&](uint32_t slot) { return pool.variable(VarId{slot}); };
+  ExprId args[] = {v(0), v(1)};
+  ExprId polar = pool.call(Polar, args);
+  ExprId positive = pool.binary(OpKind::Greater, v(0), pool.constant(0));
+  std::vector<KernelStep> steps{assignStep(2, pool.ifElse(positive, pool.output(polar, 0), v(2)))};
+  if (between)
+    steps.push_back(assignStep(1, pool.add(v(1), pool.constant(1))));
+  steps.push_back(assignStep(3, pool.ifElse(positive, pool.output(polar, 1), v(3))));
+  return {"branches", std::move(steps), false};
+}
+
+TEST_CASE("a call in branches under the same condition is made once") {
+  // Each step reads its own target, so its assignment forgets the memos;
+  // the call's results, in branches of the same condition, are shared.
+  for (bool between : {false, true}) {
+    sym::ExprPool pool;
+    KernelSpec spec = branchCallKernel(pool, between);
+    CompiledKernels compiled(pool, {&spec, 1}, withSamples(atLevel(jit::OptLevel::None, true)));
+    rt::KernelFn fn = compiled.kernel("branches");
+    REQUIRE_MESSAGE((fn != nullptr), compiled.error());
+    CHECK(count(compiled.ir, "call i32 @mocc.fn.polar(") == (between ? 2 : 1));
+    double v[4] = {0.3, -1.2, 7, 8}, res[1];
+    fn(0.0, v, res);
+    double y = between ? -0.2 : -1.2;
+    CHECK(v[2] == doctest::Approx(std::sqrt(0.09 + 1.44)).epsilon(1e-14));
+    CHECK(v[3] == doctest::Approx(std::atan2(y, 0.3)).epsilon(1e-14));
+    double w[4] = {-0.3, -1.2, 7, 8};
+    fn(0.0, w, res);
+    CHECK(w[2] == 7);
+    CHECK(w[3] == 8);
+  }
+}
+
+TEST_CASE("an Outputs step calls once and stores the outputs, split kernels or not") {
+  // (v2, v3) := if v0 > 0 then polar(v0, v1); then v2 := if v0 > 0 then v2
+  // else -v2, v3 likewise (the steps the Outputs step comes before), with
+  // one step per function or not.
+  for (unsigned perFunction : {0u, 1u}) {
+    sym::ExprPool pool;
+    auto v = [&](uint32_t slot) { return pool.variable(VarId{slot}); };
+    ExprId args[] = {v(0), v(1)};
+    ExprId positive = pool.binary(OpKind::Greater, v(0), pool.constant(0));
+    KernelStep outputs(KernelStep::Kind::Outputs, {},
+                       pool.ifElse(positive, pool.call(Polar, args), pool.zero()));
+    outputs.targets = {VarId{2}, VarId{3}};
+    KernelSpec spec{"outputs",
+                    {outputs, assignStep(2, pool.ifElse(positive, v(2), pool.neg(v(2)))),
+                     assignStep(3, pool.ifElse(positive, v(3), pool.neg(v(3))))},
+                    false};
+    CompileRequest request = withSamples(atLevel(jit::OptLevel::None, true));
+    request.options.stepsPerFunction = perFunction;
+    CompiledKernels compiled(pool, {&spec, 1}, request);
+    rt::KernelFn fn = compiled.kernel("outputs");
+    REQUIRE_MESSAGE((fn != nullptr), compiled.error());
+    CHECK(count(compiled.ir, "call i32 @mocc.fn.polar(") == 1);
+    double w[4] = {0.3, -1.2, 7, 8}, res[1];
+    fn(0.0, w, res);
+    CHECK(w[2] == doctest::Approx(std::sqrt(0.09 + 1.44)).epsilon(1e-14));
+    CHECK(w[3] == doctest::Approx(std::atan2(-1.2, 0.3)).epsilon(1e-14));
+    double x[4] = {-0.3, -1.2, 7, 8};
+    fn(0.0, x, res);
+    CHECK(x[2] == -7);
+    CHECK(x[3] == -8);
+  }
+}
+
 TEST_CASE("the JVP of a kernel that calls functions matches finite differences") {
   sym::ExprPool pool;
   KernelSpec spec = callingKernel(pool, true);
