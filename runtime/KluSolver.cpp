@@ -317,8 +317,6 @@ bool fitsInt(SUNMatrix a) {
   return SUNSparseMatrix_NP(a) < INT_MAX && SUNSparseMatrix_NNZ(a) < INT_MAX;
 }
 
-SUNLinearSolver_Type getType(SUNLinearSolver) { return SUNLINEARSOLVER_DIRECT; }
-SUNLinearSolver_ID getId(SUNLinearSolver) { return SUNLINEARSOLVER_CUSTOM; }
 
 int initialize(SUNLinearSolver s) {
   Content &c = content(s);
@@ -357,44 +355,13 @@ int solve(SUNLinearSolver s, SUNMatrix a, N_Vector x, N_Vector b, double) {
   return static_cast<int>(c.lastFlag);
 }
 
-sunindextype lastFlag(SUNLinearSolver s) { return content(s).lastFlag; }
-
-int space(SUNLinearSolver, long *realWords, long *intWords) {
-  *realWords = 0; // KLU's objects are opaque, as SUNLinSol_KLU reports
-  *intWords = 2;
-  return SUNLS_SUCCESS;
-}
-
-int freeSolver(SUNLinearSolver s) {
-  if (!s)
-    return SUNLS_SUCCESS;
-  delete static_cast<Content *>(s->content);
-  s->content = nullptr;
-  SUNLinSolFreeEmpty(s);
-  return SUNLS_SUCCESS;
-}
-
 } // namespace
 
 SunLinearSolverPtr makeKluSolver(SUNContext context, KluIndices indices) {
-  SUNLinearSolver s = SUNLinSolNewEmpty(context);
-  if (!s)
-    return nullptr;
-  s->content = new (std::nothrow) Content;
-  if (!s->content) {
-    SUNLinSolFreeEmpty(s);
-    return nullptr;
-  }
-  content(s).use32 = indices == KluIndices::Automatic;
-  s->ops->gettype = getType;
-  s->ops->getid = getId;
-  s->ops->initialize = initialize;
-  s->ops->setup = setup;
-  s->ops->solve = solve;
-  s->ops->lastflag = lastFlag;
-  s->ops->space = space;
-  s->ops->free = freeSolver;
-  return SunLinearSolverPtr(s);
+  SunLinearSolverPtr s = makeDirectSolver<Content>(context, initialize, setup, solve);
+  if (s)
+    content(s.get()).use32 = indices == KluIndices::Automatic;
+  return s;
 }
 
 bool kluUses32BitIndices(SUNLinearSolver solver) { return content(solver).use32; }

@@ -185,8 +185,6 @@ int psolve(void *data, N_Vector r, N_Vector z, double, int) {
   return 0;
 }
 
-SUNLinearSolver_Type getType(SUNLinearSolver) { return SUNLINEARSOLVER_DIRECT; }
-SUNLinearSolver_ID getId(SUNLinearSolver) { return SUNLINEARSOLVER_CUSTOM; }
 
 int initialize(SUNLinearSolver s) {
   Content &c = content(s);
@@ -293,54 +291,20 @@ int solve(SUNLinearSolver s, SUNMatrix a, N_Vector x, N_Vector b, double tol) {
   return static_cast<int>(c.lastFlag = SUNLinSolSolve(c.klu.get(), a, x, c.rhs.get(), tol));
 }
 
-sunindextype lastFlag(SUNLinearSolver s) { return content(s).lastFlag; }
-
-int space(SUNLinearSolver, long *realWords, long *intWords) {
-  *realWords = 0;
-  *intWords = 2;
-  return SUNLS_SUCCESS;
-}
-
-int freeSolver(SUNLinearSolver s) {
-  if (!s)
-    return SUNLS_SUCCESS;
-  delete static_cast<Content *>(s->content);
-  s->content = nullptr;
-  SUNLinSolFreeEmpty(s);
-  return SUNLS_SUCCESS;
-}
-
 } // namespace
 
 SunLinearSolverPtr makeLinearSolver(SUNContext context, LinearSolverKind kind, bool allStates) {
-  SUNLinearSolver s = SUNLinSolNewEmpty(context);
+  SunLinearSolverPtr s = makeDirectSolver<Content>(context, initialize, setup, solve);
   if (!s)
     return nullptr;
-  auto *c = new (std::nothrow) Content;
-  if (!c) {
-    SUNLinSolFreeEmpty(s);
-    return nullptr;
-  }
-  s->content = c;
-  c->context = context;
-  c->kind = kind;
-  c->allStates = allStates;
-  c->klu = makeKluSolver(context);
-  if (!c->klu) {
-    delete c;
-    s->content = nullptr;
-    SUNLinSolFreeEmpty(s);
-    return nullptr;
-  }
-  s->ops->gettype = getType;
-  s->ops->getid = getId;
-  s->ops->initialize = initialize;
-  s->ops->setup = setup;
-  s->ops->solve = solve;
-  s->ops->lastflag = lastFlag;
-  s->ops->space = space;
-  s->ops->free = freeSolver;
-  return SunLinearSolverPtr(s);
+  Content &c = content(s.get());
+  c.context = context;
+  c.kind = kind;
+  c.allStates = allStates;
+  c.klu = makeKluSolver(context);
+  if (!c.klu)
+    return nullptr; // s's free deletes the content
+  return s;
 }
 
 LinearSolverCounts linearSolverCounts(SUNLinearSolver solver) { return content(solver).counts; }

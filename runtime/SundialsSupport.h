@@ -11,6 +11,7 @@
 #include <sundials/sundials_nvector.h>
 
 #include <memory>
+#include <new>
 #include <string>
 #include <type_traits>
 
@@ -51,6 +52,47 @@ using SunMatrixPtr = std::unique_ptr<std::remove_pointer_t<SUNMatrix>, SunMatrix
 /// An owned SUNLinearSolver.
 using SunLinearSolverPtr =
     std::unique_ptr<std::remove_pointer_t<SUNLinearSolver>, SunLinearSolverDeleter>;
+
+/// A direct linear solver of our own (KluSolver, LinearSolver): a new
+/// `Content` (with a `sunindextype lastFlag` member), owned and deleted by
+/// the solver, and the given operations; SUNDIALS' other operations are the
+/// same for all of them. Null on failure.
+template <class Content>
+SunLinearSolverPtr makeDirectSolver(SUNContext context, int (*initialize)(SUNLinearSolver),
+                                    int (*setup)(SUNLinearSolver, SUNMatrix),
+                                    int (*solve)(SUNLinearSolver, SUNMatrix, N_Vector, N_Vector,
+                                                 double)) {
+  SUNLinearSolver s = SUNLinSolNewEmpty(context);
+  if (!s)
+    return nullptr;
+  s->content = new (std::nothrow) Content;
+  if (!s->content) {
+    SUNLinSolFreeEmpty(s);
+    return nullptr;
+  }
+  s->ops->gettype = [](SUNLinearSolver) { return SUNLINEARSOLVER_DIRECT; };
+  s->ops->getid = [](SUNLinearSolver) { return SUNLINEARSOLVER_CUSTOM; };
+  s->ops->initialize = initialize;
+  s->ops->setup = setup;
+  s->ops->solve = solve;
+  s->ops->lastflag = [](SUNLinearSolver solver) -> sunindextype {
+    return static_cast<Content *>(solver->content)->lastFlag;
+  };
+  s->ops->space = [](SUNLinearSolver, long *realWords, long *intWords) {
+    *realWords = 0; // the factorizations are opaque, as SUNLinSol_KLU reports
+    *intWords = 2;
+    return static_cast<int>(SUNLS_SUCCESS);
+  };
+  s->ops->free = [](SUNLinearSolver solver) {
+    if (!solver)
+      return static_cast<int>(SUNLS_SUCCESS);
+    delete static_cast<Content *>(solver->content);
+    solver->content = nullptr;
+    SUNLinSolFreeEmpty(solver);
+    return static_cast<int>(SUNLS_SUCCESS);
+  };
+  return SunLinearSolverPtr(s);
+}
 
 /// Creates a serial vector of the given length (null on failure).
 NVectorPtr makeVector(int64_t length, SUNContext context);
