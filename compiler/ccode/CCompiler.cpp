@@ -55,6 +55,7 @@
 #include <llvm/Transforms/Scalar/EarlyCSE.h>
 #include <llvm/Transforms/Scalar/SROA.h>
 #include <llvm/Transforms/Scalar/SimplifyCFG.h>
+#include <llvm/Transforms/Utils/ModuleUtils.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
@@ -98,6 +99,11 @@ const char *const policyVersion = "mocc-ccode-1 O2, light above 50000 instructio
 /// Units above this many IR instructions get the light pipeline (see the
 /// file comment).
 constexpr size_t largeUnitInstructions = 50000;
+
+/// What a unit's object depends on besides the texts of its files: the
+/// policy, the compiler, the host CPU, the name of the main file and the
+/// command line.
+std::string identity(const Source &source, const std::vector<std::string> &args);
 
 /// Registers the host target with LLVM, once per process.
 void initializeTargets() {
@@ -156,44 +162,21 @@ std::string loadedLibrary(const char *part) {
   return search.found;
 }
 
-/// Hashes of files, computed once per file and version (many units include
-/// the same headers): a file is read again only if its size or time of
-/// modification changed since.
-class FileHashes {
-public:
-  std::string of(const std::string &path) {
-    if (path == std::string(virtualIncludeDirectory) + "/ModelicaUtilities.h")
-      return hashText(modelicaUtilitiesHeader);
-    struct stat info;
-    if (stat(path.c_str(), &info) != 0)
-      return "";
-    Stamp stamp{static_cast<uint64_t>(info.st_size), static_cast<int64_t>(info.st_mtim.tv_sec),
-                static_cast<int64_t>(info.st_mtim.tv_nsec)};
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (auto it = hashes_.find(path); it != hashes_.end() && it->second.first == stamp)
-        return it->second.second;
-    }
-    auto text = readFile(path);
-    std::string hash = text ? hashText(*text) : "";
-    std::lock_guard<std::mutex> lock(mutex_);
-    hashes_[path] = {stamp, hash};
-    return hash;
-  }
+/// Registers the in-memory headers with the cache's checks, once.
+void addVirtualFiles() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    addVirtualFile(std::string(virtualIncludeDirectory) + "/ModelicaUtilities.h",
+                   hashText(modelicaUtilitiesHeader));
+  });
+}
 
-private:
-  struct Stamp {
-    uint64_t size;
-    int64_t seconds, nanoseconds;
-    bool operator==(const Stamp &) const = default;
-  };
-  std::mutex mutex_;
-  std::map<std::string, std::pair<Stamp, std::string>> hashes_;
-};
-
-FileHashes &fileHashes() {
-  static FileHashes hashes;
-  return hashes;
+std::string identity(const Source &source, const std::vector<std::string> &args) {
+  std::string text = std::string(policyVersion) + "\n" + compilerVersion() + "\n" +
+                     host().description + "\n" + source.path + "\n";
+  for (const std::string &arg : args)
+    text += arg + "\n";
+  return text;
 }
 
 /// Collects the C compiler's diagnostics as CDiagnostic.
@@ -399,26 +382,29 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
     text = source.text;
     mainPath = std::string(virtualSourceDirectory) + "/" + hashText(text) + ".c";
   } else {
-    auto read = readFile(source.path);
+    Dependency main{source.path, "", {}};
+    auto read = readStamped(source.path, main.stamp);
     if (!read) {
       result.diagnostics.push_back(failure(diag::format(diag::CannotReadCSource, {source.path})));
       return result;
     }
     text = std::move(*read);
+    main.hash = hashText(text);
+    result.files.push_back(std::move(main));
   }
   std::vector<std::string> args = commandLine(source, resourceDir, mainPath);
-  std::string keyText = std::string(policyVersion) + "\n" + compilerVersion() + "\n" +
-                        host().description + "\n" + source.path + "\n";
-  for (const std::string &arg : args)
-    keyText += arg + "\n";
-  keyText += text;
-  std::string key = hashText(keyText);
+  std::string key = hashText(identity(source, args) + text);
   if (cache) {
-    auto entry = cache->lookup(key, [](const std::string &path) { return fileHashes().of(path); });
+    bool refreshed = false;
+    auto entry = cache->lookup(key, &refreshed);
     if (entry) {
+      if (refreshed) // the same texts with new stamps: checked faster next time
+        cache->store(key, *entry);
       result.object = std::move(entry->object);
       result.constructors = std::move(entry->constructors);
       result.destructors = std::move(entry->destructors);
+      for (Dependency &d : entry->dependencies)
+        result.files.push_back(std::move(d));
       result.fromCache = true;
       return result;
     }
@@ -477,17 +463,18 @@ CompiledObject compileOne(const Source &source, const ObjectCache *cache, Machin
     result.object.clear();
     return result;
   }
-  if (cache) {
-    CacheEntry entry{result.object, result.constructors, result.destructors, {}};
-    for (const std::string &file : dependencies->getDependencies()) {
-      if (file == mainPath)
-        continue; // its text is part of the key
-      std::error_code ec;
-      std::string path = file.rfind("/mocc/", 0) == 0 ? file : fs::absolute(file, ec).string();
-      entry.dependencies.push_back({path, fileHashes().of(path)});
-    }
-    cache->store(key, entry);
+  std::vector<Dependency> headers;
+  for (const std::string &file : dependencies->getDependencies()) {
+    if (file == mainPath)
+      continue; // its text is part of the key
+    std::error_code ec;
+    std::string path = file.rfind("/mocc/", 0) == 0 ? file : fs::absolute(file, ec).string();
+    headers.push_back(fileState(path));
   }
+  if (cache)
+    cache->store(key, {result.object, result.constructors, result.destructors, headers});
+  for (Dependency &d : headers)
+    result.files.push_back(std::move(d));
   return result;
 }
 
@@ -502,7 +489,10 @@ bool isMeaningfulFlag(const std::string &flag) {
   return std::find(std::begin(kept), std::end(kept), flag) != std::end(kept);
 }
 
-std::string compilerVersion() { return clang::getClangFullVersion(); }
+std::string compilerVersion() {
+  static const std::string version = clang::getClangFullVersion();
+  return version;
+}
 
 std::string resourceDirectory(std::string &why) {
   static const std::pair<std::string, std::string> found = [] {
@@ -544,7 +534,53 @@ std::string defaultCacheDirectory() {
   return "";
 }
 
+std::string unitIdentity(const Source &source) {
+  std::string why;
+  std::string resourceDir = resourceDirectory(why);
+  if (resourceDir.empty() || !host().builder)
+    return "";
+  std::string mainPath = source.isText
+                             ? std::string(virtualSourceDirectory) + "/" + hashText(source.text) + ".c"
+                             : source.path;
+  return identity(source, commandLine(source, resourceDir, mainPath));
+}
+
+std::string structorObject(const std::vector<std::string> &constructors,
+                           const std::vector<std::string> &destructors, std::string &error) {
+  if (!host().builder) {
+    error = host().error;
+    return "";
+  }
+  llvm::LLVMContext context;
+  llvm::Module module("mocc_structors", context);
+  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context), false);
+  // One function that calls them all, in order (destructors in reverse).
+  auto caller = [&](const char *name, const std::vector<std::string> &callees, bool reversed) {
+    auto *function = llvm::Function::Create(type, llvm::Function::InternalLinkage, name, module);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(context, "entry", function));
+    for (size_t i = 0; i < callees.size(); ++i) {
+      const std::string &callee = callees[reversed ? callees.size() - 1 - i : i];
+      b.CreateCall(module.getOrInsertFunction(callee, type));
+    }
+    b.CreateRetVoid();
+    return function;
+  };
+  if (!constructors.empty())
+    llvm::appendToGlobalCtors(module, caller("mocc_run_constructors", constructors, false), 65535);
+  if (!destructors.empty())
+    llvm::appendToGlobalDtors(module, caller("mocc_run_destructors", destructors, true), 65535);
+  Machines machines;
+  diag::Message failed;
+  std::string object;
+  if (!emitObject(module, machines, object, failed)) {
+    error = failed.text();
+    return "";
+  }
+  return object;
+}
+
 std::vector<CompiledObject> compile(std::span<const Source> sources, const CompileOptions &options) {
+  addVirtualFiles();
   std::vector<CompiledObject> results(sources.size());
   std::optional<ObjectCache> cache;
   if (!options.cacheDirectory.empty())

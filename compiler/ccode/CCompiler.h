@@ -5,6 +5,7 @@
 // slow to compile, and only CCompiler.cpp includes them.
 #pragma once
 
+#include "compiler/ccode/ObjectCache.h"
 #include "compiler/support/Diagnostics.h"
 
 #include <cstdint>
@@ -55,6 +56,9 @@ struct CompiledObject {
   std::string destructors;
   std::vector<CDiagnostic> diagnostics;
   bool fromCache = false;
+  /// The files it was made from, with the hashes of their texts: the main
+  /// file (not for text), then every header it included.
+  std::vector<Dependency> files;
 };
 
 /// How to compile.
@@ -71,6 +75,19 @@ struct CompileOptions {
 /// temporary name, then renamed, so that runs sharing it never see half a
 /// file).
 std::vector<CompiledObject> compile(std::span<const Source> sources, const CompileOptions &options);
+
+/// What a unit's object depends on besides the texts of its files (the
+/// compiler, the host CPU, the flags, the main file's name): two units with
+/// the same identity and the same texts give the same object. Empty if the
+/// C compiler cannot run (no resource directory, an unknown host).
+std::string unitIdentity(const Source &source);
+
+/// An object file whose ELF constructor calls the functions `constructors`
+/// in order and whose destructor calls `destructors` in the reverse order
+/// (the exported functions of CompiledObject, for a shared library made of
+/// compiled objects); empty with the reason in `error` if it cannot be made.
+std::string structorObject(const std::vector<std::string> &constructors,
+                           const std::vector<std::string> &destructors, std::string &error);
 
 /// `$XDG_CACHE_HOME/mocc`, else `$HOME/.cache/mocc`, else empty.
 std::string defaultCacheDirectory();

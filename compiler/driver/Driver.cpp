@@ -699,7 +699,8 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
     const jit::ExternalReport &c = native->external;
     if (c.compiledUnits + c.cachedUnits > 0)
       err << "  C code: " << c.compiledUnits << " translation unit(s) compiled, "
-          << c.cachedUnits << " read from the cache\n";
+          << c.cachedUnits << " read from the cache; " << c.sharedUnits
+          << " in one shared library\n";
   }
   bool toStdout = run.outputPath == "-";
   rt::sendMessagesToStandardError(toStdout); // stdout holds the result only

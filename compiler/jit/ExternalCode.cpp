@@ -2,6 +2,7 @@
 #include "compiler/jit/ExternalCode.h"
 
 #include "compiler/ccode/LibrarySources.h"
+#include "compiler/ccode/SharedLibrary.h"
 #include "compiler/codegen/Codegen.h"
 
 #include <algorithm>
@@ -188,10 +189,16 @@ public:
       if (codegen::usesCThunk(*call))
         groupOf(i);
     }
+    for (size_t b = 0; b < builds_.size(); ++b)
+      if (!state_ || !state_->builds.count(builds_[b].name + "\n" + builds_[b].origin))
+        for (size_t k = 0; k < builds_[b].sources.size(); ++k)
+          libraryUnits_.push_back({b, k});
     compileAll();
     if (!report_.problems.empty())
       return true; // C code that does not compile: nothing is linked
-    return load(error) && check();
+    if (!load(error))
+      return false;
+    return !report_.problems.empty() || check();
   }
 
 private:
@@ -284,29 +291,45 @@ private:
     return source;
   }
 
+  /// The sources of the library units to load (libraryUnits_).
+  std::vector<ccode::Source> librarySources() const {
+    std::vector<ccode::Source> sources;
+    for (auto [b, k] : libraryUnits_)
+      sources.push_back(builds_[b].sources[k]);
+    return sources;
+  }
+
   /// Compiles the sources of the libraries and the Include groups at once
   /// (in parallel); an Include that calls a C function it does not declare
-  /// is compiled again with mocc's prototype of it.
+  /// is compiled again with mocc's prototype of it. The libraries' units
+  /// come as one shared library from the cache when it is there (only the
+  /// units outside it are compiled, see ccode/SharedLibrary.h), else they
+  /// are compiled and that library is made for the next runs.
   void compileAll() {
+    for (LibraryBuild &build : builds_)
+      build.objects.resize(build.sources.size());
+    std::vector<ccode::Source> units = librarySources();
+    shared_ = ccode::findSharedLibrary(units, options_.cacheDirectory);
+    markShared();
+    report_.cachedUnits += report_.sharedUnits;
     std::vector<ccode::Source> sources;
-    std::vector<std::pair<int, size_t>> owners; // (build, index) or (-1 - group, 0)
-    for (size_t b = 0; b < builds_.size(); ++b)
-      for (size_t k = 0; k < builds_[b].sources.size(); ++k) {
-        sources.push_back(builds_[b].sources[k]);
-        owners.push_back({static_cast<int>(b), k});
+    std::vector<std::pair<int, size_t>> owners; // (unit) or (-1 - group, 0)
+    for (size_t u = 0; u < libraryUnits_.size(); ++u)
+      if (!inShared_[u]) {
+        sources.push_back(units[u]);
+        owners.push_back({static_cast<int>(u), 0});
       }
     for (size_t g = 0; g < groups_.size(); ++g) {
       sources.push_back(groupSource(groups_[g]));
       owners.push_back({-1 - static_cast<int>(g), 0});
     }
-    for (LibraryBuild &build : builds_)
-      build.objects.resize(build.sources.size());
     std::vector<ccode::CompiledObject> objects = compile(sources);
     std::vector<size_t> again;
     for (size_t i = 0; i < objects.size(); ++i) {
-      auto [owner, k] = owners[i];
+      int owner = owners[i].first;
       if (owner >= 0) {
-        builds_[owner].objects[k] = std::move(objects[i]);
+        auto [b, k] = libraryUnits_[owner];
+        builds_[b].objects[k] = std::move(objects[i]);
         continue;
       }
       IncludeGroup &group = groups_[-1 - owner];
@@ -322,20 +345,67 @@ private:
       for (size_t k = 0; k < again.size(); ++k)
         groups_[again[k]].object = std::move(second[k]);
     }
-    for (const LibraryBuild &build : builds_)
-      for (size_t k = 0; k < build.objects.size(); ++k)
-        if (build.objects[k].object.empty()) {
-          report_.problems.push_back({build.function,
-                                      {diag::LibrarySourceDoesNotCompile,
-                                       {build.sources[k].path, build.name, build.origin}},
-                                      build.objects[k].diagnostics});
-        }
+    reportUncompiled();
+    if (shared_ || !report_.problems.empty() || libraryUnits_.empty())
+      return;
+    std::vector<ccode::CompiledObject> compiled;
+    for (auto [b, k] : libraryUnits_)
+      compiled.push_back(builds_[b].objects[k]);
+    std::string why; // not worth a message: the JIT links the objects instead
+    shared_ = ccode::makeSharedLibrary(units, compiled, options_.cacheDirectory, why);
+    markShared();
+  }
+
+  /// Marks the library units that shared_ holds.
+  void markShared() {
+    inShared_.assign(libraryUnits_.size(), shared_.has_value());
+    if (shared_)
+      for (size_t u : shared_->outside)
+        inShared_[u] = false;
+    report_.sharedUnits = std::count(inShared_.begin(), inShared_.end(), true);
+  }
+
+  /// Reports the library units and Include groups that did not compile.
+  void reportUncompiled() {
+    for (size_t u = 0; u < libraryUnits_.size(); ++u) {
+      auto [b, k] = libraryUnits_[u];
+      const LibraryBuild &build = builds_[b];
+      if (!inShared_[u] && build.objects[k].object.empty())
+        report_.problems.push_back({build.function,
+                                    {diag::LibrarySourceDoesNotCompile,
+                                     {build.sources[k].path, build.name, build.origin}},
+                                    build.objects[k].diagnostics});
+    }
     for (const IncludeGroup &group : groups_)
       if (group.object.object.empty())
         report_.problems.push_back({group.functions.front(),
                                     {diag::IncludeDoesNotCompile,
                                      {functions_[group.functions.front()].name}},
                                     group.object.diagnostics});
+  }
+
+  /// When the loader refused the shared library: its units go to the JIT
+  /// like the others (compiled now if it came from the cache).
+  void unshare() {
+    std::vector<ccode::Source> units = librarySources();
+    std::vector<ccode::Source> sources;
+    std::vector<size_t> which;
+    for (size_t u = 0; u < libraryUnits_.size(); ++u) {
+      auto [b, k] = libraryUnits_[u];
+      if (inShared_[u] && builds_[b].objects[k].object.empty()) {
+        sources.push_back(units[u]);
+        which.push_back(u);
+      }
+    }
+    report_.cachedUnits -= which.size(); // counted again by compile
+    shared_.reset();
+    markShared();
+    std::vector<ccode::CompiledObject> objects = compile(sources);
+    for (size_t i = 0; i < which.size(); ++i) {
+      auto [b, k] = libraryUnits_[which[i]];
+      builds_[b].objects[k] = std::move(objects[i]);
+    }
+    reportUncompiled();
   }
 
   std::vector<ccode::CompiledObject> compile(const std::vector<ccode::Source> &sources) {
@@ -375,11 +445,28 @@ private:
       if (!o.constructors.empty() || !o.destructors.empty())
         withStructors.push_back(&o);
     }
-    for (const LibraryBuild &build : builds_) {
-      if (state_ && !state_->builds.insert(build.name + "\n" + build.origin).second)
-        continue; // loaded by an earlier call
+    if (shared_) {
+      diag::Message refused;
+      if (!jit_.addSharedLibrary(shared_->path, refused)) {
+        // A symbol that this process lacks (the library was made by one
+        // that had it): the objects, linked by the JIT as they are needed.
+        unshare();
+        if (!report_.problems.empty())
+          return true;
+      }
+    }
+    // The other units, as a static library per library (those of a library
+    // are consecutive in libraryUnits_).
+    for (size_t u = 0; u < libraryUnits_.size();) {
+      size_t b = libraryUnits_[u].first;
+      const LibraryBuild &build = builds_[b];
+      if (state_)
+        state_->builds.insert(build.name + "\n" + build.origin);
       std::vector<std::pair<std::string, std::string>> members;
-      for (size_t k = 0; k < build.objects.size(); ++k) {
+      for (; u < libraryUnits_.size() && libraryUnits_[u].first == b; ++u) {
+        if (inShared_[u])
+          continue;
+        size_t k = libraryUnits_[u].second;
         const ccode::CompiledObject &o = build.objects[k];
         std::string name = fs::path(build.sources[k].path).stem().string() + ".o";
         if (o.constructors.empty() && o.destructors.empty()) {
@@ -452,6 +539,13 @@ private:
   std::vector<LibraryBuild> builds_;
   std::map<std::string, size_t> groupIndex_;
   std::vector<IncludeGroup> groups_;
+  /// The units of the libraries to load (those of earlier calls are
+  /// loaded): (build, source) pairs.
+  std::vector<std::pair<size_t, size_t>> libraryUnits_;
+  /// The shared library that holds them (all but its `outside` ones), and
+  /// which units it holds.
+  std::optional<ccode::SharedLibrary> shared_;
+  std::vector<bool> inShared_;
 };
 
 } // namespace

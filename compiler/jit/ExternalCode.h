@@ -52,6 +52,9 @@ struct ExternalReport {
   std::vector<ExternalProblem> problems;
   size_t compiledUnits = 0; ///< C translation units compiled
   size_t cachedUnits = 0;   ///< read from the cache instead
+  /// Of all units, those loaded as one shared library (see
+  /// ccode/SharedLibrary.h), made now or found in the cache.
+  size_t sharedUnits = 0;
   double seconds = 0;       ///< the time of finding, compiling and loading
 };
 

@@ -32,6 +32,7 @@
 #include <array>
 #include <condition_variable>
 #include <deque>
+#include <dlfcn.h>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -95,11 +96,26 @@ struct Job {
   diag::Message error;
 };
 
+/// Shared objects opened by addSharedLibrary, closed (their C destructors
+/// run when no other JIT of the process holds them) after the JIT that
+/// refers to them is gone.
+struct SharedObjects {
+  std::vector<void *> handles;
+  SharedObjects() = default;
+  SharedObjects(const SharedObjects &) = delete;
+  SharedObjects &operator=(const SharedObjects &) = delete;
+  ~SharedObjects() {
+    for (auto it = handles.rbegin(); it != handles.rend(); ++it)
+      dlclose(*it);
+  }
+};
+
 struct Jit::Impl {
   Impl(llvm::orc::JITTargetMachineBuilder builder, std::unique_ptr<llvm::orc::LLJIT> jit)
       : machineBuilder(std::move(builder)), lljit(std::move(jit)) {}
 
   llvm::orc::JITTargetMachineBuilder machineBuilder;
+  SharedObjects sharedObjects; ///< before lljit: destroyed after it
   std::unique_ptr<llvm::orc::LLJIT> lljit;
   /// Target machines per OptLevel, made on first use.
   std::array<std::unique_ptr<llvm::TargetMachine>, 3> machines;
@@ -435,6 +451,23 @@ bool Jit::addLibrary(const std::string &path, diag::Message &error) {
     return false;
   }
   main.addGenerator(std::move(*generator));
+  return true;
+}
+
+bool Jit::addSharedLibrary(const std::string &path, diag::Message &error) {
+  // RTLD_NOW: a symbol that the process lacks fails here, not at a call;
+  // RTLD_LOCAL: its symbols reach only this JIT's lookups, through the
+  // generator, not other libraries.
+  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    error = {diag::CannotAddCode, {path, why ? why : "dlopen failed"}};
+    return false;
+  }
+  impl_->sharedObjects.handles.push_back(handle);
+  impl_->lljit->getMainJITDylib().addGenerator(
+      std::make_unique<llvm::orc::DynamicLibrarySearchGenerator>(
+          llvm::sys::DynamicLibrary(handle), impl_->lljit->getDataLayout().getGlobalPrefix()));
   return true;
 }
 

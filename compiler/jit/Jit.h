@@ -85,6 +85,14 @@ public:
   /// same path again does nothing. False with error text on failure.
   bool addLibrary(const std::string &path, diag::Message &error);
 
+  /// Makes the symbols of a shared object (made by mocc:
+  /// ccode/SharedLibrary.h) available to code added later, before the
+  /// process's. It is loaded at once, its constructors run (once per
+  /// process while some JIT holds it), and closed after this JIT; false
+  /// with the loader's reason (a symbol the process lacks) if it cannot be
+  /// loaded, and then nothing of it ran.
+  bool addSharedLibrary(const std::string &path, diag::Message &error);
+
   /// Whether a symbol resolves as generated code would see it: in the
   /// added modules and libraries, or in the process. Looking it up links
   /// the code that defines it. If not, `why` says why, as LLVM words it:

@@ -4,7 +4,9 @@
 // a static function and Include annotations with C code. The results are
 // checked against the functions' definitions; the cache of compiled objects
 // is used on the second run, not with --no-cache, and not for a source whose
-// header changed.
+// header changed; the library's units are loaded as one shared library from
+// the second run on, made again when it is damaged, and not used once a
+// source changed.
 #include "ResultFile.h"
 
 #include "compiler/driver/Driver.h"
@@ -16,6 +18,7 @@
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 #include <unistd.h>
@@ -48,6 +51,7 @@ struct Run {
   test::ResultFile result;
   int compiled = -1; ///< translation units compiled, from -v
   int cached = -1;   ///< read from the cache
+  int shared = -1;   ///< of all, those in one shared library
 };
 
 Run simulate(const std::string &library, bool noCache = false) {
@@ -64,9 +68,11 @@ Run simulate(const std::string &library, bool noCache = false) {
   run.err = err.str();
   std::smatch m;
   if (std::regex_search(run.err, m,
-                        std::regex("C code: (\\d+) translation unit\\(s\\) compiled, (\\d+) read"))) {
+                        std::regex("C code: (\\d+) translation unit\\(s\\) compiled, (\\d+) read "
+                                   "from the cache; (\\d+) in one shared library"))) {
     run.compiled = std::stoi(m[1]);
     run.cached = std::stoi(m[2]);
+    run.shared = std::stoi(m[3]);
   }
   if (run.code == 0) {
     run.result = test::readResultFile(path.string());
@@ -108,12 +114,97 @@ TEST_CASE("a library's own C code: compiled on first use, then read from the cac
   // called then), and its object read from the cache for the model.
   CHECK(first.compiled + first.cached == 7);
   CHECK(first.compiled == 6);
+  // The 4 units of the two libraries but clib_unused.c, which calls a
+  // function found nowhere: linked into one shared library as they were
+  // compiled.
+  CHECK(first.shared == 3);
   Run second = simulate(kLibrary);
   INFO(second.err);
   REQUIRE(second.code == 0);
   checkValues(second);
   CHECK(second.compiled == 0);
   CHECK(second.cached == 7);
+  CHECK(second.shared == 3);
+}
+
+namespace {
+
+/// The files of the shared libraries in a cache.
+std::vector<fs::path> sharedLibraries(const fs::path &cache, const std::string &extension) {
+  std::vector<fs::path> files;
+  for (const auto &entry : fs::directory_iterator(cache / "mocc/c/lib"))
+    if (entry.path().extension() == extension)
+      files.push_back(entry.path());
+  return files;
+}
+
+} // namespace
+
+TEST_CASE("a damaged shared library or manifest in the cache is made again, never loaded") {
+  TemporaryCache cache("damaged");
+  Run first = simulate(kLibrary);
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  REQUIRE(first.shared == 3);
+  // The shared object of the model's libraries: the one of 3 units.
+  std::vector<fs::path> libraries = sharedLibraries(cache.dir, ".so");
+  REQUIRE(libraries.size() == 2); // also the one of the call made while translating
+  std::map<fs::path, uintmax_t> sizes;
+  for (const fs::path &library : libraries) {
+    sizes[library] = fs::file_size(library);
+    fs::resize_file(library, sizes[library] / 2); // a full disk
+  }
+  Run second = simulate(kLibrary);
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  checkValues(second);
+  CHECK(second.compiled == 0); // the objects are in the cache: only linked again
+  CHECK(second.shared == 3);
+  for (const fs::path &library : libraries)
+    CHECK(fs::file_size(library) == sizes[library]);
+  for (const fs::path &manifest : sharedLibraries(cache.dir, ".txt"))
+    std::ofstream(manifest, std::ios::trunc) << "mocc-c-library 1\nlibrary ";
+  Run third = simulate(kLibrary);
+  INFO(third.err);
+  REQUIRE(third.code == 0);
+  checkValues(third);
+  CHECK(third.compiled == 0);
+  CHECK(third.shared == 3);
+  Run fourth = simulate(kLibrary);
+  REQUIRE(fourth.code == 0);
+  CHECK(fourth.shared == 3);
+  CHECK(fourth.cached == 7);
+}
+
+TEST_CASE("a changed C source is compiled again, and its library made again") {
+  TemporaryCache cache("source");
+  fs::path copy = cache.dir / "CLib";
+  fs::copy(kLibrary, copy, fs::copy_options::recursive);
+  Run first = simulate(copy.string());
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  checkValues(first);
+  // The same size: a = 3 + t instead of 3 t.
+  fs::path source = copy / "Resources/C-Sources/clib_math.c";
+  std::string text;
+  {
+    std::ifstream in(source);
+    std::ostringstream all;
+    all << in.rdbuf();
+    text = all.str();
+  }
+  size_t at = text.find("CLIB_SCALE * x");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 14, "CLIB_SCALE + x");
+  std::ofstream(source, std::ios::trunc) << text;
+  Run second = simulate(copy.string());
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  CHECK(second.compiled == 1);
+  CHECK(second.shared == 3);
+  const auto &time = second.result["time"];
+  for (size_t i = 0; i < time.size(); ++i)
+    CHECK(second.result["a"][i] == doctest::Approx(3 + time[i]));
 }
 
 TEST_CASE("--no-cache compiles the C code and writes no cache") {

@@ -1,0 +1,59 @@
+// The C libraries of a model as one shared library in the cache. Linking
+// the objects of the MSL's C libraries into the JIT cost about 8 ms a run
+// (JITLink parses, allocates and relocates a megabyte of objects), and
+// checking their cached objects 9 ms more (every source and header read
+// and hashed); a shared library made of them once, when they are compiled,
+// loads with dlopen in a tenth of a millisecond. So the units of the
+// libraries that a model's external functions need are linked, at the
+// first run, by LLD (in process) into a shared object kept in the cache
+// with a manifest: the files it was made from with the hashes of their
+// texts and their stamps (ObjectCache.h). A later run finds the manifest by
+// the units' identities (no file read), checks every file by its stamp
+// (a file whose stamp changed is hashed), checks the shared object's bytes
+// against their hash, and loads it.
+//
+// The shared object is linked with -Bsymbolic, so that its references to
+// its own functions bind to them and not to a library of the process of
+// the same name (the MSL's zlib and the system's libz). Its undefined
+// symbols are bound by the dynamic loader, as the JIT binds those of its
+// objects to the process (libc, libm, and the ModelicaUtilities functions
+// that programs linking the runtime export). A unit that needs a symbol
+// found nowhere (a function of a static library that no model calls, as in
+// an archive it is harmless until needed), or a symbol defined only by
+// such a unit, stays out: its object goes to the JIT as before, where it
+// is linked only if needed. The units' C constructors run when the shared
+// object is loaded and their destructors when it is unloaded, through an
+// object made for it (structorObject).
+#pragma once
+
+#include "compiler/ccode/CCompiler.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace mocc::ccode {
+
+/// A shared object made of compiled units, in the cache.
+struct SharedLibrary {
+  std::string path;            ///< the .so file
+  std::vector<size_t> outside; ///< the units it does not hold (indices)
+};
+
+/// The shared library of `units` in the cache under `cacheDirectory`, if
+/// it is there, whole, and every file it was made from has the same text
+/// (see the file comment); nothing otherwise.
+std::optional<SharedLibrary> findSharedLibrary(std::span<const Source> units,
+                                               const std::string &cacheDirectory);
+
+/// Links the compiled `objects` of `units` (every one compiled) into a
+/// shared library in the cache, with its manifest, and returns it; nothing
+/// with the reason in `why` if it cannot (no cache, LLD fails, no unit can
+/// go in). Runs that link the same units at once each write whole files
+/// under temporary names and rename them.
+std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
+                                               std::span<const CompiledObject> objects,
+                                               const std::string &cacheDirectory, std::string &why);
+
+} // namespace mocc::ccode
