@@ -93,8 +93,9 @@ const char *const virtualIncludeDirectory = "/mocc/include";
 const char *const virtualSourceDirectory = "/mocc/sources";
 
 /// Bumped when what goes into an object changes in ways the key does not
-/// see (the optimization policy, the treatment of constructors).
-const char *const policyVersion = "mocc-ccode-1 O2, light above 50000 instructions";
+/// see (the optimization policy, the treatment of constructors, the
+/// format of the entries: 2 has stamps and hashes objects).
+const char *const policyVersion = "mocc-ccode-2 O2, light above 50000 instructions";
 
 /// Units above this many IR instructions get the light pipeline (see the
 /// file comment).

@@ -3,7 +3,7 @@
 // `<key>.txt` (the key: a hash of the units' identities) reads
 //
 //   mocc-c-library 1
-//   library <hash of its bytes>.so
+//   library <hash of its bytes>.so  (or `-`: the units do not link into one)
 //   units <n>
 //   outside <k> <index>...          (the units it does not hold)
 //   files <m>
@@ -105,8 +105,8 @@ std::optional<Manifest> parseManifest(const std::string &text) {
   if (!std::getline(in, line) || line.rfind("library ", 0) != 0)
     return std::nullopt;
   m.library = line.substr(8);
-  if (m.library.size() != 35 || m.library.compare(32, 3, ".so") != 0 ||
-      m.library.find('/') != std::string::npos)
+  if (m.library != "-" && (m.library.size() != 35 || m.library.compare(32, 3, ".so") != 0 ||
+                           m.library.find('/') != std::string::npos))
     return std::nullopt;
   size_t count = 0;
   if (!(in >> word >> m.units) || word != "units" || !(in >> word >> count) || word != "outside")
@@ -164,11 +164,15 @@ std::optional<Symbols> symbolsOf(const std::string &object) {
 }
 
 /// Whether the dynamic loader binds `name` for a library loaded now: a
-/// symbol of the process's global scope, or one that LLD defines.
+/// symbol of the process's global scope, or one that LLD defines. Looked
+/// up through the program's handle, whose scope is the global one, and not
+/// with RTLD_DEFAULT, which marks a library loaded later that defines it
+/// as never to be unloaded.
 bool isBoundByLoader(const std::string &name) {
   if (name == "_GLOBAL_OFFSET_TABLE_" || name == "__dso_handle" || name == "__ehdr_start")
     return true;
-  return dlsym(RTLD_DEFAULT, name.c_str()) != nullptr;
+  static void *program = dlopen(nullptr, RTLD_LAZY);
+  return program && dlsym(program, name.c_str()) != nullptr;
 }
 
 /// LLD keeps global state: one link at a time, and none after a link that
@@ -177,8 +181,9 @@ std::mutex linkerMutex;
 bool linkerUsable = true;
 
 /// Links the archive at `input` (all its members) into the shared object
-/// `output` with LLD; false with its messages in `why`.
-bool link(const std::string &input, const std::string &output, std::string &why) {
+/// `output` with LLD; false with its messages in `why`, and `refused` set
+/// if LLD ran and found the objects wrong (duplicate definitions, ...).
+bool link(const std::string &input, const std::string &output, std::string &why, bool &refused) {
   std::lock_guard<std::mutex> lock(linkerMutex);
   if (!linkerUsable) {
     why = "the linker failed earlier in this process";
@@ -200,6 +205,7 @@ bool link(const std::string &input, const std::string &output, std::string &why)
   linkerUsable = result.canRunAgain;
   if (result.retCode == 0)
     return true;
+  refused = result.canRunAgain;
   why = "LLD: " + err;
   while (!why.empty() && why.back() == '\n')
     why.pop_back();
@@ -229,8 +235,8 @@ std::optional<SharedLibrary> findSharedLibrary(std::span<const Source> units,
       return std::nullopt;
   // A damaged shared object must never reach the dynamic loader (a short
   // file is a SIGBUS when its pages are touched).
-  std::string path = folder + "/" + manifest->library;
-  if (hashFile(path) + ".so" != manifest->library)
+  std::string path = manifest->library == "-" ? "" : folder + "/" + manifest->library;
+  if (!path.empty() && hashFile(path) + ".so" != manifest->library)
     return std::nullopt;
   if (refreshed) { // the same texts with new stamps: checked faster next time
     for (Dependency &d : manifest->files)
@@ -309,20 +315,6 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
     member.MemberName = names.back();
     members.push_back(std::move(member));
   }
-  if (members.empty()) {
-    why = "every unit needs a symbol found nowhere";
-    return std::nullopt;
-  }
-  std::string structors;
-  if (!constructors.empty() || !destructors.empty()) {
-    structors = structorObject(constructors, destructors, why);
-    if (structors.empty())
-      return std::nullopt;
-    names.push_back("structors.o");
-    llvm::NewArchiveMember member(llvm::MemoryBufferRef(structors, names.back()));
-    member.MemberName = names.back();
-    members.push_back(std::move(member));
-  }
   // The files it is made from, each once.
   std::set<std::string> seen;
   for (const CompiledObject &o : objects)
@@ -334,8 +326,30 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
       if (seen.insert(d.path).second)
         manifest.files.push_back(d);
     }
-  // Link: the archive and the shared object under temporary names.
   std::string folder = folderOf(cacheDirectory);
+  std::string manifestPath = folder + "/" + key + ".txt";
+  // Units that cannot make a library, for a reason that holds while their
+  // files do: said in the manifest, so that later runs do not try again.
+  auto cannotLink = [&](const std::string &reason) -> std::optional<SharedLibrary> {
+    why = reason;
+    manifest.library = "-";
+    manifest.outside.clear();
+    writeAtomically(manifestPath, formatManifest(manifest));
+    return std::nullopt;
+  };
+  if (members.empty())
+    return cannotLink("every unit needs a symbol found nowhere");
+  std::string structors;
+  if (!constructors.empty() || !destructors.empty()) {
+    structors = structorObject(constructors, destructors, why);
+    if (structors.empty())
+      return std::nullopt;
+    names.push_back("structors.o");
+    llvm::NewArchiveMember member(llvm::MemoryBufferRef(structors, names.back()));
+    member.MemberName = names.back();
+    members.push_back(std::move(member));
+  }
+  // Link: the archive and the shared object under temporary names.
   std::error_code ec;
   fs::create_directories(folder, ec);
   auto archive = llvm::writeArchiveToBuffer(members, llvm::SymtabWritingMode::NormalSymtab,
@@ -356,13 +370,19 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
       return std::nullopt;
     }
   }
-  bool linked = link(input, output, why);
+  bool refused = false; // by LLD, for these objects
+  bool linked = link(input, output, why, refused);
   fs::remove(input, ec);
-  std::optional<std::string> bytes = linked ? readFile(output) : std::nullopt;
+  if (!linked) {
+    fs::remove(output, ec);
+    if (refused)
+      return cannotLink(why);
+    return std::nullopt;
+  }
+  std::optional<std::string> bytes = readFile(output);
   if (!bytes) {
     fs::remove(output, ec);
-    if (linked)
-      why = "cannot read " + output;
+    why = "cannot read " + output;
     return std::nullopt;
   }
   manifest.library = hashText(*bytes) + ".so";
@@ -373,7 +393,7 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
     why = "cannot write " + path;
     return std::nullopt;
   }
-  if (!writeAtomically(folder + "/" + key + ".txt", formatManifest(manifest))) {
+  if (!writeAtomically(manifestPath, formatManifest(manifest))) {
     why = "cannot write the manifest in " + folder;
     return std::nullopt;
   }

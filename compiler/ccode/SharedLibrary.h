@@ -37,7 +37,10 @@ namespace mocc::ccode {
 
 /// A shared object made of compiled units, in the cache.
 struct SharedLibrary {
-  std::string path;            ///< the .so file
+  /// The .so file; empty if the units are known not to link into one (LLD
+  /// refused them, say for a symbol that two of them define, or every one
+  /// needs a symbol found nowhere): the JIT links their objects.
+  std::string path;
   std::vector<size_t> outside; ///< the units it does not hold (indices)
 };
 
@@ -50,8 +53,9 @@ std::optional<SharedLibrary> findSharedLibrary(std::span<const Source> units,
 /// Links the compiled `objects` of `units` (every one compiled) into a
 /// shared library in the cache, with its manifest, and returns it; nothing
 /// with the reason in `why` if it cannot (no cache, LLD fails, no unit can
-/// go in). Runs that link the same units at once each write whole files
-/// under temporary names and rename them.
+/// go in; for the last two the manifest says so, with an empty path, see
+/// SharedLibrary). Runs that link the same units at once each write whole
+/// files under temporary names and rename them.
 std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
                                                std::span<const CompiledObject> objects,
                                                const std::string &cacheDirectory, std::string &why);

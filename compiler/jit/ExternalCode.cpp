@@ -310,8 +310,13 @@ private:
       build.objects.resize(build.sources.size());
     std::vector<ccode::Source> units = librarySources();
     shared_ = ccode::findSharedLibrary(units, options_.cacheDirectory);
+    // A manifest without a library: these units do not link into one (LLD
+    // failed on them): the JIT links them, without trying again.
+    bool linkable = !shared_ || !shared_->path.empty();
+    if (!linkable)
+      shared_.reset();
     markShared();
-    report_.cachedUnits += report_.sharedUnits;
+    report_.cachedUnits += sharedCount();
     std::vector<ccode::Source> sources;
     std::vector<std::pair<int, size_t>> owners; // (unit) or (-1 - group, 0)
     for (size_t u = 0; u < libraryUnits_.size(); ++u)
@@ -346,14 +351,15 @@ private:
         groups_[again[k]].object = std::move(second[k]);
     }
     reportUncompiled();
-    if (shared_ || !report_.problems.empty() || libraryUnits_.empty())
-      return;
-    std::vector<ccode::CompiledObject> compiled;
-    for (auto [b, k] : libraryUnits_)
-      compiled.push_back(builds_[b].objects[k]);
-    std::string why; // not worth a message: the JIT links the objects instead
-    shared_ = ccode::makeSharedLibrary(units, compiled, options_.cacheDirectory, why);
-    markShared();
+    if (!shared_ && linkable && report_.problems.empty() && !libraryUnits_.empty()) {
+      std::vector<ccode::CompiledObject> compiled;
+      for (auto [b, k] : libraryUnits_)
+        compiled.push_back(builds_[b].objects[k]);
+      std::string why; // not worth a message: the JIT links the objects instead
+      shared_ = ccode::makeSharedLibrary(units, compiled, options_.cacheDirectory, why);
+      markShared();
+    }
+    report_.sharedUnits += sharedCount();
   }
 
   /// Marks the library units that shared_ holds.
@@ -362,8 +368,9 @@ private:
     if (shared_)
       for (size_t u : shared_->outside)
         inShared_[u] = false;
-    report_.sharedUnits = std::count(inShared_.begin(), inShared_.end(), true);
   }
+
+  size_t sharedCount() const { return std::count(inShared_.begin(), inShared_.end(), true); }
 
   /// Reports the library units and Include groups that did not compile.
   void reportUncompiled() {
@@ -398,14 +405,20 @@ private:
       }
     }
     report_.cachedUnits -= which.size(); // counted again by compile
+    report_.sharedUnits -= sharedCount();
     shared_.reset();
     markShared();
     std::vector<ccode::CompiledObject> objects = compile(sources);
     for (size_t i = 0; i < which.size(); ++i) {
       auto [b, k] = libraryUnits_[which[i]];
+      const LibraryBuild &build = builds_[b];
+      if (objects[i].object.empty())
+        report_.problems.push_back({build.function,
+                                    {diag::LibrarySourceDoesNotCompile,
+                                     {build.sources[k].path, build.name, build.origin}},
+                                    objects[i].diagnostics});
       builds_[b].objects[k] = std::move(objects[i]);
     }
-    reportUncompiled();
   }
 
   std::vector<ccode::CompiledObject> compile(const std::vector<ccode::Source> &sources) {

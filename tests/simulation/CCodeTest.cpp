@@ -9,12 +9,14 @@
 // source changed.
 #include "ResultFile.h"
 
+#include "compiler/ccode/SharedLibrary.h"
 #include "compiler/driver/Driver.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <fstream>
@@ -54,10 +56,11 @@ struct Run {
   int shared = -1;   ///< of all, those in one shared library
 };
 
-Run simulate(const std::string &library, bool noCache = false) {
+Run simulate(const std::string &library, bool noCache = false,
+             const std::string &model = "CLib.Examples.Values") {
   driver::CompileOptions options;
   options.libraries.push_back(library);
-  options.model = "CLib.Examples.Values";
+  options.model = model;
   options.verbose = true;
   options.noCache = noCache;
   fs::path path = fs::temp_directory_path() / ("mocc_ccode_" + std::to_string(getpid()) + ".csv");
@@ -235,6 +238,57 @@ TEST_CASE("a source whose header changed is compiled again") {
   // clib.h: the three files of the Makefile include it.
   CHECK(second.compiled == 3);
   CHECK(second.cached == 4);
+}
+
+TEST_CASE("a shared library that the loader refuses: its objects go to the JIT") {
+  TemporaryCache cache("refused");
+  // The library Twice: every C file of Resources/Source; helped.c calls a
+  // function that only a library loaded by this test defines.
+  fs::path twice = cache.dir / "Twice";
+  fs::create_directories(twice / "Resources/Source");
+  std::ofstream(twice / "package.mo")
+      << "package Twice\n"
+         "  function twice input Real x; output Real y;\n"
+         "    external \"C\" y = twice_c(x) annotation(Library = \"Twice\");\n"
+         "  end twice;\n"
+         "  model M Real y = twice(time); end M;\n"
+         "end Twice;\n";
+  std::ofstream(twice / "Resources/Source/twice.c") << "double twice_c(double x) { return 2 * x; }\n";
+  const char *helper = "mocc_test_helper_only_in_a_loaded_library";
+  std::ofstream(twice / "Resources/Source/helped.c")
+      << "double " << helper << "(double);\n"
+      << "double helped(double x) { return " << helper << "(x); }\n";
+  // That library, loaded into the process's global scope.
+  std::vector<ccode::Source> units(1);
+  units[0].isText = true;
+  units[0].path = "helper";
+  units[0].text = std::string("double ") + helper + "(double x) { return x; }\n";
+  std::string helperCache = (cache.dir / "helper").string();
+  auto objects = ccode::compile(units, {helperCache, 0});
+  std::string why;
+  auto library = ccode::makeSharedLibrary(units, objects, helperCache, why);
+  INFO(why);
+  REQUIRE(library);
+  void *handle = dlopen(library->path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+  REQUIRE(handle);
+  // Made while the helper is there, the shared library holds both units.
+  Run first = simulate(twice.string(), false, "Twice.M");
+  INFO(first.err);
+  REQUIRE(first.code == 0);
+  CHECK(first.shared == 2);
+  dlclose(handle);
+  REQUIRE(!dlsym(RTLD_DEFAULT, helper));
+  // Now the loader refuses it: the objects (from the cache) are linked by
+  // the JIT, helped.o never, since no function needs it.
+  Run second = simulate(twice.string(), false, "Twice.M");
+  INFO(second.err);
+  REQUIRE(second.code == 0);
+  CHECK(second.shared == 0);
+  CHECK(second.compiled == 0);
+  CHECK(second.cached == 2);
+  const auto &time = second.result["time"];
+  for (size_t i = 0; i < time.size(); ++i)
+    CHECK(second.result["y"][i] == doctest::Approx(2 * time[i]));
 }
 
 TEST_CASE("FORTRAN 77: the system's LAPACK, arrays in column-major order, a CHARACTER argument") {

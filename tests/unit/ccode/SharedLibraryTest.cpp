@@ -271,3 +271,29 @@ TEST_CASE("stamps: trusted only for files that have been still; a trusted one st
   CHECK(!isUnchanged(still));
   CHECK(!findSharedLibrary(units, f.cache()));
 }
+
+TEST_CASE("units that LLD refuses (a function defined twice) are said so once, in the manifest") {
+  Folder f("refused");
+  f.write("one.c", "int twice(void) { return 1; }\n");
+  f.write("two.c", "int twice(void) { return 2; }\n");
+  std::vector<Source> units(2);
+  units[0].path = (f.path / "one.c").string();
+  units[1].path = (f.path / "two.c").string();
+  CompileOptions options;
+  options.cacheDirectory = f.cache();
+  auto objects = compile(units, options);
+  std::string why;
+  CHECK(!makeSharedLibrary(units, objects, f.cache(), why));
+  CHECK(why.find("duplicate symbol") != std::string::npos);
+  auto found = findSharedLibrary(units, f.cache());
+  REQUIRE(found);
+  CHECK(found->path.empty()); // the JIT links the objects; no second try
+  // A change of a file makes it worth trying again.
+  f.write("two.c", "int other(void) { return 2; }\n");
+  CHECK(!findSharedLibrary(units, f.cache()));
+  objects = compile(units, options);
+  auto library = makeSharedLibrary(units, objects, f.cache(), why);
+  INFO(why);
+  REQUIRE(library);
+  CHECK(!library->path.empty());
+}
