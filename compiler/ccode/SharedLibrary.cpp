@@ -8,20 +8,21 @@
 //   outside <k> <index>...          (the units it does not hold)
 //   files <m>
 //   <hash> <stamp or -> <path>      (m lines, as in ObjectCache.h)
+//   defines <d>
+//   <symbol>                        (d lines: the global symbols it defines)
 //   end <hash of the lines above>
 //
 // and the shared object is `<hash of its bytes>.so` beside it, so that a
 // name always holds the same bytes.
 #include "compiler/ccode/SharedLibrary.h"
 #include "compiler/ccode/Files.h"
+#include "compiler/ccode/Lld.h"
 
-#include <lld/Common/Driver.h>
 #include <llvm/Object/ArchiveWriter.h>
 #include <llvm/Object/ObjectFile.h>
-#include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/MemoryBuffer.h>
-#include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
 #include <atomic>
 #include <dlfcn.h>
 #include <filesystem>
@@ -31,8 +32,6 @@
 #include <set>
 #include <sstream>
 #include <unistd.h>
-
-LLD_HAS_DRIVER(elf)
 
 namespace fs = std::filesystem;
 
@@ -71,6 +70,7 @@ struct Manifest {
   size_t units = 0;
   std::vector<size_t> outside;
   std::vector<Dependency> files;
+  std::vector<std::string> defines;
 };
 
 std::string formatManifest(const Manifest &m) {
@@ -83,6 +83,9 @@ std::string formatManifest(const Manifest &m) {
   text += "\nfiles " + std::to_string(m.files.size()) + "\n";
   for (const Dependency &d : m.files)
     text += formatDependency(d) + "\n";
+  text += "defines " + std::to_string(m.defines.size()) + "\n";
+  for (const std::string &symbol : m.defines)
+    text += symbol + "\n";
   return text + "end " + hashText(text) + "\n";
 }
 
@@ -127,6 +130,15 @@ std::optional<Manifest> parseManifest(const std::string &text) {
       return std::nullopt;
     m.files.push_back(std::move(*d));
   }
+  if (!(in >> word >> count) || word != "defines" || !std::getline(in, line) || !line.empty())
+    return std::nullopt;
+  for (size_t k = 0; k < count; ++k) {
+    if (!std::getline(in, line) || line.empty())
+      return std::nullopt;
+    m.defines.push_back(line);
+  }
+  if (!std::is_sorted(m.defines.begin(), m.defines.end()))
+    return std::nullopt;
   return m;
 }
 
@@ -191,28 +203,36 @@ bool link(const std::string &input, const std::string &output, std::string &why,
   }
   // --error-limit=0: LLD stops the process after its 20th error otherwise.
   // --threads=1: no pool of threads left behind for one small link.
+  // --no-mmap-output-file: the output written from memory; a mapped one
+  // goes through a temporary file that LLVM removes on a signal, and for
+  // that it installs its signal handlers over the process's and an
+  // alternate signal stack in the thread (which ASan cannot unmap).
   std::vector<const char *> args = {"ld.lld", "-shared", "-Bsymbolic", "--threads=1",
-                                    "--error-limit=0", "--eh-frame-hdr", "-z", "noexecstack",
-                                    "-o", output.c_str(), "--whole-archive", input.c_str(),
-                                    "--no-whole-archive"};
-  std::string out, err;
-  llvm::raw_string_ostream outStream(out), errStream(err);
-  // LLD's fatal errors return to lldMain through the crash recovery
-  // context (else they end the process); enabled only while it runs.
-  llvm::CrashRecoveryContext::Enable();
-  lld::Result result = lld::lldMain(args, outStream, errStream, {{lld::Gnu, &lld::elf::link}});
-  llvm::CrashRecoveryContext::Disable();
-  linkerUsable = result.canRunAgain;
-  if (result.retCode == 0)
+                                    "--error-limit=0", "--no-mmap-output-file",
+                                    "--eh-frame-hdr", "-z", "noexecstack", "-o", output.c_str(),
+                                    "--whole-archive", input.c_str(), "--no-whole-archive"};
+  std::vector<char> messages(16384);
+  int canRunAgain = 0;
+  int code = mocc_lld_link(static_cast<int>(args.size()), args.data(), messages.data(),
+                           messages.size(), &canRunAgain);
+  linkerUsable = canRunAgain != 0;
+  if (code == 0)
     return true;
-  refused = result.canRunAgain;
-  why = "LLD: " + err;
+  refused = linkerUsable;
+  why = std::string("LLD: ") + messages.data();
   while (!why.empty() && why.back() == '\n')
     why.pop_back();
   return false;
 }
 
 } // namespace
+
+std::vector<std::string> definedSymbols(const std::string &object) {
+  auto s = symbolsOf(object);
+  if (!s)
+    return {};
+  return {s->defined.begin(), s->defined.end()};
+}
 
 std::optional<SharedLibrary> findSharedLibrary(std::span<const Source> units,
                                                const std::string &cacheDirectory) {
@@ -243,7 +263,7 @@ std::optional<SharedLibrary> findSharedLibrary(std::span<const Source> units,
       d = fileState(d.path);
     writeAtomically(manifestPath, formatManifest(*manifest));
   }
-  return SharedLibrary{path, manifest->outside};
+  return SharedLibrary{path, manifest->outside, std::move(manifest->defines)};
 }
 
 std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
@@ -310,6 +330,8 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
       constructors.push_back(objects[i].constructors);
     if (!objects[i].destructors.empty())
       destructors.push_back(objects[i].destructors);
+    manifest.defines.insert(manifest.defines.end(), symbols[i].defined.begin(),
+                            symbols[i].defined.end());
     names.push_back("unit" + std::to_string(i) + ".o");
     llvm::NewArchiveMember member(llvm::MemoryBufferRef(objects[i].object, names.back()));
     member.MemberName = names.back();
@@ -334,9 +356,13 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
     why = reason;
     manifest.library = "-";
     manifest.outside.clear();
+    manifest.defines.clear();
     writeAtomically(manifestPath, formatManifest(manifest));
     return std::nullopt;
   };
+  std::sort(manifest.defines.begin(), manifest.defines.end());
+  manifest.defines.erase(std::unique(manifest.defines.begin(), manifest.defines.end()),
+                         manifest.defines.end());
   if (members.empty())
     return cannotLink("every unit needs a symbol found nowhere");
   std::string structors;
@@ -397,7 +423,7 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
     why = "cannot write the manifest in " + folder;
     return std::nullopt;
   }
-  return SharedLibrary{path, manifest.outside};
+  return SharedLibrary{path, manifest.outside, manifest.defines};
 }
 
 } // namespace mocc::ccode

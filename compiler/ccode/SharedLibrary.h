@@ -42,7 +42,16 @@ struct SharedLibrary {
   /// needs a symbol found nowhere): the JIT links their objects.
   std::string path;
   std::vector<size_t> outside; ///< the units it does not hold (indices)
+  /// The global symbols its units define, sorted: a definition of one of
+  /// them elsewhere (an Include annotation's `usertab`) must win, as it
+  /// does over an archive member, and cannot once the shared object binds
+  /// its own references: such a run links the objects in the JIT instead.
+  std::vector<std::string> defines;
 };
+
+/// The global symbols that an object file defines (nothing if it cannot be
+/// read).
+std::vector<std::string> definedSymbols(const std::string &object);
 
 /// The shared library of `units` in the cache under `cacheDirectory`, if
 /// it is there, whole, and every file it was made from has the same text

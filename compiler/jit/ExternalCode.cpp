@@ -360,6 +360,19 @@ private:
       markShared();
     }
     report_.sharedUnits += sharedCount();
+    if (shared_ && report_.problems.empty() && includeRedefines())
+      unshare(); // the Include's definition must win: archive members
+  }
+
+  /// Whether an Include group defines a symbol that the shared library
+  /// defines too (the MSL's tables call `usertab`, which a model may define
+  /// in an Include annotation, else a dummy of ModelicaStandardTablesUsertab.c).
+  bool includeRedefines() const {
+    for (const IncludeGroup &group : groups_)
+      for (const std::string &symbol : ccode::definedSymbols(group.object.object))
+        if (std::binary_search(shared_->defines.begin(), shared_->defines.end(), symbol))
+          return true;
+    return false;
   }
 
   /// Marks the library units that shared_ holds.
@@ -391,8 +404,9 @@ private:
                                     group.object.diagnostics});
   }
 
-  /// When the loader refused the shared library: its units go to the JIT
-  /// like the others (compiled now if it came from the cache).
+  /// When the shared library cannot serve (the loader refused it, or an
+  /// Include defines what it defines): its units go to the JIT like the
+  /// others (compiled now, from the cache, if it came from the cache).
   void unshare() {
     std::vector<ccode::Source> units = librarySources();
     std::vector<ccode::Source> sources;

@@ -291,6 +291,44 @@ TEST_CASE("a shared library that the loader refuses: its objects go to the JIT")
     CHECK(second.result["y"][i] == doctest::Approx(2 * time[i]));
 }
 
+TEST_CASE("a function that an Include annotation defines wins over the library's own, as over an archive member") {
+  TemporaryCache cache("include");
+  // The library Hook calls hook(), which dummy.c defines unless the model
+  // does (as the MSL's tables call usertab()).
+  fs::path hook = cache.dir / "Hook";
+  fs::create_directories(hook / "Resources/Source");
+  std::ofstream(hook / "package.mo")
+      << "package Hook\n"
+         "  function own input Real x; output Real y;\n"
+         "    external \"C\" y = call_hook(x) annotation(Library = \"Hook\",\n"
+         "      Include = \"double hook(double x) { return 10 * x; }\");\n"
+         "  end own;\n"
+         "  function dummy input Real x; output Real y;\n"
+         "    external \"C\" y = call_hook(x) annotation(Library = \"Hook\");\n"
+         "  end dummy;\n"
+         "  model WithOwn Real y = own(time); end WithOwn;\n"
+         "  model WithDummy Real y = dummy(time); end WithDummy;\n"
+         "end Hook;\n";
+  std::ofstream(hook / "Resources/Source/user.c")
+      << "double hook(double x);\ndouble call_hook(double x) { return hook(x); }\n";
+  std::ofstream(hook / "Resources/Source/dummy.c") << "double hook(double x) { return -1; }\n";
+  for (int pass = 0; pass < 2; ++pass) { // the first fills the cache
+    Run dummy = simulate(hook.string(), false, "Hook.WithDummy");
+    INFO(dummy.err);
+    REQUIRE(dummy.code == 0);
+    CHECK(dummy.shared == 2);
+    for (double y : dummy.result["y"])
+      CHECK(y == -1);
+    Run own = simulate(hook.string(), false, "Hook.WithOwn");
+    INFO(own.err);
+    REQUIRE(own.code == 0);
+    CHECK(own.shared == 0); // the same library, linked by the JIT
+    const auto &time = own.result["time"];
+    for (size_t i = 0; i < time.size(); ++i)
+      CHECK(own.result["y"][i] == doctest::Approx(10 * time[i]));
+  }
+}
+
 TEST_CASE("FORTRAN 77: the system's LAPACK, arrays in column-major order, a CHARACTER argument") {
   driver::CompileOptions options;
   options.files.push_back(MOCC_SIMULATION_MODELS "/Lapack.mo");

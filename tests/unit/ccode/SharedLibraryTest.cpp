@@ -10,6 +10,7 @@
 #include "compiler/ccode/SharedLibrary.h"
 
 #include <chrono>
+#include <csignal>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <doctest/doctest.h>
@@ -296,4 +297,51 @@ TEST_CASE("units that LLD refuses (a function defined twice) are said so once, i
   INFO(why);
   REQUIRE(library);
   CHECK(!library->path.empty());
+}
+
+namespace {
+void testHandler(int) {}
+} // namespace
+
+TEST_CASE("linking leaves the process's signal handlers and the thread's alternate stack as they were") {
+  Folder f("signals");
+  std::vector<Source> units = writeLibrary(f);
+  CompileOptions options;
+  options.cacheDirectory = f.cache();
+  auto objects = compile(units, options);
+  // On a thread of its own, with a small alternate stack of its own (as
+  // mocc's compiler thread has), and a handler of SIGTERM.
+  std::thread linker([&] {
+    std::vector<char> small(65536);
+    stack_t mine{}, before{};
+    mine.ss_sp = small.data();
+    mine.ss_size = small.size();
+    CHECK(sigaltstack(&mine, &before) == 0); // (REQUIRE would throw off the thread)
+    struct sigaction handler{}, previous{};
+    handler.sa_handler = testHandler;
+    sigemptyset(&handler.sa_mask);
+    CHECK(sigaction(SIGTERM, &handler, &previous) == 0);
+    std::string why;
+    auto library = makeSharedLibrary(units, objects, f.cache(), why);
+    INFO(why);
+    CHECK(library);
+    struct sigaction now{};
+    sigaction(SIGTERM, nullptr, &now);
+    bool sameHandler = now.sa_handler == &testHandler;
+    CHECK(sameHandler);
+    stack_t current{};
+    sigaltstack(nullptr, &current);
+    CHECK(current.ss_sp == small.data());
+    CHECK(current.ss_size == small.size());
+    sigaction(SIGTERM, &previous, nullptr);
+    stack_t back{};
+    if (before.ss_flags & SS_DISABLE) {
+      back.ss_flags = SS_DISABLE;
+    } else {
+      back.ss_sp = before.ss_sp;
+      back.ss_size = before.ss_size;
+    }
+    sigaltstack(&back, nullptr);
+  });
+  linker.join();
 }
