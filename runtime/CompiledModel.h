@@ -134,6 +134,9 @@ struct DynamicStateSelection {
   KernelJvpFn pivotsJvp = nullptr;   ///< the pivot kernel's JVP
   int32_t numPivotRows = 0;          ///< residuals of the pivot kernel
   std::vector<int32_t> columns;      ///< slots of the pivot Jacobian's columns
+  /// Which columns each pivot row reads, colored (size = columns.size(),
+  /// rowIdx < numPivotRows); empty: every row may read every column.
+  SparsityPattern pattern;
   double switchRatio = 0.1;          ///< hysteresis of the switch, in (0, 1]
   /// State sets with selection matrices (with one state set or several).
   std::vector<SelectionMatrix> matrices;

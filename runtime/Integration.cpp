@@ -165,6 +165,20 @@ private:
   }
   bool rateMatrices(double t, bool force);
   void applyMatrix(size_t k, const std::vector<int32_t> &states);
+  /// Per slot: its index in IDA's y with state set `set`, or -1; made on
+  /// first use (a search of y per state would make switching quadratic).
+  const std::vector<int32_t> &yIndexOf(int set) {
+    if (yIndex_.size() <= static_cast<size_t>(set))
+      yIndex_.resize(static_cast<size_t>(set) + 1);
+    std::vector<int32_t> &index = yIndex_[set];
+    if (index.empty()) {
+      const CompiledModel &view = modelFor(set);
+      index.assign(static_cast<size_t>(model_.numSlots), -1);
+      for (size_t c = 0; c < view.ySlot.size(); ++c)
+        index[view.ySlot[c]] = static_cast<int32_t>(c);
+    }
+    return index;
+  }
   const CompiledModel &modelFor(int set) const { return multipleSets_ ? *views_[set] : model_; }
   ZeroCrossings crossings() const {
     return {events_.zeroCrossings, events_.zeroCrossings ? events_.numZeroCrossings : 0};
@@ -189,6 +203,7 @@ private:
   bool multipleSets_; // alternative state sets, each with a kernel of its own
   bool switching_;    // one-step mode: sets or selection matrices to rate after each step
   std::vector<std::vector<int32_t>> matrixStates_; // per selection matrix: the columns of its states
+  std::vector<std::vector<int32_t>> yIndex_;       // see yIndexOf
   std::unique_ptr<DaeIntegrator> integrator_;
   int current_ = 0;     // the state set in use
   bool started_ = false;
@@ -298,15 +313,15 @@ bool Integration::rateMatrices(double t, bool force) {
   const DynamicStateSelection &selection = model_.stateSelection;
   if (selection.matrices.empty())
     return false;
-  const std::vector<double> &jacobian = rater_.evaluate(t, v_);
+  PivotMatrix jacobian = rater_.evaluate(t, v_);
   bool changed = false;
   for (size_t k = 0; k < selection.matrices.size(); ++k) {
     const SelectionMatrix &m = selection.matrices[k];
     double best = 0.0;
-    std::vector<int32_t> states = bestSelectionStates(jacobian, selection.numPivotRows, m, best);
+    std::vector<int32_t> states = bestSelectionStates(jacobian, m, best);
     if (states == matrixStates_[k])
       continue;
-    double current = selectionLogRating(jacobian, selection.numPivotRows, m, matrixStates_[k]);
+    double current = selectionLogRating(jacobian, m, matrixStates_[k]);
     if (!force && current >= best + std::log(selection.switchRatio))
       continue;
     if (options_.verbose && started_)
@@ -327,6 +342,7 @@ void Integration::applyMatrix(size_t k, const std::vector<int32_t> &states) {
   const SelectionMatrix &m = model_.stateSelection.matrices[k];
   size_t n = m.columns.size();
   const CompiledModel &view = modelFor(current_);
+  const std::vector<int32_t> &yIndex = yIndexOf(current_);
   for (size_t i = 0; i < states.size(); ++i) {
     for (size_t j = 0; j < n; ++j)
       v_[m.aSlots[i * n + j]] = static_cast<int32_t>(j) == states[i] ? 1.0 : 0.0;
@@ -334,10 +350,11 @@ void Integration::applyMatrix(size_t k, const std::vector<int32_t> &states) {
     const std::vector<int32_t> &to = m.stateChains[i];
     for (size_t p = 0; p < to.size() && p < from.size(); ++p)
       v_[to[p]] = v_[from[p]];
-    for (size_t p = 0; p + 1 < to.size(); ++p)
-      for (size_t c = 0; c < view.ySlot.size(); ++c)
-        if (view.ySlot[c] == to[p] && view.ypSlot[c] >= 0 && view.ypSlot[c] != to[p + 1])
-          v_[view.ypSlot[c]] = v_[to[p + 1]];
+    for (size_t p = 0; p + 1 < to.size(); ++p) {
+      int32_t c = yIndex[to[p]];
+      if (c >= 0 && view.ypSlot[c] >= 0 && view.ypSlot[c] != to[p + 1])
+        v_[view.ypSlot[c]] = v_[to[p + 1]];
+    }
   }
   matrixStates_[k] = states;
 }

@@ -244,6 +244,7 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
     m.stateSelection.pivotsJvp = jvp(plan.pivotKernel);
     m.stateSelection.numPivotRows = plan.pivotRows;
     m.stateSelection.columns = plan.pivotColumns;
+    m.stateSelection.pattern = plan.pivotPattern;
   }
   const plan::EventPlan &ev = plan.events;
   rt::EventModel &events = m.events;

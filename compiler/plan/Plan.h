@@ -157,6 +157,10 @@ struct SimulationPlan {
   std::string pivotKernel;
   int32_t pivotRows = 0;
   std::vector<int32_t> pivotColumns;
+  /// Which columns each row of the pivot kernel reads (size = columns,
+  /// rowIdx = pivot rows), colored: the pivot Jacobian costs one JVP per
+  /// color and its storage is linear in the model's size.
+  SparsityPattern pivotPattern;
   /// Dynamic state selection with selection matrices.
   std::vector<SelectionMatrix> selectionMatrices;
   /// Wall-clock seconds of each pass of causalization, in order.
