@@ -17,16 +17,18 @@
 // - The event iteration: rounds of pre := value, the continuous equations
 //   (settle(): `residual` on the values as they are if the equations hold,
 //   else IDAReInit and IDACalcIC at fixed states, alternating with
-//   `relations` until the relations agree), `update`, until no value
+//   `relations` until the relations agree), `update`, again settle() and
+//   `update` until the discrete values stop changing within the round, then
+//   `effects` (reinit, calls, asserts, terminate), until no value
 //   differs from its pre (the flags
 //   of the clocks due go to 1 after the first pre := value); then the
 //   flags and initial() go to 0, IDA restarts from the values (IDAReInit,
 //   IDACalcIC for y' and the algebraic components if the equations do not
-//   hold), and a last round of pre := value, `update` checks that the
+//   hold), and a last round of pre := value, `update`, `effects` checks that the
 //   consistent values change nothing (else the iteration goes on). At most
 //   maxEventIterations rounds.
 // - A terminate() request after an event iteration, or the stop time: with
-//   terminal() = 1, pre := value, `residual`, `update` once; `assertions`
+//   terminal() = 1, pre := value, `residual`, `update` and `effects` once; `assertions`
 //   and the last row; the run ends (successfully after terminate()).
 // - Dynamic state selection: IDA in one-step mode; after each step the sets
 //   are rated, and a switch restarts IDA with the new set as an event does.
@@ -142,7 +144,9 @@ private:
   RunStatus event(double t, bool stateEvent);
   RunStatus iterate(double t);
   RunStatus updateUntilStable(double t, int &iterations, bool first);
-  RunStatus update(double t, int &iterations);
+  RunStatus round(double t, int &iterations, bool solve);
+  /// The repeats of settle() and `update` within a round, at most.
+  static constexpr int maxRoundRepeats = 10;
   void settle(double t);
   void solveContinuous(double t);
   void searchRelations(double t, const std::vector<std::vector<double>> &visited);
@@ -454,10 +458,10 @@ RunStatus Integration::iterate(double t) {
     if (events_.initialSlot >= 0)
       v_[events_.initialSlot] = 0.0;
     status = restart(t, rate(t, current_));
-    if (!status.ok || !events_.update)
+    if (!status.ok || (!events_.update && !events_.effects))
       return status;
     pre_.save(v_);
-    status = update(t, iterations);
+    status = round(t, iterations, false);
     if (!status.ok || pre_.changed(v_).empty())
       return status;
   }
@@ -471,10 +475,7 @@ RunStatus Integration::updateUntilStable(double t, int &iterations, bool first) 
     pre_.save(v_);
     if (raise && schedule_.raiseDue(t, tolerance(t), v_))
       ++stats_.timeEvents;
-    settle(t);
-    if (auto failure = generatedCodeFailure(t))
-      return *failure;
-    RunStatus status = update(t, iterations);
+    RunStatus status = round(t, iterations, true);
     if (!status.ok || pre_.changed(v_).empty())
       return status;
   }
@@ -587,13 +588,50 @@ void Integration::solveContinuous(double t) {
   integrator_->evaluate(t);
 }
 
-/// One round's call of `update` (if the model has one), counted; fails once
-/// the values still change after maxEventIterations rounds. A model without
-/// an update kernel counts its rounds too: its residual alone may change a
-/// discrete value at every round (`b = not pre(b)`).
-RunStatus Integration::update(double t, int &iterations) {
-  if (events_.update) {
-    events_.update(t, v_.data(), nullptr);
+/// One round of the event iteration at fixed pre() values: the continuous
+/// equations with their relations (settle(), if `solve`) and `update`,
+/// again until the discrete values stop changing, then `effects` once. All
+/// equations hold together within a round (MLS 8.6): a when-clause that
+/// fires assigns in `update`, after settle() has computed the continuous
+/// variables from the old value, and a discrete equation that reads them
+/// must see them recomputed from the new one (the MSL's Timer, entryTime =
+/// time and y = time - entryTime: a thyristor fired by y > delay fired
+/// at once, the rise of its voltage starting the timer, and held on).
+/// Counted as one iteration; fails once the values still change after
+/// maxEventIterations rounds. A model without an update kernel counts its
+/// rounds too: its residual alone may change a discrete value at every
+/// round (`b = not pre(b)`).
+RunStatus Integration::round(double t, int &iterations, bool solve) {
+  auto same = [](const std::vector<double> &a, const std::vector<double> &b) {
+    for (size_t i = 0; i < a.size(); ++i)
+      if (a[i] != b[i] && !(std::isnan(a[i]) && std::isnan(b[i])))
+        return false;
+    return true;
+  };
+  auto discrete = [&](std::vector<double> &values) {
+    values.clear();
+    for (int32_t slot : events_.valueSlot)
+      values.push_back(v_[slot]);
+  };
+  std::vector<double> before, after;
+  for (int repeat = 0;; ++repeat) {
+    discrete(before);
+    if (solve) {
+      settle(t);
+      if (auto failure = generatedCodeFailure(t))
+        return *failure;
+    }
+    if (events_.update) {
+      events_.update(t, v_.data(), nullptr);
+      if (auto failure = generatedCodeFailure(t))
+        return *failure;
+    }
+    discrete(after);
+    if (!solve || !events_.update || same(before, after) || repeat + 1 == maxRoundRepeats)
+      break;
+  }
+  if (events_.effects) {
+    events_.effects(t, v_.data(), nullptr);
     if (auto failure = generatedCodeFailure(t))
       return *failure;
   }
@@ -663,6 +701,10 @@ RunStatus Integration::finish(double t) {
     integrator_->evaluate(t);
     if (events_.update)
       events_.update(t, v_.data(), nullptr);
+    if (auto failure = generatedCodeFailure(t))
+      return *failure;
+    if (events_.effects)
+      events_.effects(t, v_.data(), nullptr);
     if (auto failure = generatedCodeFailure(t))
       return *failure;
   }

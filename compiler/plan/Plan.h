@@ -91,7 +91,10 @@ struct StateSetPlan {
 /// says how they are used.
 struct EventPlan {
   std::string zeroCrossings; ///< writes the zero-crossing functions as residuals
-  std::string update;        ///< one round of the event iteration
+  std::string update;        ///< one round of the event iteration: the assignments
+  /// After the rounds that repeat `update` at fixed pre() values: reinit(),
+  /// calls, asserts and terminate() of the when-branches that fire.
+  std::string effects;
   /// The relations of `update` alone, and the slots they assign.
   std::string relations;
   std::vector<int32_t> relationSlots;

@@ -296,7 +296,7 @@ private:
                   std::to_string(ev.numZeroCrossings) + " residuals");
       }
     }
-    for (const std::string *name : {&ev.update, &ev.relations, &ev.assertions})
+    for (const std::string *name : {&ev.update, &ev.effects, &ev.relations, &ev.assertions})
       if (!name->empty())
         kernel(*name, "the events");
     if (ev.preSlot.size() != ev.valueSlot.size())
