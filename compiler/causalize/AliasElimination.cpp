@@ -202,9 +202,17 @@ bool AliasFinder::tryPair(ExprId residual, VarId a, VarId b, uint32_t eq) {
     return false;
   double sign = -*cb / *ca;
   // An algebraic variable is not replaced by a derivative: that would move
-  // it into IDA's derivatives, where it is less accurate between steps.
-  bool eligibleA = isEligible(a) && roleOf(b) != RoleKind::Derivative;
-  bool eligibleB = isEligible(b) && roleOf(a) != RoleKind::Derivative;
+  // it into IDA's derivatives, where it is less accurate between steps;
+  // unless it asks to be a state (stateSelect prefer or always, as
+  // MultiBody's RollingWheelSet says of der_theta1 = der(theta1)). Never
+  // differentiated, it could not be one; as der(x), whose priority it
+  // passes on, it is a candidate (MLS 4.9.7.3).
+  auto wantsState = [&](VarId v) {
+    flat::StateSelectKind select = result_.stateSelect[v.index];
+    return select == flat::StateSelectKind::Prefer || select == flat::StateSelectKind::Always;
+  };
+  bool eligibleA = isEligible(a) && (roleOf(b) != RoleKind::Derivative || wantsState(a));
+  bool eligibleB = isEligible(b) && (roleOf(a) != RoleKind::Derivative || wantsState(b));
   if (eligibleA && eligibleB && keepScore(a) < keepScore(b))
     eligibleB = false; // b is the better one to keep: eliminate a
   if (eligibleB) {

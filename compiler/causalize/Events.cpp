@@ -611,8 +611,8 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
   }
   // One event iteration: relations, conditions and the assignments of the
   // when-clauses in the order of their dependencies (a condition such as
-  // change(b) comes after the assignment of b), then reinit(), the asserts
-  // and terminate() of the clauses.
+  // change(b) comes after the assignment of b); then, in a kernel of their
+  // own, reinit(), the calls, the asserts and terminate() of the clauses.
   KernelSpec update{"mocc_event_update", {}, false};
   std::vector<KernelStep> assignments, reinits, others;
   for (const EventRelation &r : events.relations)
@@ -677,11 +677,20 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
     plan.kernels.push_back(std::move(relations));
   }
   update.steps.insert(update.steps.end(), assignments.begin(), assignments.end());
-  update.steps.insert(update.steps.end(), reinits.begin(), reinits.end());
-  update.steps.insert(update.steps.end(), others.begin(), others.end());
   if (!update.steps.empty()) {
     ev.update = update.name;
     plan.kernels.push_back(std::move(update));
+  }
+  // What must happen once per round: the runtime repeats `update` within a
+  // round until the discrete values agree with the continuous ones
+  // (rt::EventModel::effects), and a reinit(v, -e*v) applied twice would
+  // be applied to its own result.
+  KernelSpec effects{"mocc_event_effects", {}, false};
+  effects.steps.insert(effects.steps.end(), reinits.begin(), reinits.end());
+  effects.steps.insert(effects.steps.end(), others.begin(), others.end());
+  if (!effects.steps.empty()) {
+    ev.effects = effects.name;
+    plan.kernels.push_back(std::move(effects));
   }
   // The assertions and the calls outside when-clauses, checked and run at
   // every output point and around events; the runtime also runs them once

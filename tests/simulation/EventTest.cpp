@@ -569,3 +569,31 @@ TEST_CASE("a when-statement assigns the outputs of one call of a function of 4,0
     }
   }
 }
+
+TEST_CASE("a latch fired by a timer: a when-clause's assignment and the equations that read it hold together") {
+  Run r = simulateOk("DelayedFiring.mo");
+  const auto &time = r.result["time"], &off = r.result["off"], &x = r.result["x"];
+  // The voltage rises at t = 0, 0.02, 0.04 and falls at 0.01, 0.03: off
+  // holds from each rise until the delay has passed, and from each fall.
+  auto expectedOff = [](double t) {
+    double phase = std::fmod(t, 0.02);
+    return phase < 0.0016 - 1e-9 || phase >= 0.01 - 1e-9;
+  };
+  int rises = 0;
+  for (size_t i = 0; i < time.size(); ++i) {
+    double phase = std::fmod(time[i], 0.02);
+    // Skip the rows within 1e-9 of a switching instant (the rows before and
+    // after an event share its time).
+    if (std::fabs(phase - 0.0016) < 1e-8 || std::fabs(phase - 0.01) < 1e-8 || phase < 1e-8 ||
+        0.02 - phase < 1e-8)
+      continue;
+    CAPTURE(time[i]);
+    CHECK((off[i] != 0) == expectedOff(time[i]));
+  }
+  // x doubles once at each rise (an instant after the start, where s leaves
+  // 0, then at t = 0.02 and 0.04), never twice for one.
+  for (size_t i = 0; i < time.size(); ++i)
+    rises = std::max(rises, static_cast<int>(std::lround(std::log2(x[i]))));
+  CHECK(x.back() == doctest::Approx(std::pow(2.0, rises)));
+  CHECK(rises == 3);
+}
