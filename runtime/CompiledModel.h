@@ -221,6 +221,9 @@ struct EventModel {
   /// `update` once, at the stop time or after terminate(), before the last
   /// row), else 0.
   int32_t terminalSlot = -1;
+  /// 1 while `update` runs again within a round (assignments that call an
+  /// impure function keep their values then), else 0; -1 if none.
+  int32_t repeatSlot = -1;
   /// Checks the model's assert()s (Assert steps, reporting through the
   /// hooks); run before every row of the result (output times, and before
   /// and after every event): a level-1 failure ends the run with its

@@ -622,7 +622,11 @@ RunStatus Integration::round(double t, int &iterations, bool solve) {
         return *failure;
     }
     if (events_.update) {
+      if (events_.repeatSlot >= 0)
+        v_[events_.repeatSlot] = repeat > 0 ? 1.0 : 0.0;
       events_.update(t, v_.data(), nullptr);
+      if (events_.repeatSlot >= 0)
+        v_[events_.repeatSlot] = 0.0;
       if (auto failure = generatedCodeFailure(t))
         return *failure;
     }

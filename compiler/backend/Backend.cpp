@@ -266,6 +266,7 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
     events.samples.push_back({sample.flag, sample.start, sample.interval, sample.relation, sample.moving});
   events.initialSlot = ev.initialSlot;
   events.terminalSlot = ev.terminalSlot;
+  events.repeatSlot = ev.repeatSlot;
   return !error;
 }
 

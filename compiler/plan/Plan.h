@@ -111,6 +111,7 @@ struct EventPlan {
   std::vector<Sample> samples;
   int32_t initialSlot = -1;  ///< initial(), or -1
   int32_t terminalSlot = -1; ///< terminal(), or -1
+  int32_t repeatSlot = -1;   ///< flat::SpecialKind::Repeat, or -1
 };
 
 /// Everything to compile and how the runtime runs it.

@@ -231,6 +231,8 @@ private:
       out_ << "  initial(): " << slot(ev.initialSlot) << "\n";
     if (ev.terminalSlot >= 0)
       out_ << "  terminal(): " << slot(ev.terminalSlot) << "\n";
+    if (ev.repeatSlot >= 0)
+      out_ << "  repeat: " << slot(ev.repeatSlot) << "\n";
   }
 
   void printOutputs(const SimulationPlan &plan) {

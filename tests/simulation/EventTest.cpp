@@ -455,6 +455,40 @@ TEST_CASE("stick-slip friction: at each stop the mixed system decides to stick, 
   }
 }
 
+TEST_CASE("friction breakaway from rest: stuck until the torque reaches tau0, then w = (t - tau0)^2 / 2") {
+  // Breakaway.mo: mode starts Unknown, so pre(mode) at initialization is
+  // Unknown and the body sticks (MLS 8.6). startForward may hold only in the
+  // vanishing interval where the body has left the stuck mode but w is not
+  // yet above zero, never together with mode = Forward (the MSL's
+  // PartialFriction: RobotR3.OneAxis compares startForward).
+  Run r = simulateOk("Breakaway.mo");
+  const auto &time = r.result["time"], &w = r.result["w"], &mode = r.result["mode"];
+  const auto &startForward = r.result["startForward"], &locked = r.result["locked"];
+  REQUIRE(time.size() > 50);
+  CHECK(mode.front() == 0);
+  CHECK(locked.front() == 1);
+  auto forward = eventTimes(r.result, "mode");
+  REQUIRE(forward.size() == 1);
+  CHECK(forward[0] >= 0.5 - 1e-9);
+  CHECK(forward[0] < 0.5 + 1e-3);
+  CHECK(after(r.result, "mode", forward[0]) == 1);
+  for (size_t i = 0; i < time.size(); ++i) {
+    CAPTURE(time[i]);
+    if (startForward[i] != 0) {
+      CHECK(mode[i] == 0);
+      CHECK(time[i] >= 0.5 - 1e-9);
+      CHECK(time[i] < 0.5 + 1e-3);
+    }
+    if (time[i] < 0.5 - 1e-9) {
+      CHECK(w[i] == 0);
+      CHECK(locked[i] == 1);
+    }
+    if (time[i] > 0.51)
+      CHECK(w[i] == doctest::Approx(0.5 * (time[i] - 0.5) * (time[i] - 0.5)).epsilon(1e-4));
+  }
+  CHECK(after(r.result, "startForward", 1.0) == 0);
+}
+
 TEST_CASE("a relation in an inlined function generates no events") {
   Run r = simulateOk("InlinedRelation.mo");
   CHECK(eventTimes(r.result).empty());
