@@ -134,6 +134,9 @@ struct DynamicStateSelection {
   KernelJvpFn pivotsJvp = nullptr;   ///< the pivot kernel's JVP
   int32_t numPivotRows = 0;          ///< residuals of the pivot kernel
   std::vector<int32_t> columns;      ///< slots of the pivot Jacobian's columns
+  /// Which columns each pivot row reads, colored (size = columns.size(),
+  /// rowIdx < numPivotRows); empty: every row may read every column.
+  SparsityPattern pattern;
   double switchRatio = 0.1;          ///< hysteresis of the switch, in (0, 1]
   /// State sets with selection matrices (with one state set or several).
   std::vector<SelectionMatrix> matrices;
@@ -187,12 +190,18 @@ struct EventModel {
   int32_t numZeroCrossings = 0;
   /// One step of the event iteration: recomputes the relation slots, the
   /// when-clauses (a clause fires on the rising edge of its condition:
-  /// condition and not pre(condition)), the discrete variables they
-  /// assign and reinit(); may report terminate() and failed asserts through
-  /// the hooks of runtime/RuntimeErrors.h. Evaluated after `residual`.
-  /// After an iteration in which terminate() was reported, the run ends
-  /// (successfully) at the event time, after its row.
+  /// condition and not pre(condition)) and the discrete variables they
+  /// assign. Evaluated after `residual`, and again with the continuous
+  /// equations within a round until the discrete values stop changing.
   KernelFn update = nullptr;
+  /// The rest of a round, once, after `update` has settled (see
+  /// Integration.cpp): reinit(), calls, asserts and terminate() of the
+  /// when-branches that fire.
+  KernelFn effects = nullptr; // may report terminate() and failed asserts
+                              // through the hooks of runtime/RuntimeErrors.h;
+                              // after a round in which terminate() was
+                              // reported, the run ends (successfully) at the
+                              // event time, after its row
   /// The relations of `update` alone: recomputes the relation slots
   /// (`relationSlots`) from the values in v. Within a round of the event
   /// iteration (pre() fixed) the runtime alternates solving the continuous
@@ -212,6 +221,9 @@ struct EventModel {
   /// `update` once, at the stop time or after terminate(), before the last
   /// row), else 0.
   int32_t terminalSlot = -1;
+  /// 1 while `update` runs again within a round (assignments that call an
+  /// impure function keep their values then), else 0; -1 if none.
+  int32_t repeatSlot = -1;
   /// Checks the model's assert()s (Assert steps, reporting through the
   /// hooks); run before every row of the result (output times, and before
   /// and after every event): a level-1 failure ends the run with its
@@ -219,7 +231,7 @@ struct EventModel {
   KernelFn assertions = nullptr;
   int32_t maxEventIterations = 100;
   bool empty() const {
-    return numZeroCrossings == 0 && !update && samples.empty() && !assertions;
+    return numZeroCrossings == 0 && !update && !effects && samples.empty() && !assertions;
   }
 };
 

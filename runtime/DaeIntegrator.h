@@ -115,7 +115,10 @@ private:
   static int rootFn(double t, N_Vector y, N_Vector yp, double *g, void *self);
   static int weightFn(N_Vector y, N_Vector ewt, void *self);
   void load(double t, const double *y, const double *yp, double *residual);
-  void project(double t, double *y, double *yp);
+  /// Whether the correction converged (true also when there is nothing to
+  /// correct); a correction that fails or does not shrink is not applied.
+  bool project(double t, double *y, double *yp);
+  void projectOrSolve(double t, double *y, double *yp);
   void copyFromSlots();
   std::string createSolver(double t0);
   double scaledResidual(double t);
@@ -159,6 +162,7 @@ private:
   std::vector<int> rootDirections_;
   long residualCalls_ = 0;
   long jacobianCalls_ = 0;
+  long polishedPoints_ = 0; // see projectOrSolve
   SolverStatistics earlierCounters_; // IDA's counters before the last restart
   SolverMessages messages_;
   SunContext context_;

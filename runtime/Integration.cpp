@@ -17,16 +17,18 @@
 // - The event iteration: rounds of pre := value, the continuous equations
 //   (settle(): `residual` on the values as they are if the equations hold,
 //   else IDAReInit and IDACalcIC at fixed states, alternating with
-//   `relations` until the relations agree), `update`, until no value
+//   `relations` until the relations agree), `update`, again settle() and
+//   `update` until the discrete values stop changing within the round, then
+//   `effects` (reinit, calls, asserts, terminate), until no value
 //   differs from its pre (the flags
 //   of the clocks due go to 1 after the first pre := value); then the
 //   flags and initial() go to 0, IDA restarts from the values (IDAReInit,
 //   IDACalcIC for y' and the algebraic components if the equations do not
-//   hold), and a last round of pre := value, `update` checks that the
+//   hold), and a last round of pre := value, `update`, `effects` checks that the
 //   consistent values change nothing (else the iteration goes on). At most
 //   maxEventIterations rounds.
 // - A terminate() request after an event iteration, or the stop time: with
-//   terminal() = 1, pre := value, `residual`, `update` once; `assertions`
+//   terminal() = 1, pre := value, `residual`, `update` and `effects` once; `assertions`
 //   and the last row; the run ends (successfully after terminate()).
 // - Dynamic state selection: IDA in one-step mode; after each step the sets
 //   are rated, and a switch restarts IDA with the new set as an event does.
@@ -142,7 +144,9 @@ private:
   RunStatus event(double t, bool stateEvent);
   RunStatus iterate(double t);
   RunStatus updateUntilStable(double t, int &iterations, bool first);
-  RunStatus update(double t, int &iterations);
+  RunStatus round(double t, int &iterations, bool solve);
+  /// The repeats of settle() and `update` within a round, at most.
+  static constexpr int maxRoundRepeats = 10;
   void settle(double t);
   void solveContinuous(double t);
   void searchRelations(double t, const std::vector<std::vector<double>> &visited);
@@ -165,6 +169,20 @@ private:
   }
   bool rateMatrices(double t, bool force);
   void applyMatrix(size_t k, const std::vector<int32_t> &states);
+  /// Per slot: its index in IDA's y with state set `set`, or -1; made on
+  /// first use (a search of y per state would make switching quadratic).
+  const std::vector<int32_t> &yIndexOf(int set) {
+    if (yIndex_.size() <= static_cast<size_t>(set))
+      yIndex_.resize(static_cast<size_t>(set) + 1);
+    std::vector<int32_t> &index = yIndex_[set];
+    if (index.empty()) {
+      const CompiledModel &view = modelFor(set);
+      index.assign(static_cast<size_t>(model_.numSlots), -1);
+      for (size_t c = 0; c < view.ySlot.size(); ++c)
+        index[view.ySlot[c]] = static_cast<int32_t>(c);
+    }
+    return index;
+  }
   const CompiledModel &modelFor(int set) const { return multipleSets_ ? *views_[set] : model_; }
   ZeroCrossings crossings() const {
     return {events_.zeroCrossings, events_.zeroCrossings ? events_.numZeroCrossings : 0};
@@ -189,6 +207,7 @@ private:
   bool multipleSets_; // alternative state sets, each with a kernel of its own
   bool switching_;    // one-step mode: sets or selection matrices to rate after each step
   std::vector<std::vector<int32_t>> matrixStates_; // per selection matrix: the columns of its states
+  std::vector<std::vector<int32_t>> yIndex_;       // see yIndexOf
   std::unique_ptr<DaeIntegrator> integrator_;
   int current_ = 0;     // the state set in use
   bool started_ = false;
@@ -298,15 +317,15 @@ bool Integration::rateMatrices(double t, bool force) {
   const DynamicStateSelection &selection = model_.stateSelection;
   if (selection.matrices.empty())
     return false;
-  const std::vector<double> &jacobian = rater_.evaluate(t, v_);
+  PivotMatrix jacobian = rater_.evaluate(t, v_);
   bool changed = false;
   for (size_t k = 0; k < selection.matrices.size(); ++k) {
     const SelectionMatrix &m = selection.matrices[k];
     double best = 0.0;
-    std::vector<int32_t> states = bestSelectionStates(jacobian, selection.numPivotRows, m, best);
+    std::vector<int32_t> states = bestSelectionStates(jacobian, m, best);
     if (states == matrixStates_[k])
       continue;
-    double current = selectionLogRating(jacobian, selection.numPivotRows, m, matrixStates_[k]);
+    double current = selectionLogRating(jacobian, m, matrixStates_[k]);
     if (!force && current >= best + std::log(selection.switchRatio))
       continue;
     if (options_.verbose && started_)
@@ -327,6 +346,7 @@ void Integration::applyMatrix(size_t k, const std::vector<int32_t> &states) {
   const SelectionMatrix &m = model_.stateSelection.matrices[k];
   size_t n = m.columns.size();
   const CompiledModel &view = modelFor(current_);
+  const std::vector<int32_t> &yIndex = yIndexOf(current_);
   for (size_t i = 0; i < states.size(); ++i) {
     for (size_t j = 0; j < n; ++j)
       v_[m.aSlots[i * n + j]] = static_cast<int32_t>(j) == states[i] ? 1.0 : 0.0;
@@ -334,10 +354,11 @@ void Integration::applyMatrix(size_t k, const std::vector<int32_t> &states) {
     const std::vector<int32_t> &to = m.stateChains[i];
     for (size_t p = 0; p < to.size() && p < from.size(); ++p)
       v_[to[p]] = v_[from[p]];
-    for (size_t p = 0; p + 1 < to.size(); ++p)
-      for (size_t c = 0; c < view.ySlot.size(); ++c)
-        if (view.ySlot[c] == to[p] && view.ypSlot[c] >= 0 && view.ypSlot[c] != to[p + 1])
-          v_[view.ypSlot[c]] = v_[to[p + 1]];
+    for (size_t p = 0; p + 1 < to.size(); ++p) {
+      int32_t c = yIndex[to[p]];
+      if (c >= 0 && view.ypSlot[c] >= 0 && view.ypSlot[c] != to[p + 1])
+        v_[view.ypSlot[c]] = v_[to[p + 1]];
+    }
   }
   matrixStates_[k] = states;
 }
@@ -437,10 +458,10 @@ RunStatus Integration::iterate(double t) {
     if (events_.initialSlot >= 0)
       v_[events_.initialSlot] = 0.0;
     status = restart(t, rate(t, current_));
-    if (!status.ok || !events_.update)
+    if (!status.ok || (!events_.update && !events_.effects))
       return status;
     pre_.save(v_);
-    status = update(t, iterations);
+    status = round(t, iterations, false);
     if (!status.ok || pre_.changed(v_).empty())
       return status;
   }
@@ -454,10 +475,7 @@ RunStatus Integration::updateUntilStable(double t, int &iterations, bool first) 
     pre_.save(v_);
     if (raise && schedule_.raiseDue(t, tolerance(t), v_))
       ++stats_.timeEvents;
-    settle(t);
-    if (auto failure = generatedCodeFailure(t))
-      return *failure;
-    RunStatus status = update(t, iterations);
+    RunStatus status = round(t, iterations, true);
     if (!status.ok || pre_.changed(v_).empty())
       return status;
   }
@@ -570,13 +588,54 @@ void Integration::solveContinuous(double t) {
   integrator_->evaluate(t);
 }
 
-/// One round's call of `update` (if the model has one), counted; fails once
-/// the values still change after maxEventIterations rounds. A model without
-/// an update kernel counts its rounds too: its residual alone may change a
-/// discrete value at every round (`b = not pre(b)`).
-RunStatus Integration::update(double t, int &iterations) {
-  if (events_.update) {
-    events_.update(t, v_.data(), nullptr);
+/// One round of the event iteration at fixed pre() values: the continuous
+/// equations with their relations (settle(), if `solve`) and `update`,
+/// again until the discrete values stop changing, then `effects` once. All
+/// equations hold together within a round (MLS 8.6): a when-clause that
+/// fires assigns in `update`, after settle() has computed the continuous
+/// variables from the old value, and a discrete equation that reads them
+/// must see them recomputed from the new one (the MSL's Timer, entryTime =
+/// time and y = time - entryTime: a thyristor fired by y > delay fired
+/// at once, the rise of its voltage starting the timer, and held on).
+/// Counted as one iteration; fails once the values still change after
+/// maxEventIterations rounds. A model without an update kernel counts its
+/// rounds too: its residual alone may change a discrete value at every
+/// round (`b = not pre(b)`).
+RunStatus Integration::round(double t, int &iterations, bool solve) {
+  auto same = [](const std::vector<double> &a, const std::vector<double> &b) {
+    for (size_t i = 0; i < a.size(); ++i)
+      if (a[i] != b[i] && !(std::isnan(a[i]) && std::isnan(b[i])))
+        return false;
+    return true;
+  };
+  auto discrete = [&](std::vector<double> &values) {
+    values.clear();
+    for (int32_t slot : events_.valueSlot)
+      values.push_back(v_[slot]);
+  };
+  std::vector<double> before, after;
+  for (int repeat = 0;; ++repeat) {
+    discrete(before);
+    if (solve) {
+      settle(t);
+      if (auto failure = generatedCodeFailure(t))
+        return *failure;
+    }
+    if (events_.update) {
+      if (events_.repeatSlot >= 0)
+        v_[events_.repeatSlot] = repeat > 0 ? 1.0 : 0.0;
+      events_.update(t, v_.data(), nullptr);
+      if (events_.repeatSlot >= 0)
+        v_[events_.repeatSlot] = 0.0;
+      if (auto failure = generatedCodeFailure(t))
+        return *failure;
+    }
+    discrete(after);
+    if (!solve || !events_.update || same(before, after) || repeat + 1 == maxRoundRepeats)
+      break;
+  }
+  if (events_.effects) {
+    events_.effects(t, v_.data(), nullptr);
     if (auto failure = generatedCodeFailure(t))
       return *failure;
   }
@@ -646,6 +705,10 @@ RunStatus Integration::finish(double t) {
     integrator_->evaluate(t);
     if (events_.update)
       events_.update(t, v_.data(), nullptr);
+    if (auto failure = generatedCodeFailure(t))
+      return *failure;
+    if (events_.effects)
+      events_.effects(t, v_.data(), nullptr);
     if (auto failure = generatedCodeFailure(t))
       return *failure;
   }

@@ -239,6 +239,10 @@ void logStatistics(std::ostream &log, const CompiledModel &model, const SolverSt
                              "\n")
       << "  steps: " << stats.steps << " (error test failures: " << stats.errorTestFailures
       << ", convergence failures: " << stats.convergenceFailures << ")\n"
+      << (stats.pointsSolvedAgain == 0
+              ? std::string()
+              : "  interpolated points solved again: " +
+                    std::to_string(stats.pointsSolvedAgain) + "\n")
       << "  residual evaluations: " << stats.residualEvaluations - init.residualEvaluations
       << ", Jacobian evaluations: " << stats.jacobianEvaluations - init.jacobianEvaluations
       << ", nonlinear iterations: " << stats.nonlinearIterations - init.nonlinearIterations << "\n"

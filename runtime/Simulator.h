@@ -43,6 +43,9 @@ struct SolverStatistics {
   long stateEvents = 0;      ///< events at roots of zero-crossing functions
   long timeEvents = 0;       ///< events at sample instants (the start time included)
   long eventIterations = 0;  ///< calls of the event iteration's `update`
+  /// Interpolated points whose algebraic components were solved again
+  /// (DaeIntegrator::projectOrSolve).
+  long pointsSolvedAgain = 0;
   double initSeconds = 0;
   double integrationSeconds = 0;
   double outputSeconds = 0;

@@ -8,13 +8,21 @@
 
 namespace mocc::rt {
 
-double logAbsDeterminant(std::span<const double> matrix, int64_t numRows,
-                         const PivotBlock &block) {
+double PivotMatrix::at(int64_t row, int64_t column) const {
+  if (!pattern)
+    return values[column * numRows + row];
+  auto begin = pattern->rowIdx.begin() + pattern->colPtr[column];
+  auto end = pattern->rowIdx.begin() + pattern->colPtr[column + 1];
+  auto it = std::lower_bound(begin, end, row);
+  return it != end && *it == row ? values[it - pattern->rowIdx.begin()] : 0.0;
+}
+
+double logAbsDeterminant(const PivotMatrix &matrix, const PivotBlock &block) {
   auto n = static_cast<int64_t>(block.rows.size());
   std::vector<double> a(static_cast<size_t>(n * n)); // row-major copy
   for (int64_t i = 0; i < n; ++i)
     for (int64_t j = 0; j < n; ++j)
-      a[i * n + j] = matrix[block.columns[j] * numRows + block.rows[i]];
+      a[i * n + j] = matrix.at(block.rows[i], block.columns[j]);
   double logDet = 0.0;
   for (int64_t k = 0; k < n; ++k) {
     int64_t pivot = k;
@@ -36,11 +44,10 @@ double logAbsDeterminant(std::span<const double> matrix, int64_t numRows,
   return logDet;
 }
 
-double logRating(std::span<const double> matrix, int64_t numRows,
-                 const std::vector<PivotBlock> &blocks) {
+double logRating(const PivotMatrix &matrix, const std::vector<PivotBlock> &blocks) {
   double sum = 0.0;
   for (const PivotBlock &block : blocks)
-    sum += logAbsDeterminant(matrix, numRows, block);
+    sum += logAbsDeterminant(matrix, block);
   return sum;
 }
 
@@ -58,13 +65,23 @@ int chooseStateSet(std::span<const double> logRatings, int current, double switc
 }
 
 StateSetRater::StateSetRater(const CompiledModel &model)
-    : selection_(model.stateSelection),
-      jacobian_(selection_.columns.size() * static_cast<size_t>(selection_.numPivotRows)),
+    : selection_(model.stateSelection), sparse_(!selection_.pattern.colPtr.empty()),
+      product_(static_cast<size_t>(selection_.numPivotRows)),
       residual_(static_cast<size_t>(selection_.numPivotRows)),
-      seed_(static_cast<size_t>(model.numSlots), 0.0), ratings_(selection_.sets.size()) {}
+      seed_(static_cast<size_t>(model.numSlots), 0.0), ratings_(selection_.sets.size()) {
+  if (sparse_) {
+    const SparsityPattern &p = selection_.pattern;
+    jacobian_.resize(p.rowIdx.size());
+    colorColumns_.resize(static_cast<size_t>(p.numColors));
+    for (size_t j = 0; j < p.colors.size(); ++j)
+      colorColumns_[p.colors[j]].push_back(static_cast<int32_t>(j));
+  } else {
+    jacobian_.resize(selection_.columns.size() * static_cast<size_t>(selection_.numPivotRows));
+  }
+}
 
-std::vector<int32_t> bestSelectionStates(std::span<const double> matrix, int64_t numRows,
-                                         const SelectionMatrix &m, double &logRating) {
+std::vector<int32_t> bestSelectionStates(const PivotMatrix &matrix, const SelectionMatrix &m,
+                                         double &logRating) {
   auto r = static_cast<int64_t>(m.rows.size());
   auto f = static_cast<int64_t>(m.forced.size());
   auto c = static_cast<int64_t>(m.columns.size());
@@ -73,7 +90,7 @@ std::vector<int32_t> bestSelectionStates(std::span<const double> matrix, int64_t
   for (int64_t i = 0; i < r; ++i)
     for (int64_t j = 0; j < width; ++j) {
       int32_t column = j < f ? m.forced[j] : m.columns[j - f];
-      a[i * width + j] = matrix[column * numRows + m.rows[i]];
+      a[i * width + j] = matrix.at(m.rows[i], column);
     }
   std::vector<char> taken(static_cast<size_t>(width), 0);
   logRating = 0.0;
@@ -120,8 +137,8 @@ std::vector<int32_t> bestSelectionStates(std::span<const double> matrix, int64_t
   return states;
 }
 
-double selectionLogRating(std::span<const double> matrix, int64_t numRows,
-                          const SelectionMatrix &m, std::span<const int32_t> states) {
+double selectionLogRating(const PivotMatrix &matrix, const SelectionMatrix &m,
+                          std::span<const int32_t> states) {
   PivotBlock block;
   block.rows = m.rows;
   block.columns = m.forced;
@@ -130,27 +147,42 @@ double selectionLogRating(std::span<const double> matrix, int64_t numRows,
       block.columns.push_back(m.columns[j]);
   if (block.columns.size() != block.rows.size())
     return -std::numeric_limits<double>::infinity();
-  return logAbsDeterminant(matrix, numRows, block);
+  return logAbsDeterminant(matrix, block);
 }
 
-const std::vector<double> &StateSetRater::evaluate(double t, std::vector<double> &v) {
-  // One JVP per column: the pivot kernel has no assignments, so a seed in
-  // one slot gives that column of the Jacobian of its residuals.
+PivotMatrix StateSetRater::evaluate(double t, std::vector<double> &v) {
+  // The pivot kernel has no assignments, so a seed in some slots gives the
+  // sum of those columns of the Jacobian of its residuals: one column per
+  // product, or every column of a color, which share no row.
   auto rows = static_cast<size_t>(selection_.numPivotRows);
   if (selection_.pivots)
     selection_.pivots(t, v.data(), residual_.data());
-  for (size_t j = 0; j < selection_.columns.size(); ++j) {
-    seed_[selection_.columns[j]] = 1.0;
-    selection_.pivotsJvp(t, v.data(), seed_.data(), jacobian_.data() + j * rows);
-    seed_[selection_.columns[j]] = 0.0;
+  if (!sparse_) {
+    for (size_t j = 0; j < selection_.columns.size(); ++j) {
+      seed_[selection_.columns[j]] = 1.0;
+      selection_.pivotsJvp(t, v.data(), seed_.data(), jacobian_.data() + j * rows);
+      seed_[selection_.columns[j]] = 0.0;
+    }
+    return {jacobian_, selection_.numPivotRows, nullptr};
   }
-  return jacobian_;
+  const SparsityPattern &p = selection_.pattern;
+  for (const std::vector<int32_t> &columns : colorColumns_) {
+    for (int32_t j : columns)
+      seed_[selection_.columns[j]] = 1.0;
+    selection_.pivotsJvp(t, v.data(), seed_.data(), product_.data());
+    for (int32_t j : columns) {
+      seed_[selection_.columns[j]] = 0.0;
+      for (int64_t k = p.colPtr[j]; k < p.colPtr[j + 1]; ++k)
+        jacobian_[k] = product_[p.rowIdx[k]];
+    }
+  }
+  return {jacobian_, selection_.numPivotRows, &p};
 }
 
 const std::vector<double> &StateSetRater::rate(double t, std::vector<double> &v) {
-  evaluate(t, v);
+  PivotMatrix matrix = evaluate(t, v);
   for (size_t k = 0; k < selection_.sets.size(); ++k)
-    ratings_[k] = logRating(jacobian_, selection_.numPivotRows, selection_.sets[k].pivotBlocks);
+    ratings_[k] = logRating(matrix, selection_.sets[k].pivotBlocks);
   return ratings_;
 }
 

@@ -18,15 +18,24 @@
 
 namespace mocc::rt {
 
-/// log |det| of the square submatrix (rows, columns) of a dense
-/// column-major matrix with `numRows` rows, by Gaussian elimination with
-/// partial pivoting; -infinity if it is singular.
-double logAbsDeterminant(std::span<const double> matrix, int64_t numRows,
-                         const PivotBlock &block);
+/// The pivot Jacobian (numRows rows, one column per pivot column): dense
+/// and column-major when `pattern` is null, else one value per nonzero of
+/// the CSC pattern in its order (an entry outside the pattern is 0).
+struct PivotMatrix {
+  std::span<const double> values;
+  int64_t numRows = 0;
+  const SparsityPattern *pattern = nullptr;
+  /// Entry (row, column); O(log) in the column's nonzeros when sparse.
+  double at(int64_t row, int64_t column) const;
+};
+
+/// log |det| of the square submatrix (rows, columns) of the pivot
+/// Jacobian, by Gaussian elimination with partial pivoting; -infinity if it
+/// is singular.
+double logAbsDeterminant(const PivotMatrix &matrix, const PivotBlock &block);
 
 /// The rating of a state set: the sum of logAbsDeterminant over its blocks.
-double logRating(std::span<const double> matrix, int64_t numRows,
-                 const std::vector<PivotBlock> &blocks);
+double logRating(const PivotMatrix &matrix, const std::vector<PivotBlock> &blocks);
 
 /// The set to integrate with: the best rated (ties: the lower index),
 /// unless the current one (-1: none yet) is rated at least `switchRatio`
@@ -39,14 +48,14 @@ int chooseStateSet(std::span<const double> logRatings, int current, double switc
 /// (complete pivoting), as many times as rows are left; the columns not
 /// taken are the states (indices into m.columns, ascending). `logRating`
 /// receives the log |det| of that choice's block.
-std::vector<int32_t> bestSelectionStates(std::span<const double> matrix, int64_t numRows,
-                                         const SelectionMatrix &m, double &logRating);
+std::vector<int32_t> bestSelectionStates(const PivotMatrix &matrix, const SelectionMatrix &m,
+                                         double &logRating);
 
 /// The log |det| of the block of a selection matrix whose states are
 /// `states` (indices into m.columns): its rows, its forced columns and the
 /// columns that are not states.
-double selectionLogRating(std::span<const double> matrix, int64_t numRows,
-                          const SelectionMatrix &m, std::span<const int32_t> states);
+double selectionLogRating(const PivotMatrix &matrix, const SelectionMatrix &m,
+                          std::span<const int32_t> states);
 
 /// Rates every state set of a model at a point.
 class StateSetRater {
@@ -55,12 +64,17 @@ public:
 
   /// The log rating of each set at (t, v); v must hold consistent values.
   const std::vector<double> &rate(double t, std::vector<double> &v);
-  /// The pivot Jacobian (rows x columns, column-major) at (t, v).
-  const std::vector<double> &evaluate(double t, std::vector<double> &v);
+  /// The pivot Jacobian at (t, v): one JVP per color of the columns
+  /// (Curtis, Powell and Reid 1974) when the model gives their pattern,
+  /// else one per column and dense. Valid until the next call.
+  PivotMatrix evaluate(double t, std::vector<double> &v);
 
 private:
   const DynamicStateSelection &selection_;
-  std::vector<double> jacobian_; // numPivotRows x columns, column-major
+  bool sparse_;                  // the model gives the pattern
+  std::vector<double> jacobian_; // a value per nonzero, or rows x columns
+  std::vector<std::vector<int32_t>> colorColumns_; // per color: its columns
+  std::vector<double> product_;  // one JVP, a value per row
   std::vector<double> residual_;
   std::vector<double> seed_;
   std::vector<double> ratings_;

@@ -244,6 +244,7 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
     m.stateSelection.pivotsJvp = jvp(plan.pivotKernel);
     m.stateSelection.numPivotRows = plan.pivotRows;
     m.stateSelection.columns = plan.pivotColumns;
+    m.stateSelection.pattern = plan.pivotPattern;
   }
   const plan::EventPlan &ev = plan.events;
   rt::EventModel &events = m.events;
@@ -252,6 +253,8 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
   events.numZeroCrossings = ev.numZeroCrossings;
   if (!ev.update.empty())
     events.update = kernel(ev.update);
+  if (!ev.effects.empty())
+    events.effects = kernel(ev.effects);
   if (!ev.relations.empty())
     events.relations = kernel(ev.relations);
   events.relationSlots = ev.relationSlots;
@@ -263,6 +266,7 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
     events.samples.push_back({sample.flag, sample.start, sample.interval, sample.relation, sample.moving});
   events.initialSlot = ev.initialSlot;
   events.terminalSlot = ev.terminalSlot;
+  events.repeatSlot = ev.repeatSlot;
   return !error;
 }
 

@@ -3,12 +3,16 @@
 // b = -c resolve), then the remaining equations substituted once. An alias
 // is a link to another variable with a sign, or a constant: links are
 // followed iteratively with path compression (union-find), so a chain of
-// connections costs nearly linear time and no recursion.
+// connections costs nearly linear time and no recursion. A second pass over
+// the equations left finds the variables that two equations define by the
+// same expression (common subexpressions; OpenModelica's comSubExp does the
+// same before its structural passes).
 #include "compiler/causalize/AliasElimination.h"
 
 #include "compiler/symbolic/Solve.h"
 
 #include <cmath>
+#include <unordered_map>
 
 namespace mocc::causalize {
 
@@ -67,6 +71,7 @@ private:
   bool tryConstant(ExprId residual, VarId u, uint32_t eq);
   bool tryPair(ExprId residual, VarId a, VarId b, uint32_t eq);
   bool trySecondOrder(VarId s, VarId d, double sign, uint32_t eq);
+  bool tryCommonValue(const flat::Equation &equation, uint32_t eq);
   bool tryStatePair(VarId a, VarId b, double sign, uint32_t eq);
   int keepScore(VarId v) const;
   void eliminate(VarId var, AliasLink link, uint32_t eq);
@@ -77,6 +82,13 @@ private:
   const std::vector<RoleKind> &roles_;
   std::vector<AliasLink> links_;
   AliasElimination result_;
+  /// Step 1b: per defining expression (the node, or the operand of a
+  /// negation with `negated`), the variable an equation set equal to it.
+  struct Defined {
+    VarId var;
+    bool negated = false;
+  };
+  std::unordered_map<uint32_t, Defined> definedBy_;
 };
 
 AliasElimination AliasFinder::run() {
@@ -87,6 +99,21 @@ AliasElimination AliasFinder::run() {
     if (!analyse(substituteAliases(pool_.sub(eq.lhs, eq.rhs)), i))
       kept.push_back(i);
   }
+  // Step 1b: common values. Two equations v = e and w = e (aliases
+  // substituted, e the same node of the hash-consed pool) make w = v an
+  // alias, and the second equation goes with it. Left in the system, the
+  // pair is structurally independent but numerically the same equation:
+  // the Gearbox of Rotational defines phi_rel as flange_b.phi -
+  // lossyGear.flange_b.phi and its ElastoBacklash defines its own phi_rel
+  // over the same flanges, both stateSelect prefer; index reduction then
+  // keeps both as states and no state for the angle they leave free, and
+  // the Jacobian of the DAE is singular (Blocks.Examples.Noise.
+  // ActuatorWithNoise failed at t = 0).
+  std::vector<uint32_t> rest;
+  for (uint32_t i : kept)
+    if (!tryCommonValue(model_.equations[i], i))
+      rest.push_back(i);
+  kept = std::move(rest);
   // Step 2: the resolved values.
   for (Alias &alias : result_.aliases) {
     alias.value = valueOf(alias.var);
@@ -202,9 +229,17 @@ bool AliasFinder::tryPair(ExprId residual, VarId a, VarId b, uint32_t eq) {
     return false;
   double sign = -*cb / *ca;
   // An algebraic variable is not replaced by a derivative: that would move
-  // it into IDA's derivatives, where it is less accurate between steps.
-  bool eligibleA = isEligible(a) && roleOf(b) != RoleKind::Derivative;
-  bool eligibleB = isEligible(b) && roleOf(a) != RoleKind::Derivative;
+  // it into IDA's derivatives, where it is less accurate between steps;
+  // unless it asks to be a state (stateSelect prefer or always, as
+  // MultiBody's RollingWheelSet says of der_theta1 = der(theta1)). Never
+  // differentiated, it could not be one; as der(x), whose priority it
+  // passes on, it is a candidate (MLS 4.9.7.3).
+  auto wantsState = [&](VarId v) {
+    flat::StateSelectKind select = result_.stateSelect[v.index];
+    return select == flat::StateSelectKind::Prefer || select == flat::StateSelectKind::Always;
+  };
+  bool eligibleA = isEligible(a) && (roleOf(b) != RoleKind::Derivative || wantsState(a));
+  bool eligibleB = isEligible(b) && (roleOf(a) != RoleKind::Derivative || wantsState(b));
   if (eligibleA && eligibleB && keepScore(a) < keepScore(b))
     eligibleB = false; // b is the better one to keep: eliminate a
   if (eligibleB) {
@@ -221,6 +256,49 @@ bool AliasFinder::tryPair(ExprId residual, VarId a, VarId b, uint32_t eq) {
     return trySecondOrder(a, b, sign, eq);
   if (roleOf(b) == RoleKind::State && roleOf(a) == RoleKind::Derivative)
     return trySecondOrder(b, a, sign, eq);
+  return false;
+}
+
+bool AliasFinder::tryCommonValue(const flat::Equation &equation, uint32_t eq) {
+  // One side a variable v that is not known, the other an expression e of
+  // unknowns without v and without function calls (an impure call gives
+  // another value each time it is written).
+  ExprId sides[] = {substituteAliases(equation.lhs), substituteAliases(equation.rhs)};
+  for (int k = 0; k < 2; ++k) {
+    ExprId side = sides[k], value = sides[1 - k];
+    if (pool_.op(side) != OpKind::Variable)
+      continue;
+    VarId v = pool_.variableOf(side);
+    if (roleOf(v) == RoleKind::Known || !isRealContinuous(v) || isEliminated(v))
+      continue;
+    bool usable = true, unknown = false;
+    ExprId roots[] = {value};
+    sym::forEachNode(pool_, roots, [&](ExprId id) {
+      OpKind op = pool_.op(id);
+      if (op == OpKind::Call || op == OpKind::Output || op == OpKind::Load)
+        usable = false;
+      else if (op == OpKind::Variable) {
+        VarId u = pool_.variableOf(id);
+        usable &= u != v;
+        unknown |= roleOf(u) != RoleKind::Known;
+      }
+    });
+    if (!usable || !unknown)
+      continue;
+    bool negated = pool_.op(value) == OpKind::Neg;
+    if (negated)
+      value = pool_.operand(value, 0);
+    auto [it, inserted] = definedBy_.try_emplace(value.index, Defined{v, negated});
+    if (inserted)
+      return false;
+    VarId w = it->second.var;
+    if (w == v || isEliminated(w))
+      return false;
+    // v = ±e and w = ±e: v - sign * w = 0.
+    double sign = negated == it->second.negated ? 1.0 : -1.0;
+    ExprId residual = pool_.sub(pool_.variable(v), pool_.mul(pool_.constant(sign), pool_.variable(w)));
+    return tryPair(residual, v, w, eq);
+  }
   return false;
 }
 

@@ -59,7 +59,8 @@ std::optional<ExprId> explicitSolution(sym::ExprPool &pool, const flat::Equation
   return solution;
 }
 
-/// Converts rows (sorted column lists) into a CSC pattern with a coloring.
+} // namespace
+
 plan::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int numColumns) {
   plan::SparsityPattern p;
   p.size = numColumns;
@@ -81,8 +82,6 @@ plan::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int
   p.numColors = coloring.numColors;
   return p;
 }
-
-} // namespace
 
 namespace {
 

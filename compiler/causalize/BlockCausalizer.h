@@ -83,6 +83,11 @@ private:
   std::vector<sym::ExprId> *decisions_ = nullptr;
 };
 
+/// The CSC pattern of a matrix given by its rows (sorted column lists;
+/// rowIdx are row numbers, size is numColumns), with a column coloring
+/// for compressed evaluation (structural/Coloring.h).
+plan::SparsityPattern makePattern(const std::vector<std::vector<int>> &rows, int numColumns);
+
 /// The residual expression lhs - rhs of an equation.
 sym::ExprId residualOf(sym::ExprPool &pool, const flat::Equation &eq);
 

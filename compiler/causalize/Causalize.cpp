@@ -847,6 +847,19 @@ void PlanBuilder::buildPivotKernel() {
                             reduced_.equations[e].loc});
   for (VarId c : columns)
     plan_.pivotColumns.push_back(static_cast<int32_t>(c.index));
+  // The kernel assigns nothing, so a row's derivative with respect to a
+  // column is nonzero only where the row's residual names the column.
+  std::vector<std::vector<int>> reads(kernel.steps.size());
+  for (size_t r = 0; r < kernel.steps.size(); ++r) {
+    for (VarId v : sym::variablesOf(pool_, kernel.steps[r].expr)) {
+      auto it = std::lower_bound(columns.begin(), columns.end(), v);
+      if (it != columns.end() && *it == v)
+        reads[r].push_back(static_cast<int>(it - columns.begin()));
+    }
+    std::sort(reads[r].begin(), reads[r].end());
+    reads[r].erase(std::unique(reads[r].begin(), reads[r].end()), reads[r].end());
+  }
+  plan_.pivotPattern = makePattern(reads, static_cast<int>(columns.size()));
   for (size_t k = 0; k < reduced_.choices.size(); ++k)
     for (const auto &[eqs, cols] : reduced_.choices[k].pivotBlocks) {
       plan::PivotBlock block;

@@ -30,6 +30,20 @@ flat::Variable hiddenVariable(std::string name, flat::SpecialKind special, flat:
   return v;
 }
 
+/// Whether the expression calls an impure function (MLS 12.3: declared
+/// impure, or external without `pure`).
+bool callsImpure(const flat::FlatModel &model, ExprId expr) {
+  bool found = false;
+  ExprId roots[] = {expr};
+  sym::forEachNode(model.pool, roots, [&](ExprId id) {
+    const auto &node = model.pool.node(id);
+    if (node.op == OpKind::Call && node.payload.index < model.functions.size() &&
+        model.functions[node.payload.index].impure)
+      found = true;
+  });
+  return found;
+}
+
 /// Replaces event-generating relations by held variables (MLS 8.5: a
 /// relation changes only at events unless it is inside noEvent).
 class RelationHolder {
@@ -453,6 +467,14 @@ EventSystem prepareEvents(flat::FlatModel &model) {
     for (flat::WhenBranch &branch : clause.branches)
       for (ExprId &condition : branch.conditions)
         condition = holder.rewrite(condition, false);
+  // The flag of the repeats of `update` within a round, if an assignment of
+  // a when-branch calls an impure function (a random number generator's
+  // state must advance once per event, not once per repeat).
+  for (const flat::WhenClause &clause : model.whenClauses)
+    for (const flat::WhenBranch &branch : clause.branches)
+      for (const flat::Equation &a : branch.assignments)
+        if (callsImpure(model, a.rhs))
+          model.specialVariable(flat::SpecialKind::Repeat);
   for (size_t c = 0; c < model.whenClauses.size(); ++c) {
     events.conditions.emplace_back();
     for (size_t b = 0; b < model.whenClauses[c].branches.size(); ++b) {
@@ -611,8 +633,8 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
   }
   // One event iteration: relations, conditions and the assignments of the
   // when-clauses in the order of their dependencies (a condition such as
-  // change(b) comes after the assignment of b), then reinit(), the asserts
-  // and terminate() of the clauses.
+  // change(b) comes after the assignment of b); then, in a kernel of their
+  // own, reinit(), the calls, the asserts and terminate() of the clauses.
   KernelSpec update{"mocc_event_update", {}, false};
   std::vector<KernelStep> assignments, reinits, others;
   for (const EventRelation &r : events.relations)
@@ -647,8 +669,14 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
       for (const auto &message : branch.terminates)
         others.push_back({KernelStep::Kind::Terminate, {}, fires, message, 1});
     }
-    for (const auto &[v, e] : value)
+    for (auto [v, e] : value) {
+      // Held while the runtime repeats `update` within a round: the call
+      // runs once per round.
+      if (callsImpure(model, e))
+        e = pool.ifElse(pool.variable(model.specialVariable(flat::SpecialKind::Repeat)),
+                        pool.variable(VarId{v}), e);
       assignments.push_back({KernelStep::Kind::Assign, VarId{v}, e, {}, 1, where[v]});
+    }
   }
   // The instants of the moving time events, after what they read.
   for (const TimeEvent &clock : events.timeEvents)
@@ -677,11 +705,20 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
     plan.kernels.push_back(std::move(relations));
   }
   update.steps.insert(update.steps.end(), assignments.begin(), assignments.end());
-  update.steps.insert(update.steps.end(), reinits.begin(), reinits.end());
-  update.steps.insert(update.steps.end(), others.begin(), others.end());
   if (!update.steps.empty()) {
     ev.update = update.name;
     plan.kernels.push_back(std::move(update));
+  }
+  // What must happen once per round: the runtime repeats `update` within a
+  // round until the discrete values agree with the continuous ones
+  // (rt::EventModel::effects), and a reinit(v, -e*v) applied twice would
+  // be applied to its own result.
+  KernelSpec effects{"mocc_event_effects", {}, false};
+  effects.steps.insert(effects.steps.end(), reinits.begin(), reinits.end());
+  effects.steps.insert(effects.steps.end(), others.begin(), others.end());
+  if (!effects.steps.empty()) {
+    ev.effects = effects.name;
+    plan.kernels.push_back(std::move(effects));
   }
   // The assertions and the calls outside when-clauses, checked and run at
   // every output point and around events; the runtime also runs them once
@@ -721,6 +758,8 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
       ev.initialSlot = static_cast<int32_t>(i);
     if (model.variables[i].special == flat::SpecialKind::Terminal)
       ev.terminalSlot = static_cast<int32_t>(i);
+    if (model.variables[i].special == flat::SpecialKind::Repeat)
+      ev.repeatSlot = static_cast<int32_t>(i);
   }
   return true;
 }

@@ -89,6 +89,7 @@ std::string NonFiniteExplainer::explain(double t, const double *v, const double 
   const KernelSpec *residualKernel = kernel(residualName);
   order.push_back({residualKernel, -1});
   order.push_back({kernel(plan_.events.update), -1});
+  order.push_back({kernel(plan_.events.effects), -1});
   order.push_back({kernel(plan_.aliases), -1});
   for (const auto &[spec, which] : order) {
     if (!spec)

@@ -6,6 +6,8 @@
 #include "compiler/check/Checker.h"
 
 #include <functional>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 namespace mocc::check {
@@ -70,6 +72,32 @@ void Checker::checkVariability() {
                                       (which->variability == V::Parameter ? "" : " variable");
     report(diag::BindingVariability, v.bindingLoc.valid() ? v.bindingLoc : v.loc,
            {variabilityName(v.variability), v.name, what});
+  }
+  // The attributes min, max and nominal are parameters of the predefined
+  // types (MLS 3.6 section 4.8, with 3.8): each is a parameter expression,
+  // whatever the variability of its variable (`Real k(min = time)` was
+  // accepted). Said once per declaration and attribute, not per element.
+  std::set<std::tuple<uint32_t, uint32_t, std::string>> reportedAttributes;
+  for (const flat::Variable &v : m.variables) {
+    const std::pair<const char *, sym::ExprId> attributes[] = {
+        {"min", v.attributes.min}, {"max", v.attributes.max}, {"nominal", v.attributes.nominal}};
+    for (auto [name, e] : attributes) {
+      if (!e.valid())
+        continue;
+      const flat::Variable *which = nullptr;
+      int worst = highest(e, which);
+      bool usesTime = false;
+      sym::ExprId roots[] = {e};
+      sym::forEachNode(pool, roots, [&](sym::ExprId id) { usesTime |= pool.op(id) == sym::OpKind::Time; });
+      if (worst <= rank(V::Parameter) && !usesTime)
+        continue;
+      if (!reportedAttributes.insert({v.loc.file.index, v.loc.begin, name}).second)
+        continue;
+      std::string what = usesTime ? "`time`"
+                                  : "`" + which->name + "`, a " +
+                                        std::string(variabilityName(which->variability)) + " variable";
+      report(diag::AttributeVariability, v.loc, {name, v.name, what});
+    }
   }
   // Discrete-time expressions (3.8.3): relations and event-generating
   // functions outside noEvent are discrete-time whatever their operands.

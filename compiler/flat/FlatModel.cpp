@@ -58,7 +58,9 @@ sym::VarId FlatModel::specialVariable(SpecialKind kind) {
     if (variables[i].special == kind)
       return sym::VarId{static_cast<uint32_t>(i)};
   Variable v;
-  v.name = kind == SpecialKind::Initial ? "initial()" : "terminal()";
+  v.name = kind == SpecialKind::Initial    ? "initial()"
+           : kind == SpecialKind::Terminal ? "terminal()"
+                                           : "$eventRepeat";
   v.type = TypeKind::Boolean;
   v.variability = VariabilityKind::Discrete;
   v.special = kind;

@@ -47,6 +47,10 @@ enum class SpecialKind : uint8_t {
   /// An entry of a selection matrix of dynamic state selection (added by
   /// index reduction; the run time sets it, 0 or 1)
   Selection,
+  /// 1 while the runtime repeats the event update within a round of the
+  /// event iteration (added by causalization): an assignment that calls an
+  /// impure function keeps its value then, so the call runs once per round
+  Repeat,
 };
 
 /// One scalar variable; its VarId is its index in FlatModel::variables and

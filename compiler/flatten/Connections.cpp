@@ -287,6 +287,12 @@ Instance *ConnectionGraph::overconstrainedNode(const ast::Expr &arg, Scope scope
   for (const ConnectorEnd &end : *ends)
     if (end.connector != ends->front().connector)
       return nullptr;
+  // MLS 9.4.1: the argument is an overdetermined type or record, one with
+  // an equalityConstraint function; anything else was ignored silently.
+  if (!f_.instantiator().equalityConstraint(*ends->front().connector)) {
+    f_.diags().report(diag::ConnectionsOperatorArgument, arg.range);
+    return nullptr;
+  }
   return (*ends)[0].connector;
 }
 

@@ -534,9 +534,11 @@ void Flattener::lowerVaryingIf(
 /// connection operators), or a call run for its effects.
 void Flattener::lowerCallEquation(const ast::CallEquation &e, Scope scope, bool initial) {
   std::string name = operatorName(*e.call->callee);
-  if (name == "Connections.branch" || name == "Connections.root" ||
-      name == "Connections.potentialRoot")
-    return; // collected with the connections
+  // Collected with the connections, which report the operators they do not
+  // support (Connections.uniqueRoot, ...) once.
+  if (name.starts_with("Connections.") && name != "Connections.isRoot" &&
+      name != "Connections.rooted")
+    return;
   if (name == "reinit" || name == "terminate") {
     diags_.report(diag::OnlyInsideWhenClause, e.range, {name});
     return;

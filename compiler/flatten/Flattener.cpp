@@ -649,16 +649,38 @@ std::optional<Value> Flattener::ownBinding(Instance *x) {
   const Value *value = lowerShared(*x->mod.binding, x->mod.scope, !x->mod.elementIndex.empty(), own);
   if (!value)
     return std::nullopt;
-  for (int64_t index : x->mod.elementIndex) {
-    if (value->rank() == 0 || index > value->dims[0]) {
-      diags_.report(diag::BindingCannotSplit, x->mod.bindingLoc,
-                    {x->path(), shapeText(value->dims)});
-      return std::nullopt;
+  if (!x->mod.elementIndex.empty() && value->rank() == 0) {
+    diags_.report(diag::BindingCannotSplit, x->mod.bindingLoc,
+                  {x->path(), shapeText(value->dims)});
+    return std::nullopt;
+  }
+  value = bindingElement(x->mod, value, own, x);
+  if (!value)
+    return std::nullopt;
+  return *value;
+}
+
+const Value *Flattener::bindingElement(const inst::Modifier &mod, const Value *value,
+                                       std::optional<Value> &own, Instance *x) {
+  // MLS 3.6 section 7.2.5: the modifier of an array of components applies
+  // elementwise, so the binding's leading dimensions are the array's sizes
+  // (`Part parts[2](y = {1, 2, 3})` took 1 and 2 and dropped 3). A scalar
+  // is a value for each element (the caller decides whether that is
+  // allowed).
+  for (size_t i = 0; i < mod.elementIndex.size(); ++i) {
+    if (value->rank() == 0)
+      return value;
+    int64_t size = i < mod.elementSize.size() ? mod.elementSize[i] : value->dims[0];
+    if (value->dims[0] != size) {
+      if (splitReported_.insert(mod.binding).second)
+        diags_.report(diag::BindingSizeDiffersFromComponents, mod.bindingLoc,
+                      {x->path(), shapeText(value->dims), std::to_string(size)});
+      return nullptr;
     }
-    own = value->element(index);
+    own = value->element(mod.elementIndex[i]);
     value = &*own;
   }
-  return *value;
+  return value;
 }
 
 /// A modifier's binding, lowered; with `perElement` (the modifier of an array
@@ -1043,11 +1065,9 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
     const Value *value = lowerShared(*mod.binding, mod.scope, !mod.elementIndex.empty(), own);
     if (!value)
       continue;
-    for (int64_t index : mod.elementIndex) // element of an array of components
-      if (value->rank() > 0 && index <= value->dims[0]) {
-        own = value->element(index);
-        value = &*own;
-      }
+    value = bindingElement(mod, value, own, x); // element of an array of components
+    if (!value)
+      continue;
     bool broadcast = value->isScalar();
     if (!broadcast && value->dims != range.dims) {
       diags_.report(diag::AttributeShapeMismatch, mod.bindingLoc,

@@ -378,6 +378,10 @@ private:
   bool checkVariableCount(Instance *x, int64_t count);
   std::optional<Value> bindingValue(Instance *instance, const VarRange &range);
   std::optional<Value> ownBinding(Instance *instance);
+  /// The slice of `value`, the binding of `mod` on an element of an array
+  /// of components, that the element takes; null after an error.
+  const Value *bindingElement(const inst::Modifier &mod, const Value *value,
+                              std::optional<Value> &own, Instance *x);
   const Value *lowerShared(const ast::Expr &binding, Scope scope, bool perElement,
                            std::optional<Value> &own);
   std::optional<Value> inheritedBinding(Instance *instance);
@@ -429,6 +433,9 @@ private:
   /// Bindings that the elements of an array of components share, lowered once.
   std::map<std::tuple<const ast::Expr *, Instance *, inst::ClassNode *, sym::ExprPool *>, Value>
       shared_;
+  /// The bindings of arrays of components whose size mismatch was reported
+  /// (once, not once per element).
+  std::unordered_set<const ast::Expr *> splitReported_;
 };
 
 } // namespace mocc::flattening

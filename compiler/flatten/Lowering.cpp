@@ -328,6 +328,8 @@ std::optional<Value> Flattener::constantOf(Instance *x) {
 std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
   if (inPackage(x))
     return constantOf(x);
+  // Defensive: every use of a conditional component by name is refused
+  // before (ConditionalComponentOutsideConnect, MLS 4.4.5).
   if (!isEnabled(x)) {
     diags_.report(diag::ConditionalComponentDisabled, loc, {x->path()});
     return std::nullopt;
@@ -420,10 +422,6 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
   // (and modified), whether its condition holds or not.
   if (!inPackage(x) && x->condition()) {
     diags_.report(diag::ConditionalComponentOutsideConnect, rp.range, {x->path()});
-    return std::nullopt;
-  }
-  if (!inPackage(x) && !isEnabled(x)) {
-    diags_.report(diag::ConditionalComponentDisabled, rp.range, {x->path()});
     return std::nullopt;
   }
   if (last || x->isBuiltin()) {

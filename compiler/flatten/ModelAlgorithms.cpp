@@ -20,6 +20,14 @@ static bool algorithmTargets(Flattener &f, const std::vector<const ast::RefExpr 
       f.diags().report(diag::ModelAlgorithmAssignsOutside, ref->range, {ref->str()});
       return false;
     }
+    // MLS 4.4.5: a conditional component is only used in connect
+    // equations, whether its condition holds or not (as Lowering.cpp says
+    // for its uses in expressions).
+    if (found.instance->condition()) {
+      f.diags().report(diag::ConditionalComponentOutsideConnect, ref->parts[0].range,
+                       {found.instance->path()});
+      return false;
+    }
     bool known = false;
     for (auto &t : targets)
       known |= t.first == found.instance;

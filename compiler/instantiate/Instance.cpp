@@ -148,7 +148,7 @@ std::vector<std::unique_ptr<Instance>> &Instance::elements(const std::vector<int
     element->mod = mod;
     std::string suffix;
     for (size_t i = 0; i < index.size(); ++i) {
-      element->mod = elementModifier(element->mod, index[i]);
+      element->mod = elementModifier(element->mod, index[i], shape[i]);
       suffix += (i ? "," : "") + std::to_string(index[i]);
     }
     element->name = name + "[" + suffix + "]";

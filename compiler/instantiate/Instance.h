@@ -43,6 +43,9 @@ struct Modifier {
   /// For an element of an array of components: the binding is an array
   /// value and this element takes binding[elementIndex...].
   std::vector<int64_t> elementIndex;
+  /// The size of each array of components that elementIndex indexes: the
+  /// binding's dimension there must have it (MLS 7.2.5).
+  std::vector<int64_t> elementSize;
   std::vector<std::pair<std::string, Modifier>> children; ///< in source order
   const ast::Argument *redeclare = nullptr; ///< redeclaration of this element
   /// Replaceable redeclarations that a later redeclaration replaced, with
@@ -74,7 +77,7 @@ Modifier makeModifier(const ast::Modification *mod, Scope scope);
 void mergeModifier(Modifier &inner, const Modifier &outer, Diagnostics &diags);
 /// The modifier of element `index` of an array of components: every binding
 /// not marked `each` selects its element.
-Modifier elementModifier(const Modifier &arrayModifier, int64_t index);
+Modifier elementModifier(const Modifier &arrayModifier, int64_t index, int64_t size);
 
 enum class InstanceKind { Model, Component, Package };
 

@@ -115,6 +115,7 @@ void mergeModifier(Modifier &inner, const Modifier &outer, Diagnostics &diags) {
       inner.bindingLoc = outer.bindingLoc;
       inner.scope = outer.scope;
       inner.elementIndex = outer.elementIndex;
+      inner.elementSize = outer.elementSize;
       inner.each = outer.each;
     }
   }
@@ -147,13 +148,15 @@ void mergeModifier(Modifier &inner, const Modifier &outer, Diagnostics &diags) {
   }
 }
 
-Modifier elementModifier(const Modifier &arrayModifier, int64_t index) {
+Modifier elementModifier(const Modifier &arrayModifier, int64_t index, int64_t size) {
   Modifier m = arrayModifier;
-  if (m.binding && !m.each)
+  if (m.binding && !m.each) {
     m.elementIndex.push_back(index);
+    m.elementSize.push_back(size);
+  }
   for (auto &[name, child] : m.children)
     if (!child.each)
-      child = elementModifier(child, index);
+      child = elementModifier(child, index, size);
   return m;
 }
 

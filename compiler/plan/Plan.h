@@ -91,7 +91,10 @@ struct StateSetPlan {
 /// says how they are used.
 struct EventPlan {
   std::string zeroCrossings; ///< writes the zero-crossing functions as residuals
-  std::string update;        ///< one round of the event iteration
+  std::string update;        ///< one round of the event iteration: the assignments
+  /// After the rounds that repeat `update` at fixed pre() values: reinit(),
+  /// calls, asserts and terminate() of the when-branches that fire.
+  std::string effects;
   /// The relations of `update` alone, and the slots they assign.
   std::string relations;
   std::vector<int32_t> relationSlots;
@@ -108,6 +111,7 @@ struct EventPlan {
   std::vector<Sample> samples;
   int32_t initialSlot = -1;  ///< initial(), or -1
   int32_t terminalSlot = -1; ///< terminal(), or -1
+  int32_t repeatSlot = -1;   ///< flat::SpecialKind::Repeat, or -1
 };
 
 /// Everything to compile and how the runtime runs it.
@@ -157,6 +161,10 @@ struct SimulationPlan {
   std::string pivotKernel;
   int32_t pivotRows = 0;
   std::vector<int32_t> pivotColumns;
+  /// Which columns each row of the pivot kernel reads (size = columns,
+  /// rowIdx = pivot rows), colored: the pivot Jacobian costs one JVP per
+  /// color and its storage is linear in the model's size.
+  SparsityPattern pivotPattern;
   /// Dynamic state selection with selection matrices.
   std::vector<SelectionMatrix> selectionMatrices;
   /// Wall-clock seconds of each pass of causalization, in order.

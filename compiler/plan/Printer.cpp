@@ -200,7 +200,7 @@ private:
   }
 
   void printEvents(const EventPlan &ev) {
-    bool any = !ev.zeroCrossings.empty() || !ev.update.empty() || !ev.relations.empty() ||
+    bool any = !ev.zeroCrossings.empty() || !ev.update.empty() || !ev.effects.empty() || !ev.relations.empty() ||
                !ev.assertions.empty() || !ev.preSlot.empty() || !ev.samples.empty() ||
                ev.initialSlot >= 0 || ev.terminalSlot >= 0;
     if (!any)
@@ -210,6 +210,8 @@ private:
       out_ << "  zero crossings: " << ev.zeroCrossings << " (" << ev.numZeroCrossings << ")\n";
     if (!ev.update.empty())
       out_ << "  update: " << ev.update << "\n";
+    if (!ev.effects.empty())
+      out_ << "  effects: " << ev.effects << "\n";
     if (!ev.relations.empty())
       out_ << "  relations: " << ev.relations << " assigns " << slots(ev.relationSlots) << "\n";
     if (!ev.assertions.empty())
@@ -229,6 +231,8 @@ private:
       out_ << "  initial(): " << slot(ev.initialSlot) << "\n";
     if (ev.terminalSlot >= 0)
       out_ << "  terminal(): " << slot(ev.terminalSlot) << "\n";
+    if (ev.repeatSlot >= 0)
+      out_ << "  repeat: " << slot(ev.repeatSlot) << "\n";
   }
 
   void printOutputs(const SimulationPlan &plan) {

@@ -2,6 +2,7 @@
 #include "compiler/plan/Verify.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 namespace mocc::plan {
@@ -169,19 +170,41 @@ private:
     return n;
   }
 
-  void checkPattern(const SparsityPattern &p, size_t size, const std::string &what) {
+  /// A CSC pattern of `rows` x `size` (rows = size unless given) whose
+  /// coloring gives no two columns of one color a common row.
+  void checkPattern(const SparsityPattern &p, size_t size, const std::string &what,
+                    std::optional<size_t> rows = std::nullopt) {
+    auto numRows = static_cast<int64_t>(rows.value_or(size));
     bool ok = p.size == static_cast<int64_t>(size) &&
               p.colPtr.size() == static_cast<size_t>(p.size) + 1 && p.colPtr.front() == 0 &&
               p.colPtr.back() == static_cast<int64_t>(p.rowIdx.size()) &&
               std::is_sorted(p.colPtr.begin(), p.colPtr.end()) &&
               p.colors.size() == static_cast<size_t>(p.size);
     for (size_t i = 0; ok && i < p.rowIdx.size(); ++i)
-      ok = p.rowIdx[i] >= 0 && p.rowIdx[i] < p.size;
+      ok = p.rowIdx[i] >= 0 && p.rowIdx[i] < numRows;
     for (size_t i = 0; ok && i < p.colors.size(); ++i)
       ok = p.colors[i] >= 0 && p.colors[i] < p.numColors;
-    if (!ok)
-      problem(what + ": its sparsity pattern is not a well-formed " + std::to_string(size) +
+    if (!ok) {
+      problem(what + ": its sparsity pattern is not a well-formed " + std::to_string(numRows) +
               " x " + std::to_string(size) + " pattern");
+      return;
+    }
+    // The columns by color; a row met twice within one color is a conflict.
+    std::vector<int64_t> order(static_cast<size_t>(p.size));
+    for (int64_t j = 0; j < p.size; ++j)
+      order[j] = j;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int64_t a, int64_t b) { return p.colors[a] < p.colors[b]; });
+    std::vector<int32_t> seen(static_cast<size_t>(numRows), -1);
+    for (int64_t j : order)
+      for (int64_t k = p.colPtr[j]; k < p.colPtr[j + 1]; ++k) {
+        if (seen[p.rowIdx[k]] == p.colors[j]) {
+          problem(what + ": two columns of color " + std::to_string(p.colors[j]) +
+                  " share row " + std::to_string(p.rowIdx[k]));
+          return;
+        }
+        seen[p.rowIdx[k]] = p.colors[j];
+      }
   }
 
   void checkSlots(const std::vector<int32_t> &slots, bool allowNone, const std::string &what) {
@@ -260,6 +283,9 @@ private:
                   std::to_string(plan_.pivotRows) + " residuals");
       }
       checkSlots(plan_.pivotColumns, false, "pivotColumns");
+      if (!plan_.pivotPattern.colPtr.empty())
+        checkPattern(plan_.pivotPattern, plan_.pivotColumns.size(), "the pivot kernel",
+                     static_cast<size_t>(plan_.pivotRows));
     }
     const EventPlan &ev = plan_.events;
     if (!ev.zeroCrossings.empty()) {
@@ -270,7 +296,7 @@ private:
                   std::to_string(ev.numZeroCrossings) + " residuals");
       }
     }
-    for (const std::string *name : {&ev.update, &ev.relations, &ev.assertions})
+    for (const std::string *name : {&ev.update, &ev.effects, &ev.relations, &ev.assertions})
       if (!name->empty())
         kernel(*name, "the events");
     if (ev.preSlot.size() != ev.valueSlot.size())

@@ -455,6 +455,40 @@ TEST_CASE("stick-slip friction: at each stop the mixed system decides to stick, 
   }
 }
 
+TEST_CASE("friction breakaway from rest: stuck until the torque reaches tau0, then w = (t - tau0)^2 / 2") {
+  // Breakaway.mo: mode starts Unknown, so pre(mode) at initialization is
+  // Unknown and the body sticks (MLS 8.6). startForward may hold only in the
+  // vanishing interval where the body has left the stuck mode but w is not
+  // yet above zero, never together with mode = Forward (the MSL's
+  // PartialFriction: RobotR3.OneAxis compares startForward).
+  Run r = simulateOk("Breakaway.mo");
+  const auto &time = r.result["time"], &w = r.result["w"], &mode = r.result["mode"];
+  const auto &startForward = r.result["startForward"], &locked = r.result["locked"];
+  REQUIRE(time.size() > 50);
+  CHECK(mode.front() == 0);
+  CHECK(locked.front() == 1);
+  auto forward = eventTimes(r.result, "mode");
+  REQUIRE(forward.size() == 1);
+  CHECK(forward[0] >= 0.5 - 1e-9);
+  CHECK(forward[0] < 0.5 + 1e-3);
+  CHECK(after(r.result, "mode", forward[0]) == 1);
+  for (size_t i = 0; i < time.size(); ++i) {
+    CAPTURE(time[i]);
+    if (startForward[i] != 0) {
+      CHECK(mode[i] == 0);
+      CHECK(time[i] >= 0.5 - 1e-9);
+      CHECK(time[i] < 0.5 + 1e-3);
+    }
+    if (time[i] < 0.5 - 1e-9) {
+      CHECK(w[i] == 0);
+      CHECK(locked[i] == 1);
+    }
+    if (time[i] > 0.51)
+      CHECK(w[i] == doctest::Approx(0.5 * (time[i] - 0.5) * (time[i] - 0.5)).epsilon(1e-4));
+  }
+  CHECK(after(r.result, "startForward", 1.0) == 0);
+}
+
 TEST_CASE("a relation in an inlined function generates no events") {
   Run r = simulateOk("InlinedRelation.mo");
   CHECK(eventTimes(r.result).empty());
@@ -568,4 +602,32 @@ TEST_CASE("a when-statement assigns the outputs of one call of a function of 4,0
       CHECK(std::fabs(r.result["b[" + std::to_string(k) + "]"][row] - b) < 1e-12);
     }
   }
+}
+
+TEST_CASE("a latch fired by a timer: a when-clause's assignment and the equations that read it hold together") {
+  Run r = simulateOk("DelayedFiring.mo");
+  const auto &time = r.result["time"], &off = r.result["off"], &x = r.result["x"];
+  // The voltage rises at t = 0, 0.02, 0.04 and falls at 0.01, 0.03: off
+  // holds from each rise until the delay has passed, and from each fall.
+  auto expectedOff = [](double t) {
+    double phase = std::fmod(t, 0.02);
+    return phase < 0.0016 - 1e-9 || phase >= 0.01 - 1e-9;
+  };
+  int rises = 0;
+  for (size_t i = 0; i < time.size(); ++i) {
+    double phase = std::fmod(time[i], 0.02);
+    // Skip the rows within 1e-9 of a switching instant (the rows before and
+    // after an event share its time).
+    if (std::fabs(phase - 0.0016) < 1e-8 || std::fabs(phase - 0.01) < 1e-8 || phase < 1e-8 ||
+        0.02 - phase < 1e-8)
+      continue;
+    CAPTURE(time[i]);
+    CHECK((off[i] != 0) == expectedOff(time[i]));
+  }
+  // x doubles once at each rise (an instant after the start, where s leaves
+  // 0, then at t = 0.02 and 0.04), never twice for one.
+  for (size_t i = 0; i < time.size(); ++i)
+    rises = std::max(rises, static_cast<int>(std::lround(std::log2(x[i]))));
+  CHECK(x.back() == doctest::Approx(std::pow(2.0, rises)));
+  CHECK(rises == 3);
 }

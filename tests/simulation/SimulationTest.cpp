@@ -578,6 +578,30 @@ TEST_CASE("states among the variables that appear differentiated: two rotors who
   CHECK(crossedZero); // through sin(q1) = 0, where q1 cannot be the state
 }
 
+TEST_CASE("a relative angle two components define alike is one state, not two (Rotational's Gearbox)") {
+  // The relative angle x = phiLoad - phiGear of a compliance behind a rigid
+  // gear: x'' = -(c x + d x') (1/J2 + 1/(J1 ratio^2)), here 0.75 (c x + d
+  // x'), from x(0) = 0.1 at rest: a damped oscillation in closed form. The
+  // two definitions of x agree, and the angular momentum J2 wLoad + ratio
+  // J1 wMotor stays 0 (the gear's torques cancel).
+  auto r = simulate("RelativeAngleTwice.mo");
+  double mu = 0.75, alpha = mu * 1.0 / 2, omega = std::sqrt(mu * 100 - alpha * alpha);
+  auto x = [&](double t) {
+    return 0.1 * std::exp(-alpha * t) * (std::cos(omega * t) + alpha / omega * std::sin(omega * t));
+  };
+  CHECK(r["time"].back() == 2.0);
+  checkColumn(r, "phi_rel", x, 1e-5);
+  checkColumn(r, "spring_phi_rel", x, 1e-5);
+  checkColumn(r, "w_rel", [&](double t) {
+    return -0.1 * std::exp(-alpha * t) * (alpha * alpha / omega + omega) * std::sin(omega * t);
+  }, 1e-4);
+  const auto &wMotor = r["wMotor"], &wLoad = r["wLoad"];
+  double worst = 0;
+  for (size_t i = 0; i < r.rows(); ++i)
+    worst = std::max(worst, std::fabs(2 * wLoad[i] + 2 * 1 * wMotor[i]));
+  CHECK(worst < 1e-6);
+}
+
 TEST_CASE("a quaternion from the rotation it must give: Levenberg-Marquardt where Newton's Jacobian is singular at the guess") {
   auto r = simulate("QuaternionFromOrientation.mo", "", 0.01);
   // The rotation about z, y, x by pi/4 each, as the model composes it.

@@ -17,7 +17,7 @@ equation
   assert(bounces < 100, "too many bounces");
 end Bounce;
 
-// CHECK:STDOUT: plan Bounce: 21 slots, 9 kernels
+// CHECK:STDOUT: plan Bounce: 21 slots, 10 kernels
 // CHECK:STDOUT:
 // CHECK:STDOUT: kernel mocc_residual (jvp of the first 2 steps)
 // CHECK:STDOUT:   res[0] := der(der(h)) - (-9.81)
@@ -36,6 +36,8 @@ end Bounce;
 // CHECK:STDOUT:   $cond0.0.0 := $rel0(h < 0)
 // CHECK:STDOUT:   tick := if $cond1.0.0 and not pre($cond1.0.0) then pre(tick) + 1 else tick
 // CHECK:STDOUT:   bounces := if $cond0.0.0 and not pre($cond0.0.0) then pre(bounces) + 1 else bounces
+// CHECK:STDOUT:
+// CHECK:STDOUT: kernel mocc_event_effects
 // CHECK:STDOUT:   der(h) := if $cond0.0.0 and not pre($cond0.0.0) then -e * pre(v) else der(h)
 // CHECK:STDOUT:
 // CHECK:STDOUT: kernel mocc_assertions
@@ -89,6 +91,7 @@ end Bounce;
 // CHECK:STDOUT: events
 // CHECK:STDOUT:   zero crossings: mocc_zero_crossings (1)
 // CHECK:STDOUT:   update: mocc_event_update
+// CHECK:STDOUT:   effects: mocc_event_effects
 // CHECK:STDOUT:   relations: mocc_relations assigns {$rel0(h < 0)}
 // CHECK:STDOUT:   assertions: mocc_assertions
 // CHECK:STDOUT:   pre(v) <- v

@@ -127,6 +127,17 @@ TEST_CASE("plan::verify checks names, residual counts, patterns and slots") {
   q.plan.jacobian = {2, {0, 1, 2}, {0, 1}, {0, 0}, 1};
   CHECK(mentions(plan::verify(q.plan, q.model),
                  "kernel `residual` has not one residual per component of y"));
+  // Two columns of one color that share a row: a compressed product would
+  // add their entries.
+  SmallPlan r;
+  r.plan.ySlot = {0, 2};
+  r.plan.ypSlot = {1, -1};
+  r.plan.yNominal = {1, 1};
+  r.plan.jacobian = {2, {0, 1, 2}, {0, 0}, {0, 0}, 1};
+  CHECK(mentions(plan::verify(r.plan, r.model), "two columns of color 0 share row 0"));
+  r.plan.jacobian.colors = {0, 1};
+  r.plan.jacobian.numColors = 2;
+  CHECK(!mentions(plan::verify(r.plan, r.model), "share row"));
 }
 
 TEST_CASE("flat::verify checks names, links, bindings and expressions") {
