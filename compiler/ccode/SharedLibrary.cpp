@@ -203,10 +203,8 @@ bool link(const std::string &input, const std::string &output, std::string &why,
   }
   // --error-limit=0: LLD stops the process after its 20th error otherwise.
   // --threads=1: no pool of threads left behind for one small link.
-  // --no-mmap-output-file: the output written from memory; a mapped one
-  // goes through a temporary file that LLVM removes on a signal, and for
-  // that it installs its signal handlers over the process's and an
-  // alternate signal stack in the thread (which ASan cannot unmap).
+  // --no-mmap-output-file: the output written from memory, not through a
+  // mapped temporary file (see Lld.cpp for what that costs).
   std::vector<const char *> args = {"ld.lld", "-shared", "-Bsymbolic", "--threads=1",
                                     "--error-limit=0", "--no-mmap-output-file",
                                     "--eh-frame-hdr", "-z", "noexecstack", "-o", output.c_str(),

@@ -7,8 +7,13 @@
 // 1. as lib<Name>.so or lib<Name>.a in the folders of the search path
 //    (--library-path, MOCC_LIBRARY_PATH): prebuilt by the user;
 // 2. as the C sources of the library (ccode::findLibrarySources: its build
-//    description, else its SourceDirectory), compiled and added as a static
-//    library of their own (each object linked only if needed);
+//    description, else its SourceDirectory), compiled; the units of all
+//    such libraries of a call are linked once into a shared object kept in
+//    the cache and loaded with dlopen on later runs (ccode/SharedLibrary.h),
+//    and those that cannot go there (a symbol found nowhere), or all of
+//    them when the loader refuses it or an Include defines what it defines,
+//    are added as a static library per library (each object linked only if
+//    needed);
 // 3. as lib<Name>.so or lib<Name>.a in the function's LibraryDirectory and
 //    its `linux64` folder: prebuilt and shipped with the library;
 // 4. as a library of the system (lib<Name>.so, else lib<Name>.so.<N>, in
