@@ -70,8 +70,6 @@
 #include <filesystem>
 #include <fstream>
 #include <link.h>
-#include <sys/stat.h>
-#include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
