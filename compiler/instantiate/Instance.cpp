@@ -260,7 +260,7 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     if (element.kind == ast::ElementKind::Import)
       continue;
     if (element.kind != ast::ElementKind::Extends) {
-      addElement(instance, cls, element, extendsMod, element.isProtected || protectedBase);
+      addElement(instance, cls, element, extendsMod, element.isProtected || protectedBase, depth);
       continue;
     }
     const ast::ExtendsClause &ext = *element.extends;
@@ -303,7 +303,7 @@ static bool isClassExtends(const Member &m) {
 }
 
 void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
-                              Modifier *extendsMod, bool isProtected) {
+                              Modifier *extendsMod, bool isProtected, int depth) {
   auto isBroken = [&](const std::string &name) {
     for (const auto &names : breakNames_)
       if (std::find(names.begin(), names.end(), name) != names.end())
@@ -370,10 +370,13 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       // their base's functions and records this way), whichever of the two
       // is added first; the extends clause's modification stays with it.
       if (existing.kind == member.kind && existing.element && member.element) {
+        // Of two redeclarations (a base's `redeclare replaceable function
+        // f` redeclared again by a class extending it: the MSL's Water
+        // media), the one written nearer the instance's class wins.
         bool replacing = member.element->redeclare && existing.element->replaceable &&
-                         !existing.element->redeclare;
+                         (!existing.element->redeclare || member.depth < existing.depth);
         bool replaced = existing.element->redeclare && member.element->replaceable &&
-                        !member.element->redeclare;
+                        (!member.element->redeclare || existing.depth < member.depth);
         if (replacing || replaced) {
           // MLS 7.3: a final element is not redeclared, a constant neither,
           // and a redeclaration keeps the element's visibility.
@@ -436,6 +439,7 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       m.decl = &decl;
       m.declaredIn = cls;
       m.isProtected = isProtected;
+      m.depth = static_cast<uint16_t>(depth);
       add(std::move(m));
     }
   } else if (element.kind == ast::ElementKind::Class) {
@@ -446,6 +450,7 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
     m.classNode = cls->findChild(m.name);
     m.declaredIn = cls;
     m.isProtected = isProtected;
+    m.depth = static_cast<uint16_t>(depth);
     add(std::move(m));
   }
 }
