@@ -411,16 +411,22 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
           return;
         }
       }
-      // A `redeclare` element meeting the inherited declaration it
-      // replaces (the MSL's Media packages: `redeclare replaceable function
-      // massFraction`) is a redeclaration mocc does not combine yet: its
-      // limit, not the library's error.
-      bool redeclaring = element.redeclare || (existing.element && existing.element->redeclare);
-      if (redeclaring)
-        diags_.report(diag::RedeclarationBesideInheritedUnsupported, element.range,
-                      {member.name, cls->fullName()});
-      else
-        diags_.report(diag::AlreadyDeclared, element.range, {member.name, cls->fullName()});
+      // A `redeclare` element whose inherited declaration is not
+      // replaceable (or final, or a constant: reported above), or two
+      // different redeclarations inherited from two bases at one depth:
+      // errors of the model (MLS 7.3, 7.3.3).
+      if (existing.kind == member.kind && existing.element && member.element &&
+          existing.depth != member.depth) {
+        bool existingNearer = existing.depth < member.depth;
+        const ast::Element &original = existingNearer ? *member.element : *existing.element;
+        const ast::Element &redeclaration = existingNearer ? *existing.element : *member.element;
+        if (redeclaration.redeclare && !original.replaceable) {
+          diags_.report(diag::RedeclaredNotReplaceable, redeclaration.range, {member.name});
+          diags_.report(diag::NoteDeclaredHere, original.range);
+          return;
+        }
+      }
+      diags_.report(diag::AlreadyDeclared, element.range, {member.name, cls->fullName()});
       if (existing.element)
         diags_.report(diag::NoteOtherDeclaration, existing.element->range);
       return;
