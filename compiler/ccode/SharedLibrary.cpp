@@ -195,7 +195,8 @@ bool linkerUsable = true;
 /// Links the archive at `input` (all its members) into the shared object
 /// `output` with LLD; false with its messages in `why`, and `refused` set
 /// if LLD ran and found the objects wrong (duplicate definitions, ...).
-bool link(const std::string &input, const std::string &output, std::string &why, bool &refused) {
+bool link(const std::string &input, const std::string &output, std::string &why, bool &refused,
+          const std::vector<std::string> &libraries = {}) {
   std::lock_guard<std::mutex> lock(linkerMutex);
   if (!linkerUsable) {
     why = "the linker failed earlier in this process";
@@ -209,6 +210,8 @@ bool link(const std::string &input, const std::string &output, std::string &why,
                                     "--error-limit=0", "--no-mmap-output-file",
                                     "--eh-frame-hdr", "-z", "noexecstack", "-o", output.c_str(),
                                     "--whole-archive", input.c_str(), "--no-whole-archive"};
+  for (const std::string &library : libraries)
+    args.push_back(library.c_str());
   std::vector<char> messages(16384);
   int canRunAgain = 0;
   int code = mocc_lld_link(static_cast<int>(args.size()), args.data(), messages.data(),
@@ -422,6 +425,60 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
     return std::nullopt;
   }
   return SharedLibrary{path, manifest.outside, manifest.defines};
+}
+
+std::optional<std::string> linkSharedObject(std::span<const std::string> objects,
+                                            const std::vector<std::string> &libraries,
+                                            const std::string &folder, std::string &why) {
+  std::vector<llvm::NewArchiveMember> members;
+  std::vector<std::string> names;
+  names.reserve(objects.size());
+  for (size_t i = 0; i < objects.size(); ++i) {
+    names.push_back("module" + std::to_string(i) + ".o");
+    llvm::NewArchiveMember member(llvm::MemoryBufferRef(objects[i], names.back()));
+    member.MemberName = names.back();
+    members.push_back(std::move(member));
+  }
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  auto archive = llvm::writeArchiveToBuffer(members, llvm::SymtabWritingMode::NormalSymtab,
+                                            llvm::object::Archive::K_GNU, true, false);
+  if (!archive) {
+    why = llvm::toString(archive.takeError());
+    return std::nullopt;
+  }
+  std::string input = temporaryName(folder, ".a");
+  std::string output = temporaryName(folder, ".so");
+  {
+    std::ofstream out(input, std::ios::binary | std::ios::trunc);
+    out.write((*archive)->getBufferStart(), static_cast<std::streamsize>((*archive)->getBufferSize()));
+    out.close();
+    if (!out) {
+      fs::remove(input, ec);
+      why = "cannot write " + input;
+      return std::nullopt;
+    }
+  }
+  bool refused = false;
+  bool linked = link(input, output, why, refused, libraries);
+  fs::remove(input, ec);
+  std::optional<std::string> bytes;
+  if (linked)
+    bytes = readFile(output);
+  if (!bytes) {
+    fs::remove(output, ec);
+    if (linked)
+      why = "cannot read " + output;
+    return std::nullopt;
+  }
+  std::string path = folder + "/" + hashText(*bytes) + ".so";
+  fs::rename(output, path, ec);
+  if (ec) {
+    fs::remove(output, ec);
+    why = "cannot write " + path;
+    return std::nullopt;
+  }
+  return path;
 }
 
 } // namespace mocc::ccode

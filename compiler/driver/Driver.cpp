@@ -2,6 +2,7 @@
 // the model, and running the phases (one call each) with their timings.
 #include "compiler/driver/Driver.h"
 
+#include "compiler/driver/ModelCache.h"
 #include "compiler/driver/Names.h"
 #include "compiler/driver/Overrides.h"
 #include "compiler/driver/Plot.h"
@@ -581,7 +582,7 @@ rt::ProgressOptions progressOptions(const SimulateOptions &simulate) {
 bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOptions &options,
                          const causalize::CausalizeOptions &causalizeOptions,
                          std::optional<causalize::SimulationPlan> &plan,
-                         std::optional<backend::NativeModel> &native) {
+                         std::optional<backend::NativeModel> &native, bool keepObjects = false) {
   auto start = Clock::now();
   s.phase = "causalizing the model";
   plan = causalize::causalize(model, s.diags, causalizeOptions);
@@ -591,6 +592,7 @@ bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOption
   s.phase = "generating code";
   backend::BackendOptions backendOptions;
   backendOptions.external = externalOptions(options);
+  backendOptions.keepObjects = keepObjects;
   native = backend::compileModel(*plan, model, backendOptions, s.diags);
   if (!native)
     return false;
@@ -604,12 +606,12 @@ bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOption
 /// the start value of the variable that replaces it. A usage error, else
 /// ExitSuccess.
 int checkOverriddenGuesses(const std::vector<std::string> &guesses,
-                           const causalize::SimulationPlan &plan, const flat::FlatModel &model,
-                           std::ostream &err) {
+                           const std::vector<plan::OutputVariable> &outputs,
+                           const flat::FlatModel &model, std::ostream &err) {
   if (guesses.empty())
     return ExitSuccess;
   std::unordered_map<std::string, const plan::OutputVariable *> byName;
-  for (const plan::OutputVariable &o : plan.outputs)
+  for (const plan::OutputVariable &o : outputs)
     byName.emplace(o.name, &o);
   for (const std::string &name : guesses) {
     auto it = byName.find(name);
@@ -625,95 +627,30 @@ int checkOverriddenGuesses(const std::vector<std::string> &guesses,
   return ExitSuccess;
 }
 
-int simulateModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
-                  const std::vector<Override> &overrides, std::ostream &out, std::ostream &err) {
-  int exitCode = ExitSuccess;
-  auto model = flattenModel(s, options, exitCode);
-  if (!model)
-    return exitCode;
-  std::vector<ModelOverride> resolved;
-  if (std::string problem; !resolveModelOverrides(overrides, *model, resolved, problem)) {
-    err << "mocc: error: " << problem << "\n";
-    return ExitUsageError;
-  }
-  std::vector<std::string> guesses = overriddenGuesses(overrides, *model);
-  // The code is translated without the overrides, which the run gives it
-  // in a table (an override changes no code). If the translation used the
-  // value of one (a Jacobian entry left out as 0, a coefficient divided
-  // by), the model is translated again with the overrides in it.
-  std::optional<flat::FlatModel> pristine;
-  if (!resolved.empty())
-    pristine = *model;
-  rt::SimulationOptions run;
-  std::string formatProblem; // reported by checkSimulateArguments
-  run.format = resultFormat(simulate, formatProblem).value_or(rt::ResultFormat::Csv);
-  run.outputPath = simulate.output.empty()
-                       ? model->name + "_res." + rt::resultFormatName(run.format)
-                       : simulate.output;
-  if (simulate.output.empty()) {
-    if (std::string problem = rt::checkOutputPath(run.outputPath, runInputs(options));
-        !problem.empty()) {
-      err << "mocc: error: " << problem << "\n";
-      return ExitUsageError;
-    }
-  }
-  causalize::CausalizeOptions causalizeOptions;
-  causalizeOptions.reduction.reportStateChoices = options.verbose;
-  std::optional<causalize::SimulationPlan> plan;
-  std::optional<backend::NativeModel> native;
-  if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native))
-    return ExitModelError;
-  std::vector<double> table;
-  if (uint32_t variable = 0;
-      !overrideTable(resolved, plan->overridable, static_cast<size_t>(native->model.numSlots),
-                     table, &variable)) {
-    if (options.verbose)
-      err << "note: the translation used the value of `"
-          << model->variables[variable].name
-          << "`: translating the model again with the overrides in it\n";
-    native.reset();
-    plan.reset();
-    model = std::move(pristine);
-    applyResolvedOverrides(resolved, *model);
-    if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native))
-      return ExitModelError;
-  }
-  native->model.overrides = std::move(table);
-  if (int code = checkOverriddenGuesses(guesses, *plan, *model, err); code != ExitSuccess)
+/// The run of a compiled model (fresh or from the cache) with the
+/// overrides in its table: the output grid, the run, the result; `report`
+/// prints what -v says of the compiled model.
+int runCompiledModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
+                     rt::CompiledModel &compiled, rt::SimulationOptions &run,
+                     const std::function<void()> &report, std::ostream &out, std::ostream &err) {
+  if (int code = setOutputGrid(simulate, compiled.experiment, run, err); code != ExitSuccess)
     return code;
-  if (int code = setOutputGrid(simulate, native->model.experiment, run, err); code != ExitSuccess)
-    return code;
-  run.tolerance = std::isnan(simulate.tolerance) ? native->model.experiment.tolerance
+  run.tolerance = std::isnan(simulate.tolerance) ? compiled.experiment.tolerance
                                                  : simulate.tolerance;
   run.verbose = options.verbose;
   run.progress = progressOptions(simulate);
   if (!simulate.linearSolver.empty())
     rt::parseLinearSolverKind(simulate.linearSolver, run.linearSolver);
-  if (!selectColumns(native->model, simulate.vars, run.columns, err))
+  if (!selectColumns(compiled, simulate.vars, run.columns, err))
     return ExitUsageError;
-  if (options.verbose) {
-    printStatistics(*plan, *model, err);
-    err << "  code: " << native->kernelSteps << " kernel steps, emitted as "
-        << native->emittedSteps << " (" << native->loops
-        << " loops or shared bodies over repeated steps)\n";
-    const jit::ExternalReport &c = native->external;
-    if (c.compiledUnits + c.cachedUnits > 0)
-      err << "  C code: " << c.compiledUnits << " translation unit(s) compiled, "
-          << c.cachedUnits << " read from the cache; " << c.sharedUnits
-          << " in one shared library\n";
-  }
+  if (options.verbose)
+    report();
   bool toStdout = run.outputPath == "-";
   rt::sendMessagesToStandardError(toStdout); // stdout holds the result only
-  // A value that is not finite stops the run; the plan says which equation made it.
-  causalize::NonFiniteExplainer explainer(*model, *plan, s.diags.sources());
-  native->model.explainNonFinite = [&explainer](double t, const double *v, const double *residuals,
-                                                int32_t set) {
-    return explainer.explain(t, v, residuals, set);
-  };
   rt::SolverStatistics stats;
   s.phase = "simulating the model";
   s.running = true;
-  rt::RunStatus status = rt::simulate(native->model, run, stats, err);
+  rt::RunStatus status = rt::simulate(compiled, run, stats, err);
   rt::sendMessagesToStandardError(false);
   rt::setInterruptMessage("mocc: interrupted\n");
   s.times.add("initialization", stats.initSeconds);
@@ -740,6 +677,179 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
     return runPlot(plot, out, err);
   }
   return ExitSuccess;
+}
+
+/// The result file of a run of the model named `modelName`: checked here
+/// when it is the default one (the other is checked with the arguments).
+int setOutputPath(const CompileOptions &options, const SimulateOptions &simulate,
+                  const std::string &modelName, rt::SimulationOptions &run, std::ostream &err) {
+  std::string formatProblem; // reported by checkSimulateArguments
+  run.format = resultFormat(simulate, formatProblem).value_or(rt::ResultFormat::Csv);
+  run.outputPath = simulate.output.empty()
+                       ? modelName + "_res." + rt::resultFormatName(run.format)
+                       : simulate.output;
+  if (simulate.output.empty()) {
+    if (std::string problem = rt::checkOutputPath(run.outputPath, runInputs(options));
+        !problem.empty()) {
+      err << "mocc: error: " << problem << "\n";
+      return ExitUsageError;
+    }
+  }
+  return ExitSuccess;
+}
+
+/// Where the compiled model of a run is kept in the cache (ModelCache.h).
+struct CacheSlot {
+  std::string folder; ///< empty: no cache (--no-cache, no cache folder)
+  std::string key;
+  std::vector<std::string> roots; ///< the library folders searched
+};
+
+CacheSlot cacheSlot(const CompileOptions &options) {
+  CacheSlot slot;
+  if (options.noCache)
+    return slot;
+  std::string directory = ccode::defaultCacheDirectory();
+  if (directory.empty())
+    return slot;
+  slot.roots = runInputs(options).folders;
+  slot.key = modelCacheKey(options, slot.roots);
+  if (!slot.key.empty())
+    slot.folder = modelCacheFolder(directory);
+  return slot;
+}
+
+/// A run of the compiled model from the cache; nothing if the overrides
+/// need the model translated with them (the caller compiles it then).
+std::optional<int> simulateCached(Session &s, const CompileOptions &options,
+                                  const SimulateOptions &simulate,
+                                  const std::vector<Override> &overrides, CachedModel &cached,
+                                  std::ostream &out, std::ostream &err) {
+  std::vector<ModelOverride> resolved;
+  if (std::string problem;
+      !resolveModelOverrides(overrides, cached.variables, resolved, problem)) {
+    err << "mocc: error: " << problem << "\n";
+    return ExitUsageError;
+  }
+  std::vector<std::string> guesses = overriddenGuesses(overrides, cached.variables);
+  rt::SimulationOptions run;
+  if (int code = setOutputPath(options, simulate, cached.model.name, run, err);
+      code != ExitSuccess)
+    return code;
+  std::vector<double> table;
+  if (uint32_t variable = 0;
+      !overrideTable(resolved, cached.overridable, static_cast<size_t>(cached.model.numSlots),
+                     table, &variable)) {
+    if (options.verbose)
+      err << "note: the translation used the value of `" << cached.variables.variables[variable].name
+          << "`: the compiled model in the cache cannot take the override; translating the "
+             "model with the overrides in it\n";
+    return std::nullopt;
+  }
+  cached.model.overrides = std::move(table);
+  if (int code = checkOverriddenGuesses(guesses, cached.model.outputs, cached.variables, err);
+      code != ExitSuccess)
+    return code;
+  auto report = [&] {
+    err << "  compiled model: from the cache (" << cached.entryPath << ")\n";
+  };
+  return runCompiledModel(s, options, simulate, cached.model, run, report, out, err);
+}
+
+int simulateModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
+                  const std::vector<Override> &overrides, std::ostream &out, std::ostream &err) {
+  CacheSlot cache = cacheSlot(options);
+  if (!cache.folder.empty()) {
+    auto start = Clock::now();
+    std::string why;
+    std::unique_ptr<CachedModel> cached = loadCachedModel(cache.folder, cache.key, why);
+    s.times.add("model cache", secondsSince(start));
+    if (cached) {
+      if (auto code = simulateCached(s, options, simulate, overrides, *cached, out, err))
+        return *code;
+    } else if (options.verbose && !why.empty()) {
+      err << "note: the compiled model in the cache is not used: " << why << "\n";
+    }
+  }
+  int exitCode = ExitSuccess;
+  auto model = flattenModel(s, options, exitCode);
+  if (!model)
+    return exitCode;
+  std::vector<ModelOverride> resolved;
+  if (std::string problem; !resolveModelOverrides(overrides, *model, resolved, problem)) {
+    err << "mocc: error: " << problem << "\n";
+    return ExitUsageError;
+  }
+  std::vector<std::string> guesses = overriddenGuesses(overrides, *model);
+  // The code is translated without the overrides, which the run gives it
+  // in a table (an override changes no code). If the translation used the
+  // value of one (a Jacobian entry left out as 0, a coefficient divided
+  // by), the model is translated again with the overrides in it.
+  std::optional<flat::FlatModel> pristine;
+  if (!resolved.empty())
+    pristine = *model;
+  rt::SimulationOptions run;
+  if (int code = setOutputPath(options, simulate, model->name, run, err); code != ExitSuccess)
+    return code;
+  causalize::CausalizeOptions causalizeOptions;
+  causalizeOptions.reduction.reportStateChoices = options.verbose;
+  std::optional<causalize::SimulationPlan> plan;
+  std::optional<backend::NativeModel> native;
+  // The code is kept for the cache unless the translation called external
+  // functions (it depends on what they read, not only on the sources).
+  bool keep = !cache.folder.empty() && !(s.native && s.native->used());
+  if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native, keep))
+    return ExitModelError;
+  // The translation without overrides is the one the cache keeps.
+  std::string cacheNote = "not stored in the cache: --no-cache";
+  if (keep) {
+    auto start = Clock::now();
+    std::string why;
+    cacheNote = storeCachedModel(cache.folder, cache.key, native->model, *model, *plan,
+                                 native->jit->contents(), s.sources, cache.roots, why)
+                    ? "stored in the cache"
+                    : "not stored in the cache: " + why;
+    s.times.add("model cache", secondsSince(start));
+  } else if (!cache.folder.empty()) {
+    cacheNote = "not stored in the cache: the translation called external functions";
+  }
+  std::vector<double> table;
+  if (uint32_t variable = 0;
+      !overrideTable(resolved, plan->overridable, static_cast<size_t>(native->model.numSlots),
+                     table, &variable)) {
+    if (options.verbose)
+      err << "note: the translation used the value of `"
+          << model->variables[variable].name
+          << "`: translating the model again with the overrides in it\n";
+    native.reset();
+    plan.reset();
+    model = std::move(pristine);
+    applyResolvedOverrides(resolved, *model);
+    if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native))
+      return ExitModelError;
+  }
+  native->model.overrides = std::move(table);
+  if (int code = checkOverriddenGuesses(guesses, plan->outputs, *model, err); code != ExitSuccess)
+    return code;
+  auto report = [&] {
+    printStatistics(*plan, *model, err);
+    err << "  code: " << native->kernelSteps << " kernel steps, emitted as "
+        << native->emittedSteps << " (" << native->loops
+        << " loops or shared bodies over repeated steps)\n";
+    const jit::ExternalReport &c = native->external;
+    if (c.compiledUnits + c.cachedUnits > 0)
+      err << "  C code: " << c.compiledUnits << " translation unit(s) compiled, "
+          << c.cachedUnits << " read from the cache; " << c.sharedUnits
+          << " in one shared library\n";
+    err << "  compiled model: " << cacheNote << "\n";
+  };
+  // A value that is not finite stops the run; the plan says which equation made it.
+  causalize::NonFiniteExplainer explainer(*model, *plan, s.diags.sources());
+  native->model.explainNonFinite = [&explainer](double t, const double *v, const double *residuals,
+                                                int32_t set) {
+    return explainer.explain(t, v, residuals, set);
+  };
+  return runCompiledModel(s, options, simulate, native->model, run, report, out, err);
 }
 
 } // namespace

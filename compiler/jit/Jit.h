@@ -6,6 +6,7 @@
 #include "compiler/support/DiagnosticKinds.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -34,6 +35,10 @@ OptLevel suggestOptLevel(uint64_t numSteps);
 /// statements in all (loops included once): Default up to a threshold
 /// higher than kernels', since their loops gain more from O2 (Jit.cpp).
 OptLevel suggestFunctionOptLevel(uint64_t numStatements);
+
+/// The host CPU and its features as the JIT compiles for them (part of the
+/// key of a cached compiled model).
+std::string hostTarget();
 
 /// An in-process JIT. Modules added to it stay until it is destroyed, and
 /// with them the functions looked up.
@@ -124,6 +129,23 @@ public:
   /// order of registration (the destructors of C code); false with error
   /// text if it is not found.
   bool runAtDestruction(const std::string &symbol, diag::Message &error);
+
+  /// What the JIT holds, for the cache of compiled models
+  /// (driver/ModelCache.h): the object files compiled from modules (from
+  /// keepObjects() on), the shared objects added (addSharedLibrary), the
+  /// names of the functions looked up by address, and whether that is all
+  /// of it: false once anything else was added (a C object, an archive, a
+  /// library that mocc did not make) or run (a C constructor), which a
+  /// shared object made of the objects would lack.
+  struct Contents {
+    std::vector<std::string> objects;
+    std::vector<std::string> sharedLibraries;
+    std::map<const void *, std::string> lookedUp;
+    bool complete = true;
+  };
+  /// Keeps a copy of each object compiled from now on (Contents::objects).
+  void keepObjects();
+  const Contents &contents() const;
 
   ~Jit();
 
