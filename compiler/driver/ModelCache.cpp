@@ -5,15 +5,14 @@
 // listings, then the compiled model and the variables.
 #include "compiler/driver/ModelCache.h"
 
-#include "compiler/ccode/CCompiler.h"
 #include "compiler/ccode/Files.h"
 #include "compiler/ccode/ObjectCache.h"
-#include "compiler/ccode/SharedLibrary.h"
 
 #include <algorithm>
 #include <cstring>
 #include <dlfcn.h>
 #include <filesystem>
+#include <fstream>
 #include <set>
 #include <sys/stat.h>
 #include <type_traits>
@@ -267,9 +266,35 @@ std::string listingHash(const std::string &folder) {
   return ccode::hashText(text);
 }
 
+/// The host CPU: its model and features, as the first processor of
+/// /proc/cpuinfo lists them (the code is compiled for them).
+std::string hostTarget() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, text;
+  while (std::getline(in, line)) {
+    if (line.empty())
+      break; // the first processor only
+    if (line.starts_with("vendor_id") || line.starts_with("model") ||
+        line.starts_with("cpu family") || line.starts_with("stepping") ||
+        line.starts_with("flags") || line.starts_with("Features") ||
+        line.starts_with("CPU "))
+      text += line + "\n";
+  }
+  return text;
+}
+
+/// The stamp of the compiler that made the code: `mocc-compiler` beside the
+/// running program (the `mocc` program hands compiling to it), else the
+/// running program itself (the compiler, or a test).
 std::string stampOfSelf() {
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0)
+    return "";
+  std::string path(self, static_cast<size_t>(n));
+  std::string compiler = path.substr(0, path.rfind('/') + 1) + "mocc-compiler";
   struct stat info;
-  if (stat("/proc/self/exe", &info) != 0)
+  if (stat(compiler.c_str(), &info) != 0 && stat(path.c_str(), &info) != 0)
     return "";
   return std::to_string(info.st_size) + "." + std::to_string(info.st_ino) + "." +
          std::to_string(info.st_mtim.tv_sec) + "." + std::to_string(info.st_mtim.tv_nsec);
@@ -302,7 +327,7 @@ std::string modelCacheKey(const CompileOptions &options, const std::vector<std::
     text += '\0';
   };
   add(self);
-  add(jit::hostTarget());
+  add(hostTarget());
   add(absolute("."));
   add("files");
   for (const std::string &f : options.files)
@@ -397,7 +422,7 @@ bool storeCachedModel(const std::string &folder, const std::string &key,
                       const rt::CompiledModel &compiled, const flat::FlatModel &model,
                       const plan::SimulationPlan &plan, const jit::Jit::Contents &contents,
                       const SourceManager &sources, const std::vector<std::string> &roots,
-                      std::string &why) {
+                      const SharedObjectLinker &link, std::string &why) {
   if (!contents.complete) {
     why = "the model's C code is linked into the JIT";
     return false;
@@ -432,7 +457,7 @@ bool storeCachedModel(const std::string &folder, const std::string &key,
   std::vector<std::string> libraries;
   for (const std::string &library : contents.sharedLibraries)
     libraries.push_back(absolute(library));
-  auto shared = ccode::linkSharedObject(contents.objects, libraries, folder, why);
+  auto shared = link(contents.objects, libraries, folder, why);
   if (!shared)
     return false;
   libraries.insert(libraries.begin(), *shared);

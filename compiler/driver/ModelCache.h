@@ -31,7 +31,10 @@
 #include "compiler/support/SourceManager.h"
 #include "runtime/CompiledModel.h"
 
+#include <functional>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -52,8 +55,8 @@ struct CachedModel {
   ~CachedModel();
 };
 
-/// The key of the compiled model that `options` select, or empty if it has
-/// none (no cache folder).
+/// The key of the compiled model that `options` select (with the library
+/// folders searched), or empty if it has none.
 std::string modelCacheKey(const CompileOptions &options, const std::vector<std::string> &roots);
 
 /// The cache folder of compiled models under the cache folder of mocc.
@@ -65,6 +68,13 @@ std::string modelCacheFolder(const std::string &cacheDirectory);
 std::unique_ptr<CachedModel> loadCachedModel(const std::string &folder, const std::string &key,
                                              std::string &why);
 
+/// Links objects and the shared libraries they need into a shared object in
+/// a folder (ccode::linkSharedObject, given by the compiler: this file needs
+/// no LLVM).
+using SharedObjectLinker = std::function<std::optional<std::string>(
+    std::span<const std::string> objects, const std::vector<std::string> &libraries,
+    const std::string &folder, std::string &why)>;
+
 /// Stores a compiled model under `key`: `compiled` bound from `contents`
 /// (the JIT's objects, with the names of the functions looked up), the flat
 /// model and plan it was made from, the sources read, and the library
@@ -75,6 +85,6 @@ bool storeCachedModel(const std::string &folder, const std::string &key,
                       const rt::CompiledModel &compiled, const flat::FlatModel &model,
                       const plan::SimulationPlan &plan, const jit::Jit::Contents &contents,
                       const SourceManager &sources, const std::vector<std::string> &roots,
-                      std::string &why);
+                      const SharedObjectLinker &link, std::string &why);
 
 } // namespace mocc::driver

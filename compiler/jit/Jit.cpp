@@ -22,7 +22,6 @@
 #include <llvm/Object/ArchiveWriter.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/TargetSelect.h>
-#include <llvm/TargetParser/Host.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Transforms/InstCombine/InstCombine.h>
@@ -599,12 +598,5 @@ void Jit::keepObjects() { impl_->keepObjects = true; }
 
 const Jit::Contents &Jit::contents() const { return impl_->contents; }
 
-std::string hostTarget() {
-  std::string text = llvm::sys::getHostCPUName().str();
-  for (const auto &entry : llvm::sys::getHostCPUFeatures())
-    if (entry.getValue())
-      text += "," + entry.getKey().str();
-  return text;
-}
 
 } // namespace mocc::jit

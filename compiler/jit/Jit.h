@@ -36,10 +36,6 @@ OptLevel suggestOptLevel(uint64_t numSteps);
 /// higher than kernels', since their loops gain more from O2 (Jit.cpp).
 OptLevel suggestFunctionOptLevel(uint64_t numStatements);
 
-/// The host CPU and its features as the JIT compiles for them (part of the
-/// key of a cached compiled model).
-std::string hostTarget();
-
 /// An in-process JIT. Modules added to it stay until it is destroyed, and
 /// with them the functions looked up.
 class Jit {
