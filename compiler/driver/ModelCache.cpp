@@ -250,13 +250,23 @@ void variables(IO &io, F &model) {
   each(io, model.enumerations, [&](auto &e) { io(e.name), io(e.literals); });
 }
 
-/// A folder's entries (names, and which are folders), sorted, as a hash;
-/// empty if it cannot be listed.
+/// The entries of a folder that lookup can find classes in (as
+/// inst::ClassNode::indexChildren lists them: `.mo` files, and folders with
+/// a `package.mo`), sorted, as a hash; empty if it cannot be listed. Other
+/// files (a result written beside the model) change nothing.
 std::string listingHash(const std::string &folder) {
   std::error_code ec;
   std::vector<std::string> names;
-  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::end(it); it.increment(ec))
-    names.push_back(it->path().filename().string() + (it->is_directory(ec) ? "/" : ""));
+  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::end(it); it.increment(ec)) {
+    std::error_code ignored;
+    std::string name = it->path().filename().string();
+    if (it->is_directory(ignored)) {
+      if (fs::exists(it->path() / "package.mo", ignored))
+        names.push_back(name + "/");
+    } else if (it->path().extension() == ".mo") {
+      names.push_back(name);
+    }
+  }
   if (ec)
     return "";
   std::sort(names.begin(), names.end());

@@ -12,6 +12,8 @@
 #include "compiler/support/Stack.h"
 
 #include <cerrno>
+#include <csignal>
+#include <pthread.h>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -41,7 +43,16 @@ int runCompiler() {
   path = path.substr(0, path.rfind('/') + 1) + "mocc-compiler";
   std::cout.flush();
   std::cerr.flush();
+  // A stop signal from here until mocc-compiler has its handlers waits
+  // (the mask survives execv; runtime/Signals.cpp unblocks it), so that it
+  // ends the run with its message, not silently.
+  sigset_t stops, previous;
+  sigemptyset(&stops);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP})
+    sigaddset(&stops, signal);
+  pthread_sigmask(SIG_BLOCK, &stops, &previous);
   execv(path.c_str(), arguments);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   std::cerr << "mocc: error: cannot run the compiler `" << path << "`: " << std::strerror(errno)
             << "\n";
   return ExitUsageError;
