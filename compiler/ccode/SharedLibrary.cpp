@@ -427,41 +427,71 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
   return SharedLibrary{path, manifest.outside, manifest.defines};
 }
 
-std::optional<std::string> linkSharedObject(std::span<const std::string> objects,
-                                            const std::vector<std::string> &libraries,
-                                            const std::string &folder, std::string &why) {
+namespace {
+
+/// Writes members as a static library to a temporary file in `folder`; its
+/// path, or empty with `why` set.
+std::string writeArchive(const ArchiveMembers &objects, const std::string &folder,
+                         std::string &why) {
   std::vector<llvm::NewArchiveMember> members;
-  std::vector<std::string> names;
-  names.reserve(objects.size());
-  for (size_t i = 0; i < objects.size(); ++i) {
-    names.push_back("module" + std::to_string(i) + ".o");
-    llvm::NewArchiveMember member(llvm::MemoryBufferRef(objects[i], names.back()));
-    member.MemberName = names.back();
+  for (const auto &[name, bytes] : objects) {
+    llvm::NewArchiveMember member(llvm::MemoryBufferRef(bytes, name));
+    member.MemberName = name;
     members.push_back(std::move(member));
   }
-  std::error_code ec;
-  fs::create_directories(folder, ec);
   auto archive = llvm::writeArchiveToBuffer(members, llvm::SymtabWritingMode::NormalSymtab,
                                             llvm::object::Archive::K_GNU, true, false);
   if (!archive) {
     why = llvm::toString(archive.takeError());
+    return "";
+  }
+  std::string path = temporaryName(folder, ".a");
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write((*archive)->getBufferStart(), static_cast<std::streamsize>((*archive)->getBufferSize()));
+  out.close();
+  if (!out) {
+    std::error_code ec;
+    fs::remove(path, ec);
+    why = "cannot write " + path;
+    return "";
+  }
+  return path;
+}
+
+} // namespace
+
+std::optional<std::string> linkSharedObject(std::span<const std::string> objects,
+                                            std::span<const ArchiveMembers> archives,
+                                            const std::vector<std::string> &libraries,
+                                            const std::string &folder, std::string &why) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  ArchiveMembers modules;
+  for (size_t i = 0; i < objects.size(); ++i)
+    modules.push_back({"module" + std::to_string(i) + ".o", objects[i]});
+  // The model's objects (all linked), then its static libraries (only the
+  // members needed), then the shared libraries.
+  std::vector<std::string> inputs;
+  auto removeInputs = [&] {
+    for (const std::string &path : inputs)
+      fs::remove(path, ec);
+  };
+  inputs.push_back(writeArchive(modules, folder, why));
+  for (const ArchiveMembers &archive : archives)
+    if (!archive.empty())
+      inputs.push_back(writeArchive(archive, folder, why));
+  if (std::find(inputs.begin(), inputs.end(), "") != inputs.end()) {
+    std::erase(inputs, "");
+    removeInputs();
     return std::nullopt;
   }
-  std::string input = temporaryName(folder, ".a");
+  std::string input = inputs.front();
+  std::vector<std::string> rest(inputs.begin() + 1, inputs.end());
+  rest.insert(rest.end(), libraries.begin(), libraries.end());
   std::string output = temporaryName(folder, ".so");
-  {
-    std::ofstream out(input, std::ios::binary | std::ios::trunc);
-    out.write((*archive)->getBufferStart(), static_cast<std::streamsize>((*archive)->getBufferSize()));
-    out.close();
-    if (!out) {
-      fs::remove(input, ec);
-      why = "cannot write " + input;
-      return std::nullopt;
-    }
-  }
   bool refused = false;
-  bool linked = link(input, output, why, refused, libraries);
-  fs::remove(input, ec);
+  bool linked = link(input, output, why, refused, rest);
+  removeInputs();
   std::optional<std::string> bytes;
   if (linked)
     bytes = readFile(output);

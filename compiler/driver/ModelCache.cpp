@@ -467,7 +467,7 @@ bool storeCachedModel(const std::string &folder, const std::string &key,
   std::vector<std::string> libraries;
   for (const std::string &library : contents.sharedLibraries)
     libraries.push_back(absolute(library));
-  auto shared = link(contents.objects, libraries, folder, why);
+  auto shared = link(contents.objects, contents.archives, libraries, folder, why);
   if (!shared)
     return false;
   libraries.insert(libraries.begin(), *shared);

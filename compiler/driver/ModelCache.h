@@ -72,8 +72,9 @@ std::unique_ptr<CachedModel> loadCachedModel(const std::string &folder, const st
 /// a folder (ccode::linkSharedObject, given by the compiler: this file needs
 /// no LLVM).
 using SharedObjectLinker = std::function<std::optional<std::string>(
-    std::span<const std::string> objects, const std::vector<std::string> &libraries,
-    const std::string &folder, std::string &why)>;
+    std::span<const std::string> objects,
+    std::span<const std::vector<std::pair<std::string, std::string>>> archives,
+    const std::vector<std::string> &libraries, const std::string &folder, std::string &why)>;
 
 /// Stores a compiled model under `key`: `compiled` bound from `contents`
 /// (the JIT's objects, with the names of the functions looked up), the flat

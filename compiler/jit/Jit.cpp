@@ -515,7 +515,10 @@ bool Jit::hasSymbol(const std::string &name, std::string *why) {
 
 bool Jit::addObject(const std::string &name, const std::string &object, diag::Message &error,
                     bool ownLibrary) {
-  impl_->contents.complete = false;
+  // For the cache of compiled models: linked when one of its symbols is
+  // needed, after what came before, as a member of an archive of its own.
+  if (impl_->keepObjects)
+    impl_->contents.archives.push_back({{name, object}});
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object, name);
   llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
   llvm::orc::JITDylib *target = &main;
@@ -541,7 +544,8 @@ bool Jit::addArchive(const std::string &name,
                      diag::Message &error) {
   if (objects.empty())
     return true;
-  impl_->contents.complete = false;
+  if (impl_->keepObjects)
+    impl_->contents.archives.push_back(objects);
   std::vector<llvm::NewArchiveMember> members;
   for (const auto &[member, bytes] : objects) {
     llvm::NewArchiveMember m(llvm::MemoryBufferRef(bytes, member));

@@ -129,13 +129,15 @@ public:
   /// What the JIT holds, for the cache of compiled models
   /// (driver/ModelCache.h): the object files compiled from modules (from
   /// keepObjects() on), the shared objects added (addSharedLibrary), the
-  /// names of the functions looked up by address, and whether that is all
-  /// of it: false once anything else was added (a C object, an archive, a
-  /// library that mocc did not make) or run (a C constructor), which a
-  /// shared object made of the objects would lack.
+  /// names of the functions looked up by address, the archives and objects
+  /// added (addArchive, addObject: as archives, in the order added, each
+  /// object a member of its own), and whether that is all of it: false once
+  /// anything else was added (a library that mocc did not make) or run (a C
+  /// constructor), which a shared object made of them would lack.
   struct Contents {
     std::vector<std::string> objects;
     std::vector<std::string> sharedLibraries;
+    std::vector<std::vector<std::pair<std::string, std::string>>> archives;
     std::map<const void *, std::string> lookedUp;
     bool complete = true;
   };
