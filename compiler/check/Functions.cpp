@@ -1,7 +1,7 @@
 // MLS chapter 12, functions as a specialized class (12.2): public
 // components are inputs or outputs and protected ones are not, no
 // equations or initial algorithms, one algorithm section or an external
-// clause, and inputs are never assigned.
+// clause, and inputs and constants are never assigned.
 #include "compiler/check/Checker.h"
 
 #include <functional>
@@ -59,7 +59,11 @@ void Checker::checkFunction(Instance *function) {
     if (m && m->kind == Member::Kind::Component && function->causalityOf(*m) == ast::CausalityKind::Input) {
       report(diag::FunctionInputAssigned, ref->range, {first, name});
       report(diag::NoteDeclaredHere, m->decl->nameRange);
-
+    } else if (m && m->kind == Member::Kind::Component && m->element && m->element->component &&
+               m->element->component->prefix.variability == ast::VariabilityKind::Constant) {
+      // MLS 3.8.1: a constant keeps the value of its declaration.
+      report(diag::FixedVariabilityAssigned, ref->range, {"constant", first});
+      report(diag::NoteDeclaredHere, m->decl->nameRange);
     }
   };
   std::function<void(const std::vector<ast::StatementPtr> &)> walk =

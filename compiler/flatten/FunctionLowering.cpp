@@ -443,14 +443,35 @@ bool FunctionLowering::statements(const std::vector<ast::StatementPtr> &body,
 }
 
 Instance *FunctionLowering::variableOf(const ast::RefExpr &ref, Scope scope) {
+  // MLS 11.2.2.1: the loop variable of a for-statement is read-only in its
+  // body; it hides a component of the same name, which must not be assigned
+  // in its place.
+  if (!ref.global)
+    for (const auto &iterator : f_.iterators)
+      if (iterator.first == ref.parts[0].name) {
+        f_.diags().report(diag::LoopVariableAssigned, ref.range, {ref.parts[0].name});
+        return nullptr;
+      }
   inst::Found found = ref.global ? inst::Found{} : f_.instantiator().lookupFirst(ref.parts[0].name, scope);
   if (found.kind == inst::Found::Kind::Component && found.instance->condition()) {
     f_.diags().report(diag::ConditionalComponentOutsideConnect, ref.parts[0].range,
                       {found.instance->path()});
     return nullptr;
   }
-  if (found.kind == inst::Found::Kind::Component && frame_.values.count(found.instance))
+  if (found.kind == inst::Found::Kind::Component && frame_.values.count(found.instance)) {
+    // MLS 3.8: a model's constants and parameters are not assigned by its
+    // algorithms, but a parameter may be by an initial algorithm (with
+    // fixed = false, MLS 8.6).
+    ast::VariabilityKind v = found.instance->prefixes.variability;
+    if (modelAlgorithm_ && (v == ast::VariabilityKind::Constant ||
+                            (v == ast::VariabilityKind::Parameter && !initialAlgorithm_))) {
+      f_.diags().report(diag::FixedVariabilityAssigned, ref.range,
+                        {v == ast::VariabilityKind::Constant ? "constant" : "parameter",
+                         ref.str()});
+      return nullptr;
+    }
     return found.instance;
+  }
   if (modelAlgorithm_)
     f_.diags().report(diag::CannotAssignInAlgorithm, ref.range, {ref.str()});
   else

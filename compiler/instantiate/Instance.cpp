@@ -260,7 +260,7 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     if (element.kind == ast::ElementKind::Import)
       continue;
     if (element.kind != ast::ElementKind::Extends) {
-      addElement(instance, cls, element, extendsMod, element.isProtected || protectedBase);
+      addElement(instance, cls, element, extendsMod, element.isProtected || protectedBase, depth);
       continue;
     }
     const ast::ExtendsClause &ext = *element.extends;
@@ -303,7 +303,7 @@ static bool isClassExtends(const Member &m) {
 }
 
 void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
-                              Modifier *extendsMod, bool isProtected) {
+                              Modifier *extendsMod, bool isProtected, int depth) {
   auto isBroken = [&](const std::string &name) {
     for (const auto &names : breakNames_)
       if (std::find(names.begin(), names.end(), name) != names.end())
@@ -370,10 +370,13 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       // their base's functions and records this way), whichever of the two
       // is added first; the extends clause's modification stays with it.
       if (existing.kind == member.kind && existing.element && member.element) {
+        // Of two redeclarations (a base's `redeclare replaceable function
+        // f` redeclared again by a class extending it: the MSL's Water
+        // media), the one written nearer the instance's class wins.
         bool replacing = member.element->redeclare && existing.element->replaceable &&
-                         !existing.element->redeclare;
+                         (!existing.element->redeclare || member.depth < existing.depth);
         bool replaced = existing.element->redeclare && member.element->replaceable &&
-                        !member.element->redeclare;
+                        (!member.element->redeclare || existing.depth < member.depth);
         if (replacing || replaced) {
           // MLS 7.3: a final element is not redeclared, a constant neither,
           // and a redeclaration keeps the element's visibility.
@@ -408,16 +411,22 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
           return;
         }
       }
-      // A `redeclare` element meeting the inherited declaration it
-      // replaces (the MSL's Media packages: `redeclare replaceable function
-      // massFraction`) is a redeclaration mocc does not combine yet: its
-      // limit, not the library's error.
-      bool redeclaring = element.redeclare || (existing.element && existing.element->redeclare);
-      if (redeclaring)
-        diags_.report(diag::RedeclarationBesideInheritedUnsupported, element.range,
-                      {member.name, cls->fullName()});
-      else
-        diags_.report(diag::AlreadyDeclared, element.range, {member.name, cls->fullName()});
+      // A `redeclare` element whose inherited declaration is not
+      // replaceable (or final, or a constant: reported above), or two
+      // different redeclarations inherited from two bases at one depth:
+      // errors of the model (MLS 7.3, 7.3.3).
+      if (existing.kind == member.kind && existing.element && member.element &&
+          existing.depth != member.depth) {
+        bool existingNearer = existing.depth < member.depth;
+        const ast::Element &original = existingNearer ? *member.element : *existing.element;
+        const ast::Element &redeclaration = existingNearer ? *existing.element : *member.element;
+        if (redeclaration.redeclare && !original.replaceable) {
+          diags_.report(diag::RedeclaredNotReplaceable, redeclaration.range, {member.name});
+          diags_.report(diag::NoteDeclaredHere, original.range);
+          return;
+        }
+      }
+      diags_.report(diag::AlreadyDeclared, element.range, {member.name, cls->fullName()});
       if (existing.element)
         diags_.report(diag::NoteOtherDeclaration, existing.element->range);
       return;
@@ -436,6 +445,7 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       m.decl = &decl;
       m.declaredIn = cls;
       m.isProtected = isProtected;
+      m.depth = static_cast<uint16_t>(depth);
       add(std::move(m));
     }
   } else if (element.kind == ast::ElementKind::Class) {
@@ -446,6 +456,7 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
     m.classNode = cls->findChild(m.name);
     m.declaredIn = cls;
     m.isProtected = isProtected;
+    m.depth = static_cast<uint16_t>(depth);
     add(std::move(m));
   }
 }

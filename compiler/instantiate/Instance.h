@@ -97,6 +97,10 @@ struct Member {
   ClassNode *extendedClass = nullptr;
   Modifier mod;       ///< modifications from extends clauses and from outside
   bool isProtected = false;
+  /// How many extends clauses lie between the instance's class and the
+  /// class that declares it: of two redeclarations of one element, the
+  /// one nearer the instance's class wins (MLS 7.3).
+  uint16_t depth = 0;
   /// While its instance is being created: a lookup that reaches it then
   /// is a declaration that refers to itself (`x x;`).
   bool creating = false;
@@ -342,7 +346,7 @@ private:
   void expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth,
                    bool protectedBase = false);
   void addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
-                  Modifier *extendsMod, bool inProtected);
+                  Modifier *extendsMod, bool inProtected, int depth);
   std::unique_ptr<Instance> createComponent(Instance &parent, Member &member);
   void reportSelfReference(const Member &member);
   Instance *resolveOuter(Instance &instance, Member &member);
