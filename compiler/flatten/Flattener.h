@@ -152,6 +152,7 @@ public:
   // --- Calls (Builtins.cpp, Calls.cpp) -----------------------------------------
   std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerConnectionOperator(const ast::CallExpr &call, Scope scope);
+  std::optional<Value> lowerStreamOperator(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerEventOperator(const ast::CallExpr &call, Scope scope);
   /// The parts of an assert or terminate message: "text" + String(x) + ...
   std::vector<flat::MessagePart> messageParts(const ast::Expr &message, Scope scope);

@@ -672,3 +672,24 @@ TEST_CASE("a 3-D grid gives the same result with GMRES and ILU(0) as with KLU") 
   CHECK(heating > 10.0); // the hot spot heats up: the comparison is not of constants
   CHECK(worst < 1e-8);
 }
+
+TEST_CASE("stream connectors: inStream mixes what enters a connection set, actualStream follows the flow") {
+  auto r = simulate("StreamMixing.mo", "StreamMixing.Mixing");
+  REQUIRE(r.rows() > 2);
+  for (size_t i = 0; i < r.rows(); ++i) {
+    double t = r["time"][i], mb = 3 * (1 + t);
+    CAPTURE(t);
+    double mixed = (1 * 100 + mb * 200) / (1 + mb); // the two sources, weighted by their flows
+    CHECK(r["hMix"][i] == doctest::Approx(mixed).epsilon(1e-12));
+    // Inside the composite heater, its connector is an outside one: what
+    // enters through it is its inStream in the set above (the same mixture,
+    // not counting itself).
+    double seen = mixed;
+    CHECK(r["heater.hEntering"][i] == doctest::Approx(seen).epsilon(1e-12));
+    // The outside connectors pass the inner heater's streams on.
+    CHECK(r["heater.port_b.h_outflow"][i] == doctest::Approx(seen + 10).epsilon(1e-12));
+    CHECK(r["heater.port_a.h_outflow"][i] == doctest::Approx(50 + 10).epsilon(1e-12));
+    // The sink's flow enters it: actualStream is what arrives.
+    CHECK(r["sink.hIn"][i] == doctest::Approx(seen + 10).epsilon(1e-12));
+  }
+}
