@@ -819,6 +819,10 @@ std::optional<Value> Flattener::lowerStreamOperator(const ast::CallExpr &call, S
   auto arg = lower(*call.args[0], scope);
   if (!arg)
     return std::nullopt;
+  if (arg->isRecord || arg->isString() || arg->type != ElementType::Real) {
+    diags_.report(diag::StreamOperatorNeedsStreamVariable, call.args[0]->range, {name});
+    return std::nullopt;
+  }
   bool ok = true;
   Value result = elementwise(*arg, [&](ExprId e) {
     sym::VarId var = pool_->variableOf(e);

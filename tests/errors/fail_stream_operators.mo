@@ -8,6 +8,7 @@ model StreamOperators
   end FluidPort;
   FluidPort port;
   Real x = inStream(port.p);
+  Real y = actualStream(port);
 equation
   port.p = 1;
   port.h_outflow = 2;
@@ -17,3 +18,6 @@ end StreamOperators;
 // CHECK:STDERR: fail_stream_operators.mo:10:21: error: the argument of `inStream` must be a stream variable of a connector
 // CHECK:STDERR:   Real x = inStream(port.p);
 // CHECK:STDERR:                     ^~~~~~
+// CHECK:STDERR: fail_stream_operators.mo:11:25: error: the argument of `actualStream` must be a stream variable of a connector
+// CHECK:STDERR:   Real y = actualStream(port);
+// CHECK:STDERR:                         ^~~~
