@@ -178,6 +178,8 @@ Instance *Instantiator::instantiateModel(ClassNode *cls, Instance *owner) {
 }
 
 Instance *Instantiator::packageInstance(ClassNode *cls) {
+  if (cls->viewOf)
+    return packageInstance(cls->viewOf);
   if (auto it = packages_.find(cls); it != packages_.end())
     return it->second;
   auto package = std::make_unique<Instance>();
@@ -223,7 +225,48 @@ void Instantiator::expand(Instance &instance) {
     }
   }
   applyRedeclarations(instance);
+  if (instance.kind == InstanceKind::Package)
+    placeInheritedClasses(instance);
   instance.expanding_ = false;
+}
+
+ClassNode *Instantiator::asElementOf(ClassNode *node, ClassNode *derived) {
+  ClassNode *base = node->parent;
+  ClassNode *&view = views_[{base, derived}];
+  if (!view) {
+    view = tree_.copyNode(base->parent, *base);
+    view->viewOf = derived;
+  }
+  ClassNode *&placed = inheritedClasses_[{node, derived}];
+  if (!placed) {
+    // A class written in the base's text is the view's child of that name;
+    // one a redeclaration or `class extends` made is copied into the view.
+    ClassNode *child = base->findChild(node->name) == node ? view->findChild(node->name) : nullptr;
+    placed = child ? child : tree_.copyNode(view, *node);
+  }
+  return placed;
+}
+
+void Instantiator::placeInheritedClasses(Instance &package) {
+  const auto &expanded = package.expandedClasses_;
+  auto inherited = [&](ClassNode *c) {
+    return c && c->def && c->parent && c->parent != package.cls && !c->parent->viewOf &&
+           std::find(expanded.begin(), expanded.end(), c->parent) != expanded.end();
+  };
+  for (Member &m : package.members_) {
+    if (m.kind != Member::Kind::Class || !m.classNode)
+      continue;
+    ClassNode *written = m.classNode;
+    if (inherited(written))
+      m.classNode = asElementOf(written, package.cls);
+    if (auto it = classExtendsBase_.find(written); it != classExtendsBase_.end() && it->second) {
+      ClassNode *original = it->second;
+      classExtendsBase_[m.classNode] = inherited(original) ? asElementOf(original, package.cls)
+                                                           : original;
+    }
+    if (inherited(m.extendedClass))
+      m.extendedClass = asElementOf(m.extendedClass, package.cls);
+  }
 }
 
 void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth,
@@ -236,6 +279,8 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     return;
   }
   noteClass(cls);
+  if (instance.kind == InstanceKind::Package)
+    instance.expandedClasses_.push_back(cls);
   // `model extends B(mod) ... end B`: first the inherited B it replaces.
   if (def->specifier == ast::ClassSpecifierKind::ExtendsLong)
     if (auto it = classExtendsBase_.find(cls); it != classExtendsBase_.end() && it->second) {
@@ -779,6 +824,8 @@ ClassNode *Instantiator::resolveAlias(ClassNode *cls) {
 // --- Lookup ---------------------------------------------------------------------
 
 Found Instantiator::lookupInPackage(ClassNode *cls, const std::string &name) {
+  if (cls->viewOf)
+    return lookupInPackage(cls->viewOf, name);
   if (ClassNode *child = cls->findChild(name))
     return {Found::Kind::Class, child, nullptr};
   if (!cls->def)
@@ -899,6 +946,8 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
 }
 
 ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name, Scope scope) {
+  if (cls->viewOf)
+    return findNestedClass(cls->viewOf, name, scope);
   if (ClassNode *child = cls->findChild(name))
     return child;
   if (!cls->def)
@@ -908,6 +957,8 @@ ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name
 }
 
 bool Instantiator::isProtectedElement(ClassNode *cls, const std::string &name) {
+  if (cls->viewOf)
+    return isProtectedElement(cls->viewOf, name);
   if (!cls->def)
     return false;
   for (const ast::Element &e : cls->def->elements) {
