@@ -253,17 +253,32 @@ void Instantiator::placeInheritedClasses(Instance &package) {
     return c && c->def && c->parent && c->parent != package.cls && !c->parent->viewOf &&
            std::find(expanded.begin(), expanded.end(), c->parent) != expanded.end();
   };
+  // A `class extends` keeps the class it extends, placed in the package too
+  // (a chain of them: the MSL's BaseProperties).
+  auto place = [&](ClassNode *written) {
+    ClassNode *result = written;
+    for (ClassNode *c = written, *placedC = nullptr; c; ) {
+      ClassNode *p = inherited(c) ? asElementOf(c, package.cls) : c;
+      if (placedC)
+        classExtendsBase_[placedC] = p;
+      else
+        result = p;
+      auto it = classExtendsBase_.find(c);
+      if (p == c || it == classExtendsBase_.end() || !it->second)
+        break;
+      placedC = p;
+      c = it->second;
+    }
+    return result;
+  };
   for (Member &m : package.members_) {
     if (m.kind != Member::Kind::Class || !m.classNode)
       continue;
     ClassNode *written = m.classNode;
-    if (inherited(written))
-      m.classNode = asElementOf(written, package.cls);
-    if (auto it = classExtendsBase_.find(written); it != classExtendsBase_.end() && it->second) {
-      ClassNode *original = it->second;
-      classExtendsBase_[m.classNode] = inherited(original) ? asElementOf(original, package.cls)
-                                                           : original;
-    }
+    m.classNode = place(written);
+    if (m.classNode == written)
+      if (auto it = classExtendsBase_.find(written); it != classExtendsBase_.end() && it->second)
+        classExtendsBase_[written] = place(it->second);
     if (inherited(m.extendedClass))
       m.extendedClass = asElementOf(m.extendedClass, package.cls);
   }
