@@ -304,6 +304,10 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
         mergeModifier(mod, *extendsMod, diags_);
       noteExtends(cls, nullptr, it->second, instance);
       expandClass(instance, it->second, &mod, depth + 1, protectedBase);
+    } else {
+      // Expanding only the body would silently lose the inherited elements
+      // (a function's inputs).
+      diags_.report(diag::ClassExtendsBaseUnknown, def->nameRange, {def->name});
     }
   if (def->specifier == ast::ClassSpecifierKind::Short) {
     // extends of a short class definition A = B(mod): extend B with mod.
@@ -397,9 +401,14 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       // `model extends B ... end B` replaces the inherited replaceable
       // class B by a class that extends it (MLS 7.3.1), whichever of the
       // two is added first.
+      // The class extends must be the nearer of the two: a redeclaration
+      // written nearer replaces it like any (the MSL's DryAirNasa
+      // redeclares SingleGasNasa's `redeclare replaceable function extends
+      // dynamicViscosity`).
       if (existing.kind == Member::Kind::Class && member.kind == Member::Kind::Class &&
-          (isClassExtends(member) || isClassExtends(existing))) {
-        bool replacing = isClassExtends(member);
+          ((isClassExtends(member) && member.depth < existing.depth) ||
+           (isClassExtends(existing) && existing.depth < member.depth))) {
+        bool replacing = isClassExtends(member) && member.depth < existing.depth;
         Member &inherited = replacing ? existing : member;
         const ast::Element &written = replacing ? *member.element : *existing.element;
         if (!inherited.element->replaceable) {
@@ -838,11 +847,18 @@ ClassNode *Instantiator::resolveAlias(ClassNode *cls) {
 
 // --- Lookup ---------------------------------------------------------------------
 
+ClassNode *Instantiator::classExtendsMember(ClassNode *cls, ClassNode *child) {
+  if (!child->def || child->def->specifier != ast::ClassSpecifierKind::ExtendsLong || !cls->def)
+    return child;
+  Member *m = packageInstance(cls)->findMember(child->name);
+  return m && m->kind == Member::Kind::Class && m->classNode ? m->classNode : child;
+}
+
 Found Instantiator::lookupInPackage(ClassNode *cls, const std::string &name) {
   if (cls->viewOf)
     return lookupInPackage(cls->viewOf, name);
   if (ClassNode *child = cls->findChild(name))
-    return {Found::Kind::Class, child, nullptr};
+    return {Found::Kind::Class, classExtendsMember(cls, child), nullptr};
   if (!cls->def)
     return {};
   Instance *package = packageInstance(cls);
@@ -964,7 +980,7 @@ ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name
   if (cls->viewOf)
     return findNestedClass(cls->viewOf, name, scope);
   if (ClassNode *child = cls->findChild(name))
-    return child;
+    return classExtendsMember(cls, child);
   if (!cls->def)
     return nullptr;
   Member *m = packageInstance(cls)->findMember(name);

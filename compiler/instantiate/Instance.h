@@ -358,6 +358,9 @@ private:
   /// The classes of a package's members inherited from the classes it
   /// extends become children of views of those (ClassNode::viewOf).
   void placeInheritedClasses(Instance &package);
+  /// A `class extends` written in `cls` (its textual child `child`) is the
+  /// member of `cls` as a package, which knows the class it extends.
+  ClassNode *classExtendsMember(ClassNode *cls, ClassNode *child);
   /// `node`, a class inherited from its parent, as an element of `derived`.
   ClassNode *asElementOf(ClassNode *node, ClassNode *derived);
   void noteClass(ClassNode *cls);
