@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <pthread.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -178,6 +179,14 @@ void installSignalHandlers() {
   install(SIGALRM, onAlarm, SA_RESTART);
   for (int signal : crashSignals)
     install(signal, onCrash, SA_ONSTACK);
+  // The `mocc` program blocks the stop signals before it hands a command to
+  // mocc-compiler (tools/mocc/main.cpp): one that came in between is
+  // pending, and delivered now, to these handlers.
+  sigset_t stops;
+  sigemptyset(&stops);
+  for (int signal : stopSignals)
+    sigaddset(&stops, signal);
+  pthread_sigmask(SIG_UNBLOCK, &stops, nullptr);
 }
 
 int stopRequest() { return pendingSignal; }

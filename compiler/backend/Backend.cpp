@@ -298,6 +298,8 @@ std::optional<NativeModel> compileModel(const plan::SimulationPlan &plan,
   // The JIT, with the libraries of the external functions.
   NativeModel native;
   native.jit = jit::Jit::create(error);
+  if (native.jit && options.keepObjects)
+    native.jit->keepObjects();
   if (!native.jit || !linkExternals(native, model.functions, options, diags, error))
     return fail();
   double jitSeconds = 0;

@@ -25,6 +25,9 @@ namespace mocc::backend {
 struct BackendOptions {
   /// Where the C code of external functions is looked for and kept.
   jit::ExternalOptions external;
+  /// The JIT keeps the objects it compiles (jit::Jit::contents), for the
+  /// cache of compiled models.
+  bool keepObjects = false;
 };
 
 /// The compiled model: the JIT that owns the code and the runtime's view.

@@ -21,6 +21,8 @@ using sym::OpKind;
 using sym::VarId;
 
 ExprId AliasElimination::apply(sym::ExprPool &pool, ExprId expr) const {
+  if (aliases.empty()) // nothing eliminated: no walk (five per equation)
+    return expr;
   return sym::substitute(pool, expr, [this](VarId v) -> std::optional<ExprId> {
     if (isEliminated(v))
       return valueOf[v.index];
@@ -161,6 +163,8 @@ ExprId AliasFinder::valueOf(VarId v) {
 }
 
 ExprId AliasFinder::substituteAliases(ExprId expr) {
+  if (result_.aliases.empty()) // none found yet: the walk would change nothing
+    return expr;
   return sym::substitute(pool_, expr, [this](VarId v) -> std::optional<ExprId> {
     if (v.index < links_.size() && isEliminated(v))
       return valueOf(v);

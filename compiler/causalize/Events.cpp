@@ -81,13 +81,13 @@ public:
       }
       stack.back().expanded = true;
       bool inner = operandsInNoEvent(entry.e, entry.noEvent);
-      // Copied first: rewriting grows the pool, which may move the storage
-      // that operands() views.
-      auto view = pool_.operands(entry.e);
-      std::vector<ExprId> operands(view.begin(), view.end());
-      for (size_t i = operands.size(); i-- > 0;)
-        if (!rewritten(operands[i], inner).valid())
-          stack.push_back({operands[i], inner, false});
+      // Nothing here grows the pool (only rewriteNode does), so the
+      // operands are read in place, without a copy per node.
+      for (size_t i = node.numOperands; i-- > 0;) {
+        ExprId operand = pool_.operand(entry.e, i);
+        if (!rewritten(operand, inner).valid())
+          stack.push_back({operand, inner, false});
+      }
     }
     return rewritten(root, noEvent);
   }
@@ -141,10 +141,14 @@ private:
     if (holds(e, noEvent))
       return hold(e);
     bool inner = operandsInNoEvent(e, noEvent);
-    auto view = pool_.operands(e);
-    std::vector<ExprId> original(view.begin(), view.end()), ops;
+    // The rewritten operands, in a buffer reused from node to node (a
+    // vector or two per node were most of this pass's time); the pool grows
+    // only after the loop, so its operands are read in place.
+    std::vector<ExprId> &ops = operands_;
+    ops.clear();
     bool changed = false;
-    for (ExprId op : original) {
+    for (size_t i = 0; i < node.numOperands; ++i) {
+      ExprId op = pool_.operand(e, i);
       ops.push_back(rewritten(op, inner));
       changed |= !(ops.back() == op);
     }
@@ -182,6 +186,7 @@ private:
   /// The rewritten node of each node, outside and inside noEvent.
   std::vector<ExprId> memo_[2];
   std::map<uint32_t, VarId> held_;
+  std::vector<ExprId> operands_; ///< rewriteNode's buffer
 };
 
 /// The message with " (at file:line:col)" appended: where the assert or

@@ -525,14 +525,6 @@ std::string resourceDirectory(std::string &why) {
   return found.first;
 }
 
-std::string defaultCacheDirectory() {
-  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/')
-    return std::string(xdg) + "/mocc";
-  if (const char *home = std::getenv("HOME"); home && *home)
-    return std::string(home) + "/.cache/mocc";
-  return "";
-}
-
 std::string unitIdentity(const Source &source) {
   std::string why;
   std::string resourceDir = resourceDirectory(why);

@@ -89,8 +89,6 @@ std::string unitIdentity(const Source &source);
 std::string structorObject(const std::vector<std::string> &constructors,
                            const std::vector<std::string> &destructors, std::string &error);
 
-/// `$XDG_CACHE_HOME/mocc`, else `$HOME/.cache/mocc`, else empty.
-std::string defaultCacheDirectory();
 
 /// Clang's resource directory (its own headers: stddef.h, stdarg.h, ...),
 /// found next to the Clang library the process loaded; empty with the

@@ -54,8 +54,13 @@ extern "C" int mocc_lld_link(int argc, const char *const *argv, char *messages, 
   llvm::CrashRecoveryContext::Enable();
   lld::Result result = lld::lldMain(llvm::ArrayRef<const char *>(argv, static_cast<size_t>(argc)),
                                     outStream, errStream, {{lld::Gnu, &lld::elf::link}});
-  llvm::CrashRecoveryContext::Disable();
-  llvm::sys::unregisterHandlers(); // the process's handlers again
+  // In the reverse order of their installation: the link's signal
+  // handlers (RemoveFileOnSignal) saved crash recovery's as the ones to
+  // put back, and crash recovery saved the process's. The other order left
+  // crash recovery's handler for SIGSEGV, SIGABRT, ... in place, disabled:
+  // a crash signal after a link then re-raised itself forever.
+  llvm::sys::unregisterHandlers();
+  llvm::CrashRecoveryContext::Disable(); // the process's handlers again
   if (swapped) {
     stack_t back{};
     if (previous.ss_flags & SS_DISABLE) {

@@ -12,11 +12,12 @@
 #include "compiler/ccode/ObjectCache.h"
 #include "compiler/ccode/Files.h"
 
-#include <llvm/Support/xxhash.h>
 
 #include <atomic>
 #include <cinttypes>
 #include <cstdio>
+#include <cstring>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -108,10 +109,103 @@ Known &known() {
 
 } // namespace
 
+namespace {
+
+// XXH64 (Yann Collet, xxHash, https://github.com/Cyan4973/xxHash, "XXH64
+// algorithm description"), written here so that hashing needs no LLVM: the
+// warm run of a cached compiled model (driver/ModelCache.h) checks files
+// without loading libLLVM.
+constexpr uint64_t prime1 = 0x9E3779B185EBCA87ULL;
+constexpr uint64_t prime2 = 0xC2B2AE3D27D4EB4FULL;
+constexpr uint64_t prime3 = 0x165667B19E3779F9ULL;
+constexpr uint64_t prime4 = 0x85EBCA77C2B2AE63ULL;
+constexpr uint64_t prime5 = 0x27D4EB2F165667C5ULL;
+
+uint64_t rotl(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+
+uint64_t read64(const unsigned char *p) {
+  uint64_t v;
+  std::memcpy(&v, p, sizeof v); // little-endian hosts only (x86-64, AArch64)
+  return v;
+}
+
+uint32_t read32(const unsigned char *p) {
+  uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+uint64_t round64(uint64_t acc, uint64_t input) {
+  acc += input * prime2;
+  acc = rotl(acc, 31);
+  return acc * prime1;
+}
+
+uint64_t merge64(uint64_t acc, uint64_t value) {
+  acc ^= round64(0, value);
+  return acc * prime1 + prime4;
+}
+
+uint64_t xxh64(const unsigned char *p, size_t length, uint64_t seed) {
+  const unsigned char *end = p + length;
+  uint64_t h;
+  if (length >= 32) {
+    uint64_t v1 = seed + prime1 + prime2, v2 = seed + prime2, v3 = seed, v4 = seed - prime1;
+    const unsigned char *limit = end - 32;
+    do {
+      v1 = round64(v1, read64(p));
+      v2 = round64(v2, read64(p + 8));
+      v3 = round64(v3, read64(p + 16));
+      v4 = round64(v4, read64(p + 24));
+      p += 32;
+    } while (p <= limit);
+    h = rotl(v1, 1) + rotl(v2, 7) + rotl(v3, 12) + rotl(v4, 18);
+    h = merge64(h, v1);
+    h = merge64(h, v2);
+    h = merge64(h, v3);
+    h = merge64(h, v4);
+  } else {
+    h = seed + prime5;
+  }
+  h += static_cast<uint64_t>(length);
+  for (; p + 8 <= end; p += 8) {
+    h ^= round64(0, read64(p));
+    h = rotl(h, 27) * prime1 + prime4;
+  }
+  if (p + 4 <= end) {
+    h ^= static_cast<uint64_t>(read32(p)) * prime1;
+    h = rotl(h, 23) * prime2 + prime3;
+    p += 4;
+  }
+  for (; p < end; ++p) {
+    h ^= static_cast<uint64_t>(*p) * prime5;
+    h = rotl(h, 11) * prime1;
+  }
+  h ^= h >> 33;
+  h *= prime2;
+  h ^= h >> 29;
+  h *= prime3;
+  h ^= h >> 32;
+  return h;
+}
+
+} // namespace
+
+uint64_t hash64(std::string_view text, uint64_t seed) {
+  return xxh64(reinterpret_cast<const unsigned char *>(text.data()), text.size(), seed);
+}
+
 std::string hashText(std::string_view text) {
-  llvm::XXH128_hash_t h = llvm::xxh3_128bits(
-      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(text.data()), text.size()));
-  return hex(h.high64, h.low64);
+  // 128 bits: XXH64 under two seeds.
+  return hex(hash64(text, prime5), hash64(text, 0));
+}
+
+std::string defaultCacheDirectory() {
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/')
+    return std::string(xdg) + "/mocc";
+  if (const char *home = std::getenv("HOME"); home && *home)
+    return std::string(home) + "/.cache/mocc";
+  return "";
 }
 
 std::string hashFile(const std::string &path) {

@@ -55,8 +55,15 @@ struct CacheEntry {
   std::vector<Dependency> dependencies;
 };
 
-/// The hash of a text: 32 hexadecimal digits (XXH3, 128 bits).
+/// The hash of a text: 32 hexadecimal digits (128 bits: XXH64 under two
+/// seeds, implemented in ObjectCache.cpp without LLVM).
 std::string hashText(std::string_view text);
+
+/// XXH64 of a text with a seed.
+uint64_t hash64(std::string_view text, uint64_t seed);
+
+/// `$XDG_CACHE_HOME/mocc`, else `$HOME/.cache/mocc`, else empty.
+std::string defaultCacheDirectory();
 
 /// The hash of the bytes of the file at `path` (mapped, not copied), or
 /// empty if it cannot be read.

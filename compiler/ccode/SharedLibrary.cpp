@@ -195,7 +195,8 @@ bool linkerUsable = true;
 /// Links the archive at `input` (all its members) into the shared object
 /// `output` with LLD; false with its messages in `why`, and `refused` set
 /// if LLD ran and found the objects wrong (duplicate definitions, ...).
-bool link(const std::string &input, const std::string &output, std::string &why, bool &refused) {
+bool link(const std::string &input, const std::string &output, std::string &why, bool &refused,
+          const std::vector<std::string> &libraries = {}) {
   std::lock_guard<std::mutex> lock(linkerMutex);
   if (!linkerUsable) {
     why = "the linker failed earlier in this process";
@@ -209,6 +210,8 @@ bool link(const std::string &input, const std::string &output, std::string &why,
                                     "--error-limit=0", "--no-mmap-output-file",
                                     "--eh-frame-hdr", "-z", "noexecstack", "-o", output.c_str(),
                                     "--whole-archive", input.c_str(), "--no-whole-archive"};
+  for (const std::string &library : libraries)
+    args.push_back(library.c_str());
   std::vector<char> messages(16384);
   int canRunAgain = 0;
   int code = mocc_lld_link(static_cast<int>(args.size()), args.data(), messages.data(),
@@ -422,6 +425,90 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
     return std::nullopt;
   }
   return SharedLibrary{path, manifest.outside, manifest.defines};
+}
+
+namespace {
+
+/// Writes members as a static library to a temporary file in `folder`; its
+/// path, or empty with `why` set.
+std::string writeArchive(const ArchiveMembers &objects, const std::string &folder,
+                         std::string &why) {
+  std::vector<llvm::NewArchiveMember> members;
+  for (const auto &[name, bytes] : objects) {
+    llvm::NewArchiveMember member(llvm::MemoryBufferRef(bytes, name));
+    member.MemberName = name;
+    members.push_back(std::move(member));
+  }
+  auto archive = llvm::writeArchiveToBuffer(members, llvm::SymtabWritingMode::NormalSymtab,
+                                            llvm::object::Archive::K_GNU, true, false);
+  if (!archive) {
+    why = llvm::toString(archive.takeError());
+    return "";
+  }
+  std::string path = temporaryName(folder, ".a");
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write((*archive)->getBufferStart(), static_cast<std::streamsize>((*archive)->getBufferSize()));
+  out.close();
+  if (!out) {
+    std::error_code ec;
+    fs::remove(path, ec);
+    why = "cannot write " + path;
+    return "";
+  }
+  return path;
+}
+
+} // namespace
+
+std::optional<std::string> linkSharedObject(std::span<const std::string> objects,
+                                            std::span<const ArchiveMembers> archives,
+                                            const std::vector<std::string> &libraries,
+                                            const std::string &folder, std::string &why) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  ArchiveMembers modules;
+  for (size_t i = 0; i < objects.size(); ++i)
+    modules.push_back({"module" + std::to_string(i) + ".o", objects[i]});
+  // The model's objects (all linked), then its static libraries (only the
+  // members needed), then the shared libraries.
+  std::vector<std::string> inputs;
+  auto removeInputs = [&] {
+    for (const std::string &path : inputs)
+      fs::remove(path, ec);
+  };
+  inputs.push_back(writeArchive(modules, folder, why));
+  for (const ArchiveMembers &archive : archives)
+    if (!archive.empty())
+      inputs.push_back(writeArchive(archive, folder, why));
+  if (std::find(inputs.begin(), inputs.end(), "") != inputs.end()) {
+    std::erase(inputs, "");
+    removeInputs();
+    return std::nullopt;
+  }
+  std::string input = inputs.front();
+  std::vector<std::string> rest(inputs.begin() + 1, inputs.end());
+  rest.insert(rest.end(), libraries.begin(), libraries.end());
+  std::string output = temporaryName(folder, ".so");
+  bool refused = false;
+  bool linked = link(input, output, why, refused, rest);
+  removeInputs();
+  std::optional<std::string> bytes;
+  if (linked)
+    bytes = readFile(output);
+  if (!bytes) {
+    fs::remove(output, ec);
+    if (linked)
+      why = "cannot read " + output;
+    return std::nullopt;
+  }
+  std::string path = folder + "/" + hashText(*bytes) + ".so";
+  fs::rename(output, path, ec);
+  if (ec) {
+    fs::remove(output, ec);
+    why = "cannot write " + path;
+    return std::nullopt;
+  }
+  return path;
 }
 
 } // namespace mocc::ccode

@@ -69,4 +69,19 @@ std::optional<SharedLibrary> makeSharedLibrary(std::span<const Source> units,
                                                std::span<const CompiledObject> objects,
                                                const std::string &cacheDirectory, std::string &why);
 
+/// A static library's members: (name, object file).
+using ArchiveMembers = std::vector<std::pair<std::string, std::string>>;
+
+/// Links object files (all of them), the members of `archives` that they
+/// need (as a linker takes them from a static library) and the shared
+/// `libraries` they refer to into a shared object in `folder`, named by the
+/// hash of its bytes (`<hash>.so`), with LLD as makeSharedLibrary does
+/// (written under a temporary name and renamed); its path, or nothing with
+/// the reason in `why`. The cache of compiled models (driver/ModelCache.h)
+/// links a model's code with it.
+std::optional<std::string> linkSharedObject(std::span<const std::string> objects,
+                                            std::span<const ArchiveMembers> archives,
+                                            const std::vector<std::string> &libraries,
+                                            const std::string &folder, std::string &why);
+
 } // namespace mocc::ccode

@@ -2,9 +2,11 @@
 // the model, and running the phases (one call each) with their timings.
 #include "compiler/driver/Driver.h"
 
+#include "compiler/driver/ModelCache.h"
 #include "compiler/driver/Names.h"
 #include "compiler/driver/Overrides.h"
 #include "compiler/driver/Plot.h"
+#include "compiler/driver/Run.h"
 
 #include "compiler/ast/ASTPrinter.h"
 #include "compiler/backend/Backend.h"
@@ -12,6 +14,7 @@
 #include "compiler/check/Check.h"
 #include "compiler/causalize/NonFiniteExplainer.h"
 #include "compiler/ccode/CCompiler.h"
+#include "compiler/ccode/SharedLibrary.h"
 #include "compiler/flat/Verify.h"
 #include "compiler/flatten/Flatten.h"
 #include "compiler/instantiate/Instance.h"
@@ -56,53 +59,16 @@ namespace mocc::driver {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-/// Wall-clock seconds per phase, printed with -v or --time-phases.
-class PhaseTimes {
-public:
-  void add(const std::string &phase, double seconds) { phases_.push_back({phase, seconds}); }
-  void print(std::ostream &out) const {
-    double total = 0;
-    out << "phase times:\n";
-    for (const auto &[phase, seconds] : phases_) {
-      char line[96];
-      std::snprintf(line, sizeof line, "  %-16s %10.4f s\n", phase.c_str(), seconds);
-      out << line;
-      total += seconds;
-    }
-    char line[96];
-    std::snprintf(line, sizeof line, "  %-16s %10.4f s\n", "total", total);
-    out << line;
-    struct rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    out << "  peak memory      " << usage.ru_maxrss / 1024 << " MiB\n";
-  }
-
-private:
-  std::vector<std::pair<std::string, double>> phases_;
-};
-
 /// The objects every compiling command shares.
-struct Session {
+struct Session : RunState {
   explicit Session(std::ostream &err)
       : diags(sources, err), tree(sources, diags), instantiator(tree, diags) {}
   SourceManager sources;
   Diagnostics diags;
   inst::ClassTree tree;
   inst::Instantiator instantiator;
-  PhaseTimes times;
   /// Runs external functions while translating (NativeCalls.h).
   std::unique_ptr<jit::NativeCalls> native;
-  /// What the command is doing, for a message if memory runs out.
-  const char *phase = "loading the model";
-  /// Whether it runs the model's code: memory exhausted then is a run-time
-  /// failure (exit 3).
-  bool running = false;
 };
 
 /// Runs a command on its session and turns the failures that no phase
@@ -122,19 +88,6 @@ int guarded(Session &s, const std::function<int()> &command) {
   return ExitModelError;
 }
 
-/// The directories of MODELICAPATH, in order.
-std::vector<std::string> modelicaPath() {
-  std::vector<std::string> dirs;
-  if (const char *path = std::getenv("MODELICAPATH")) {
-    std::stringstream list(path);
-    std::string dir;
-    while (std::getline(list, dir, ':'))
-      if (!dir.empty())
-        dirs.push_back(dir);
-  }
-  return dirs;
-}
-
 /// Why a `--lib` argument cannot be used, empty if it can: a directory or
 /// a readable regular file.
 std::string unusableLibrary(const std::string &lib) {
@@ -143,20 +96,6 @@ std::string unusableLibrary(const std::string &lib) {
     return {};
   std::string problem = unreadableFile(lib);
   return problem.empty() ? problem : "`--lib`: " + problem;
-}
-
-/// The files the command reads or may read, which a result must not
-/// replace: the user's files, `--lib` files, and the library folders.
-rt::RunInputs runInputs(const CompileOptions &options) {
-  rt::RunInputs inputs;
-  inputs.files = options.files;
-  std::error_code ec;
-  for (const std::string &lib : options.libraries)
-    (fs::is_directory(lib, ec) ? inputs.folders : inputs.files).push_back(lib);
-  for (const std::string &dir : modelicaPath())
-    inputs.folders.push_back(dir);
-  inputs.folders.push_back(bundledLibrary());
-  return inputs;
 }
 
 /// Checks that every file argument can be read (a usage error otherwise,
@@ -331,31 +270,6 @@ std::optional<flat::FlatModel> flattenModel(Session &s, const CompileOptions &op
   return model;
 }
 
-bool selectColumns(const rt::CompiledModel &model, const std::string &vars,
-                   std::vector<int32_t> &columns, std::ostream &err) {
-  if (vars.empty()) {
-    for (size_t i = 0; i < model.outputs.size(); ++i)
-      columns.push_back(static_cast<int32_t>(i));
-    return true;
-  }
-  std::vector<char> taken(model.outputs.size(), 0);
-  for (const std::string &pattern : splitVarList(vars)) {
-    bool any = false;
-    for (size_t i = 0; i < model.outputs.size(); ++i) {
-      if (!globMatch(pattern, model.outputs[i].name))
-        continue;
-      any = true;
-      if (!taken[i]++)
-        columns.push_back(static_cast<int32_t>(i));
-    }
-    if (!any) {
-      err << "mocc: error: --vars: no variable matches `" << pattern << "`\n";
-      return false;
-    }
-  }
-  return true;
-}
-
 void printStatistics(const causalize::SimulationPlan &plan, const flat::FlatModel &model,
                      std::ostream &out) {
   const causalize::PlanStatistics &stats = plan.statistics;
@@ -380,12 +294,6 @@ void printStatistics(const causalize::SimulationPlan &plan, const flat::FlatMode
 }
 
 } // namespace
-
-std::string bundledLibrary() {
-  if (const char *env = std::getenv("MOCC_STDLIB"))
-    return env;
-  return MOCC_STDLIB_DIR;
-}
 
 // --- Commands --------------------------------------------------------------------------------
 
@@ -470,118 +378,12 @@ int flattenCommand(Session &s, const CompileOptions &options,
   return ExitSuccess;
 }
 
-/// The format of the result file: `--format`, else the extension of `-o`
-/// (CSV for `-` and for no `-o`). Nothing, with `problem` set, for an
-/// extension mocc does not write (`-o x.txt` is not written as CSV), an
-/// extension that contradicts `--format`, and MAT on standard output.
-std::optional<rt::ResultFormat> resultFormat(const SimulateOptions &simulate,
-                                             std::string &problem) {
-  std::optional<rt::ResultFormat> byName;
-  if (!simulate.output.empty())
-    byName = rt::resultFormatOf(simulate.output);
-  if (simulate.format.empty()) {
-    if (simulate.output.empty() || byName)
-      return byName.value_or(rt::ResultFormat::Csv);
-    problem = "cannot tell the format of the result file `" + simulate.output +
-              "`: mocc writes CSV (`.csv`) and MAT (`.mat`) files; give one of these "
-              "extensions or `--format csv|mat`";
-    return std::nullopt;
-  }
-  rt::ResultFormat format = simulate.format == "mat" ? rt::ResultFormat::Mat : rt::ResultFormat::Csv;
-  if (simulate.output == "-" && format == rt::ResultFormat::Mat) {
-    problem = "a MAT result cannot go to standard output (`-o -`): its sizes are completed at "
-              "the end; give a file name";
-    return std::nullopt;
-  }
-  if (byName && *byName != format && simulate.output != "-") {
-    problem = "the result file `" + simulate.output + "` is named as a " +
-              (*byName == rt::ResultFormat::Mat ? "MAT" : "CSV") + " file, but `--format " +
-              simulate.format + "` was given";
-    return std::nullopt;
-  }
-  return format;
-}
-
-/// The checks of `simulate`'s arguments that need no model: the result
-/// file (OutputFile.h) and the number of output intervals. A usage error
-/// (message and exit code 2) before any parsing; ExitSuccess to go on.
-int checkSimulateArguments(const CompileOptions &options, const SimulateOptions &simulate,
-                           std::ostream &err) {
-  static_assert(maxOutputIntervals == static_cast<long>(rt::maxOutputIntervals));
-  if (simulate.intervals > maxOutputIntervals) {
-    err << "mocc: error: `--intervals " << simulate.intervals << "`: more than "
-        << maxOutputIntervals << " output intervals (a result row each) is too many\n";
-    return ExitUsageError;
-  }
-  if (!simulate.plot.empty() && simulate.output == "-") {
-    err << "mocc: error: `--plot` draws the result file; it cannot read standard output (`-o -`)\n";
-    return ExitUsageError;
-  }
-  if (simulate.output.empty())
-    return ExitSuccess; // the default name is checked once the model is known
-  if (std::string problem = rt::checkOutputPath(simulate.output, runInputs(options));
-      !problem.empty()) {
-    err << "mocc: error: " << problem << "\n";
-    return ExitUsageError;
-  }
-  std::string problem;
-  if (!resultFormat(simulate, problem)) {
-    err << "mocc: error: " << problem << "\n";
-    return ExitUsageError;
-  }
-  return ExitSuccess;
-}
-
-/// The output grid of `simulate` from the options and the experiment
-/// annotation; a usage error (exit code 2) if it is empty or too large.
-int setOutputGrid(const SimulateOptions &simulate, const rt::ExperimentDefaults &e,
-                  rt::SimulationOptions &run, std::ostream &err) {
-  run.startTime = std::isnan(simulate.startTime) ? e.startTime : simulate.startTime;
-  run.stopTime = std::isnan(simulate.stopTime) ? e.stopTime : simulate.stopTime;
-  // A stop time equal to the start time is a run of initialization alone
-  // (one row): the MSL's tests of functions (ModelicaTest.Math) have
-  // StopTime = 0.
-  if (!(run.stopTime >= run.startTime)) {
-    err << "mocc: error: the stop time " << run.stopTime << " is before the start time "
-        << run.startTime << "\n";
-    return ExitUsageError;
-  }
-  double span = run.stopTime - run.startTime;
-  if (!std::isnan(simulate.interval))
-    run.interval = simulate.interval;
-  else if (simulate.intervals > 0 && span > 0)
-    run.interval = span / static_cast<double>(simulate.intervals);
-  else if (e.interval > 0)
-    run.interval = e.interval;
-  else
-    run.interval = span > 0 ? span / 500.0 : 1.0;
-  if (span / run.interval > rt::maxOutputIntervals) {
-    err << "mocc: error: the output interval " << run.interval << " from " << run.startTime
-        << " to " << run.stopTime << " gives more than " << maxOutputIntervals
-        << " output points (a result row each): give a larger `--interval`\n";
-    return ExitUsageError;
-  }
-  return ExitSuccess;
-}
-
-/// How the run reports its progress: on a terminal after a second (in
-/// place), with --progress from the start (a line per report when stderr
-/// is not a terminal), never with --quiet.
-rt::ProgressOptions progressOptions(const SimulateOptions &simulate) {
-  rt::ProgressOptions progress;
-  bool terminal = isatty(STDERR_FILENO) != 0;
-  progress.enabled = !simulate.quiet && (simulate.progress || terminal);
-  progress.inPlace = terminal;
-  progress.delay = simulate.progress ? 0.0 : 1.0;
-  return progress;
-}
-
 /// The back half of `simulate` and `linearize`: the plan, then the native
 /// code of its kernels; false (the diagnostics reported) if either fails.
 bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOptions &options,
                          const causalize::CausalizeOptions &causalizeOptions,
                          std::optional<causalize::SimulationPlan> &plan,
-                         std::optional<backend::NativeModel> &native) {
+                         std::optional<backend::NativeModel> &native, bool keepObjects = false) {
   auto start = Clock::now();
   s.phase = "causalizing the model";
   plan = causalize::causalize(model, s.diags, causalizeOptions);
@@ -591,6 +393,7 @@ bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOption
   s.phase = "generating code";
   backend::BackendOptions backendOptions;
   backendOptions.external = externalOptions(options);
+  backendOptions.keepObjects = keepObjects;
   native = backend::compileModel(*plan, model, backendOptions, s.diags);
   if (!native)
     return false;
@@ -599,34 +402,21 @@ bool causalizeAndCompile(Session &s, flat::FlatModel &model, const CompileOption
   return true;
 }
 
-/// After causalization: a start value overridden on a variable that is not
-/// fixed (a guess) must be the one used; alias elimination gives an alias
-/// the start value of the variable that replaces it. A usage error, else
-/// ExitSuccess.
-int checkOverriddenGuesses(const std::vector<std::string> &guesses,
-                           const causalize::SimulationPlan &plan, const flat::FlatModel &model,
-                           std::ostream &err) {
-  if (guesses.empty())
-    return ExitSuccess;
-  std::unordered_map<std::string, const plan::OutputVariable *> byName;
-  for (const plan::OutputVariable &o : plan.outputs)
-    byName.emplace(o.name, &o);
-  for (const std::string &name : guesses) {
-    auto it = byName.find(name);
-    if (it == byName.end() || it->second->aliasOf < 0 ||
-        static_cast<size_t>(it->second->aliasOf) >= model.variables.size())
-      continue;
-    const std::string &kept = model.variables[it->second->aliasOf].name;
-    err << "mocc: error: the start value of `" << name << "` cannot be overridden: alias "
-        << "elimination replaced `" << name << "` by " << (it->second->negated ? "-" : "") << "`"
-        << kept << "`, whose start value is used; override `" << kept << ".start`\n";
-    return ExitUsageError;
-  }
-  return ExitSuccess;
-}
-
 int simulateModel(Session &s, const CompileOptions &options, const SimulateOptions &simulate,
                   const std::vector<Override> &overrides, std::ostream &out, std::ostream &err) {
+  CacheSlot cache = cacheSlot(options);
+  if (!cache.folder.empty()) {
+    auto start = Clock::now();
+    std::string why;
+    std::unique_ptr<CachedModel> cached = loadCachedModel(cache.folder, cache.key, why);
+    s.times.add("model cache", secondsSince(start));
+    if (cached) {
+      if (auto code = simulateCached(s, options, simulate, overrides, *cached, out, err))
+        return *code;
+    } else if (options.verbose && !why.empty()) {
+      err << "note: the compiled model in the cache is not used: " << why << "\n";
+    }
+  }
   int exitCode = ExitSuccess;
   auto model = flattenModel(s, options, exitCode);
   if (!model)
@@ -645,24 +435,31 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   if (!resolved.empty())
     pristine = *model;
   rt::SimulationOptions run;
-  std::string formatProblem; // reported by checkSimulateArguments
-  run.format = resultFormat(simulate, formatProblem).value_or(rt::ResultFormat::Csv);
-  run.outputPath = simulate.output.empty()
-                       ? model->name + "_res." + rt::resultFormatName(run.format)
-                       : simulate.output;
-  if (simulate.output.empty()) {
-    if (std::string problem = rt::checkOutputPath(run.outputPath, runInputs(options));
-        !problem.empty()) {
-      err << "mocc: error: " << problem << "\n";
-      return ExitUsageError;
-    }
-  }
+  if (int code = setOutputPath(options, simulate, model->name, run, err); code != ExitSuccess)
+    return code;
   causalize::CausalizeOptions causalizeOptions;
   causalizeOptions.reduction.reportStateChoices = options.verbose;
   std::optional<causalize::SimulationPlan> plan;
   std::optional<backend::NativeModel> native;
-  if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native))
+  // The code is kept for the cache unless the translation called external
+  // functions (it depends on what they read, not only on the sources).
+  bool keep = !cache.folder.empty() && !(s.native && s.native->used());
+  if (!causalizeAndCompile(s, *model, options, causalizeOptions, plan, native, keep))
     return ExitModelError;
+  // The translation without overrides is the one the cache keeps.
+  std::string cacheNote = "not stored in the cache: --no-cache";
+  if (keep) {
+    auto start = Clock::now();
+    std::string why;
+    cacheNote = storeCachedModel(cache.folder, cache.key, native->model, *model, *plan,
+                                 native->jit->contents(), s.sources, cache.roots,
+                                 ccode::linkSharedObject, why)
+                    ? "stored in the cache"
+                    : "not stored in the cache: " + why;
+    s.times.add("model cache", secondsSince(start));
+  } else if (!cache.folder.empty()) {
+    cacheNote = "not stored in the cache: the translation called external functions";
+  }
   std::vector<double> table;
   if (uint32_t variable = 0;
       !overrideTable(resolved, plan->overridable, static_cast<size_t>(native->model.numSlots),
@@ -679,19 +476,9 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
       return ExitModelError;
   }
   native->model.overrides = std::move(table);
-  if (int code = checkOverriddenGuesses(guesses, *plan, *model, err); code != ExitSuccess)
+  if (int code = checkOverriddenGuesses(guesses, plan->outputs, *model, err); code != ExitSuccess)
     return code;
-  if (int code = setOutputGrid(simulate, native->model.experiment, run, err); code != ExitSuccess)
-    return code;
-  run.tolerance = std::isnan(simulate.tolerance) ? native->model.experiment.tolerance
-                                                 : simulate.tolerance;
-  run.verbose = options.verbose;
-  run.progress = progressOptions(simulate);
-  if (!simulate.linearSolver.empty())
-    rt::parseLinearSolverKind(simulate.linearSolver, run.linearSolver);
-  if (!selectColumns(native->model, simulate.vars, run.columns, err))
-    return ExitUsageError;
-  if (options.verbose) {
+  auto report = [&] {
     printStatistics(*plan, *model, err);
     err << "  code: " << native->kernelSteps << " kernel steps, emitted as "
         << native->emittedSteps << " (" << native->loops
@@ -701,45 +488,15 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
       err << "  C code: " << c.compiledUnits << " translation unit(s) compiled, "
           << c.cachedUnits << " read from the cache; " << c.sharedUnits
           << " in one shared library\n";
-  }
-  bool toStdout = run.outputPath == "-";
-  rt::sendMessagesToStandardError(toStdout); // stdout holds the result only
+    err << "  compiled model: " << cacheNote << "\n";
+  };
   // A value that is not finite stops the run; the plan says which equation made it.
   causalize::NonFiniteExplainer explainer(*model, *plan, s.diags.sources());
   native->model.explainNonFinite = [&explainer](double t, const double *v, const double *residuals,
                                                 int32_t set) {
     return explainer.explain(t, v, residuals, set);
   };
-  rt::SolverStatistics stats;
-  s.phase = "simulating the model";
-  s.running = true;
-  rt::RunStatus status = rt::simulate(native->model, run, stats, err);
-  rt::sendMessagesToStandardError(false);
-  rt::setInterruptMessage("mocc: interrupted\n");
-  s.times.add("initialization", stats.initSeconds);
-  s.times.add("integration", stats.integrationSeconds);
-  s.times.add("output", stats.outputSeconds);
-  if (options.verbose || options.timePhases)
-    s.times.print(err);
-  if (int signal = rt::stopRequest()) {
-    err << "mocc: " << status.message << "\n";
-    return 128 + signal;
-  }
-  if (!status.ok) {
-    err << "mocc: error: " << status.message << "\n";
-    for (const std::string &note : status.notes)
-      err << note << "\n";
-    if (options.verbose && !status.solverDetail.empty())
-      err << "note: the solver said: " << status.solverDetail << "\n";
-    return ExitSimulationError;
-  }
-  if (!toStdout)
-    out << "wrote " << run.outputPath << "\n";
-  if (!simulate.plot.empty()) {
-    PlotOptions plot{run.outputPath, splitVarList(simulate.plot), "", options.files};
-    return runPlot(plot, out, err);
-  }
-  return ExitSuccess;
+  return runCompiledModel(s, options, simulate, native->model, run, report, out, err);
 }
 
 } // namespace

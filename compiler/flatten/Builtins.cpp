@@ -803,6 +803,38 @@ std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &cal
   return Value::scalar(*value ? pool_->one() : pool_->zero(), ElementType::Boolean);
 }
 
+/// inStream(v) and actualStream(v) of stream variables v (MLS 15.2,
+/// 15.3), elementwise over arrays of them.
+std::optional<Value> Flattener::lowerStreamOperator(const ast::CallExpr &call, Scope scope) {
+  std::string name = call.callee->parts[0].name;
+  if (call.args.size() != 1 || !call.namedArgs.empty() ||
+      !ast::dynCast<ast::RefExpr>(call.args[0].get())) {
+    diags_.report(diag::StreamOperatorNeedsStreamVariable, call.range, {name});
+    return std::nullopt;
+  }
+  if (inCompiledFunction() || !connections) {
+    diags_.report(diag::StreamOperatorInFunction, call.range, {name});
+    return std::nullopt;
+  }
+  auto arg = lower(*call.args[0], scope);
+  if (!arg)
+    return std::nullopt;
+  bool ok = true;
+  Value result = elementwise(*arg, [&](ExprId e) {
+    sym::VarId var = pool_->variableOf(e);
+    if (!var.valid() || !connections->isStreamVariable(var)) {
+      ok = false;
+      return e;
+    }
+    return name == "inStream" ? connections->inStream(var) : connections->actualStream(var);
+  });
+  if (!ok) {
+    diags_.report(diag::StreamOperatorNeedsStreamVariable, call.args[0]->range, {name});
+    return std::nullopt;
+  }
+  return result;
+}
+
 std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope) {
   const ast::RefExpr &callee = *call.callee;
   // A call of a functional input (MLS 12.4.2).
@@ -821,6 +853,8 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||
       name == "cardinality")
     return lowerConnectionOperator(call, scope);
+  if (name == "inStream" || name == "actualStream")
+    return lowerStreamOperator(call, scope);
   if (name == "getInstanceName") {
     // MLS 3.7.4: the simulated model's name, then the path of the instance
     // whose code makes the call ("Vehicle.engine.controller"). The model's

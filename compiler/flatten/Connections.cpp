@@ -96,6 +96,7 @@ void ConnectionGraph::walk(Instance *instance, int depth) {
 }
 
 void ConnectionGraph::collect(Instance *root) {
+  root_ = root;
   walk(root, 0);
   connectExpandable();
   checkSources();
@@ -633,9 +634,21 @@ void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &
   ++cardinality_[ea.connector];
   ++cardinality_[eb.connector];
   connections_.push_back({ea, eb, loc});
+  // The flow variable of each end, which its stream variables go with
+  // (MLS 15.1: a stream connector has exactly one, checked with the class).
+  auto flowOf = [](const std::vector<ConnectorLeaf> &leaves) {
+    for (const ConnectorLeaf &leaf : leaves)
+      if (leaf.kind == ast::ConnectorKind::Flow)
+        return leaf.var;
+    return sym::VarId{UINT32_MAX};
+  };
+  sym::VarId flowA = flowOf(la), flowB = flowOf(lb);
   for (size_t k = 0; k < la.size(); ++k) {
-    if (la[k].kind == ast::ConnectorKind::Stream) {
-      f_.diags().report(diag::StreamConnectorsUnsupported, loc, {f_.model().nameOf(la[k].var)});
+    if (la[k].kind == ast::ConnectorKind::Stream &&
+        (flowA.index == UINT32_MAX || flowB.index == UINT32_MAX)) {
+      // MLS 15.1 (the class check reports it first, where it sees the class).
+      f_.diags().report(diag::StreamConnectorFlowCount, loc,
+                        {(flowA.index == UINT32_MAX ? ea : eb).connector->path(), "none"});
       return;
     }
     if (la[k].overconstrained && lb[k].overconstrained) {
@@ -658,6 +671,7 @@ void ConnectionGraph::connectLeaves(const ConnectorEnd &ea, const ConnectorEnd &
         parent_.push_back(static_cast<uint32_t>(parent_.size()));
         elementLoc_.push_back(loc);
         elementKind_.push_back(la[k].kind);
+        elementFlow_.push_back(key == ka ? flowA : flowB);
         elementBus_.push_back(busKind(key == ka ? ea.connector : eb.connector));
       }
     unite(elementIndex_[ka], elementIndex_[kb]);
@@ -893,6 +907,10 @@ void ConnectionGraph::generateEquations(Instance *root) {
   for (const auto &set : sets) {
     if (set.size() < 2)
       continue;
+    if (elementKind_[set[0]] == ast::ConnectorKind::Stream) {
+      streamEquations(set);
+      continue;
+    }
     if (elementKind_[set[0]] == ast::ConnectorKind::Flow) {
       // Sum of the flows: inside elements count positive, outside negative.
       std::vector<ExprId> terms;
@@ -967,6 +985,110 @@ void ConnectionGraph::generateEquations(Instance *root) {
     appendScalars(outputs->front(), residues);
     for (ExprId r : residues)
       add(pool.zero(), r, e.loc, flat::EquationOriginKind::Connect);
+  }
+}
+
+// --- Stream connectors (MLS chapter 15) --------------------------------------------------------
+
+/// The flow below which a connector counts as carrying no flow into a
+/// connection set of three or more connectors (the ε of MLS 15.2's
+/// max(-m_j, ε)): the mixture stays defined when every flow is zero.
+constexpr double kStreamFlowEpsilon = 1e-7;
+
+const std::vector<uint32_t> &ConnectionGraph::setMembers(uint32_t element) {
+  if (setOf_.size() != elements_.size()) {
+    members_.assign(elements_.size(), {});
+    setOf_.assign(elements_.size(), 0);
+    for (uint32_t i = 0; i < elements_.size(); ++i) {
+      setOf_[i] = find(i);
+      members_[setOf_[i]].push_back(i);
+    }
+  }
+  return members_[setOf_[element]];
+}
+
+/// What flows out of the set through element `except` (MLS 15.2): the
+/// others' contributions, weighted by the flow that enters the set through
+/// each (an inside connector's stream leaves its component when its flow is
+/// negative; an outside connector brings what arrives from outside when
+/// its flow is positive).
+ExprId ConnectionGraph::mixture(const std::vector<uint32_t> &set, uint32_t except, int depth) {
+  auto &pool = f_.model().pool;
+  std::vector<uint32_t> others;
+  for (uint32_t e : set)
+    if (e != except)
+      others.push_back(e);
+  auto value = [&](uint32_t e) {
+    sym::VarId var{static_cast<uint32_t>(elements_[e] / 2)};
+    return elements_[e] % 2 ? inStreamAt(var, depth + 1) : pool.variable(var);
+  };
+  if (others.size() == 1) // exact, without the regularization
+    return value(others[0]);
+  ExprId numerator = pool.zero(), denominator = pool.zero();
+  ExprId epsilon = pool.constant(kStreamFlowEpsilon);
+  for (uint32_t e : others) {
+    ExprId flow = pool.variable(elementFlow_[e]);
+    ExprId entering = elements_[e] % 2 ? flow : pool.neg(flow);
+    ExprId weight = pool.binary(sym::OpKind::Max, entering, epsilon);
+    numerator = pool.add(numerator, pool.mul(weight, value(e)));
+    denominator = pool.add(denominator, weight);
+  }
+  return pool.div(numerator, denominator);
+}
+
+ExprId ConnectionGraph::inStreamAt(sym::VarId var, int depth) {
+  auto &pool = f_.model().pool;
+  auto it = elementIndex_.find(uint64_t(var.index) * 2); // as an inside connector
+  if (it == elementIndex_.end() || depth > 64)
+    return pool.variable(var);
+  const std::vector<uint32_t> &set = setMembers(it->second);
+  if (set.size() < 2)
+    return pool.variable(var);
+  return mixture(set, it->second, depth);
+}
+
+ExprId ConnectionGraph::inStream(sym::VarId var) { return inStreamAt(var, 0); }
+
+bool ConnectionGraph::isStreamVariable(sym::VarId var) {
+  if (!streamVariables_) {
+    streamVariables_.emplace();
+    std::vector<Instance *> connectors;
+    if (root_)
+      findConnectors(root_, connectors, 0);
+    for (Instance *c : connectors) {
+      std::vector<ConnectorLeaf> leaves;
+      if (leavesOf(c, -1, "", nullptr, leaves))
+        for (const ConnectorLeaf &leaf : leaves)
+          if (leaf.kind == ast::ConnectorKind::Stream)
+            streamVariables_->insert(leaf.var.index);
+    }
+  }
+  return streamVariables_->count(var.index) > 0;
+}
+
+ExprId ConnectionGraph::actualStream(sym::VarId var) {
+  auto &pool = f_.model().pool;
+  auto it = elementIndex_.find(uint64_t(var.index) * 2);
+  if (it == elementIndex_.end() || elementFlow_[it->second].index == UINT32_MAX)
+    return pool.variable(var);
+  ExprId flow = pool.variable(elementFlow_[it->second]);
+  // Continuous where the flow changes sign only if the two agree there,
+  // which is the model's business: no event, as other tools (smooth 0).
+  return pool.smooth(0, pool.ifElse(pool.binary(sym::OpKind::Greater, flow, pool.zero()),
+                                    inStream(var), pool.variable(var)));
+}
+
+/// The equations of a set of stream variables: each outside connector's
+/// stream variable is what flows out through it (MLS 15.2); the inside
+/// ones are given by their components' equations.
+void ConnectionGraph::streamEquations(const std::vector<uint32_t> &set) {
+  auto &pool = f_.model().pool;
+  for (uint32_t e : set) {
+    if (elements_[e] % 2 == 0)
+      continue;
+    sym::VarId var{static_cast<uint32_t>(elements_[e] / 2)};
+    f_.model().equations.push_back({pool.variable(var), mixture(set, e, 0), elementLoc_[e],
+                                    flat::EquationOriginKind::Connect, 0});
   }
 }
 

@@ -10,6 +10,8 @@
 #include "compiler/flatten/Flattener.h"
 
 #include <map>
+#include <optional>
+#include <unordered_set>
 
 namespace mocc::flattening {
 
@@ -49,6 +51,17 @@ public:
   std::optional<bool> rooted(Instance *node) const;
   /// cardinality(c): the number of connect-equations naming connector c.
   int cardinality(Instance *connector) const;
+
+  /// inStream(v) of the stream variable v of a connector, seen as an inside
+  /// connector (MLS 15.2): v itself when v's connector is connected to
+  /// nothing, the other's stream variable when to one, else the mixture of
+  /// the others weighted by the flows that enter the set through them.
+  sym::ExprId inStream(sym::VarId var);
+  /// actualStream(v) = if m_flow > 0 then inStream(v) else v (MLS 15.3),
+  /// m_flow the flow variable of v's connector; v when unconnected.
+  sym::ExprId actualStream(sym::VarId var);
+  /// Whether v is a stream variable of a connector of the model.
+  bool isStreamVariable(sym::VarId var);
 
   /// Resolves a connector reference of a connect-equation (also used for
   /// the arguments of Connections.* and cardinality).
@@ -119,6 +132,18 @@ private:
   std::vector<uint32_t> parent_;
   std::vector<SourceRange> elementLoc_;
   std::vector<ast::ConnectorKind> elementKind_;
+  /// Per stream element: the flow variable of its connector.
+  std::vector<sym::VarId> elementFlow_;
+  /// The elements of each element's connection set, made on first use
+  /// (after every connection is collected).
+  std::vector<std::vector<uint32_t>> members_;
+  std::vector<uint32_t> setOf_;
+  Instance *root_ = nullptr;
+  std::optional<std::unordered_set<uint32_t>> streamVariables_; ///< made on first use
+  const std::vector<uint32_t> &setMembers(uint32_t element);
+  sym::ExprId mixture(const std::vector<uint32_t> &set, uint32_t except, int depth);
+  sym::ExprId inStreamAt(sym::VarId var, int depth);
+  void streamEquations(const std::vector<uint32_t> &set);
   /// Per element: a signal of an expandable connector, and whether that
   /// connector is a public connector of the model itself (MLS 9.1.3, 9.3).
   enum class BusKind : uint8_t { None, Inner, TopLevel };

@@ -461,6 +461,12 @@ void Flattener::lowerIfEquation(const ast::IfEquation &e, Scope scope, bool init
       chosen = &branch;
       break;
     }
+    if (auto known = quickCondition(*branch.condition)) { // `i == 1` in a for-equation
+      if (!*known)
+        continue;
+      chosen = &branch;
+      break;
+    }
     auto c = lower(*branch.condition, scope);
     if (!c)
       return;

@@ -873,6 +873,8 @@ void Flattener::ensureParameterBinding(sym::VarId var) {
 }
 
 std::optional<double> Flattener::evaluate(sym::ExprId expr) {
+  if (auto value = pool_->constantValue(expr)) // folded already: no walk, no lookup
+    return value;
   if (pool_ != &model_.pool) // in a function: its slots are never constant
     return evaluateWithCalls(expr, [](sym::VarId) { return std::optional<double>(); });
   resolveParameters(expr);

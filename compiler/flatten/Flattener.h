@@ -152,6 +152,7 @@ public:
   // --- Calls (Builtins.cpp, Calls.cpp) -----------------------------------------
   std::optional<Value> lowerCall(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerConnectionOperator(const ast::CallExpr &call, Scope scope);
+  std::optional<Value> lowerStreamOperator(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerEventOperator(const ast::CallExpr &call, Scope scope);
   /// The parts of an assert or terminate message: "text" + String(x) + ...
   std::vector<flat::MessagePart> messageParts(const ast::Expr &message, Scope scope);
@@ -361,6 +362,13 @@ public:
   /// The index type of each dimension of a component: Integer, Boolean or
   /// an enumeration (with its class name).
   const std::vector<std::pair<ElementType, std::string>> &dimensionTypes(Instance *x);
+  /// The value of an Integer expression of literals, for-loop iterators
+  /// bound to Integers, `end` (when endSize >= 0), unary minus and +, -, *,
+  /// or nothing (see Lowering.cpp).
+  std::optional<int64_t> quickInteger(const ast::Expr &e, int64_t endSize) const;
+  /// The value of a condition of relations between such expressions,
+  /// Boolean literals, and, or and not, or nothing.
+  std::optional<bool> quickCondition(const ast::Expr &e) const;
 private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);

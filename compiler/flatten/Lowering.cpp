@@ -612,6 +612,130 @@ Flattener::subscriptIndices(const ast::RefPart &part, const std::vector<int64_t>
   return indices;
 }
 
+// --- Quick evaluation of loop-index expressions ----------------------------------------------
+//
+// The subscripts and conditions of a for-equation's body are mostly Integer
+// arithmetic on its iterators: `T[i - 1, j, k]`, `if i > 1 then`. Lowering
+// one built Values and pool nodes, folded them and evaluated the result,
+// about a thousand instructions, and a subscript was lowered twice (whether
+// it is known at compile time, then its value): on a 3-D grid, a third of
+// flattening. These walks compute such values directly. They give nothing
+// for anything else (a parameter, a Real, a division, an overflow), and then
+// the caller takes the general path, so the results and the diagnostics are
+// those of lowering.
+
+/// Integers this large stay exact as the doubles the general path folds to.
+static constexpr int64_t kQuickIntegerLimit = int64_t{1} << 52;
+
+std::optional<int64_t> Flattener::quickInteger(const ast::Expr &e, int64_t endSize) const {
+  switch (e.kind) {
+  case ast::ExprKind::Integer: {
+    const auto &literal = static_cast<const ast::IntegerExpr &>(e);
+    if (literal.overflow || literal.value > kQuickIntegerLimit)
+      return std::nullopt;
+    return literal.value;
+  }
+  case ast::ExprKind::End:
+    if (endSize < 0)
+      return std::nullopt;
+    return endSize;
+  case ast::ExprKind::Ref: {
+    const auto &ref = static_cast<const ast::RefExpr &>(e);
+    if (ref.global || ref.parts.size() != 1 || !ref.parts[0].subscripts.empty())
+      return std::nullopt;
+    // As lowerRef: the innermost iterator of the name, before any component.
+    for (size_t i = iterators.size(); i-- > 0;) {
+      if (iterators[i].first != ref.parts[0].name)
+        continue;
+      const Value &v = iterators[i].second;
+      if (v.type != ElementType::Integer || v.isRecord || !v.dims.empty() ||
+          v.elements.size() != 1)
+        return std::nullopt;
+      auto c = pool_->constantValue(v.elements[0]);
+      if (!c || *c != std::floor(*c) || std::fabs(*c) > static_cast<double>(kQuickIntegerLimit))
+        return std::nullopt;
+      return static_cast<int64_t>(*c);
+    }
+    return std::nullopt;
+  }
+  case ast::ExprKind::Unary: {
+    const auto &u = static_cast<const ast::UnaryExpr &>(e);
+    if (u.op != ast::UnaryOpKind::Minus && u.op != ast::UnaryOpKind::Plus)
+      return std::nullopt;
+    auto x = quickInteger(*u.operand, endSize);
+    if (!x)
+      return std::nullopt;
+    return u.op == ast::UnaryOpKind::Minus ? -*x : *x;
+  }
+  case ast::ExprKind::Binary: {
+    const auto &b = static_cast<const ast::BinaryExpr &>(e);
+    if (b.op != ast::BinaryOpKind::Add && b.op != ast::BinaryOpKind::Sub &&
+        b.op != ast::BinaryOpKind::Mul)
+      return std::nullopt;
+    auto x = quickInteger(*b.lhs, endSize);
+    if (!x)
+      return std::nullopt;
+    auto y = quickInteger(*b.rhs, endSize);
+    if (!y)
+      return std::nullopt;
+    int64_t r = 0;
+    bool overflow = b.op == ast::BinaryOpKind::Add   ? __builtin_add_overflow(*x, *y, &r)
+                    : b.op == ast::BinaryOpKind::Sub ? __builtin_sub_overflow(*x, *y, &r)
+                                                     : __builtin_mul_overflow(*x, *y, &r);
+    if (overflow || r > kQuickIntegerLimit || r < -kQuickIntegerLimit)
+      return std::nullopt;
+    return r;
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<bool> Flattener::quickCondition(const ast::Expr &e) const {
+  switch (e.kind) {
+  case ast::ExprKind::Boolean:
+    return static_cast<const ast::BooleanExpr &>(e).value;
+  case ast::ExprKind::Unary: {
+    const auto &u = static_cast<const ast::UnaryExpr &>(e);
+    if (u.op != ast::UnaryOpKind::Not)
+      return std::nullopt;
+    auto x = quickCondition(*u.operand);
+    if (!x)
+      return std::nullopt;
+    return !*x;
+  }
+  case ast::ExprKind::Binary: {
+    const auto &b = static_cast<const ast::BinaryExpr &>(e);
+    if (b.op == ast::BinaryOpKind::And || b.op == ast::BinaryOpKind::Or) {
+      auto x = quickCondition(*b.lhs);
+      if (!x)
+        return std::nullopt;
+      auto y = quickCondition(*b.rhs);
+      if (!y)
+        return std::nullopt;
+      return b.op == ast::BinaryOpKind::And ? *x && *y : *x || *y;
+    }
+    auto x = quickInteger(*b.lhs, -1);
+    if (!x)
+      return std::nullopt;
+    auto y = quickInteger(*b.rhs, -1);
+    if (!y)
+      return std::nullopt;
+    switch (b.op) {
+    case ast::BinaryOpKind::Less: return *x < *y;
+    case ast::BinaryOpKind::LessEq: return *x <= *y;
+    case ast::BinaryOpKind::Greater: return *x > *y;
+    case ast::BinaryOpKind::GreaterEq: return *x >= *y;
+    case ast::BinaryOpKind::Equal: return *x == *y;
+    case ast::BinaryOpKind::NotEqual: return *x != *y;
+    default: return std::nullopt;
+    }
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 /// Whether a subscript is known only at run time: in a compiled function,
 /// or a discrete variable in the model (`expr[firstActiveIndex]`).
 static bool isDynamicSubscript(Flattener &f, const ast::Expr &subscript, int64_t size, Scope scope) {
@@ -621,6 +745,8 @@ static bool isDynamicSubscript(Flattener &f, const ast::Expr &subscript, int64_t
   if (auto *range = ast::dynCast<ast::RangeExpr>(&subscript)) // x[i - 2:i - 1] in a loop
     return isDynamicSubscript(f, *range->start, size, scope) ||
            isDynamicSubscript(f, *range->stop, size, scope);
+  if (f.quickInteger(subscript, size)) // known now: `i - 1` of a for-equation
+    return false;
   f.endSizes.push_back(size);
   unsigned errors = f.diags().errorCount();
   auto value = f.lower(subscript, scope);
@@ -937,6 +1063,30 @@ std::optional<Value> Flattener::subscriptVariables(Instance *x, const ast::RefPa
   if (range->type == flat::TypeKind::String) { // texts known while translating
     auto value = instanceValue(x, part.range);
     return value ? applySubscripts(*value, part, scope) : std::nullopt;
+  }
+  // A scalar subscript per dimension, each known now and in bounds (as
+  // `T[i - 1, j, k]` in a for-equation): the one variable, without lowering
+  // the subscripts. Else the general path below, with its diagnostics.
+  if (!part.subscripts.empty() && part.subscripts.size() == range->dims.size() &&
+      range->type != ElementType::ExternalObject && range->type != ElementType::Enumeration) {
+    const auto *types = x->dimExprs.size() == range->dims.size() ? &dimensionTypes(x) : nullptr;
+    int64_t linear = 0;
+    size_t d = 0;
+    for (; d < range->dims.size(); ++d) {
+      if (types && (*types)[d].first != ElementType::Integer)
+        break;
+      auto index = quickInteger(*part.subscripts[d], range->dims[d]);
+      if (!index || *index < 1 || *index > range->dims[d])
+        break;
+      linear = linear * range->dims[d] + (*index - 1);
+    }
+    if (d == range->dims.size()) {
+      Value result;
+      result.type = range->type;
+      result.elements.push_back(
+          pool_->variable(sym::VarId{static_cast<uint32_t>(range->first + linear)}));
+      return result;
+    }
   }
   for (size_t d = 0; d < part.subscripts.size() && d < range->dims.size(); ++d)
     if (isDynamicSubscript(*this, *part.subscripts[d], range->dims[d], scope)) {
@@ -1281,6 +1431,17 @@ std::optional<Value> Flattener::lowerIf(const ast::IfExpr &e, Scope scope) {
   // branches may differ in shape; others become element-wise if-expressions.
   std::vector<std::pair<ExprId, Value>> branches;
   for (const ast::IfBranch &branch : e.branches) {
+    if (auto known = quickCondition(*branch.condition)) { // `i > 1` in a for-equation
+      if (!*known)
+        continue;
+      auto v = lower(*branch.value, scope);
+      if (!v)
+        return std::nullopt;
+      if (branches.empty())
+        return v;
+      branches.push_back({pool_->one(), std::move(*v)});
+      break;
+    }
     auto c = lower(*branch.condition, scope);
     if (!c)
       return std::nullopt;

@@ -138,6 +138,14 @@ struct Jit::Impl {
   std::vector<std::thread> workers;
   /// The calling thread's target machine, for the jobs it compiles itself.
   Machine callerMachine;
+  bool keepObjects = false;
+  Contents contents;
+  /// Adds a compiled object to the main library (keeping a copy if asked).
+  llvm::Error addCompiled(std::unique_ptr<llvm::MemoryBuffer> object) {
+    if (keepObjects)
+      contents.objects.emplace_back(object->getBufferStart(), object->getBufferSize());
+    return lljit->addObjectFile(std::move(object));
+  }
 
   llvm::TargetMachine *machine(OptLevel level, diag::Message &error);
   void work(Machine &machine);
@@ -260,6 +268,11 @@ std::unique_ptr<Jit> Jit::create(diag::Message &error) {
     error = failure(builder.takeError());
     return nullptr;
   }
+  // Position-independent code: the objects the JIT links are also linked
+  // into a shared object for the cache of compiled models (LLD refuses
+  // absolute relocations there: a switch's jump table, a function's
+  // address); JITLink links them the same (through its GOT and stubs).
+  builder->setRelocationModel(llvm::Reloc::PIC_);
   auto lljit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*builder).create();
   if (!lljit) {
     error = failure(lljit.takeError());
@@ -321,7 +334,7 @@ bool Jit::addModule(std::unique_ptr<llvm::Module> module,
   context.reset();
   if (!object)
     return false;
-  if (llvm::Error failed = impl_->lljit->addObjectFile(std::move(object))) {
+  if (llvm::Error failed = impl_->addCompiled(std::move(object))) {
     error = failure(std::move(failed));
     return false;
   }
@@ -421,7 +434,7 @@ bool Jit::finishModules(diag::Message &error) {
   if (error)
     return false;
   for (Job &job : jobs) {
-    if (llvm::Error failed = impl.lljit->addObjectFile(std::move(job.object))) {
+    if (llvm::Error failed = impl.addCompiled(std::move(job.object))) {
       error = failure(std::move(failed));
       return false;
     }
@@ -432,6 +445,7 @@ bool Jit::finishModules(diag::Message &error) {
 bool Jit::addLibrary(const std::string &path, diag::Message &error) {
   if (!impl_->libraries.insert(path).second)
     return true;
+  impl_->contents.complete = false;
   llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
   bool archive = path.size() > 2 && path.compare(path.size() - 2, 2, ".a") == 0;
   if (archive) {
@@ -465,6 +479,7 @@ bool Jit::addSharedLibrary(const std::string &path, diag::Message &error) {
     return false;
   }
   impl_->sharedObjects.handles.push_back(handle);
+  impl_->contents.sharedLibraries.push_back(path);
   impl_->lljit->getMainJITDylib().addGenerator(
       std::make_unique<llvm::orc::DynamicLibrarySearchGenerator>(
           llvm::sys::DynamicLibrary(handle), impl_->lljit->getDataLayout().getGlobalPrefix()));
@@ -500,6 +515,10 @@ bool Jit::hasSymbol(const std::string &name, std::string *why) {
 
 bool Jit::addObject(const std::string &name, const std::string &object, diag::Message &error,
                     bool ownLibrary) {
+  // For the cache of compiled models: linked when one of its symbols is
+  // needed, after what came before, as a member of an archive of its own.
+  if (impl_->keepObjects)
+    impl_->contents.archives.push_back({{name, object}});
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(object, name);
   llvm::orc::JITDylib &main = impl_->lljit->getMainJITDylib();
   llvm::orc::JITDylib *target = &main;
@@ -525,6 +544,8 @@ bool Jit::addArchive(const std::string &name,
                      diag::Message &error) {
   if (objects.empty())
     return true;
+  if (impl_->keepObjects)
+    impl_->contents.archives.push_back(objects);
   std::vector<llvm::NewArchiveMember> members;
   for (const auto &[member, bytes] : objects) {
     llvm::NewArchiveMember m(llvm::MemoryBufferRef(bytes, member));
@@ -548,6 +569,7 @@ bool Jit::addArchive(const std::string &name,
 }
 
 bool Jit::runFunction(const std::string &symbol, diag::Message &error) {
+  impl_->contents.complete = false;
   auto *function = reinterpret_cast<void (*)()>(lookup(symbol, error));
   if (!function)
     return false;
@@ -556,6 +578,7 @@ bool Jit::runFunction(const std::string &symbol, diag::Message &error) {
 }
 
 bool Jit::runAtDestruction(const std::string &symbol, diag::Message &error) {
+  impl_->contents.complete = false;
   auto *function = reinterpret_cast<void (*)()>(lookup(symbol, error));
   if (!function)
     return false;
@@ -569,7 +592,15 @@ void *Jit::lookup(const std::string &name, diag::Message &error) {
     error = failure(address.takeError());
     return nullptr;
   }
-  return address->toPtr<void *>();
+  void *pointer = address->toPtr<void *>();
+  if (impl_->keepObjects)
+    impl_->contents.lookedUp.emplace(pointer, name);
+  return pointer;
 }
+
+void Jit::keepObjects() { impl_->keepObjects = true; }
+
+const Jit::Contents &Jit::contents() const { return impl_->contents; }
+
 
 } // namespace mocc::jit

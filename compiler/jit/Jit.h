@@ -6,6 +6,7 @@
 #include "compiler/support/DiagnosticKinds.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -124,6 +125,25 @@ public:
   /// order of registration (the destructors of C code); false with error
   /// text if it is not found.
   bool runAtDestruction(const std::string &symbol, diag::Message &error);
+
+  /// What the JIT holds, for the cache of compiled models
+  /// (driver/ModelCache.h): the object files compiled from modules (from
+  /// keepObjects() on), the shared objects added (addSharedLibrary), the
+  /// names of the functions looked up by address, the archives and objects
+  /// added (addArchive, addObject: as archives, in the order added, each
+  /// object a member of its own), and whether that is all of it: false once
+  /// anything else was added (a library that mocc did not make) or run (a C
+  /// constructor), which a shared object made of them would lack.
+  struct Contents {
+    std::vector<std::string> objects;
+    std::vector<std::string> sharedLibraries;
+    std::vector<std::vector<std::pair<std::string, std::string>>> archives;
+    std::map<const void *, std::string> lookedUp;
+    bool complete = true;
+  };
+  /// Keeps a copy of each object compiled from now on (Contents::objects).
+  void keepObjects();
+  const Contents &contents() const;
 
   ~Jit();
 

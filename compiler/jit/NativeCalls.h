@@ -27,6 +27,9 @@ public:
                                           uint32_t index, std::span<const double> args,
                                           diag::Message &failure) override;
   std::string text(double bits) override;
+  /// Whether any function was called (then the translation depends on
+  /// what the calls read, not only on the sources).
+  bool used() const { return jit_ != nullptr; }
 
 private:
   /// Compiles the functions that `index` needs and are not in the JIT yet.

@@ -414,6 +414,8 @@ double evaluateOp(OpKind op, std::span<const double> x, uint32_t payload) {
 std::optional<double>
 evaluate(const ExprPool &pool, ExprId root,
          const std::function<std::optional<double>(VarId)> &valueOf) {
+  if (pool.op(root) == OpKind::Constant) // most calls: a folded subscript or condition
+    return pool.node(root).payload.value;
   std::unordered_map<uint32_t, double> values;
   bool ok = true;
   ExprId roots[] = {root};

@@ -4,12 +4,16 @@
 // with code 2. SIGINT, SIGTERM and SIGHUP end a run cleanly, and then the
 // process by the same signal (runtime/Signals.h).
 #include "compiler/driver/Driver.h"
+#include "compiler/driver/Run.h"
 #include "compiler/driver/Names.h"
 #include "compiler/driver/Plot.h"
 #include "compiler/driver/TestLibrary.h"
 #include "runtime/Signals.h"
 #include "compiler/support/Stack.h"
 
+#include <cerrno>
+#include <csignal>
+#include <pthread.h>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -17,11 +21,43 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 using namespace mocc::driver;
 
 namespace {
+
+#ifdef MOCC_LAUNCHER
+// `mocc` is a small program that runs a model from the cache of compiled
+// models itself (compiler/driver/Run.h) and hands every other command, and a
+// model it cannot take from the cache, to the compiler, `mocc-compiler` in
+// its own folder, with the same arguments: loading LLVM and Clang costs a
+// run 20 to 30 ms of the processor before main.
+char **arguments = nullptr;
+
+int runCompiler() {
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  std::string path = n > 0 ? std::string(self, static_cast<size_t>(n)) : std::string();
+  path = path.substr(0, path.rfind('/') + 1) + "mocc-compiler";
+  std::cout.flush();
+  std::cerr.flush();
+  // A stop signal from here until mocc-compiler has its handlers waits
+  // (the mask survives execv; runtime/Signals.cpp unblocks it), so that it
+  // ends the run with its message, not silently.
+  sigset_t stops, previous;
+  sigemptyset(&stops);
+  for (int signal : {SIGINT, SIGTERM, SIGHUP})
+    sigaddset(&stops, signal);
+  pthread_sigmask(SIG_BLOCK, &stops, &previous);
+  execv(path.c_str(), arguments);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  std::cerr << "mocc: error: cannot run the compiler `" << path << "`: " << std::strerror(errno)
+            << "\n";
+  return ExitUsageError;
+}
+#endif
 
 const char *const kUsage = R"(usage: mocc COMMAND [ARGS...]
 
@@ -320,6 +356,7 @@ int commandHelp(const std::string &command) {
   return ExitSuccess;
 }
 
+#ifndef MOCC_LAUNCHER
 int runParseCommand(Arguments &args) {
   std::vector<std::string> files;
   bool print = false;
@@ -557,6 +594,8 @@ int runLinearizeCommand(Arguments &args) {
   return runLinearize(options, linearize, std::cout, std::cerr);
 }
 
+#endif // MOCC_LAUNCHER
+
 int runModelCommand(const std::string &command, Arguments &args) {
   CompileOptions options;
   SimulateOptions sim{NAN, NAN, NAN, 0, NAN, "", "", ""};
@@ -590,11 +629,17 @@ int runModelCommand(const std::string &command, Arguments &args) {
   }
   if (options.files.empty() && options.model.empty())
     return usage("`" + command + "` needs a FILE or -m MODEL");
+#ifdef MOCC_LAUNCHER
+  if (auto code = runSimulateCached(options, sim, std::cout, std::cerr))
+    return *code;
+  return runCompiler();
+#else
   if (command == "check")
     return runCheck(options, std::cout, std::cerr);
   if (command == "flatten")
     return runFlatten(options, flatten, std::cout, std::cerr);
   return runSimulate(options, sim, std::cout, std::cerr);
+#endif
 }
 
 /// Runs the command of argv[1].
@@ -602,6 +647,10 @@ int runCommand(int argc, char **argv) {
   if (argc < 2)
     return usage("no command given");
   std::string command = argv[1];
+#ifdef MOCC_LAUNCHER
+  if (command != "simulate")
+    return runCompiler();
+#endif
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
     return ExitSuccess;
@@ -611,6 +660,9 @@ int runCommand(int argc, char **argv) {
     return ExitSuccess;
   }
   Arguments args(argc, argv, 2);
+#ifdef MOCC_LAUNCHER
+  return runModelCommand(command, args);
+#else
   if (command == "parse")
     return runParseCommand(args);
   if (command == "check" || command == "flatten" || command == "simulate")
@@ -626,11 +678,17 @@ int runCommand(int argc, char **argv) {
   if (command == "test-library")
     return runTestLibraryCommand(args);
   return usage("unknown command `" + command + "`");
+#endif
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
+#ifdef MOCC_LAUNCHER
+  arguments = argv;
+  if (argc < 2 || std::string(argv[1]) != "simulate")
+    return runCompiler();
+#endif
   mocc::rt::installSignalHandlers();
   // The compiler runs on a thread with a large stack, so that deeply nested
   // but legal input compiles (see compiler/support/Stack.h).

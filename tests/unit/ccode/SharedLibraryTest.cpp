@@ -16,6 +16,7 @@
 #include <doctest/doctest.h>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <sys/stat.h>
 #include <thread>
@@ -344,4 +345,20 @@ TEST_CASE("linking leaves the process's signal handlers and the thread's alterna
     sigaltstack(&back, nullptr);
   });
   linker.join();
+}
+
+TEST_CASE("the caches' hash is XXH64 (the reference's test values), 128 bits under two seeds") {
+  // The values of the xxHash reference implementation.
+  CHECK(hash64("", 0) == 0xEF46DB3751D8E999ULL);
+  CHECK(hash64("a", 0) == 0xD24EC4F1A98C6E5BULL);
+  CHECK(hash64("abc", 0) == 0x44BC2CF5AD770999ULL);
+  std::string longer(1000, 'x');
+  for (size_t i = 0; i < longer.size(); ++i)
+    longer[i] = static_cast<char>('a' + i % 26);
+  // Every length up to a few stripes differs from its neighbours.
+  std::set<std::string> seen;
+  for (size_t n = 0; n <= 100; ++n)
+    CHECK(seen.insert(hashText(std::string_view(longer).substr(0, n))).second);
+  CHECK(hashText("abc").size() == 32);
+  CHECK(hashText("abc") != hashText("abd"));
 }
