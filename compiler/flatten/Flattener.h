@@ -316,6 +316,9 @@ public:
   /// The value of a whole component: its variables, or for a record (or any
   /// class) the values of its components as fields.
   std::optional<Value> instanceValue(Instance *instance, SourceRange loc);
+  /// The value of a component of a class type (a record, or an array of
+  /// them): its components' values as fields.
+  std::optional<Value> compositeValue(Instance *instance, SourceRange loc);
   /// A record constructor call: the record class with positional and named
   /// field values, missing fields from their declaration bindings.
   std::optional<Value> constructRecord(inst::ClassNode *record, const ast::CallExpr &call,

@@ -317,7 +317,12 @@ std::optional<Value> Flattener::constantOf(Instance *x) {
     return it->second;
   constants_[key] = std::nullopt; // guards against a constant defined by itself
   std::optional<Value> value;
-  if (!x->mod.binding)
+  // A record constant given by modifications of its fields, without a
+  // binding (`constant DataRecord N2(name = "N2", MM = 0.028)`): the
+  // record of its fields' values.
+  if (!x->mod.binding && !x->isBuiltin() && x->isRecord())
+    value = compositeValue(x, x->loc);
+  else if (!x->mod.binding)
     diags_.report(diag::ConstantHasNoValue, x->loc, {x->name});
   else
     value = lower(*x->mod.binding, x->mod.scope);
@@ -380,6 +385,10 @@ std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
       all.elements.push_back(pool_->variable(sym::VarId{static_cast<uint32_t>(range->first + k)}));
     return all;
   }
+  return compositeValue(x, loc);
+}
+
+std::optional<Value> Flattener::compositeValue(Instance *x, SourceRange loc) {
   if (!x->cls)
     return std::nullopt; // its class was not found (reported)
   auto dims = dimsOf(x);

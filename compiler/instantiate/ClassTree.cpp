@@ -17,6 +17,8 @@ bool isPredefinedTypeName(const std::string &name) {
 }
 
 std::string ClassNode::fullName() const {
+  if (viewOf)
+    return viewOf->fullName();
   return parent ? parent->fullName() + "." + name : name;
 }
 
@@ -159,6 +161,19 @@ ClassNode *ClassTree::makeNode(ClassNode *parent, const ast::ClassDef *def) {
   node->def = def;
   node->tree_ = this;
   node->bundled_ = parent && parent->bundled_;
+  nodes_.push_back(std::move(node));
+  return nodes_.back().get();
+}
+
+ClassNode *ClassTree::copyNode(ClassNode *parent, const ClassNode &of) {
+  auto node = std::make_unique<ClassNode>();
+  node->name = of.name;
+  node->parent = parent;
+  node->def = of.def;
+  node->builtin = of.builtin;
+  node->tree_ = this;
+  node->directory_ = of.directory_;
+  node->bundled_ = of.bundled_;
   nodes_.push_back(std::move(node));
   return nodes_.back().get();
 }

@@ -33,6 +33,14 @@ public:
   ClassNode *parent = nullptr; ///< the enclosing class; null at top level
   const ast::ClassDef *def = nullptr; ///< null for built-in classes
   BuiltinKind builtin = BuiltinKind::None;
+  /// Set on a view of a base class as part of a class that extends it (a
+  /// package P extending B): the node has B's text and enclosing classes,
+  /// but its elements are those of P's instance, so a class inherited from
+  /// B, seen as an element of P, is a child of the view and finds P's
+  /// (modified, redeclared) constants and classes where its text names B's
+  /// (MLS 5.3.1, 7.1: the inherited elements are elements of P). Its name
+  /// is P's.
+  ClassNode *viewOf = nullptr;
 
   /// "A.B.C".
   std::string fullName() const;
@@ -111,6 +119,10 @@ public:
 
   /// Creates a node for a class defined inside `parent`'s text.
   ClassNode *makeNode(ClassNode *parent, const ast::ClassDef *def);
+  /// A node for the class `of`'s definition as a child of `parent` (a view,
+  /// see ClassNode::viewOf), sharing its text and, for a directory package,
+  /// its folder.
+  ClassNode *copyNode(ClassNode *parent, const ClassNode &of);
 
 private:
   friend class ClassNode;

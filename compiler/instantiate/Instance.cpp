@@ -178,6 +178,8 @@ Instance *Instantiator::instantiateModel(ClassNode *cls, Instance *owner) {
 }
 
 Instance *Instantiator::packageInstance(ClassNode *cls) {
+  if (cls->viewOf)
+    return packageInstance(cls->viewOf);
   if (auto it = packages_.find(cls); it != packages_.end())
     return it->second;
   auto package = std::make_unique<Instance>();
@@ -223,7 +225,63 @@ void Instantiator::expand(Instance &instance) {
     }
   }
   applyRedeclarations(instance);
+  if (instance.kind == InstanceKind::Package)
+    placeInheritedClasses(instance);
   instance.expanding_ = false;
+}
+
+ClassNode *Instantiator::asElementOf(ClassNode *node, ClassNode *derived) {
+  ClassNode *base = node->parent;
+  ClassNode *&view = views_[{base, derived}];
+  if (!view) {
+    view = tree_.copyNode(base->parent, *base);
+    view->viewOf = derived;
+  }
+  ClassNode *&placed = inheritedClasses_[{node, derived}];
+  if (!placed) {
+    // A class written in the base's text is the view's child of that name;
+    // one a redeclaration or `class extends` made is copied into the view.
+    ClassNode *child = base->findChild(node->name) == node ? view->findChild(node->name) : nullptr;
+    placed = child ? child : tree_.copyNode(view, *node);
+  }
+  return placed;
+}
+
+void Instantiator::placeInheritedClasses(Instance &package) {
+  const auto &expanded = package.expandedClasses_;
+  auto inherited = [&](ClassNode *c) {
+    return c && c->def && c->parent && c->parent != package.cls && !c->parent->viewOf &&
+           std::find(expanded.begin(), expanded.end(), c->parent) != expanded.end();
+  };
+  // A `class extends` keeps the class it extends, placed in the package too
+  // (a chain of them: the MSL's BaseProperties).
+  auto place = [&](ClassNode *written) {
+    ClassNode *result = written;
+    for (ClassNode *c = written, *placedC = nullptr; c; ) {
+      ClassNode *p = inherited(c) ? asElementOf(c, package.cls) : c;
+      if (placedC)
+        classExtendsBase_[placedC] = p;
+      else
+        result = p;
+      auto it = classExtendsBase_.find(c);
+      if (p == c || it == classExtendsBase_.end() || !it->second)
+        break;
+      placedC = p;
+      c = it->second;
+    }
+    return result;
+  };
+  for (Member &m : package.members_) {
+    if (m.kind != Member::Kind::Class || !m.classNode)
+      continue;
+    ClassNode *written = m.classNode;
+    m.classNode = place(written);
+    if (m.classNode == written)
+      if (auto it = classExtendsBase_.find(written); it != classExtendsBase_.end() && it->second)
+        classExtendsBase_[written] = place(it->second);
+    if (inherited(m.extendedClass))
+      m.extendedClass = asElementOf(m.extendedClass, package.cls);
+  }
 }
 
 void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth,
@@ -236,6 +294,8 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
     return;
   }
   noteClass(cls);
+  if (instance.kind == InstanceKind::Package)
+    instance.expandedClasses_.push_back(cls);
   // `model extends B(mod) ... end B`: first the inherited B it replaces.
   if (def->specifier == ast::ClassSpecifierKind::ExtendsLong)
     if (auto it = classExtendsBase_.find(cls); it != classExtendsBase_.end() && it->second) {
@@ -244,6 +304,10 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
         mergeModifier(mod, *extendsMod, diags_);
       noteExtends(cls, nullptr, it->second, instance);
       expandClass(instance, it->second, &mod, depth + 1, protectedBase);
+    } else {
+      // Expanding only the body would silently lose the inherited elements
+      // (a function's inputs).
+      diags_.report(diag::ClassExtendsBaseUnknown, def->nameRange, {def->name});
     }
   if (def->specifier == ast::ClassSpecifierKind::Short) {
     // extends of a short class definition A = B(mod): extend B with mod.
@@ -337,9 +401,14 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       // `model extends B ... end B` replaces the inherited replaceable
       // class B by a class that extends it (MLS 7.3.1), whichever of the
       // two is added first.
+      // The class extends must be the nearer of the two: a redeclaration
+      // written nearer replaces it like any (the MSL's DryAirNasa
+      // redeclares SingleGasNasa's `redeclare replaceable function extends
+      // dynamicViscosity`).
       if (existing.kind == Member::Kind::Class && member.kind == Member::Kind::Class &&
-          (isClassExtends(member) || isClassExtends(existing))) {
-        bool replacing = isClassExtends(member);
+          ((isClassExtends(member) && member.depth < existing.depth) ||
+           (isClassExtends(existing) && existing.depth < member.depth))) {
+        bool replacing = isClassExtends(member) && member.depth < existing.depth;
         Member &inherited = replacing ? existing : member;
         const ast::Element &written = replacing ? *member.element : *existing.element;
         if (!inherited.element->replaceable) {
@@ -778,9 +847,18 @@ ClassNode *Instantiator::resolveAlias(ClassNode *cls) {
 
 // --- Lookup ---------------------------------------------------------------------
 
+ClassNode *Instantiator::classExtendsMember(ClassNode *cls, ClassNode *child) {
+  if (!child->def || child->def->specifier != ast::ClassSpecifierKind::ExtendsLong || !cls->def)
+    return child;
+  Member *m = packageInstance(cls)->findMember(child->name);
+  return m && m->kind == Member::Kind::Class && m->classNode ? m->classNode : child;
+}
+
 Found Instantiator::lookupInPackage(ClassNode *cls, const std::string &name) {
+  if (cls->viewOf)
+    return lookupInPackage(cls->viewOf, name);
   if (ClassNode *child = cls->findChild(name))
-    return {Found::Kind::Class, child, nullptr};
+    return {Found::Kind::Class, classExtendsMember(cls, child), nullptr};
   if (!cls->def)
     return {};
   Instance *package = packageInstance(cls);
@@ -899,8 +977,10 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
 }
 
 ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name, Scope scope) {
+  if (cls->viewOf)
+    return findNestedClass(cls->viewOf, name, scope);
   if (ClassNode *child = cls->findChild(name))
-    return child;
+    return classExtendsMember(cls, child);
   if (!cls->def)
     return nullptr;
   Member *m = packageInstance(cls)->findMember(name);
@@ -908,6 +988,8 @@ ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name
 }
 
 bool Instantiator::isProtectedElement(ClassNode *cls, const std::string &name) {
+  if (cls->viewOf)
+    return isProtectedElement(cls->viewOf, name);
   if (!cls->def)
     return false;
   for (const ast::Element &e : cls->def->elements) {

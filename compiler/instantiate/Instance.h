@@ -255,6 +255,8 @@ private:
   std::vector<Written<ast::AlgorithmSection>> algorithms_;
   Written<ast::ExternalClause> external_;
   std::optional<std::vector<int64_t>> elementIndex_; ///< for array elements
+  /// A package's class and the classes it extends, as expanded.
+  std::vector<ClassNode *> expandedClasses_;
 };
 
 /// The result of looking up the first identifier of a name.
@@ -353,6 +355,14 @@ private:
   void resolveType(Instance &instance, ClassNode *type, Scope typeScope, const Member *member);
   Found lookupInImports(const std::string &name, ClassNode *cls);
   void applyRedeclarations(Instance &instance);
+  /// The classes of a package's members inherited from the classes it
+  /// extends become children of views of those (ClassNode::viewOf).
+  void placeInheritedClasses(Instance &package);
+  /// A `class extends` written in `cls` (its textual child `child`) is the
+  /// member of `cls` as a package, which knows the class it extends.
+  ClassNode *classExtendsMember(ClassNode *cls, ClassNode *child);
+  /// `node`, a class inherited from its parent, as an element of `derived`.
+  ClassNode *asElementOf(ClassNode *node, ClassNode *derived);
   void noteClass(ClassNode *cls);
   void noteExtends(ClassNode *derived, const ast::Element *element, ClassNode *base,
                    Instance &instance);
@@ -363,6 +373,11 @@ private:
   /// Element names removed by `break` in the extends clauses being expanded.
   std::vector<std::vector<std::string>> breakNames_;
   std::map<ClassNode *, Instance *> packages_;
+  /// The views of base classes as parts of derived ones, by (base,
+  /// derived), and the inherited classes placed in them, by (class,
+  /// derived).
+  std::map<std::pair<ClassNode *, ClassNode *>, ClassNode *> views_;
+  std::map<std::pair<ClassNode *, ClassNode *>, ClassNode *> inheritedClasses_;
   std::map<ClassNode *, bool> externalObjectClasses_;
   Usage usage_;
   /// The inherited class that each `class extends` definition extends.
