@@ -19,10 +19,8 @@ double PivotMatrix::at(int64_t row, int64_t column) const {
 
 double logAbsDeterminant(const PivotMatrix &matrix, const PivotBlock &block) {
   auto n = static_cast<int64_t>(block.rows.size());
-  std::vector<double> a(static_cast<size_t>(n * n)); // row-major copy
-  for (int64_t i = 0; i < n; ++i)
-    for (int64_t j = 0; j < n; ++j)
-      a[i * n + j] = matrix.at(block.rows[i], block.columns[j]);
+  std::vector<double> a; // row-major copy
+  matrix.gather(block.rows, n, [&](int64_t j) { return block.columns[j]; }, a);
   double logDet = 0.0;
   for (int64_t k = 0; k < n; ++k) {
     int64_t pivot = k;
@@ -86,12 +84,9 @@ std::vector<int32_t> bestSelectionStates(const PivotMatrix &matrix, const Select
   auto f = static_cast<int64_t>(m.forced.size());
   auto c = static_cast<int64_t>(m.columns.size());
   int64_t width = f + c;
-  std::vector<double> a(static_cast<size_t>(r * width)); // row-major copy
-  for (int64_t i = 0; i < r; ++i)
-    for (int64_t j = 0; j < width; ++j) {
-      int32_t column = j < f ? m.forced[j] : m.columns[j - f];
-      a[i * width + j] = matrix.at(m.rows[i], column);
-    }
+  std::vector<double> a; // row-major copy
+  matrix.gather(m.rows, width, [&](int64_t j) { return j < f ? m.forced[j] : m.columns[j - f]; },
+                a);
   std::vector<char> taken(static_cast<size_t>(width), 0);
   // Ranked columns: the lowest rank first, as long as it has an entry
   // that is not negligible (a column that cancels numerically, R^T (R r)

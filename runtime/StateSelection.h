@@ -12,6 +12,7 @@
 
 #include "runtime/CompiledModel.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -27,7 +28,47 @@ struct PivotMatrix {
   const SparsityPattern *pattern = nullptr;
   /// Entry (row, column); O(log) in the column's nonzeros when sparse.
   double at(int64_t row, int64_t column) const;
+  /// The dense submatrix (rows, columns(j) for j < width), row-major in
+  /// `out` (rows.size() * width): when sparse, each column's nonzeros are
+  /// walked once against the rows in ascending order, O(nnz + r log r).
+  template <class ColumnOf>
+  void gather(std::span<const int32_t> rows, int64_t width, ColumnOf columnOf,
+              std::vector<double> &out) const;
 };
+
+template <class ColumnOf>
+void PivotMatrix::gather(std::span<const int32_t> rows, int64_t width, ColumnOf columnOf,
+                         std::vector<double> &out) const {
+  auto r = static_cast<int64_t>(rows.size());
+  out.assign(static_cast<size_t>(r * width), 0.0);
+  if (!pattern) {
+    for (int64_t i = 0; i < r; ++i)
+      for (int64_t j = 0; j < width; ++j)
+        out[i * width + j] = values[static_cast<int64_t>(columnOf(j)) * numRows + rows[i]];
+    return;
+  }
+  std::vector<std::pair<int32_t, int64_t>> order(static_cast<size_t>(r)); // (row, position)
+  for (int64_t i = 0; i < r; ++i)
+    order[static_cast<size_t>(i)] = {rows[i], i};
+  std::sort(order.begin(), order.end());
+  for (int64_t j = 0; j < width; ++j) {
+    int64_t column = columnOf(j);
+    int64_t k = pattern->colPtr[column], end = pattern->colPtr[column + 1];
+    size_t o = 0;
+    while (k < end && o < order.size()) {
+      int64_t row = pattern->rowIdx[k];
+      if (row < order[o].first)
+        ++k;
+      else if (row > order[o].first)
+        ++o;
+      else {
+        for (size_t q = o; q < order.size() && order[q].first == row; ++q)
+          out[order[q].second * width + j] = values[k];
+        ++k;
+      }
+    }
+  }
+}
 
 /// log |det| of the square submatrix (rows, columns) of the pivot
 /// Jacobian, by Gaussian elimination with partial pivoting; -infinity if it
