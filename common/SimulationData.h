@@ -70,9 +70,6 @@ struct SelectionMatrix {
   std::vector<int32_t> rows;    ///< residuals of the pivot kernel
   std::vector<int32_t> forced;  ///< entries of the pivot columns (rt::DynamicStateSelection::columns, plan::SimulationPlan::pivotColumns)
   std::vector<int32_t> columns; ///< entries of the pivot columns (rt::DynamicStateSelection::columns, plan::SimulationPlan::pivotColumns)
-  /// Per column, its rank of priority (0: the lowest, made dummy first), or
-  /// empty: all columns of one priority.
-  std::vector<int32_t> ranks;
   int32_t numStates = 0;
   std::vector<int32_t> aSlots;
   std::vector<std::vector<int32_t>> columnChains; ///< per column: x, der(x), ...

@@ -60,10 +60,7 @@ std::string checkStateSelection(const CompiledModel &model) {
                    m.aSlots.size() == static_cast<size_t>(m.numStates) * m.columns.size() &&
                    m.columnChains.size() == m.columns.size() &&
                    m.stateChains.size() == static_cast<size_t>(m.numStates) &&
-                   m.initial.size() == static_cast<size_t>(m.numStates) &&
-                   (m.ranks.empty() || m.ranks.size() == m.columns.size());
-    for (int32_t rank : m.ranks)
-      inRange = inRange && rank >= 0;
+                   m.initial.size() == static_cast<size_t>(m.numStates);
     for (int32_t row : m.rows)
       inRange = inRange && row >= 0 && row < selection.numPivotRows;
     for (const std::vector<int32_t> *list : {&m.forced, &m.columns})

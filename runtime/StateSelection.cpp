@@ -88,46 +88,22 @@ std::vector<int32_t> bestSelectionStates(const PivotMatrix &matrix, const Select
   matrix.gather(m.rows, width, [&](int64_t j) { return j < f ? m.forced[j] : m.columns[j - f]; },
                 a);
   std::vector<char> taken(static_cast<size_t>(width), 0);
-  // Ranked columns: the lowest rank first, as long as it has an entry
-  // that is not negligible (a column that cancels numerically, R^T (R r)
-  // for R, holds rounding errors only), then the next rank.
-  auto rankOf = [&](int64_t j) {
-    return j < f || m.ranks.empty() ? 0 : static_cast<int64_t>(m.ranks[static_cast<size_t>(j - f)]);
-  };
-  int64_t topRank = 0;
-  double scale = 0.0;
-  for (int64_t j = 0; j < width; ++j) {
-    topRank = std::max(topRank, rankOf(j));
-    for (int64_t i = 0; i < r; ++i)
-      if (std::isfinite(a[i * width + j]))
-        scale = std::max(scale, std::fabs(a[i * width + j]));
-  }
-  double negligible = scale * 1e-9;
-  int64_t rank = 0;
   logRating = 0.0;
   for (int64_t k = 0; k < r; ++k) {
-    // Rows k.. are left; a forced column first, else the largest entry of
-    // the lowest rank that has one.
+    // Rows k.. are left; a forced column first, else the largest entry.
     int64_t pivotRow = -1, pivotColumn = -1;
     double best = -1.0;
     int64_t from = k < f ? k : f, to = k < f ? k + 1 : width;
-    for (; rank <= topRank; ++rank) {
-      for (int64_t j = from; j < to; ++j) {
-        if (taken[j] || (j >= f && rankOf(j) != rank))
-          continue;
-        for (int64_t i = k; i < r; ++i)
-          if (std::fabs(a[i * width + j]) > best) {
-            best = std::fabs(a[i * width + j]);
-            pivotRow = i;
-            pivotColumn = j;
-          }
-      }
-      if (k < f || rank == topRank || best > negligible)
-        break;
-      pivotRow = pivotColumn = -1;
-      best = -1.0;
+    for (int64_t j = from; j < to; ++j) {
+      if (taken[j])
+        continue;
+      for (int64_t i = k; i < r; ++i)
+        if (std::fabs(a[i * width + j]) > best) {
+          best = std::fabs(a[i * width + j]);
+          pivotRow = i;
+          pivotColumn = j;
+        }
     }
-    rank = std::min(rank, topRank);
     if (pivotColumn < 0 || !(best > 0.0) || !std::isfinite(best)) {
       logRating = -std::numeric_limits<double>::infinity();
       if (pivotColumn < 0)

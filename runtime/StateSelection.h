@@ -86,9 +86,7 @@ int chooseStateSet(std::span<const double> logRatings, int current, double switc
 /// The best states of a selection matrix at a point of the pivot Jacobian:
 /// Gaussian elimination on the block's rows, first on its forced columns
 /// (partial pivoting), then on the largest entry among its other columns
-/// (complete pivoting; with m.ranks, among those of the lowest rank whose
-/// largest entry is not negligible, 1e-9 of the block's largest: the
-/// greedy choice by priority), as many times as rows are left; the columns not
+/// (complete pivoting), as many times as rows are left; the columns not
 /// taken are the states (indices into m.columns, ascending). `logRating`
 /// receives the log |det| of that choice's block.
 std::vector<int32_t> bestSelectionStates(const PivotMatrix &matrix, const SelectionMatrix &m,

@@ -889,7 +889,6 @@ void PlanBuilder::buildPivotKernel() {
       plan.forced.push_back(columnOf(c));
     for (VarId c : m.columns)
       plan.columns.push_back(columnOf(c));
-    plan.ranks.assign(m.ranks.begin(), m.ranks.end());
     plan.numStates = m.numStates;
     plan.aSlots = slots(m.a);
     for (const auto &chain : m.columnChains)

@@ -551,7 +551,6 @@ void IndexReducer::addSelectionMatrix(const structural::AmbiguousBlock &block,
   std::string prefix = "$stateSet" + std::to_string(id + 1);
   for (int c : block.forced)
     m.forced.push_back(system_.variables[c]);
-  m.ranks = block.ranks;
   std::vector<int> lower;
   for (size_t j = 0; j < block.columns.size(); ++j) {
     int c = block.columns[j];

@@ -94,9 +94,6 @@ struct SelectionMatrix {
   std::vector<int> rows;             ///< indices into ReducedSystem::equations
   std::vector<sym::VarId> forced;    ///< dummies of every choice
   std::vector<sym::VarId> columns;   ///< the candidates
-  /// Per column, its rank of priority (0: the lowest, made dummy first),
-  /// or empty: all of one priority (see structural::AmbiguousBlock).
-  std::vector<int> ranks;
   int numStates = 0;
   std::vector<sym::VarId> a;         ///< numStates x columns, row-major
   /// Per column: x (one differentiation below the candidate), the

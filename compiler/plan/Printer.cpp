@@ -189,10 +189,7 @@ private:
     for (const SelectionMatrix &m : plan.selectionMatrices) {
       out_ << "  selection matrix: " << m.numStates << " states of columns "
            << numbers(m.columns) << ", forced " << numbers(m.forced) << ", rows "
-           << numbers(m.rows);
-      if (!m.ranks.empty())
-        out_ << ", ranks " << numbers(m.ranks);
-      out_ << "\n";
+           << numbers(m.rows) << "\n";
       out_ << "    A in " << slots(m.aSlots) << "; initial columns " << numbers(m.initial)
            << "\n";
       for (const auto &chain : m.columnChains)

@@ -312,35 +312,11 @@ std::vector<AmbiguousBlock> StateSetEnumerator::ambiguousBlocks() {
         AmbiguousBlock block;
         block.level = level;
         block.equations = part.equations;
-        // Candidates of lower priority that the static choice keeps as
-        // states: its choice among them is structural and may be singular
-        // for every value, so they become columns too, ranked by priority;
-        // the run time takes them as dummies first where their pivots are
-        // not negligible. (Ranking also those that are all dummies, so that
-        // a lower-priority state may be taken where the Jacobian needs one,
-        // made PointGravityWithPointMasses2 singular at t = 0: the ranks
-        // then hold rotation-matrix entries.)
-        bool ranked = false;
-        std::vector<int> below; // the distinct priorities up to the boundary
         for (int var : part.columns) {
           int priority = priorityOf(dae_, priority_, dae_.diffToVar[var]);
-          if (priority <= boundary)
-            below.push_back(priority);
-          if (priority < boundary && !chosen.isDummy[var])
-            ranked = true;
-        }
-        std::sort(below.begin(), below.end());
-        below.erase(std::unique(below.begin(), below.end()), below.end());
-        for (int var : part.columns) {
-          int priority = priorityOf(dae_, priority_, dae_.diffToVar[var]);
-          if (ranked && priority <= boundary) {
-            block.columns.push_back(var);
-            block.ranks.push_back(static_cast<int>(
-                std::lower_bound(below.begin(), below.end(), priority) - below.begin()));
-            block.numDummies += chosen.isDummy[var];
-          } else if (priority < boundary && chosen.isDummy[var]) {
+          if (priority < boundary && chosen.isDummy[var])
             block.forced.push_back(var);
-          } else if (priority == boundary) {
+          else if (priority == boundary) {
             block.columns.push_back(var);
             block.numDummies += chosen.isDummy[var];
           }

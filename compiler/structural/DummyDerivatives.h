@@ -134,23 +134,12 @@ enumerateStateSets(const DaeStructure &dae,
 /// one of `forced` (candidates of lower priority that the block takes
 /// first), in many equally good ways. Dynamic state selection with a
 /// selection matrix (Mattsson, Olsson and Elmqvist 2000) replaces the
-/// choice by numDummies of the columns chosen at run time. Where the
-/// block also has candidates of lower priority that the static choice keeps
-/// as states, its choice among those is structural (by the tie-break where
-/// it is not unique), although
-/// the Jacobian may be singular there for every value (a rod's vector
-/// given as R^T (R r) makes R a structural unknown of the rod's equations
-/// whose columns are numerically zero): so every candidate of priority up
-/// to the boundary is a column, `ranks` gives each column's rank of
-/// priority (0 the lowest) and `forced` is empty; the run time takes
-/// dummies rank by rank, as the greedy algorithm on the matroid of the
-/// numerical Jacobian's columns does.
+/// choice by numDummies of the columns chosen at run time.
 struct AmbiguousBlock {
   int level = 0;              ///< 1: the equations at their highest order
   std::vector<int> equations; ///< of the level, ascending
   std::vector<int> forced;    ///< ascending
   std::vector<int> columns;   ///< ascending
-  std::vector<int> ranks;     ///< per column, or empty: all of one priority
   int numDummies = 0;
 };
 

@@ -233,27 +233,6 @@ TEST_CASE("five Cartesian pendulums: selection matrices where the alternatives a
   }
 }
 
-TEST_CASE("selection matrices over candidates of two priorities: the lower ones chosen numerically") {
-  // The rod vector (dx, dy) = (cos(q)^2 + sin(q)^2) (x, y) names q, so the
-  // static tie-break among x, y and q (all avoid) may keep x as a state
-  // next to dx (default), which equals it: singular for every value. The
-  // avoid candidates are columns of the selection matrices too, made
-  // dummies first where their Jacobian has a pivot that is not negligible.
-  auto r = simulate("RankedSelection.mo");
-  REQUIRE(r["time"].back() == 3.0);
-  const double lengths[] = {0.6, 0.8, 1.0, 1.2};
-  for (int i = 0; i < 4; ++i) {
-    std::string index = "[" + std::to_string(i + 1) + "]";
-    auto [drift, angle] = pendulumErrors(r, lengths[i], M_PI / 2, index);
-    MESSAGE("pendulum " << i + 1 << ": constraint drift " << drift << ", angle error " << angle);
-    CHECK(drift < 1e-6);
-    CHECK(angle < 1e-4);
-    const auto &t = r["time"], &q = r["q" + index];
-    for (size_t k = 0; k < t.size(); ++k)
-      CHECK(std::fabs(q[k] - 2 * (1 - std::exp(-0.5 * t[k]))) < 1e-6);
-  }
-}
-
 TEST_CASE("an assert of an identity tighter than the integration tolerance holds in every row") {
   // The rows hold values that satisfy y^3 + y = 10 x to about the tolerance
   // (1e-4); where the assert fails on them it is judged again on values

@@ -36,33 +36,6 @@ TEST_CASE("the best set is chosen at once; later only when the current one is cl
   CHECK(chooseStateSet(std::vector<double>{0.5, 0.5}, -1, 0.1) == 0);
 }
 
-TEST_CASE("a selection matrix with ranks takes dummies of the lowest rank first, where it can") {
-  // Column-major 2 x 4: columns 0 and 1 of rank 0 (avoid), 2 and 3 of rank
-  // 1 (default). Rows: d + 5 e = x + 0 * q (q's column cancels
-  // numerically) and d * d = 1 at d = 1.
-  //   [1  1e-17  -1  5]
-  //   [0  0       2  0]
-  std::vector<double> m = {1, 0, /* x */ 1e-17, 0, /* q */ -1, 2, /* d */ 5, 0 /* e */};
-  SelectionMatrix s;
-  s.rows = {0, 1};
-  s.columns = {0, 1, 2, 3};
-  s.ranks = {0, 0, 1, 1};
-  s.numStates = 2;
-  double rating = 0;
-  // x is the dummy of rank 0 (q's entry is negligible), d of rank 1: q and
-  // e are the states.
-  CHECK(bestSelectionStates(PivotMatrix{m, 2}, s, rating) == std::vector<int32_t>{1, 3});
-  CHECK(rating == doctest::Approx(std::log(2.0)));
-  // Without ranks the largest entries win: e, then d.
-  s.ranks.clear();
-  CHECK(bestSelectionStates(PivotMatrix{m, 2}, s, rating) == std::vector<int32_t>{0, 1});
-  // Where rank 0 has no usable pivot at all, rank 1 gives both.
-  std::vector<double> flat = {0, 0, 1e-17, 0, 3, 0, 0, 2};
-  s.ranks = {0, 0, 1, 1};
-  CHECK(bestSelectionStates(PivotMatrix{flat, 2}, s, rating) == std::vector<int32_t>{0, 1});
-  CHECK(rating == doctest::Approx(std::log(6.0)));
-}
-
 namespace {
 // Slots: 0 x, 1 y, 2 der(x), 3 der(y). The pivot kernel's one residual is
 // the derivative of the rod x^2 + y^2 = 1: 2 x der(x) + 2 y der(y).
