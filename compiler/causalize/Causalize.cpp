@@ -1249,16 +1249,19 @@ void PlanBuilder::splitOffAliases() {
 }
 
 void PlanBuilder::buildOutputs() {
-  // Every variable and every parameter of the model as flattened, aliases
-  // and dummy derivatives included (as OpenModelica's and Dymola's result
-  // files hold them); not constants, not the derivatives index reduction
-  // added, not String parameters or external objects (no number). An
-  // alias keeps what it aliases (MAT files store it once), and one bound to
-  // a parameter expression is constant in time as a parameter is.
+  // Every variable, parameter and constant of the model as flattened
+  // (its components' constants, not those of packages), aliases and dummy
+  // derivatives included (as Dymola's result files hold them: the MSL's
+  // references compare such constants); not the derivatives index
+  // reduction added, not String parameters or external objects (no
+  // number). An alias keeps what it aliases (MAT files store it once), and
+  // one bound to a parameter expression is constant in time as a parameter
+  // is.
   for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &v = model_.variables[i];
-    bool parameter = v.variability == flat::VariabilityKind::Parameter;
-    if (v.variability == flat::VariabilityKind::Constant || v.special != flat::SpecialKind::None ||
+    bool parameter = v.variability == flat::VariabilityKind::Parameter ||
+                     v.variability == flat::VariabilityKind::Constant;
+    if (v.special != flat::SpecialKind::None ||
         v.name.starts_with('$') || v.type == flat::TypeKind::String ||
         v.type == flat::TypeKind::ExternalObject)
       continue;

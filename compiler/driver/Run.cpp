@@ -339,7 +339,17 @@ std::optional<int> simulateCached(RunState &s, const CompileOptions &options,
   auto report = [&] {
     err << "  compiled model: from the cache (" << cached.entryPath << ")\n";
   };
-  return runCompiledModel(s, options, simulate, cached.model, run, report, out, err);
+  if (simulate.output == "-") // streamed: what is written stays written
+    return runCompiledModel(s, options, simulate, cached.model, run, report, out, err);
+  // A run that fails is made again by the compiler (the run leaves no result
+  // behind), which names the equation of a non-finite value: the cache
+  // holds no equations, and what a run says must not depend on it.
+  std::ostringstream said;
+  int code = runCompiledModel(s, options, simulate, cached.model, run, report, out, said);
+  if (code == ExitSimulationError)
+    return std::nullopt;
+  err << said.str();
+  return code;
 }
 
 std::optional<int> runSimulateCached(const CompileOptions &options,

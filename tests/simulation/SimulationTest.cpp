@@ -454,7 +454,7 @@ TEST_CASE("a parameter bound to a free parameter is found by initialization too"
   checkColumn(r, "x", [](double t) { return std::exp(-4 * t); }, 1e-5);
 }
 
-TEST_CASE("results hold every parameter, with its value in every row, and no constant") {
+TEST_CASE("results hold every parameter and constant of the model, with its value in every row") {
   auto r = simulate("ParametersInResults.mo");
   checkColumn(r, "x[2]", [](double t) { return std::exp(-0.5 * t); }, 1e-5);
   checkColumn(r, "n", [](double) { return 2; }, 1e-300);
@@ -462,11 +462,11 @@ TEST_CASE("results hold every parameter, with its value in every row, and no con
   checkColumn(r, "b", [](double) { return 1; }, 1e-300);
   checkColumn(r, "c", [](double) { return 3; }, 1e-12);
   checkColumn(r, "on", [](double) { return 1; }, 1e-300);
+  checkColumn(r, "k", [](double) { return 5; }, 1e-300);
   checkColumn(r, "hidden", [](double) { return 7; }, 1e-300);
-  for (const char *absent : {"k", "label"})
-    CHECK(std::find(r.names.begin(), r.names.end(), absent) == r.names.end());
+  CHECK(std::find(r.names.begin(), r.names.end(), "label") == r.names.end());
   // In the order of the model, parameters between the variables.
-  CHECK(r.names == std::vector<std::string>{"time", "n", "a", "b", "c", "on", "x[1]", "x[2]",
+  CHECK(r.names == std::vector<std::string>{"time", "n", "a", "b", "c", "on", "k", "x[1]", "x[2]",
                                             "hidden", "der(x[1])", "der(x[2])"});
 }
 

@@ -108,11 +108,17 @@ struct Result {
 Result run(const fs::path &file, const Expectations &e, const std::string &mocc) {
   Result r;
   fs::path tmp = fs::temp_directory_path() / ("mocc_filetest_" + std::to_string(getpid()));
+  // A cache of its own, empty: what a run says must not depend on what the
+  // user's cache holds (a model served from the cache of compiled models
+  // cannot name the equation of a non-finite value).
+  fs::path cache = tmp.string() + ".cache";
+  fs::remove_all(cache);
   for (const std::string &command : e.runs) {
     std::string cmd = replaceAll(command, "%s", file.filename().string());
     if (startsWith(cmd, "mocc "))
       cmd = "'" + mocc + "'" + cmd.substr(4);
-    std::string shell = "cd '" + file.parent_path().string() + "' && env -u MODELICAPATH " + cmd +
+    std::string shell = "cd '" + file.parent_path().string() + "' && env -u MODELICAPATH " +
+                        "XDG_CACHE_HOME='" + cache.string() + "' " + cmd +
                         " > '" + tmp.string() + ".out' 2> '" + tmp.string() + ".err'";
     int status = std::system(shell.c_str());
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
@@ -125,6 +131,7 @@ Result run(const fs::path &file, const Expectations &e, const std::string &mocc)
   }
   fs::remove(tmp.string() + ".out");
   fs::remove(tmp.string() + ".err");
+  fs::remove_all(cache);
   return r;
 }
 

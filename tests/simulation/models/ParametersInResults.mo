@@ -1,6 +1,7 @@
 // Parameters in the result file: bound, computed from others, found by
 // initialization (fixed = false), Integer (an array size), Boolean,
-// protected; not constants, not String parameters.
+// protected; the model's constants too (Dymola's results hold them, and the
+// MSL's references compare them); not String parameters.
 model ParametersInResults
   parameter Integer n = 2;
   parameter Real a = 0.5;
