@@ -7,6 +7,7 @@
 #include "compiler/ccode/CCompiler.h"
 #include "compiler/ccode/LibrarySources.h"
 #include "compiler/ccode/ObjectCache.h"
+#include "tests/unit/ccode/Folder.h"
 
 #include <algorithm>
 #include <doctest/doctest.h>
@@ -16,23 +17,14 @@
 #include <unistd.h>
 
 using namespace mocc::ccode;
+using namespace mocc;
 namespace fs = std::filesystem;
 
 namespace {
 
-/// A temporary folder, removed at the end.
-struct Folder {
-  fs::path path;
-  explicit Folder(const std::string &name)
-      : path(fs::temp_directory_path() / ("mocc_ccode_unit_" + name + "_" + std::to_string(getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~Folder() { fs::remove_all(path); }
-  void write(const std::string &file, const std::string &text) const {
-    fs::create_directories((path / file).parent_path());
-    std::ofstream(path / file) << text;
-  }
+/// A temporary folder of this binary, removed at the end.
+struct Folder : test::Folder {
+  explicit Folder(const std::string &name) : test::Folder("mocc_ccode_unit", name) {}
 };
 
 std::vector<std::string> paths(const std::vector<Source> &units) {

@@ -8,6 +8,7 @@
 #include "compiler/ccode/CCompiler.h"
 #include "compiler/ccode/ObjectCache.h"
 #include "compiler/ccode/SharedLibrary.h"
+#include "tests/unit/ccode/Folder.h"
 
 #include <chrono>
 #include <csignal>
@@ -23,30 +24,14 @@
 #include <unistd.h>
 
 using namespace mocc::ccode;
+using namespace mocc;
 namespace fs = std::filesystem;
 
 namespace {
 
-/// A temporary folder, removed at the end.
-struct Folder {
-  fs::path path;
-  explicit Folder(const std::string &name)
-      : path(fs::temp_directory_path() / ("mocc_shared_unit_" + name + "_" + std::to_string(getpid()))) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~Folder() { fs::remove_all(path); }
-  void write(const std::string &file, const std::string &text) const {
-    fs::create_directories((path / file).parent_path());
-    std::ofstream(path / file, std::ios::binary | std::ios::trunc) << text;
-  }
-  std::string read(const std::string &file) const {
-    std::ifstream in(path / file, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-  std::string cache() const { return (path / "cache").string(); }
+/// A temporary folder of this binary, removed at the end.
+struct Folder : test::Folder {
+  explicit Folder(const std::string &name) : test::Folder("mocc_shared_unit", name) {}
 };
 
 /// Rewrites a file with `text`, then gives it back its time of
