@@ -297,7 +297,7 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
   if (instance.kind == InstanceKind::Package)
     instance.expandedClasses_.push_back(cls);
   // `model extends B(mod) ... end B`: first the inherited B it replaces.
-  if (def->specifier == ast::ClassSpecifierKind::ExtendsLong)
+  if (def->specifier == ast::ClassSpecifierKind::ExtendsLong) {
     if (auto it = classExtendsBase_.find(cls); it != classExtendsBase_.end() && it->second) {
       Modifier mod = makeModifier(def->extendsMod.get(), Scope{&instance, cls});
       if (extendsMod)
@@ -309,6 +309,7 @@ void Instantiator::expandClass(Instance &instance, ClassNode *cls, Modifier *ext
       // (a function's inputs).
       diags_.report(diag::ClassExtendsBaseUnknown, def->nameRange, {def->name});
     }
+  }
   if (def->specifier == ast::ClassSpecifierKind::Short) {
     // extends of a short class definition A = B(mod): extend B with mod.
     Modifier shortMod = makeModifier(def->baseMod.get(), Scope{&instance, cls->parent});
