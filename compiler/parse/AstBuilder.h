@@ -119,6 +119,7 @@ private:
   ast::ExprPtr unary(antlr4::Token *op, ast::ExprPtr operand);
   ast::ExprPtr primary(P::PrimaryContext *ctx);
   ast::ExprPtr referenceOrCall(P::PrimaryContext *ctx);
+  ast::ExprPtr arrayCall(std::unique_ptr<ast::CallExpr> call);
   ast::ExprPtr builtinCall(P::PrimaryContext *ctx, antlr4::Token *name);
   ast::ExprPtr parenthesized(P::PrimaryContext *ctx);
   ast::ExprPtr matrix(P::PrimaryContext *ctx);

@@ -321,8 +321,34 @@ ast::ExprPtr AstBuilder::referenceOrCall(P::PrimaryContext *ctx) {
   std::unique_ptr<ast::RefExpr> ref =
       componentReference(child<P::ComponentReferenceContext>(ctx));
   if (P::FunctionCallArgsContext *args = child<P::FunctionCallArgsContext>(ctx))
-    return call(std::move(ref), args, range(ctx));
+    return arrayCall(call(std::move(ref), args, range(ctx)));
   return ref;
+}
+
+// MLS 10.4.1: `array(A, B, C)` is the array constructor `{A, B, C}`, and
+// `array(e for i in r)` the comprehension `{e for i in r}`. The call is
+// rewritten here so that every later phase (models, functions, printing)
+// sees one form. A call with named arguments, or of a qualified name, stays a
+// call (and is looked up as a function).
+ast::ExprPtr AstBuilder::arrayCall(std::unique_ptr<ast::CallExpr> c) {
+  const ast::RefExpr &callee = *c->callee;
+  if (callee.global || callee.parts.size() != 1 || callee.parts[0].name != "array" ||
+      !callee.parts[0].subscripts.empty() || c->args.empty() || !c->namedArgs.empty())
+    return c;
+  for (const ast::ExprPtr &arg : c->args)
+    if (!arg || arg->kind == ast::ExprKind::PartialApp)
+      return c;
+  if (!c->iterators.empty()) {
+    if (c->args.size() != 1)
+      return c;
+    auto result = node<ast::ComprehensionExpr>(c->range);
+    result->body = std::move(c->args[0]);
+    result->iterators = std::move(c->iterators);
+    return result;
+  }
+  auto result = node<ast::ArrayExpr>(c->range);
+  result->elements = std::move(c->args);
+  return result;
 }
 
 // ( der | initial | pure ) function-call-args: a call of a one-part name.
