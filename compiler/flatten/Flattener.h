@@ -272,6 +272,11 @@ public:
   void lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, bool initial);
   void unrollForEquation(const ast::ForEquation &e, size_t level, Scope scope, bool initial);
   void lowerIfEquation(const ast::IfEquation &e, Scope scope, bool initial);
+  bool whenIfAssignments(const ast::IfEquation &e,
+                         const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
+                         const std::vector<flat::Equation> &otherwise,
+                         const std::vector<std::vector<flat::Equation>> &branches,
+                         std::vector<flat::Equation> &target);
   void lowerVaryingIf(const ast::IfEquation &e,
                       const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
                       const ast::EquationBranch *chosen, Scope scope, bool initial);
