@@ -312,10 +312,11 @@ void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Sc
         }
         for (size_t k = 0; k < x->elements.size(); ++k) {
           sym::VarId v = pool_->variableOf(x->elements[k]);
-          if (!v.valid() || !model_.var(v).derivative.valid()) {
+          if (!v.valid() || model_.var(v).type != flat::TypeKind::Real) {
             diags_.report(diag::ReinitNeedsState, call.args[0]->range);
             break;
           }
+          reinitTargets.push_back({v, call.args[0]->range});
           branch.reinits.push_back({v, value->elements[k]});
         }
       } else if (name == "assert") {

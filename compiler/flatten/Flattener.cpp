@@ -98,6 +98,11 @@ bool Flattener::run(Instance *root) {
   readExperiment(root->cls);
   checkWhenAssignments();
   checkParameterValues();
+  // reinit(x, ...) needs x to be a state; `der(x)` may come after the
+  // when-clause, or in another equation section.
+  for (const auto &[v, loc] : reinitTargets)
+    if (!model_.var(v).derivative.valid())
+      diags_.report(diag::ReinitNeedsState, loc);
   for (size_t i = 0; i < valueState_.size() && i < model_.variables.size(); ++i)
     if (valueState_[i] == 2)
       model_.variables[i].structural = true;

@@ -303,6 +303,9 @@ public:
                           flat::WhenBranch &branch);
   /// Lowering the body of a when-equation (its calls may be impure).
   bool inWhenBody = false;
+  /// The variables reinit() sets, with where: each must be a state, which
+  /// is known once every equation is lowered (Flattener::run).
+  std::vector<std::pair<sym::VarId, SourceRange>> reinitTargets;
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
                           bool initial, SourceRange loc);
 

@@ -727,3 +727,16 @@ TEST_CASE("an if-equation with varying conditions in a when-equation assigns fro
   CHECK(r["a"][r.rows() - 1] == doctest::Approx(-1.0));
   CHECK(r["b"][r.rows() - 1] == doctest::Approx(-1.0));
 }
+
+TEST_CASE("reinit of a state whose der() comes after the when-equation") {
+  auto r = simulate("ReinitBeforeDer.mo", "ReinitBeforeDer");
+  REQUIRE(r.rows() > 10);
+  for (size_t i = 0; i < r.rows(); ++i) {
+    double t = r["time"][i];
+    CAPTURE(t);
+    if (std::fabs(t - 0.5) < 1e-9 || std::fabs(t - 1.0) < 1e-9)
+      continue; // an event's two rows
+    double since = t - 0.5 * std::floor(t / 0.5 + 1e-12);
+    CHECK(r["ramp.y"][i] == doctest::Approx(2 * since).epsilon(1e-6));
+  }
+}
