@@ -740,3 +740,17 @@ TEST_CASE("reinit of a state whose der() comes after the when-equation") {
     CHECK(r["ramp.y"][i] == doctest::Approx(2 * since).epsilon(1e-6));
   }
 }
+
+TEST_CASE("a chain of derivative aliases (der(x[k]) = x[k - 1]) keeps every order linked") {
+  auto r = simulate("DerivativeChain.mo", "DerivativeChain.Chain");
+  REQUIRE(r.rows() > 50);
+  double largest = 0;
+  for (size_t i = 0; i < r.rows(); ++i)
+    for (int k = 1; k <= 4; ++k) {
+      std::string x = "x[" + std::to_string(k) + "]", z = "z[" + std::to_string(k) + "]";
+      CAPTURE(x);
+      CHECK(r[x][i] == doctest::Approx(r[z][i] / std::pow(2.0, k)).epsilon(1e-5).scale(1e-3));
+      largest = std::max(largest, std::fabs(r[x][i]));
+    }
+  CHECK(largest > 0.05); // the chain moves
+}
