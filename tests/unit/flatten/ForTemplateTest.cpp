@@ -176,6 +176,38 @@ end Fallbacks;
 )") == 1); // only the last
 }
 
+TEST_CASE("constants, evaluated and final parameters in templates are those of unrolling") {
+  CHECK(sameBothWays(R"(
+package P
+  constant Real k[3] = {4, 5, 6};
+end P;
+model Constants
+  constant Real c[3] = {1, 2, 3};
+  parameter Real e[3] = {1, 2, 3} annotation(Evaluate = true);
+  final parameter Real f[3] = {7, 8, 9};
+  parameter Integer n = 3;
+  Real x[n], y[n], z[n], w[n], v[n];
+  input Real u[n];
+equation
+  for i in 1:n loop
+    x[i] = c[i] * time;
+  end for;
+  for i in 1:n loop
+    y[i] = e[i] + u[i] / f[i];
+  end for;
+  for i in 1:n loop
+    z[i] = f[i] - P.k[i];
+  end for;
+  for i in 1:n loop
+    w[i] = c[n - i + 1] + e[end - i + 1] + 1.5e0 + 2 - (-c[i]);
+  end for;
+  for i in 1:n loop
+    v[i] = if i <= n / 2 then 1 elseif i == 2 or not i > 0 then 2 else 3;
+  end for;
+end Constants;
+)") == 2); // time and P.k are unrolled; `n / 2` is Real: the last one too
+}
+
 TEST_CASE("errors in for-equations are those of unrolling") {
   // A subscript out of bounds on the last element, an undeclared name in a
   // branch the loop takes, the derivative of an Integer: the template
