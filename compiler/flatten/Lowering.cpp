@@ -71,6 +71,8 @@ std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
 /// Combines equally shaped values into an array with leading dims `outer`
 /// (the values in row-major order).
 static Value stackValues(std::vector<Value> &parts, const std::vector<int64_t> &outer) {
+  if (outer.empty() && parts.size() == 1) // `pin[2].v`: the one value, not an array of it
+    return std::move(parts[0]);
   Value r;
   r.dims = outer;
   if (parts.empty())
