@@ -419,6 +419,8 @@ void Flattener::lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, b
 /// deduced from the body's subscripts).
 void Flattener::unrollForEquation(const ast::ForEquation &e, size_t level, Scope scope,
                                   bool initial) {
+  if (level == 0 && lowerForTemplate(e, scope, initial))
+    return;
   if (level == e.indices.size()) {
     for (const auto &body : e.body)
       lowerEquation(*body, scope, initial);

@@ -271,6 +271,11 @@ public:
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
   void lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, bool initial);
   void unrollForEquation(const ast::ForEquation &e, size_t level, Scope scope, bool initial);
+  /// A for-equation explicit in its iterators, lowered once as a template
+  /// and run over its index box (ForTemplates.cpp, D10); false if it is not
+  /// of that form and must be unrolled.
+  bool lowerForTemplate(const ast::ForEquation &e, Scope scope, bool initial);
+  friend class ForTemplate;
   void lowerIfEquation(const ast::IfEquation &e, Scope scope, bool initial);
   bool whenIfAssignments(const ast::IfEquation &e,
                          const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,

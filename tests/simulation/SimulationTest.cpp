@@ -5,6 +5,7 @@
 #include "RungeKutta.h"
 
 #include "compiler/driver/Driver.h"
+#include "compiler/flatten/Flatten.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,8 +23,9 @@ namespace {
 
 /// Simulates a model file (or a library model) and reads its results.
 test::ResultFile simulate(const std::string &file, const std::string &model = "",
-                          double stopTime = NAN) {
+                          double stopTime = NAN, bool noCache = false) {
   driver::CompileOptions options;
+  options.noCache = noCache;
   if (!file.empty())
     options.files.push_back(std::string(MOCC_SIMULATION_MODELS) + "/" + file);
   options.model = model;
@@ -691,6 +693,32 @@ TEST_CASE("stream connectors: inStream mixes what enters a connection set, actua
     CHECK(r["heater.port_a.h_outflow"][i] == doctest::Approx(50 + 10).epsilon(1e-12));
     // The sink's flow enters it: actualStream is what arrives.
     CHECK(r["sink.hIn"][i] == doctest::Approx(seen + 10).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("for-equations lowered as templates give the results of unrolled ones") {
+  // The 3-D grid of bench/generate at 4^3 and a cascade of lags (the
+  // ScalableTestSuite's CascadedFirstOrder, and one backwards), simulated
+  // with for-equations lowered once as templates and unrolled element by
+  // element (the reference path, design-log D10): the same numbers.
+  for (const char *file : {"HeatGrid3D.mo", "CascadeChain.mo"}) {
+    CAPTURE(file);
+    bool saved = forEquationTemplates();
+    setForEquationTemplates(false);
+    size_t before = forEquationTemplatesLowered();
+    auto reference = simulate(file, "", NAN, true); // compiled, never from the cache
+    CHECK(forEquationTemplatesLowered() == before);
+    setForEquationTemplates(true);
+    auto r = simulate(file, "", NAN, true);
+    CHECK(forEquationTemplatesLowered() > before);
+    setForEquationTemplates(saved);
+    REQUIRE(r.names == reference.names);
+    REQUIRE(r.rows() == reference.rows());
+    REQUIRE(r.rows() > 10);
+    for (const std::string &name : r.names) {
+      CAPTURE(name);
+      CHECK(r[name] == reference[name]);
+    }
   }
 }
 
