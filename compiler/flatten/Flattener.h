@@ -431,6 +431,7 @@ private:
   uint64_t id_ = nextId();
   static uint64_t nextId();
   std::map<std::pair<Instance *, uint64_t>, std::optional<Value>> constants_; ///< by pool id
+  std::set<std::pair<Instance *, uint64_t>> evaluatingConstants_; ///< being lowered (cycles)
   std::map<std::pair<inst::ClassNode *, Instance *>, Instance *> functionInstances_;
   std::unordered_map<inst::ClassNode *, uint32_t> enumerations_;
   std::unordered_map<inst::ClassNode *, uint32_t> externalObjects_;

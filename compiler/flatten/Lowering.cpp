@@ -315,8 +315,13 @@ static bool inPackage(const Instance *x) {
 std::optional<Value> Flattener::constantOf(Instance *x) {
   // Per pool: a constant used in a function body is built in its pool.
   auto key = std::make_pair(x, pool_->uniqueId());
-  if (auto it = constants_.find(key); it != constants_.end())
+  if (auto it = constants_.find(key); it != constants_.end()) {
+    if (!it->second && evaluatingConstants_.count(key))
+      diags_.report(diag::ConstantDependsOnItself, x->mod.binding ? x->mod.bindingLoc : x->loc,
+                    {x->path()});
     return it->second;
+  }
+  evaluatingConstants_.insert(key);
   constants_[key] = std::nullopt; // guards against a constant defined by itself
   std::optional<Value> value;
   // A record constant given by modifications of its fields, without a
@@ -342,6 +347,7 @@ std::optional<Value> Flattener::constantOf(Instance *x) {
       value = std::nullopt;
     }
   }
+  evaluatingConstants_.erase(key);
   constants_[key] = value;
   return value;
 }
@@ -461,6 +467,17 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
     return value ? applySubscripts(*value, rp, scope) : std::nullopt;
   }
   if (inPackage(x)) { // a field of a record constant of a package
+    // A record constant given by modifications of its fields, without a
+    // binding: the field's own value, which may use the record's other
+    // fields (`constant DataRecord H2O(MM = 0.018, R_s = R/H2O.MM)`).
+    if (!x->mod.binding && x->isRecord() && rp.subscripts.empty())
+      if (auto dims = dimsOf(x); dims && dims->empty()) {
+        const ast::RefPart &next = ref.parts[part + 1];
+        inst::Member *m = x->findMember(next.name);
+        if (m && m->kind == inst::Member::Kind::Component && !m->isProtected)
+          if (Instance *child = x->memberInstance(*m))
+            return lowerInstance(child, ref, part + 1, scope);
+      }
     auto value = constantOf(x);
     return value ? selectPath(*value, ref, part, scope) : std::nullopt;
   }
@@ -518,27 +535,49 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
   return stackValues(parts, resultDims);
 }
 
+/// The fields `ref.parts[part + 1..]` of `base` subscripted by
+/// `ref.parts[part]`. A field of an array of records is the array of that
+/// field of each element (`data.MM` for a constant `DataRecord data[3]`,
+/// MLS 10.6.1's component references), if the elements' fields have one
+/// shape.
 std::optional<Value> Flattener::selectPath(const Value &base, const ast::RefExpr &ref, size_t part,
                                            Scope scope) {
-  auto selected = applySubscripts(base, ref.parts[part], scope);
-  for (size_t i = part + 1; selected && i < ref.parts.size(); ++i) {
-    if (selected->isRecord && !selected->dims.empty()) {
-      diags_.report(diag::SelectRecordElementFirst, ref.parts[i].range, {ref.parts[i].name});
-      return std::nullopt;
+  std::function<std::optional<Value>(const Value &, size_t)> fields =
+      [&](const Value &selected, size_t i) -> std::optional<Value> {
+    if (i == ref.parts.size())
+      return selected;
+    if (selected.isRecord && !selected.dims.empty()) {
+      std::vector<Value> parts;
+      for (const Value &item : selected.items) {
+        auto field = fields(item, i);
+        if (!field)
+          return std::nullopt;
+        if (!parts.empty() &&
+            (field->dims != parts[0].dims || field->isRecord != parts[0].isRecord))
+          break;
+        parts.push_back(std::move(*field));
+      }
+      if (parts.empty() || parts.size() != selected.items.size()) {
+        diags_.report(diag::SelectRecordElementFirst, ref.parts[i].range, {ref.parts[i].name});
+        return std::nullopt;
+      }
+      return stackValues(parts, selected.dims);
     }
     const Value *field = nullptr;
-    for (const auto &[name, v] : selected->fields)
+    for (const auto &[name, v] : selected.fields)
       if (name == ref.parts[i].name)
         field = &v;
     if (!field) {
       diags_.report(diag::NotAFieldOf, ref.parts[i].range,
-                    {ref.parts[i].name, describe(*selected)});
+                    {ref.parts[i].name, describe(selected)});
       return std::nullopt;
     }
     Value copy = *field;
-    selected = applySubscripts(copy, ref.parts[i], scope);
-  }
-  return selected;
+    auto next = applySubscripts(copy, ref.parts[i], scope);
+    return next ? fields(*next, i + 1) : std::nullopt;
+  };
+  auto selected = applySubscripts(base, ref.parts[part], scope);
+  return selected ? fields(*selected, part + 1) : std::nullopt;
 }
 
 // --- Subscripts ------------------------------------------------------------------------------

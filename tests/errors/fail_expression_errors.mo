@@ -194,7 +194,7 @@ end ExpressionErrors;
 // CHECK:STDERR: fail_expression_errors.mo:62:16: error: `ExpressionErrors.P` has no element named `zz`
 // CHECK:STDERR:   Real e39 = P.zz;
 // CHECK:STDERR:                ^~
-// CHECK:STDERR: fail_expression_errors.mo:63:19: error: select an element of the array of records before `.x`
+// CHECK:STDERR: fail_expression_errors.mo:63:19: error: `x` has 0 dimension(s) but 1 subscript(s)
 // CHECK:STDERR:   Real e40 = P.rs.x[1];
 // CHECK:STDERR:                   ^~~~
 // CHECK:STDERR: fail_expression_errors.mo:64:22: error: `y` is not a field of a record `ExpressionErrors.R`

@@ -21,6 +21,10 @@ const std::set<std::string> kNotFromErrorTests = {
     // no expected output can tell it: support/SourceManager's and the
     // driver's checks of file arguments (tests/cli).
     "FileArgumentProblem",
+    // Defensive: a field of an array of records whose elements' fields
+    // differ in shape (flatten/Lowering.cpp's selectPath); such an array
+    // is refused where it is built.
+    "SelectRecordElementFirst",
     // Internal errors: a bug of the compiler, never of the model.
     "CodeGenerationFailed",
     "IrContractBroken",
