@@ -463,7 +463,7 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
       continue;
     const std::optional<Value> &arg = args[input++];
     Instance *var = function->memberInstance(m);
-    if (!arg || !var || arg->isRecord)
+    if (!arg || !var || arg->isFunction())
       continue;
     int declared = static_cast<int>(var->dimExprs.size());
     if (arg->rank() <= declared)
@@ -487,10 +487,21 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
     for (size_t i : vectorized) {
       const Value &a = *args[i];
       int64_t inner = a.count() / count;
+      if (a.isRecord && a.dims.size() == extra.size()) {
+        // An array of records passed for a record input: one record each.
+        elementArgs[i] = a.items[static_cast<size_t>(k)];
+        continue;
+      }
       Value e;
       e.type = a.type;
       e.dims.assign(a.dims.begin() + extra.size(), a.dims.end());
-      e.elements.assign(a.elements.begin() + k * inner, a.elements.begin() + (k + 1) * inner);
+      if (a.isRecord) {
+        e.isRecord = true;
+        e.recordName = a.recordName;
+        e.items.assign(a.items.begin() + k * inner, a.items.begin() + (k + 1) * inner);
+      } else {
+        e.elements.assign(a.elements.begin() + k * inner, a.elements.begin() + (k + 1) * inner);
+      }
       elementArgs[i] = std::move(e);
     }
     auto outputs = callFunction(*this, function, elementArgs, loc, nullptr, calls);
@@ -506,6 +517,19 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
   stacked.type = results[0].type;
   stacked.dims = extra;
   stacked.dims.insert(stacked.dims.end(), results[0].dims.begin(), results[0].dims.end());
+  if (results[0].isRecord) {
+    // Records, or arrays of records of one shape: an array of records.
+    stacked.isRecord = true;
+    stacked.recordName = results[0].recordName;
+    for (Value &r : results) {
+      if (r.dims.empty())
+        stacked.items.push_back(std::move(r));
+      else
+        for (Value &item : r.items)
+          stacked.items.push_back(std::move(item));
+    }
+    return std::vector<Value>{std::move(stacked)};
+  }
   for (const Value &r : results)
     stacked.elements.insert(stacked.elements.end(), r.elements.begin(), r.elements.end());
   return std::vector<Value>{std::move(stacked)};
