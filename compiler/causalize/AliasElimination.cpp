@@ -324,12 +324,24 @@ bool AliasFinder::trySecondOrder(VarId s, VarId d, double sign, uint32_t eq) {
     root = model_.var(root).derivativeOf;
   // x = -der(der(x)) is an equation of motion, not an alias.
   if (root == s || !ds.valid() || !isRealContinuous(s) || !isRealContinuous(x) ||
-      isEliminated(s) || isEliminated(ds))
+      isEliminated(s))
     return false;
-  VarId dd = model_.derivativeOf(d);
+  // Every derivative of s becomes that of d: in a chain (der(x[k]) =
+  // x[k - 1], Blocks.Continuous.PadeDelay), der(der(s)) made by an earlier
+  // link must follow s, or it is left as an unknown that nothing relates
+  // to s's new value (the model became structurally singular).
+  std::vector<std::pair<VarId, VarId>> derivatives; // (of s, of d)
+  for (VarId a = s, b = d; model_.var(a).derivative.valid();) {
+    a = model_.var(a).derivative;
+    if (isEliminated(a))
+      return false;
+    b = model_.derivativeOf(b);
+    derivatives.emplace_back(a, b);
+  }
   grow();
   eliminate(s, {d, sign, {}}, eq);
-  eliminate(ds, {dd, sign, {}}, eq);
+  for (const auto &[a, b] : derivatives)
+    eliminate(a, {b, sign, {}}, eq);
   return true;
 }
 

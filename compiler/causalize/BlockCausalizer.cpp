@@ -382,7 +382,7 @@ BlockPlan BlockCausalizer::planSingle(int eq, int var, bool forced) {
   BlockPlan plan;
   VarId v = system_.unknowns[var];
   const flat::Equation &equation = system_.equations[eq];
-  auto solution = explicitSolution(pool_, equation, v);
+  auto solution = solve(equation, v);
   if (solution && !forced) {
     plan.steps.push_back(located({KernelStep::Kind::Assign, v, *solution}, equation, pool_));
     return plan;
@@ -393,6 +393,19 @@ BlockPlan BlockCausalizer::planSingle(int eq, int var, bool forced) {
   if (!forced)
     plan.iterationVariables.push_back(v);
   return plan;
+}
+
+std::optional<ExprId> BlockCausalizer::solve(const flat::Equation &equation, VarId var) {
+  if (!solutions_)
+    return explicitSolution(pool_, equation, var);
+  if (auto known = solutions_->find(equation.lhs, equation.rhs, var)) {
+    if (!known->valid())
+      return std::nullopt;
+    return *known;
+  }
+  auto solution = explicitSolution(pool_, equation, var);
+  solutions_->add(equation.lhs, equation.rhs, var, solution ? *solution : ExprId{});
+  return solution;
 }
 
 bool BlockCausalizer::isSafelySolvable(int eq, VarId var) {

@@ -42,6 +42,38 @@ struct BlockPlan {
   bool torn = false;
 };
 
+/// The explicit solutions of equations for unknowns (`lhs = rhs` solved for
+/// `var`, or an invalid id where it is not explicit), shared by the
+/// causalizers of simulation and initialization, which solve most
+/// equations for the same unknown (a der(x) of an explicit ODE in both):
+/// each is found once. The solution is a function of the three ids alone,
+/// so a hit gives what solving again would (design-log D10).
+class SolutionCache {
+public:
+  std::optional<sym::ExprId> find(sym::ExprId lhs, sym::ExprId rhs, sym::VarId var) const {
+    auto it = map_.find(Key{lhs.index, rhs.index, var.index});
+    if (it == map_.end())
+      return std::nullopt;
+    return it->second;
+  }
+  void add(sym::ExprId lhs, sym::ExprId rhs, sym::VarId var, sym::ExprId solution) {
+    map_.emplace(Key{lhs.index, rhs.index, var.index}, solution);
+  }
+
+private:
+  struct Key {
+    uint32_t lhs, rhs, var;
+    bool operator==(const Key &) const = default;
+  };
+  struct Hash {
+    size_t operator()(const Key &k) const noexcept {
+      uint64_t h = (uint64_t{k.lhs} << 32 | k.rhs) * 0x9E3779B97F4A7C15ull;
+      return static_cast<size_t>((h ^ (h >> 29) ^ k.var) * 0xBF58476D1CE4E5B9ull);
+    }
+  };
+  std::unordered_map<Key, sym::ExprId, Hash> map_;
+};
+
 /// Plans the blocks of one equation system.
 class BlockCausalizer {
 public:
@@ -65,6 +97,9 @@ public:
   /// Where to record the parameter coefficients whose values decided that
   /// an equation can be solved for a variable (divided by); may be null.
   void recordDecisionsIn(std::vector<sym::ExprId> *decisions) { decisions_ = decisions; }
+  /// Shares the explicit solutions with other causalizers of the model;
+  /// may be null.
+  void shareSolutionsIn(SolutionCache *cache) { solutions_ = cache; }
 
 private:
   BlockPlan planSingle(int eq, int var, bool forced);
@@ -73,6 +108,7 @@ private:
   BlockPlan planWhole(std::span<const int> eqs, std::span<const int> vars,
                       std::span<const char> isForced);
   bool isSafelySolvable(int eq, sym::VarId var);
+  std::optional<sym::ExprId> solve(const flat::Equation &equation, sym::VarId var);
 
   flat::FlatModel &model_;
   sym::ExprPool &pool_;
@@ -81,6 +117,7 @@ private:
   std::vector<char> preferred_;
   ParameterValues parameterValues_;
   std::vector<sym::ExprId> *decisions_ = nullptr;
+  SolutionCache *solutions_ = nullptr;
 };
 
 /// The CSC pattern of a matrix given by its rows (sorted column lists;

@@ -133,6 +133,9 @@ private:
   /// Expressions whose values at translation decided something (a
   /// coefficient divided by, a nominal value; the patterns' in knownSlots_).
   std::vector<ExprId> decisions_;
+  /// Explicit solutions found while planning simulation, reused by
+  /// initialization (BlockCausalizer.h).
+  SolutionCache solutions_;
   /// Per variable: the fixed start equations x = x.start of initialization.
   std::vector<uint32_t> fixedStarts_;
   SimulationPlan plan_;
@@ -681,6 +684,7 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
     isForced[i] = sim.isForced[system.unknowns[i].index];
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
   causalizer.recordDecisionsIn(&decisions_);
+  causalizer.shareSolutionsIn(&solutions_);
   // der(x) = f(...) solved explicitly stays a residual x' - f for IDA; the
   // blocks after it read f instead of x' (IDA's y', which its corrector
   // solves only to the tolerance): a Der block's output, and relations on
@@ -1048,6 +1052,7 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
     isParameter[i] = isParameterLike(VarId{i}) && !isFreeParameter(VarId{i}) && system.localOf[i] < 0;
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
   causalizer.recordDecisionsIn(&decisions_);
+  causalizer.shareSolutionsIn(&solutions_);
   // Newton starts the tearing variables at their start values: those with
   // one are torn first (ThreeSprings' massless junction: its position from
   // the spring whose r_rel_0 has a start value, not from spring lengths

@@ -463,7 +463,7 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
       continue;
     const std::optional<Value> &arg = args[input++];
     Instance *var = function->memberInstance(m);
-    if (!arg || !var || arg->isFunction())
+    if (!arg || !var || (arg->isRecord && arg->dims.empty()))
       continue;
     int declared = static_cast<int>(var->dimExprs.size());
     if (arg->rank() <= declared)
@@ -487,15 +487,16 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
     for (size_t i : vectorized) {
       const Value &a = *args[i];
       int64_t inner = a.count() / count;
-      if (a.isRecord && a.dims.size() == extra.size()) {
-        // An array of records passed for a record input: one record each.
-        elementArgs[i] = a.items[static_cast<size_t>(k)];
-        continue;
-      }
       Value e;
       e.type = a.type;
       e.dims.assign(a.dims.begin() + extra.size(), a.dims.end());
-      if (a.isRecord) {
+      if (a.isRecord) { // an array of records (Complex phasors): its items
+        if (static_cast<int64_t>(a.items.size()) != a.count())
+          return std::nullopt;
+        if (e.dims.empty()) {
+          elementArgs[i] = a.items[static_cast<size_t>(k)];
+          continue;
+        }
         e.isRecord = true;
         e.recordName = a.recordName;
         e.items.assign(a.items.begin() + k * inner, a.items.begin() + (k + 1) * inner);
@@ -517,16 +518,14 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
   stacked.type = results[0].type;
   stacked.dims = extra;
   stacked.dims.insert(stacked.dims.end(), results[0].dims.begin(), results[0].dims.end());
-  if (results[0].isRecord) {
-    // Records, or arrays of records of one shape: an array of records.
+  if (results[0].isRecord) { // a record output: an array of records
     stacked.isRecord = true;
     stacked.recordName = results[0].recordName;
     for (Value &r : results) {
       if (r.dims.empty())
         stacked.items.push_back(std::move(r));
       else
-        for (Value &item : r.items)
-          stacked.items.push_back(std::move(item));
+        stacked.items.insert(stacked.items.end(), r.items.begin(), r.items.end());
     }
     return std::vector<Value>{std::move(stacked)};
   }

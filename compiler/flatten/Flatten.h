@@ -21,6 +21,15 @@ namespace mocc {
 std::optional<flat::FlatModel> flatten(inst::Instantiator &instantiator, inst::Instance *model,
                                        Diagnostics &diags, flat::NativeEvaluator *native = nullptr);
 
+/// Whether for-equations explicit in their iterators are lowered once as a
+/// template and run over their index box (the default) or unrolled and
+/// lowered element by element (the reference path; design-log D10). The
+/// flat model is the same either way; tests compare the two.
+void setForEquationTemplates(bool enabled);
+bool forEquationTemplates();
+/// How many for-equations this process has lowered as templates.
+size_t forEquationTemplatesLowered();
+
 /// Where an expression depends on time: its first use of `time` or of an
 /// event operator; `what` is empty if there is none.
 struct TimeDependence {

@@ -271,7 +271,17 @@ public:
   void lowerEquation(const ast::Equation &eq, Scope scope, bool initial);
   void lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, bool initial);
   void unrollForEquation(const ast::ForEquation &e, size_t level, Scope scope, bool initial);
+  /// A for-equation explicit in its iterators, lowered once as a template
+  /// and run over its index box (ForTemplates.cpp, D10); false if it is not
+  /// of that form and must be unrolled.
+  bool lowerForTemplate(const ast::ForEquation &e, Scope scope, bool initial);
+  friend class ForTemplate;
   void lowerIfEquation(const ast::IfEquation &e, Scope scope, bool initial);
+  bool whenIfAssignments(const ast::IfEquation &e,
+                         const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
+                         const std::vector<flat::Equation> &otherwise,
+                         const std::vector<std::vector<flat::Equation>> &branches,
+                         std::vector<flat::Equation> &target);
   void lowerVaryingIf(const ast::IfEquation &e,
                       const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
                       const ast::EquationBranch *chosen, Scope scope, bool initial);
@@ -298,6 +308,9 @@ public:
                           flat::WhenBranch &branch);
   /// Lowering the body of a when-equation (its calls may be impure).
   bool inWhenBody = false;
+  /// The variables reinit() sets, with where: each must be a state, which
+  /// is known once every equation is lowered (Flattener::run).
+  std::vector<std::pair<sym::VarId, SourceRange>> reinitTargets;
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
                           bool initial, SourceRange loc);
 

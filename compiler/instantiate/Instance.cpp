@@ -547,8 +547,8 @@ void Instantiator::applyRedeclarations(Instance &instance) {
       continue;
     }
     if (arg.classDef) {
-      m.classNode = tree_.makeNode(m.mod.scope.lexical, arg.classDef.get());
-      m.redeclaredIn = m.mod.scope;
+      m.classNode = tree_.makeNode(m.mod.redeclareScope.lexical, arg.classDef.get());
+      m.redeclaredIn = m.mod.redeclareScope;
       // `redeclare package Medium = Medium` names a class of the instance
       // that wrote the modification, which may itself have been redeclared
       // (MLS 7.3: the name is looked up where the modification is written):
@@ -558,11 +558,11 @@ void Instantiator::applyRedeclarations(Instance &instance) {
       // original declaration instead.
       const ast::ClassDef &def = *arg.classDef;
       if (def.specifier == ast::ClassSpecifierKind::Short && def.baseDims.empty() &&
-          (!def.baseMod || def.baseMod->arguments.empty()) && m.mod.scope.instance &&
+          (!def.baseMod || def.baseMod->arguments.empty()) && m.mod.redeclareScope.instance &&
           def.basePrefix.causality == ast::CausalityKind::None &&
           def.basePrefix.connector == ast::ConnectorKind::Potential &&
           !def.basePrefix.variabilityWritten)
-        if (ClassNode *target = lookupClass(def.baseType, m.mod.scope, false))
+        if (ClassNode *target = lookupClass(def.baseType, m.mod.redeclareScope, false))
           m.classNode = target;
     }
   }
@@ -625,7 +625,7 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
   // change dimensions or restrict variability (MLS 7.3.4).
   auto sameType = [&] {
     const ast::ComponentClause &re = *member.mod.redeclare->component;
-    ClassNode *now = lookupClass(re.type, member.mod.scope, false);
+    ClassNode *now = lookupClass(re.type, member.mod.redeclareScope, false);
     return now && now == lookupClass(clause->type, declScope, false);
   };
   if (member.mod.redeclare && member.mod.redeclare->component && !member.element->replaceable &&
@@ -639,7 +639,7 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
     const ast::ComponentClause &re = *member.mod.redeclare->component;
     typeName = &re.type;
     decl = &re.components.front();
-    declScope = member.mod.scope;
+    declScope = member.mod.redeclareScope;
   }
   c->mod = makeModifier(decl->mod.get(), declScope);
   // The modification of the constraining type (MLS 7.3.2) applies to the
