@@ -161,15 +161,32 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
   }
   v.isRecord = true;
   v.recordName = var->cls->fullName();
+  if (shape && !shape->isRecord) {
+    f_.diags().report(diag::ArgumentKindMismatch, var->loc,
+                      {var->name, shape->isString() ? "a String" : "a number"});
+    return std::nullopt;
+  }
+  // The argument is a record of this class or of another whose components
+  // have the same names (MLS 6.4, 12.4.1: a record type is known by its
+  // components, not by its name, so one medium's state reached along two
+  // paths of redeclarations fits): each field takes the argument's field of
+  // its name.
   auto &members = var->members();
-  size_t fieldIndex = 0;
   for (size_t i = 0; i < members.size(); ++i) {
     inst::Member &m = members[i];
     if (m.kind != inst::Member::Kind::Component)
       continue;
-    const Value *fieldShape = shape && fieldIndex < shape->fields.size()
-                                  ? &shape->fields[fieldIndex].second : nullptr;
-    ++fieldIndex;
+    const Value *fieldShape = nullptr;
+    if (shape) {
+      for (const auto &[fieldName, fieldValue] : shape->fields)
+        if (fieldName == m.name)
+          fieldShape = &fieldValue;
+      if (!fieldShape) {
+        f_.diags().report(diag::ArgumentRecordLacksField, var->loc,
+                          {var->name, describe(*shape), m.name, v.recordName});
+        return std::nullopt;
+      }
+    }
     auto field = makeSlots(var->memberInstance(m), fieldShape, name + "." + m.name, kind);
     if (!field)
       return std::nullopt;

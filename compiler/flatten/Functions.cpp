@@ -10,6 +10,7 @@
 #include "compiler/flatten/FunctionLowering.h"
 #include "compiler/support/Stack.h"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -104,6 +105,34 @@ static std::set<std::string> namesInSizes(Instance *function) {
   return names;
 }
 
+/// Puts a record argument's fields in the order of the input's record, and
+/// leaves out those it does not have: a record of another class with the
+/// same component names fits (MLS 6.4), and the compiled function takes its
+/// scalars in its own order. An argument lacking a component stays as it is
+/// (binding the inputs reports it).
+static void conformRecord(Instance *var, Value &arg) {
+  if (!var || !var->isRecord() || !arg.isRecord)
+    return;
+  if (!arg.dims.empty()) {
+    for (Value &item : arg.items)
+      conformRecord(var, item);
+    return;
+  }
+  std::vector<std::pair<std::string, Value>> fields;
+  for (inst::Member &m : var->members()) {
+    if (m.kind != inst::Member::Kind::Component)
+      continue;
+    auto it = std::find_if(arg.fields.begin(), arg.fields.end(),
+                           [&](const auto &field) { return field.first == m.name; });
+    if (it == arg.fields.end())
+      return;
+    Value field = it->second;
+    conformRecord(var->memberInstance(m), field);
+    fields.push_back({m.name, std::move(field)});
+  }
+  arg.fields = std::move(fields);
+}
+
 /// Fills in missing arguments from the inputs' declaration bindings, which
 /// may refer to earlier inputs.
 static bool completeArguments(Flattener &f, Instance *function,
@@ -127,6 +156,7 @@ static bool completeArguments(Flattener &f, Instance *function,
       if (!args[i])
         return false;
     }
+    conformRecord(var, *args[i]);
     frame.values[var] = *args[i];
   }
   return true;

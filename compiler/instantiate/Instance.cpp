@@ -549,6 +549,21 @@ void Instantiator::applyRedeclarations(Instance &instance) {
     if (arg.classDef) {
       m.classNode = tree_.makeNode(m.mod.redeclareScope.lexical, arg.classDef.get());
       m.redeclaredIn = m.mod.redeclareScope;
+      // `redeclare package Medium = Medium` names a class of the instance
+      // that wrote the modification, which may itself have been redeclared
+      // (MLS 7.3: the name is looked up where the modification is written):
+      // a short definition without modification or dimensions is that
+      // class, found now in the modification's scope; followed later from
+      // the new node's enclosing class, it would find the enclosing class's
+      // original declaration instead.
+      const ast::ClassDef &def = *arg.classDef;
+      if (def.specifier == ast::ClassSpecifierKind::Short && def.baseDims.empty() &&
+          (!def.baseMod || def.baseMod->arguments.empty()) && m.mod.redeclareScope.instance &&
+          def.basePrefix.causality == ast::CausalityKind::None &&
+          def.basePrefix.connector == ast::ConnectorKind::Potential &&
+          !def.basePrefix.variabilityWritten)
+        if (ClassNode *target = lookupClass(def.baseType, m.mod.redeclareScope, false))
+          m.classNode = target;
     }
   }
 }
