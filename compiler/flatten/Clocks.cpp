@@ -234,7 +234,7 @@ std::optional<Value> Flattener::lowerClockedOperator(const ast::CallExpr &call, 
   }
   // A parameter argument as an Integer (factors, counters, resolutions).
   auto integerArg = [&](size_t i, int64_t fallback) -> std::optional<int64_t> {
-    if (!args[i])
+    if (i >= args.size() || !args[i])
       return fallback;
     std::optional<double> v =
         args[i]->isScalar() && !args[i]->isRecord ? evaluate(args[i]->elements[0]) : std::nullopt;
@@ -338,11 +338,7 @@ std::optional<Value> Flattener::lowerClockedOperator(const ast::CallExpr &call, 
     auto n = integerArg(1, 0), r = integerArg(2, 1);
     if (!n || !r)
       return std::nullopt;
-    if ((op.kind == ClockedOpKind::SubSample || op.kind == ClockedOpKind::SuperSample) && *n == 0) {
-      diags_.report(diag::ClockedFormUnsupported, call.range,
-                    {"`" + name + "` with an inferred factor"});
-      return std::nullopt;
-    }
+    // A factor of 0 is inferred (MLS 16.7.3); a shift counter may be 0.
     if (*n < 0 || *r <= 0) {
       diags_.report(diag::ClockedArgumentNotParameter, call.range, {name});
       return std::nullopt;
@@ -509,9 +505,16 @@ void Flattener::resolveClocks() {
       return v;
     return std::nullopt;
   };
+  // interval(u) and firstTick(u) are clocked with the clock of u.
+  for (const ClockedOp &op : clockedOps_)
+    if ((op.kind == ClockedOpKind::Interval || op.kind == ClockedOpKind::FirstTick) &&
+        op.arg.valid())
+      if (auto v = firstVar(op.arg); v && !isClock(*v))
+        data.unite(v->index, op.result.index);
   // 2. Which partitions are clocked, and how their clocks relate.
   std::vector<char> clocked(n, 0);
   std::vector<uint32_t> source(clockedOps_.size(), UINT32_MAX); // Interval, FirstTick
+  std::vector<size_t> inferred; // sub- and super-samplings of an inferred factor
   for (size_t k = 0; k < clockedOps_.size(); ++k) {
     const ClockedOp &op = clockedOps_[k];
     switch (op.kind) {
@@ -545,9 +548,9 @@ void Flattener::resolveClocks() {
         ok = false;
         break;
       }
-      source[k] = root(*v);
-      if (!isClock(*v))
-        clocked[source[k]] = 1;
+      source[k] = root(op.result);
+      if (isClock(*v) && !clocks.unite(v->index, source[k], {}))
+        conflict(op.result, op.loc);
       break;
     }
     case ClockedOpKind::SubSample:
@@ -563,6 +566,11 @@ void Flattener::resolveClocks() {
       if (!isClock(op.result)) {
         clocked[root(*v)] = 1;
         clocked[root(op.result)] = 1;
+      }
+      if (op.num == 0 && (op.kind == ClockedOpKind::SubSample ||
+                          op.kind == ClockedOpKind::SuperSample)) {
+        inferred.push_back(k);
+        break;
       }
       ClockMap map;
       Rational q = makeRational(op.num, op.den);
@@ -591,6 +599,8 @@ void Flattener::resolveClocks() {
   // 3. The base clocks, from the periodic Clock(...) constructors.
   double t0 = model_.experiment.startTime.value_or(0.0);
   std::vector<BaseClock> bases(n);
+  auto computeBases = [&] {
+  std::fill(bases.begin(), bases.end(), BaseClock{});
   for (const ClockedOp &op : clockedOps_) {
     if (op.kind != ClockedOpKind::Clock || !op.periodic)
       continue;
@@ -600,7 +610,7 @@ void Flattener::resolveClocks() {
     double interval = op.interval / a, start = t0 - b * interval;
     BaseClock &base = bases[r];
     if (base.defined) {
-      double tol = 1e-12 * std::max(1.0, std::fabs(interval));
+      double tol = 1e-9 * std::max(1.0, std::fabs(interval));
       if (std::fabs(base.interval - interval) > tol || std::fabs(base.start - start) > tol) {
         diags_.report(diag::ClockConflict, op.loc,
                       {model_.nameOf(op.result), "a periodic clock of interval " +
@@ -611,6 +621,40 @@ void Flattener::resolveClocks() {
       continue;
     }
     base = {true, interval, start, map, op.result};
+  }
+  };
+  computeBases();
+  // An inferred factor: the ratio of the two clocks once both are known
+  // (MLS 16.7.3), repeated while that joins sets of clocks.
+  for (bool joined = true; joined && ok;) {
+    joined = false;
+    for (size_t k : inferred) {
+      const ClockedOp &op = clockedOps_[k];
+      auto v = firstVar(op.arg);
+      auto [rs, ms] = clocks.find(root(*v));
+      auto [rd, md] = clocks.find(root(op.result));
+      if (rs == rd || !bases[rs].defined || !bases[rd].defined)
+        continue;
+      auto value = [](Rational q) { return static_cast<double>(q.num) / static_cast<double>(q.den); };
+      double from = bases[rs].interval * value(ms.a), to = bases[rd].interval * value(md.a);
+      double ratio = op.kind == ClockedOpKind::SubSample ? to / from : from / to;
+      double factor = std::round(ratio);
+      if (!(factor >= 1) || std::fabs(ratio - factor) > 1e-9 * factor || factor > 1e9) {
+        diags_.report(diag::ClockConflict, op.loc,
+                      {model_.nameOf(op.result), "one of interval " + sym::formatValue(from),
+                       "one of interval " + sym::formatValue(to) +
+                           ", not an integer multiple"});
+        ok = false;
+        break;
+      }
+      ClockMap map;
+      Rational q = makeRational(static_cast<int64_t>(factor), 1);
+      map.a = op.kind == ClockedOpKind::SubSample ? q : inverse(q);
+      if (!clocks.unite(root(*v), root(op.result), map))
+        conflict(op.result, op.loc);
+      joined = true;
+      computeBases();
+    }
   }
   if (!ok)
     return;
@@ -757,7 +801,18 @@ void Flattener::resolveClocks() {
       continue;
     uint32_t p = data.find(op.result.index);
     ExprId value = op.arg;
-    if (op.kind == ClockedOpKind::Hold) {
+    if (op.kind == ClockedOpKind::Sample) {
+      // The left limit of u (MLS 16.5.1): its variables' values before the
+      // event, pre(x), which the first round of the event iteration holds.
+      value = sym::substitute(*pool_, op.arg, [&](VarId v) -> std::optional<ExprId> {
+        const flat::Variable &var = model_.var(v);
+        if (var.special != flat::SpecialKind::None ||
+            var.variability == flat::VariabilityKind::Parameter ||
+            var.variability == flat::VariabilityKind::Constant)
+          return std::nullopt;
+        return pool_->variable(model_.preOf(v));
+      });
+    } else if (op.kind == ClockedOpKind::Hold) {
       p = data.find(firstVar(op.arg)->index);
       if (VarId v = pool_->variableOf(op.arg); v.valid())
         model_.var(op.result).attributes.start = model_.var(v).attributes.start;
