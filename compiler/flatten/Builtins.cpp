@@ -686,7 +686,7 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
   if (name == "sample" && call.args.size() == 1 && call.namedArgs.empty())
     return lowerClockedOperator(call, scope);
   if (name == "sample" && call.args.size() != 2 && call.namedArgs.empty()) {
-    diags_.report(diag::ClockedSampleUnsupported, call.range, {std::to_string(call.args.size())});
+    diags_.report(diag::BuiltinArity, call.range, {"sample", "1 or 2"});
     return std::nullopt;
   }
   if (call.args.size() != arity || !call.namedArgs.empty()) {

@@ -419,6 +419,8 @@ struct BaseClock {
   double interval = 0, start = 0;
   ClockMap defMap;   ///< the map from the base to the defining clock
   sym::VarId definedBy;
+  bool exact = false;  ///< interval = exactInterval seconds
+  Rational exactInterval;
 };
 
 /// Kuhn's augmenting paths (Kuhn 1955) from equation e; a visit mark per
@@ -440,6 +442,7 @@ bool augment(uint32_t e, const std::vector<std::vector<uint32_t>> &adj,
 } // namespace
 
 void Flattener::resolveClocks() {
+  auto value = [](Rational q) { return static_cast<double>(q.num) / static_cast<double>(q.den); };
   size_t n = model_.variables.size();
   clockVar_.resize(n, 0);
   bool any = !clockedOps_.empty() || !clockedWhens_.empty() ||
@@ -468,9 +471,22 @@ void Flattener::resolveClocks() {
   UnionFind data(n);
   ClockUnionFind clocks(n);
   bool ok = true;
-  auto conflict = [&](VarId where, SourceRange loc) {
-    diags_.report(diag::ClockConflict, loc,
-                  {model_.nameOf(where), "one clock", "another, through different sub-clock factors"});
+  // Reported where x and y, already related, would be related by y = m(x)
+  // too: the two relations, as sub-clocks of x's clock.
+  auto describe = [](ClockMap map) {
+    auto text = [](Rational r) {
+      return r.den == 1 ? std::to_string(r.num)
+                        : std::to_string(r.num) + "/" + std::to_string(r.den);
+    };
+    return "the clock of interval factor " + text(map.a) + " and shift " + text(map.b);
+  };
+  auto tryUnite = [&](uint32_t x, uint32_t y, ClockMap m, VarId where, SourceRange loc) {
+    if (clocks.unite(x, y, m))
+      return;
+    auto [rx, mx] = clocks.find(x);
+    auto [ry, my] = clocks.find(y);
+    ClockMap had = compose(my, invert(mx));
+    diags_.report(diag::ClockConflict, loc, {model_.nameOf(where), describe(had), describe(m)});
     ok = false;
   };
   // 1. Clock equations (c1 = c2) and the data partitions.
@@ -492,8 +508,7 @@ void Flattener::resolveClocks() {
       ok = false;
       continue;
     }
-    if (!clocks.unite(l.index, r.index, {}))
-      conflict(l, eq.loc);
+    tryUnite(l.index, r.index, {}, l, eq.loc);
   }
   if (!ok)
     return;
@@ -536,8 +551,8 @@ void Flattener::resolveClocks() {
     case ClockedOpKind::Sample:
     case ClockedOpKind::NoClock:
       clocked[root(op.result)] = 1;
-      if (op.clock.valid() && !clocks.unite(pool_->variableOf(op.clock).index, root(op.result), {}))
-        conflict(op.result, op.loc);
+      if (op.clock.valid())
+        tryUnite(pool_->variableOf(op.clock).index, root(op.result), {}, op.result, op.loc);
       break;
     case ClockedOpKind::Interval:
     case ClockedOpKind::FirstTick: {
@@ -549,8 +564,8 @@ void Flattener::resolveClocks() {
         break;
       }
       source[k] = root(op.result);
-      if (isClock(*v) && !clocks.unite(v->index, source[k], {}))
-        conflict(op.result, op.loc);
+      if (isClock(*v))
+        tryUnite(v->index, source[k], {}, op.result, op.loc);
       break;
     }
     case ClockedOpKind::SubSample:
@@ -580,8 +595,7 @@ void Flattener::resolveClocks() {
         map.a = inverse(q);
       else
         map.b = op.kind == ClockedOpKind::ShiftSample ? q : makeRational(-q.num, q.den);
-      if (!clocks.unite(root(*v), root(op.result), map))
-        conflict(op.result, op.loc);
+      tryUnite(root(*v), root(op.result), map, op.result, op.loc);
       break;
     }
     }
@@ -591,8 +605,7 @@ void Flattener::resolveClocks() {
       if (eqVars[i].empty())
         continue;
       clocked[root(eqVars[i][0])] = 1;
-      if (!clocks.unite(pool_->variableOf(w.clock).index, root(eqVars[i][0]), {}))
-        conflict(eqVars[i][0], w.loc);
+      tryUnite(pool_->variableOf(w.clock).index, root(eqVars[i][0]), {}, eqVars[i][0], w.loc);
     }
   if (!ok)
     return;
@@ -621,6 +634,12 @@ void Flattener::resolveClocks() {
       continue;
     }
     base = {true, interval, start, map, op.result};
+    if (op.exact) {
+      base.exact = true;
+      base.exactInterval = mul(makeRational(op.num, op.den), inverse(map.a));
+      base.interval = value(base.exactInterval);
+      base.start = t0 - value(mul(map.b, base.exactInterval));
+    }
   }
   };
   computeBases();
@@ -635,7 +654,6 @@ void Flattener::resolveClocks() {
       auto [rd, md] = clocks.find(root(op.result));
       if (rs == rd || !bases[rs].defined || !bases[rd].defined)
         continue;
-      auto value = [](Rational q) { return static_cast<double>(q.num) / static_cast<double>(q.den); };
       double from = bases[rs].interval * value(ms.a), to = bases[rd].interval * value(md.a);
       double ratio = op.kind == ClockedOpKind::SubSample ? to / from : from / to;
       double factor = std::round(ratio);
@@ -650,8 +668,7 @@ void Flattener::resolveClocks() {
       ClockMap map;
       Rational q = makeRational(static_cast<int64_t>(factor), 1);
       map.a = op.kind == ClockedOpKind::SubSample ? q : inverse(q);
-      if (!clocks.unite(root(*v), root(op.result), map))
-        conflict(op.result, op.loc);
+      tryUnite(root(*v), root(op.result), map, op.result, op.loc);
       joined = true;
       computeBases();
     }
@@ -732,9 +749,12 @@ void Flattener::resolveClocks() {
       step = gcdRational(step, map.a);
       step = gcdRational(step, add(map.b, makeRational(-minOffset.num, minOffset.den)));
     }
-    auto value = [](Rational q) { return static_cast<double>(q.num) / static_cast<double>(q.den); };
     double start = base.start + value(minOffset) * base.interval;
     double interval = value(step) * base.interval;
+    if (base.exact) {
+      start = base.start + value(mul(minOffset, base.exactInterval));
+      interval = value(mul(step, base.exactInterval));
+    }
     SourceRange loc = model_.var(base.definedBy).loc;
     flat::Variable flag;
     flag.name = "sample(" + sym::formatValue(start) + ", " + sym::formatValue(interval) + ")";
@@ -780,7 +800,8 @@ void Flattener::resolveClocks() {
   }
   auto intervalOf = [&](uint32_t node) {
     auto [r, map] = clocks.find(node);
-    return bases[r].interval * static_cast<double>(map.a.num) / static_cast<double>(map.a.den);
+    return bases[r].exact ? value(mul(map.a, bases[r].exactInterval))
+                          : bases[r].interval * value(map.a);
   };
   auto tickedOf = [&](uint32_t p) {
     if (!ticked[p].valid()) {
