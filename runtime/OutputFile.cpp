@@ -295,10 +295,23 @@ bool OutputFile::commit() {
   // The target may have changed since the checks: still only a regular
   // file or nothing is replaced.
   struct stat s;
-  if (error_.empty() && ::lstat(target_.c_str(), &s) == 0 && !S_ISREG(s.st_mode))
+  bool present = error_.empty() && ::lstat(target_.c_str(), &s) == 0;
+  if (present && !S_ISREG(s.st_mode))
     error_ = "cannot write the result to " + inBackticks(path_) + ": it is now " +
              kindOf(s.st_mode) + ", not a regular file";
-  if (error_.empty() && std::rename(temporaryPath_.c_str(), target_.c_str()) != 0) {
+  // Over an existing file, the two names are exchanged and the old content
+  // unlinked under the temporary name: the target always holds a whole
+  // file, as with rename(), but ext4 does not flush the new file before
+  // returning, which it does for a rename() over an existing name
+  // (auto_da_alloc; 20 ms and more for a 5 MB result, half of a run from
+  // the cache of compiled models). Where the exchange is not available,
+  // rename().
+  bool exchanged = error_.empty() && present &&
+                   ::renameat2(AT_FDCWD, temporaryPath_.c_str(), AT_FDCWD, target_.c_str(),
+                               RENAME_EXCHANGE) == 0;
+  if (exchanged)
+    ::unlink(temporaryPath_.c_str());
+  if (error_.empty() && !exchanged && std::rename(temporaryPath_.c_str(), target_.c_str()) != 0) {
     int error = errno;
     error_ = "cannot rename " + inBackticks(temporaryPath_) + " to " + inBackticks(target_) +
              ": " + reason(error);

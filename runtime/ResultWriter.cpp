@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 
 namespace mocc::rt {
@@ -64,6 +65,9 @@ private:
   CsvWriter csv_;
   std::vector<int32_t> slots_; ///< of the columns that vary, after time
   std::vector<LastText> last_; ///< per entry of slots_
+  /// By a hash of |value|: the column of slots_ that last formatted a value
+  /// of that magnitude (its LastText holds it while its bits match), or -1.
+  std::vector<int32_t> sameMagnitude_;
   /// The row's layout: the columns that vary and the parameters' text
   /// between them, empty while there are no parameter columns.
   std::vector<CsvWriter::RowRun> runs_;
@@ -104,7 +108,11 @@ bool CsvResultWriter::open(const std::string &path, const CompiledModel &model,
     runs_ = {{slots_.size() + 1, ""}};
     parameterSlots_ = {{}};
   }
-  last_.resize(slots_.size());
+  last_.assign(slots_.size(), LastText{});
+  size_t buckets = 16;
+  while (buckets < 2 * slots_.size())
+    buckets *= 2;
+  sameMagnitude_.assign(buckets, -1);
   read_ = slots_;
   for (const auto &slots : parameterSlots_)
     read_.insert(read_.end(), slots.begin(), slots.end());
@@ -129,9 +137,36 @@ char *CsvResultWriter::appendNumber(char *out, size_t column, double value) {
   std::memcpy(&bits, &value, sizeof bits);
   if (last.length == 0 || last.bits != bits) {
     last.bits = bits;
-    last.length = static_cast<uint8_t>(writeNumber(last.text, value) - last.text);
+    last.length = 0;
+    // Aliases of a variable (its own slots, the same value or its negation)
+    // are most of the varying columns: DoublePendulum's 273 hold 40 values
+    // up to sign. A column that holds the same magnitude gives its text.
+    constexpr uint64_t sign = uint64_t{1} << 63;
+    uint64_t magnitude = bits & ~sign;
+    uint64_t hash = (magnitude * 0x9E3779B97F4A7C15ull) >> 32;
+    int32_t &bucket = sameMagnitude_[hash & (sameMagnitude_.size() - 1)];
+    if (bucket >= 0 && static_cast<size_t>(bucket) != column && std::isfinite(value)) {
+      const LastText &other = last_[static_cast<size_t>(bucket)];
+      if (other.length != 0 && (other.bits & ~sign) == magnitude) {
+        bool otherNegative = (other.bits & sign) != 0, negative = (bits & sign) != 0;
+        const char *text = other.text + (otherNegative && !negative ? 1 : 0);
+        size_t length = other.length - (otherNegative && !negative ? 1 : 0);
+        char *to = last.text;
+        if (negative && !otherNegative)
+          *to++ = '-';
+        std::memcpy(to, text, length);
+        last.length = static_cast<uint8_t>(to + length - last.text);
+      }
+    }
+    if (last.length == 0) {
+      last.length = static_cast<uint8_t>(writeNumber(last.text, value) - last.text);
+      bucket = static_cast<int32_t>(column);
+    }
   }
-  std::memcpy(out, last.text, last.length);
+  // A fixed-size copy (two vector moves, no call): the row has room for
+  // maxNumberLength characters after every comma, and what is copied past
+  // the number is overwritten by what follows it.
+  std::memcpy(out, last.text, maxNumberLength);
   return out + last.length;
 }
 

@@ -88,7 +88,11 @@ std::vector<int32_t> bestSelectionStates(const PivotMatrix &matrix, const Select
   matrix.gather(m.rows, width, [&](int64_t j) { return j < f ? m.forced[j] : m.columns[j - f]; },
                 a);
   std::vector<char> taken(static_cast<size_t>(width), 0);
-  logRating = 0.0;
+  // The pivot row's nonzeros among the columns not taken: nonzero[0, count).
+  std::vector<int64_t> nonzero(static_cast<size_t>(width));
+  bool singular = false;
+  double mantissa = 1.0;
+  int64_t exponents = 0;
   for (int64_t k = 0; k < r; ++k) {
     // Rows k.. are left; a forced column first, else the largest entry.
     int64_t pivotRow = -1, pivotColumn = -1;
@@ -105,25 +109,50 @@ std::vector<int32_t> bestSelectionStates(const PivotMatrix &matrix, const Select
         }
     }
     if (pivotColumn < 0 || !(best > 0.0) || !std::isfinite(best)) {
-      logRating = -std::numeric_limits<double>::infinity();
+      singular = true;
       if (pivotColumn < 0)
         break;
     } else {
-      logRating += std::log(best);
+      // log |det| as mantissas multiplied and exponents added: one log at
+      // the end instead of one per pivot.
+      int exponent = 0;
+      mantissa *= std::frexp(best, &exponent);
+      exponents += exponent;
+      if (mantissa < 0x1p-512) {
+        mantissa = std::frexp(mantissa, &exponent);
+        exponents += exponent;
+      }
     }
     taken[pivotColumn] = 1;
-    for (int64_t j = 0; j < width; ++j)
-      std::swap(a[k * width + j], a[pivotRow * width + j]);
+    if (pivotRow != k)
+      std::swap_ranges(a.begin() + k * width, a.begin() + (k + 1) * width,
+                       a.begin() + pivotRow * width);
     double p = a[k * width + pivotColumn];
     if (p == 0.0)
       continue;
+    // The rows are sparse (a MultiBody pivot row has a few entries), and
+    // the columns taken are never read again: the update goes over the
+    // pivot row's other nonzeros only, which is the same arithmetic on
+    // every entry read later. Forced columns are pivots in their order:
+    // those before k are taken. Branch-free: whether an entry is zero has
+    // no pattern that a branch predictor learns.
+    size_t count = 0;
+    for (int64_t j = std::min(k, f); j < width; ++j) {
+      nonzero[count] = j;
+      count += static_cast<size_t>(!taken[j] & (a[k * width + j] != 0.0));
+    }
     for (int64_t i = k + 1; i < r; ++i) {
-      double factor = a[i * width + pivotColumn] / p;
+      double below = a[i * width + pivotColumn];
+      if (below == 0.0) // most are: no division
+        continue;
+      double factor = below / p;
       if (factor != 0.0)
-        for (int64_t j = 0; j < width; ++j)
-          a[i * width + j] -= factor * a[k * width + j];
+        for (size_t q = 0; q < count; ++q)
+          a[i * width + nonzero[q]] -= factor * a[k * width + nonzero[q]];
     }
   }
+  logRating = singular ? -std::numeric_limits<double>::infinity()
+                       : std::log(mantissa) + static_cast<double>(exponents) * std::log(2.0);
   std::vector<int32_t> states;
   for (int64_t j = 0; j < c; ++j)
     if (!taken[f + j])

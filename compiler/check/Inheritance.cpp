@@ -419,7 +419,7 @@ void Checker::checkConstraints(Instance *parent, Member &m) {
     if (!check(*arg, scope))
       return;
   if (m.mod.redeclare)
-    check(*m.mod.redeclare, m.mod.scope);
+    check(*m.mod.redeclare, m.mod.redeclareScope);
 }
 
 } // namespace mocc::check

@@ -10,10 +10,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <dirent.h>
 #include <dlfcn.h>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <string_view>
 #include <sys/stat.h>
 #include <type_traits>
 #include <unistd.h>
@@ -255,20 +257,34 @@ void variables(IO &io, F &model) {
 /// a `package.mo`), sorted, as a hash; empty if it cannot be listed. Other
 /// files (a result written beside the model) change nothing.
 std::string listingHash(const std::string &folder) {
-  std::error_code ec;
+  // readdir and fstatat rather than std::filesystem: a run from the cache
+  // lists every library folder the model used (64 for a MultiBody model),
+  // and the paths that directory_iterator builds cost more than the
+  // system calls.
+  DIR *dir = ::opendir(folder.c_str());
+  if (!dir)
+    return "";
   std::vector<std::string> names;
-  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::end(it); it.increment(ec)) {
-    std::error_code ignored;
-    std::string name = it->path().filename().string();
-    if (it->is_directory(ignored)) {
-      if (fs::exists(it->path() / "package.mo", ignored))
-        names.push_back(name + "/");
-    } else if (it->path().extension() == ".mo") {
-      names.push_back(name);
+  int fd = ::dirfd(dir);
+  while (const dirent *entry = ::readdir(dir)) {
+    std::string_view name = entry->d_name;
+    if (name == "." || name == "..")
+      continue;
+    bool directory = entry->d_type == DT_DIR;
+    if (entry->d_type == DT_UNKNOWN || entry->d_type == DT_LNK) {
+      struct stat s;
+      directory = ::fstatat(fd, entry->d_name, &s, 0) == 0 && S_ISDIR(s.st_mode);
+    }
+    if (directory) {
+      struct stat s;
+      std::string package = std::string(name) + "/package.mo";
+      if (::fstatat(fd, package.c_str(), &s, 0) == 0)
+        names.push_back(std::string(name) + "/");
+    } else if (name.size() > 3 && name.ends_with(".mo")) {
+      names.emplace_back(name);
     }
   }
-  if (ec)
-    return "";
+  ::closedir(dir);
   std::sort(names.begin(), names.end());
   std::string text;
   for (const std::string &n : names)

@@ -240,28 +240,65 @@ bool applyExperimentOverrides(std::vector<Override> &overrides, SimulateOptions 
   return true;
 }
 
+namespace {
+
+/// The variables of a model by name, those `accept` takes: a scan per name
+/// for the few names of a command line (a run from the cache of compiled
+/// models does nothing else with the names), a hash map for many.
+class VariableFinder {
+public:
+  VariableFinder(const flat::FlatModel &model, size_t lookups,
+                 bool (*accept)(const flat::Variable &))
+      : model_(model), accept_(accept) {
+    if (lookups <= 8)
+      return;
+    for (uint32_t i = 0; i < model.variables.size(); ++i)
+      if (accept(model.variables[i]))
+        byName_.emplace(model.variables[i].name, i);
+  }
+  std::optional<uint32_t> find(const std::string &name) const {
+    if (!byName_.empty()) {
+      auto it = byName_.find(name);
+      return it == byName_.end() ? std::nullopt : std::optional<uint32_t>(it->second);
+    }
+    for (uint32_t i = 0; i < model_.variables.size(); ++i)
+      if (model_.variables[i].name == name && accept_(model_.variables[i]))
+        return i;
+    return std::nullopt;
+  }
+
+private:
+  const flat::FlatModel &model_;
+  bool (*accept_)(const flat::Variable &);
+  std::unordered_map<std::string, uint32_t> byName_;
+};
+
+bool overridableKind(const flat::Variable &v) {
+  return v.special == flat::SpecialKind::None && !v.derivativeOf.valid();
+}
+
+bool anyVariable(const flat::Variable &) { return true; }
+
+} // namespace
+
 bool resolveModelOverrides(const std::vector<Override> &overrides,
                            const flat::FlatModel &model, std::vector<ModelOverride> &out,
                            std::string &problem) {
   if (overrides.empty())
     return true;
-  std::unordered_map<std::string, uint32_t> byName;
-  for (uint32_t i = 0; i < model.variables.size(); ++i)
-    if (model.variables[i].special == flat::SpecialKind::None &&
-        !model.variables[i].derivativeOf.valid())
-      byName.emplace(model.variables[i].name, i);
+  VariableFinder variables(model, overrides.size(), overridableKind);
   for (const Override &o : overrides) {
     std::string name = o.name;
     bool start = false;
-    auto it = byName.find(name);
-    if (it == byName.end() && name.ends_with(".start")) {
-      it = byName.find(name.substr(0, name.size() - 6));
-      start = it != byName.end();
+    std::optional<uint32_t> found = variables.find(name);
+    if (!found && name.ends_with(".start")) {
+      found = variables.find(name.substr(0, name.size() - 6));
+      start = found.has_value();
     }
-    if (it == byName.end()) {
+    if (!found) {
       // Another attribute (`x.fixed`, `x.nominal`) of a variable.
       size_t dot = name.rfind('.');
-      if (dot != std::string::npos && byName.count(name.substr(0, dot))) {
+      if (dot != std::string::npos && variables.find(name.substr(0, dot))) {
         problem = named(o) + ": only values of parameters and start values (`" +
                   name.substr(0, dot) + ".start`) can be overridden";
         return false;
@@ -278,7 +315,7 @@ bool resolveModelOverrides(const std::vector<Override> &overrides,
       problem = unknownName(o, name, model);
       return false;
     }
-    const flat::Variable &v = model.variables[it->second];
+    const flat::Variable &v = model.variables[*found];
     if (v.variability == flat::VariabilityKind::Constant) {
       problem = named(o) + " is a constant: it cannot be overridden";
       return false;
@@ -317,7 +354,7 @@ bool resolveModelOverrides(const std::vector<Override> &overrides,
     auto value = valueFor(o, v, model, problem);
     if (!value)
       return false;
-    out.push_back({it->second, !(parameter && !start), *value});
+    out.push_back({*found, !(parameter && !start), *value});
   }
   return true;
 }
@@ -364,16 +401,14 @@ bool overrideTable(const std::vector<ModelOverride> &overrides,
 
 std::vector<std::string> overriddenGuesses(const std::vector<Override> &overrides,
                                            const flat::FlatModel &model) {
-  std::unordered_map<std::string, uint32_t> byName;
-  for (uint32_t i = 0; i < model.variables.size(); ++i)
-    byName.emplace(model.variables[i].name, i);
+  VariableFinder variables(model, overrides.size(), anyVariable);
   std::vector<std::string> names;
   for (const Override &o : overrides) {
     std::string name = o.name.ends_with(".start") ? o.name.substr(0, o.name.size() - 6) : o.name;
-    auto it = byName.find(name);
-    if (it == byName.end())
+    std::optional<uint32_t> found = variables.find(name);
+    if (!found)
       continue;
-    const flat::Variable &v = model.variables[it->second];
+    const flat::Variable &v = model.variables[*found];
     if (v.variability != flat::VariabilityKind::Parameter && v.attributes.fixed != true)
       names.push_back(name);
   }

@@ -909,7 +909,23 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   }
   if (isStringConversion(call, scope))
     return lowerStringConversion(call, scope);
-  if (!isBuiltinName(name)) {
+  // A function of the model's own that a built-in function's name finds
+  // (`import Modelica.ComplexMath.abs`, ComplexMath's own `exp` calling
+  // itself on Complex numbers) is that function (MLS 5.3: the elementary
+  // functions are found as if declared in an enclosing scope, so nearer
+  // declarations hide them). The operators with function syntax are not
+  // hidden, nor is a library's wrapper of the built-in one (`external
+  // "builtin"`).
+  bool hidden = false;
+  if (!callee.global && callee.parts.size() == 1 && isBuiltinName(name) && name != "der" &&
+      name != "noEvent" && name != "smooth" && name != "homotopy" && name != "semiLinear" &&
+      name != "size" && name != "ndims" && name != "Integer") {
+    inst::Found found = inst_.lookupFirst(name, scope);
+    hidden = found.kind == inst::Found::Kind::Class && found.cls &&
+             found.cls->restriction() == ast::ClassRestrictionKind::Function &&
+             externalBuiltin(found.cls).empty();
+  }
+  if (!isBuiltinName(name) || hidden) {
     for (const char *n : kClockedOperators)
       if (name == n && !callee.global && !inst_.lookupFirst(name, scope)) {
         if (std::find(std::begin(kSynchronousOperators), std::end(kSynchronousOperators), name) !=

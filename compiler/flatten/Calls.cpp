@@ -463,7 +463,7 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
       continue;
     const std::optional<Value> &arg = args[input++];
     Instance *var = function->memberInstance(m);
-    if (!arg || !var || arg->isRecord)
+    if (!arg || !var || (arg->isRecord && arg->dims.empty()))
       continue;
     int declared = static_cast<int>(var->dimExprs.size());
     if (arg->rank() <= declared)
@@ -490,7 +490,19 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
       Value e;
       e.type = a.type;
       e.dims.assign(a.dims.begin() + extra.size(), a.dims.end());
-      e.elements.assign(a.elements.begin() + k * inner, a.elements.begin() + (k + 1) * inner);
+      if (a.isRecord) { // an array of records (Complex phasors): its items
+        if (static_cast<int64_t>(a.items.size()) != a.count())
+          return std::nullopt;
+        if (e.dims.empty()) {
+          elementArgs[i] = a.items[static_cast<size_t>(k)];
+          continue;
+        }
+        e.isRecord = true;
+        e.recordName = a.recordName;
+        e.items.assign(a.items.begin() + k * inner, a.items.begin() + (k + 1) * inner);
+      } else {
+        e.elements.assign(a.elements.begin() + k * inner, a.elements.begin() + (k + 1) * inner);
+      }
       elementArgs[i] = std::move(e);
     }
     auto outputs = callFunction(*this, function, elementArgs, loc, nullptr, calls);
@@ -506,6 +518,17 @@ std::optional<std::vector<Value>> Flattener::vectorizedCall(Instance *function,
   stacked.type = results[0].type;
   stacked.dims = extra;
   stacked.dims.insert(stacked.dims.end(), results[0].dims.begin(), results[0].dims.end());
+  if (results[0].isRecord) { // a record output: an array of records
+    stacked.isRecord = true;
+    stacked.recordName = results[0].recordName;
+    for (Value &r : results) {
+      if (r.dims.empty())
+        stacked.items.push_back(std::move(r));
+      else
+        stacked.items.insert(stacked.items.end(), r.items.begin(), r.items.end());
+    }
+    return std::vector<Value>{std::move(stacked)};
+  }
   for (const Value &r : results)
     stacked.elements.insert(stacked.elements.end(), r.elements.begin(), r.elements.end());
   return std::vector<Value>{std::move(stacked)};

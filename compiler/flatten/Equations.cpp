@@ -7,6 +7,9 @@
 
 #include "compiler/ast/ASTPrinter.h"
 
+#include <unordered_map>
+#include <unordered_set>
+
 namespace mocc::flattening {
 
 using sym::ExprId;
@@ -326,10 +329,11 @@ void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Sc
         }
         for (size_t k = 0; k < x->elements.size(); ++k) {
           sym::VarId v = pool_->variableOf(x->elements[k]);
-          if (!v.valid() || !model_.var(v).derivative.valid()) {
+          if (!v.valid() || model_.var(v).type != flat::TypeKind::Real) {
             diags_.report(diag::ReinitNeedsState, call.args[0]->range);
             break;
           }
+          reinitTargets.push_back({v, call.args[0]->range});
           branch.reinits.push_back({v, value->elements[k]});
         }
       } else if (name == "assert") {
@@ -531,8 +535,11 @@ void Flattener::lowerVaryingIf(
     collect(*this, chosen->body, scope, initial, pool_->unary(sym::OpKind::Not, earlier),
             otherwise);
   std::vector<std::vector<flat::Equation>> branches(varying.size());
-  for (size_t i = 0; i < varying.size(); ++i) {
+  for (size_t i = 0; i < varying.size(); ++i)
     collect(*this, varying[i].second->body, scope, initial, guards[i], branches[i]);
+  if (inWhenBody && whenIfAssignments(e, varying, otherwise, branches, target))
+    return;
+  for (size_t i = 0; i < varying.size(); ++i) {
     if (branches[i].size() != otherwise.size()) {
       diags_.report(diag::IfEquationBranchCounts, varying[i].second->range,
                     {std::to_string(branches[i].size()), std::to_string(otherwise.size())});
@@ -551,6 +558,54 @@ void Flattener::lowerVaryingIf(
     flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;
     target.push_back(flatEq);
   }
+}
+
+/// An if-equation with varying conditions in a when-equation whose
+/// branches assign variables (MLS 8.3.5.2: its equations must have the
+/// form `v = expr`): each variable any branch assigns gets one assignment
+/// `v = if c1 then e1 elseif ... else pre(v)`, a branch that does not
+/// assign it keeping its value. False (nothing added) when an equation of a
+/// branch is not an assignment or a branch assigns a variable twice.
+bool Flattener::whenIfAssignments(
+    const ast::IfEquation &e,
+    const std::vector<std::pair<ExprId, const ast::EquationBranch *>> &varying,
+    const std::vector<flat::Equation> &otherwise,
+    const std::vector<std::vector<flat::Equation>> &branches,
+    std::vector<flat::Equation> &target) {
+  std::vector<sym::VarId> order; // every assigned variable, first seen first
+  std::unordered_set<uint32_t> seen;
+  std::vector<std::unordered_map<uint32_t, ExprId>> values(varying.size() + 1);
+  auto take = [&](const std::vector<flat::Equation> &equations, size_t k) {
+    for (const flat::Equation &eq : equations) {
+      sym::VarId v = pool_->variableOf(eq.lhs);
+      if (!v.valid() || !values[k].emplace(v.index, eq.rhs).second)
+        return false;
+      if (seen.insert(v.index).second)
+        order.push_back(v);
+    }
+    return true;
+  };
+  for (size_t i = 0; i < varying.size(); ++i)
+    if (!take(branches[i], i))
+      return false;
+  if (!take(otherwise, varying.size()))
+    return false;
+  for (sym::VarId v : order) {
+    auto valueIn = [&](size_t k) {
+      auto it = values[k].find(v.index);
+      return it != values[k].end() ? it->second : pool_->variable(model_.preOf(v));
+    };
+    ExprId value = valueIn(varying.size());
+    for (size_t i = varying.size(); i-- > 0;)
+      value = pool_->ifElse(varying[i].first, valueIn(i), value);
+    flat::Equation assignment;
+    assignment.lhs = pool_->variable(v);
+    assignment.rhs = value;
+    assignment.loc = e.range;
+    assignment.origin = flat::EquationOriginKind::Equation;
+    target.push_back(assignment);
+  }
+  return true;
 }
 
 /// `f(x);` as an equation: an operator of its own (assert, the overconstrained

@@ -100,6 +100,11 @@ bool Flattener::run(Instance *root) {
     resolveClocks();
   checkWhenAssignments();
   checkParameterValues();
+  // reinit(x, ...) needs x to be a state; `der(x)` may come after the
+  // when-clause, or in another equation section.
+  for (const auto &[v, loc] : reinitTargets)
+    if (!model_.var(v).derivative.valid())
+      diags_.report(diag::ReinitNeedsState, loc);
   for (size_t i = 0; i < valueState_.size() && i < model_.variables.size(); ++i)
     if (valueState_[i] == 2)
       model_.variables[i].structural = true;
@@ -469,6 +474,8 @@ const VarRange *Flattener::varsOf(Instance *x) {
   return &vars_.back();
 }
 
+static Instance *enclosingBoundRecord(Instance *x);
+
 std::optional<std::vector<int64_t>> Flattener::dimsOf(Instance *x) {
   if (x->dims)
     return x->dims;
@@ -503,8 +510,14 @@ std::optional<std::vector<int64_t>> Flattener::evaluateDims(Instance *x) {
   for (size_t i = 0; i < x->dimExprs.size(); ++i) {
     auto [expr, scope] = x->dimExprs[i];
     if (expr->kind == ast::ExprKind::Colon) {
-      // `x[:] = {...}`: the size comes from the binding.
-      if (!binding && x->mod.binding)
+      // `x[:] = {...}`: the size comes from the binding. A field of a
+      // record component that has a binding (`CellData d = data`) takes
+      // its value, and so its size, from that record's value, not from
+      // the field's own declaration (the default of the record's
+      // constructor), as bindingValue does.
+      if (!binding && enclosingBoundRecord(x))
+        binding = inheritedBinding(x);
+      else if (!binding && x->mod.binding)
         binding = lower(*x->mod.binding, x->mod.scope);
       if (!binding || binding->rank() <= static_cast<int>(i)) {
         diags_.report(diag::DimensionSizeUnknown, expr->range, {std::to_string(i + 1), x->name});

@@ -323,6 +323,11 @@ public:
   void lowerSimpleEquation(const ast::SimpleEquation &e, Scope scope, bool initial);
   void unrollForEquation(const ast::ForEquation &e, size_t level, Scope scope, bool initial);
   void lowerIfEquation(const ast::IfEquation &e, Scope scope, bool initial);
+  bool whenIfAssignments(const ast::IfEquation &e,
+                         const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
+                         const std::vector<flat::Equation> &otherwise,
+                         const std::vector<std::vector<flat::Equation>> &branches,
+                         std::vector<flat::Equation> &target);
   void lowerVaryingIf(const ast::IfEquation &e,
                       const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
                       const ast::EquationBranch *chosen, Scope scope, bool initial);
@@ -349,6 +354,9 @@ public:
                           flat::WhenBranch &branch);
   /// Lowering the body of a when-equation (its calls may be impure).
   bool inWhenBody = false;
+  /// The variables reinit() sets, with where: each must be a state, which
+  /// is known once every equation is lowered (Flattener::run).
+  std::vector<std::pair<sym::VarId, SourceRange>> reinitTargets;
   void lowerTupleEquation(const ast::TupleExpr &lhs, const ast::Expr &rhs, Scope scope,
                           bool initial, SourceRange loc);
 

@@ -1039,10 +1039,11 @@ bool FunctionLowering::modelCallStatement(const ast::CallExpr &call, Scope scope
     }
     for (size_t k = 0; k < x->elements.size(); ++k) {
       sym::VarId v = pool().variableOf(x->elements[k]);
-      if (!v.valid() || !f_.model().var(v).derivative.valid()) {
+      if (!v.valid() || f_.model().var(v).type != flat::TypeKind::Real) {
         f_.diags().report(diag::ReinitNeedsState, call.args[0]->range);
         return false;
       }
+      f_.reinitTargets.push_back({v, call.args[0]->range});
       whenBranch_->reinits.push_back({v, pool().ifElse(guard, value->elements[k], x->elements[k])});
     }
     return true;

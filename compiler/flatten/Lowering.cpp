@@ -71,6 +71,8 @@ std::optional<Value> Flattener::lower(const ast::Expr &expr, Scope scope) {
 /// Combines equally shaped values into an array with leading dims `outer`
 /// (the values in row-major order).
 static Value stackValues(std::vector<Value> &parts, const std::vector<int64_t> &outer) {
+  if (outer.empty() && parts.size() == 1) // `pin[2].v`: the one value, not an array of it
+    return std::move(parts[0]);
   Value r;
   r.dims = outer;
   if (parts.empty())
@@ -326,6 +328,20 @@ std::optional<Value> Flattener::constantOf(Instance *x) {
     diags_.report(diag::ConstantHasNoValue, x->loc, {x->name});
   else
     value = lower(*x->mod.binding, x->mod.scope);
+  // The binding has the declared shape (`constant Real t[2, 2, 2] = [1, 2;
+  // 3, 4]` is an error, not a 2 x 2 constant that subscripts then fail on
+  // or, worse, read).
+  if (value && !value->isFunction() && (!x->dimExprs.empty() || value->rank() > 0) &&
+      x->mod.binding) {
+    auto dims = dimsOf(x);
+    if (!dims) {
+      value = std::nullopt;
+    } else if (*dims != value->dims) {
+      diags_.report(diag::BindingShapeMismatch, x->mod.bindingLoc,
+                    {x->path(), shapeText(value->dims), shapeText(*dims)});
+      value = std::nullopt;
+    }
+  }
   constants_[key] = value;
   return value;
 }
@@ -1691,52 +1707,93 @@ std::optional<Value> Flattener::lowerComprehension(const ast::ComprehensionExpr 
   return build(0);
 }
 
+/// cat(k, parts...) of values of one rank (MLS 10.4.2): the parts' sizes
+/// along k add up, every other size must agree (`differs` is told which
+/// part did not). Numbers, texts and records alike.
+static std::optional<Value> concatenate(std::vector<Value> &parts, size_t k, size_t &differs) {
+  Value r;
+  r.type = parts[0].type;
+  r.isRecord = parts[0].isRecord;
+  r.recordName = parts[0].recordName;
+  r.dims = parts[0].dims;
+  r.dims[k] = 0;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    const Value &p = parts[i];
+    for (size_t d = 0; d < p.dims.size(); ++d)
+      if (d != k && p.dims[d] != parts[0].dims[d]) {
+        differs = i;
+        return std::nullopt;
+      }
+    r.dims[k] += p.dims[k];
+    if (p.type != r.type)
+      r.type = ElementType::Real; // Integer and Real cells make a Real matrix
+  }
+  int64_t outer = 1;
+  for (size_t d = 0; d < k; ++d)
+    outer *= r.dims[d];
+  for (int64_t o = 0; o < outer; ++o)
+    for (const Value &p : parts) {
+      int64_t block = p.count() / std::max<int64_t>(outer, 1);
+      if (outer == 0 || block == 0)
+        continue;
+      auto copy = [&](const auto &from, auto &to) {
+        if (static_cast<int64_t>(from.size()) == p.count())
+          to.insert(to.end(), from.begin() + o * block, from.begin() + (o + 1) * block);
+      };
+      copy(p.elements, r.elements);
+      copy(p.strings, r.strings);
+      copy(p.items, r.items);
+    }
+  return r;
+}
+
 std::optional<Value> Flattener::lowerMatrix(const ast::MatrixExpr &e, Scope scope) {
-  // [a, b; c, d]: promote every element to a matrix, concatenate each row
-  // along the second dimension, then the rows along the first.
-  std::vector<Value> rows;
+  // [a, b; c, d] (MLS 10.4.2): every element promoted to n = max(2, the
+  // largest rank) dimensions (trailing sizes 1), each row concatenated
+  // along the second dimension, then the rows along the first. A cell of
+  // rank 3 (`[{{{...}}}]`, the MSL's Digital tables) keeps its shape.
+  std::vector<std::vector<Value>> cells;
+  size_t n = 2;
   for (const auto &row : e.rows) {
-    Value rowValue;
-    int64_t height = -1;
-    std::vector<Value> cells;
+    cells.emplace_back();
     for (const auto &cell : row) {
       auto v = lower(*cell, scope);
       if (!v)
         return std::nullopt;
-      if (v->rank() == 0)
-        v->dims = {1, 1};
-      else if (v->rank() == 1)
-        v->dims = {v->dims[0], 1};
-      if (height >= 0 && v->dims[0] != height) {
-        diags_.report(diag::MatrixRowRowsDiffer, cell->range);
-        return std::nullopt;
-      }
-      height = v->dims[0];
-      cells.push_back(std::move(*v));
+      n = std::max(n, static_cast<size_t>(v->rank()));
+      cells.back().push_back(std::move(*v));
     }
-    int64_t width = 0;
-    for (const Value &c : cells)
-      width += c.dims[1];
-    rowValue.type = cells.empty() ? ElementType::Real : cells[0].type;
-    rowValue.dims = {height < 0 ? 0 : height, width};
-    for (int64_t i = 0; i < height; ++i)
-      for (const Value &c : cells)
-        for (int64_t j = 0; j < c.dims[1]; ++j)
-          rowValue.elements.push_back(c.elements[i * c.dims[1] + j]);
-    rows.push_back(std::move(rowValue));
   }
-  Value r;
-  r.type = rows.empty() ? ElementType::Real : rows[0].type;
-  int64_t width = rows.empty() ? 0 : rows[0].dims[1], height = 0;
-  for (const Value &row : rows) {
-    if (row.dims[1] != width) {
-      diags_.report(diag::MatrixRowsColumnsDiffer, e.range);
+  std::vector<Value> rows;
+  for (size_t r = 0; r < cells.size(); ++r) {
+    for (Value &v : cells[r])
+      while (v.dims.size() < n)
+        v.dims.push_back(1);
+    if (cells[r].empty()) {
+      Value empty;
+      empty.dims.assign(n, 0);
+      rows.push_back(std::move(empty));
+      continue;
+    }
+    size_t differs = 0;
+    auto row = concatenate(cells[r], 1, differs);
+    if (!row) {
+      diags_.report(diag::MatrixRowRowsDiffer, e.rows[r][differs]->range);
       return std::nullopt;
     }
-    height += row.dims[0];
-    r.elements.insert(r.elements.end(), row.elements.begin(), row.elements.end());
+    rows.push_back(std::move(*row));
   }
-  r.dims = {height, width};
+  if (rows.empty()) {
+    Value empty;
+    empty.dims = {0, 0};
+    return empty;
+  }
+  size_t differs = 0;
+  auto r = concatenate(rows, 0, differs);
+  if (!r) {
+    diags_.report(diag::MatrixRowsColumnsDiffer, e.range);
+    return std::nullopt;
+  }
   return r;
 }
 

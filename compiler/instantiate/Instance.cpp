@@ -547,8 +547,8 @@ void Instantiator::applyRedeclarations(Instance &instance) {
       continue;
     }
     if (arg.classDef) {
-      m.classNode = tree_.makeNode(m.mod.scope.lexical, arg.classDef.get());
-      m.redeclaredIn = m.mod.scope;
+      m.classNode = tree_.makeNode(m.mod.redeclareScope.lexical, arg.classDef.get());
+      m.redeclaredIn = m.mod.redeclareScope;
     }
   }
 }
@@ -610,7 +610,7 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
   // change dimensions or restrict variability (MLS 7.3.4).
   auto sameType = [&] {
     const ast::ComponentClause &re = *member.mod.redeclare->component;
-    ClassNode *now = lookupClass(re.type, member.mod.scope, false);
+    ClassNode *now = lookupClass(re.type, member.mod.redeclareScope, false);
     return now && now == lookupClass(clause->type, declScope, false);
   };
   if (member.mod.redeclare && member.mod.redeclare->component && !member.element->replaceable &&
@@ -624,7 +624,7 @@ std::unique_ptr<Instance> Instantiator::createComponent(Instance &parent, Member
     const ast::ComponentClause &re = *member.mod.redeclare->component;
     typeName = &re.type;
     decl = &re.components.front();
-    declScope = member.mod.scope;
+    declScope = member.mod.redeclareScope;
   }
   c->mod = makeModifier(decl->mod.get(), declScope);
   // The modification of the constraining type (MLS 7.3.2) applies to the

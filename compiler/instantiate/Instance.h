@@ -39,7 +39,11 @@ struct Modifier {
   bool final = false;
   const ast::Expr *binding = nullptr; ///< `= expr`, or null
   SourceRange bindingLoc;
-  Scope scope; ///< where `binding` and the redeclaration are evaluated
+  Scope scope; ///< where `binding` is evaluated
+  /// Where the redeclaration was written, where its type and modification
+  /// are looked up: an outer binding (`z(re = 1)` of `record Z = C(redeclare
+  /// Resistance re)`) moves `scope`, not this.
+  Scope redeclareScope;
   /// For an element of an array of components: the binding is an array
   /// value and this element takes binding[elementIndex...].
   std::vector<int64_t> elementIndex;

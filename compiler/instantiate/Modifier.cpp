@@ -77,6 +77,7 @@ void addArgument(Modifier &root, const ast::Argument &arg, Scope scope) {
     Modifier &target = childPath(root, path, scope);
     target.redeclare = &arg;
     target.scope = scope;
+    target.redeclareScope = scope;
     target.each = arg.each;
     target.final = arg.final;
     target.loc = arg.range;
@@ -128,10 +129,11 @@ void mergeModifier(Modifier &inner, const Modifier &outer, Diagnostics &diags) {
         diags.report(diag::NoteEarlierRedeclaration, inner.redeclare->range);
 
       } else {
-        inner.constraints.push_back({inner.redeclare, inner.scope});
+        inner.constraints.push_back({inner.redeclare, inner.redeclareScope});
       }
     }
     inner.redeclare = outer.redeclare;
+    inner.redeclareScope = outer.redeclareScope;
     if (!outer.binding)
       inner.scope = outer.scope;
   }

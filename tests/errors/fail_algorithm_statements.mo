@@ -46,9 +46,6 @@ end AlgorithmStatements;
 // CHECK:STDERR: fail_algorithm_statements.mo:18:5: error: the two arguments of `reinit` have different sizes
 // CHECK:STDERR:     reinit(w, {1, 2, 3});
 // CHECK:STDERR:     ^~~~~~~~~~~~~~~~~~~~
-// CHECK:STDERR: fail_algorithm_statements.mo:22:12: error: `reinit` needs a state (a variable that appears differentiated)
-// CHECK:STDERR:     reinit(a, 1);
-// CHECK:STDERR:            ^
 // CHECK:STDERR: fail_algorithm_statements.mo:26:5: error: `terminate` takes one argument: the message
 // CHECK:STDERR:     terminate();
 // CHECK:STDERR:     ^~~~~~~~~~~
@@ -64,3 +61,6 @@ end AlgorithmStatements;
 // CHECK:STDERR: fail_algorithm_statements.mo:39:3: error: `time` cannot be assigned in an algorithm here: only variables of the model itself (and their elements) can
 // CHECK:STDERR:   time := 1;
 // CHECK:STDERR:   ^~~~
+// CHECK:STDERR: fail_algorithm_statements.mo:22:12: error: `reinit` needs a state (a variable that appears differentiated)
+// CHECK:STDERR:     reinit(a, 1);
+// CHECK:STDERR:            ^

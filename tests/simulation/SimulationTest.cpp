@@ -693,3 +693,50 @@ TEST_CASE("stream connectors: inStream mixes what enters a connection set, actua
     CHECK(r["sink.hIn"][i] == doctest::Approx(seen + 10).epsilon(1e-12));
   }
 }
+
+TEST_CASE("an if-equation with varying conditions in a when-equation assigns from the branch that holds") {
+  auto r = simulate("WhenIf.mo", "WhenIf");
+  REQUIRE(r.rows() > 10);
+  for (size_t i = 0; i < r.rows(); ++i) {
+    double t = r["time"][i];
+    CAPTURE(t);
+    // Ticks at 0.25, 0.5, 0.75, 1.0; a row at a tick holds the values after it.
+    double a = 0, b = -1;
+    int ticks = 0;
+    for (double tick : {0.25, 0.5, 0.75, 1.0}) {
+      if (tick > t + 1e-9)
+        break;
+      ++ticks;
+      if (tick < 0.6) {
+        a = 10 * tick;
+        b = 1;
+      } else if (tick < 0.8) {
+        b = 2;
+      } else { // equations, not assignments: b is the new a
+        a = -tick;
+        b = a;
+      }
+    }
+    if (std::fabs(t - 0.25) < 1e-9 || std::fabs(t - 0.5) < 1e-9 || std::fabs(t - 0.75) < 1e-9 ||
+        std::fabs(t - 1.0) < 1e-9)
+      continue; // an event's two rows: before and after
+    CHECK(r["ticks"][i] == ticks);
+    CHECK(r["a"][i] == doctest::Approx(a).epsilon(1e-12));
+    CHECK(r["b"][i] == doctest::Approx(b).epsilon(1e-12));
+  }
+  CHECK(r["a"][r.rows() - 1] == doctest::Approx(-1.0));
+  CHECK(r["b"][r.rows() - 1] == doctest::Approx(-1.0));
+}
+
+TEST_CASE("reinit of a state whose der() comes after the when-equation") {
+  auto r = simulate("ReinitBeforeDer.mo", "ReinitBeforeDer");
+  REQUIRE(r.rows() > 10);
+  for (size_t i = 0; i < r.rows(); ++i) {
+    double t = r["time"][i];
+    CAPTURE(t);
+    if (std::fabs(t - 0.5) < 1e-9 || std::fabs(t - 1.0) < 1e-9)
+      continue; // an event's two rows
+    double since = t - 0.5 * std::floor(t / 0.5 + 1e-12);
+    CHECK(r["ramp.y"][i] == doctest::Approx(2 * since).epsilon(1e-6));
+  }
+}

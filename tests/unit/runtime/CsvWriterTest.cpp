@@ -2,6 +2,7 @@
 // back bit-exact, the temporary file and its rename, and nothing left behind
 // after a discarded run.
 #include "runtime/CsvWriter.h"
+#include "runtime/ResultWriter.h"
 
 #include "TestSupport.h"
 
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <limits>
+#include <memory>
 
 using namespace mocc::rt;
 using namespace mocc::rt::test;
@@ -120,4 +122,26 @@ TEST_CASE("writing is fast: 5,000 rows of 100 columns") {
   REQUIRE(table.rows.size() == 5000);
   CHECK(table.rows[4999][99] == std::sin(0.001 * 4999 + 99) * 1e3);
   CHECK(seconds < 2.0);
+}
+
+TEST_CASE("columns of the same magnitude share their text, each with its own sign") {
+  // Four varying slots: a variable, its negated alias, its alias and an
+  // unrelated value; the text of one column serves the others within a row
+  // and across rows, and a changed value is formatted anew.
+  CompiledModel model;
+  model.numSlots = 4;
+  model.outputs = {{"x", 0, false}, {"y", 1, false}, {"z", 2, false}, {"w", 3, false}};
+  std::string path = scratchPath("same-magnitude.csv");
+  std::unique_ptr<ResultWriter> writer = ResultWriter::create(ResultFormat::Csv);
+  REQUIRE(writer->open(path, model, {0, 1, 2, 3}));
+  writer->write(0, {1.5, -1.5, 1.5, 0.1});
+  writer->write(1, {-0.25, 0.25, -0.25, -0.25});
+  writer->write(2, {0.0, -0.0, 1.0 / 3.0, -1.0 / 3.0});
+  writer->write(3, {0.0, -0.0, 1.0 / 3.0, 7.0});
+  REQUIRE(writer->commit());
+  CHECK(readText(path) == "\"time\",\"x\",\"y\",\"z\",\"w\"\n"
+                          "0,1.5,-1.5,1.5,0.1\n"
+                          "1,-0.25,0.25,-0.25,-0.25\n"
+                          "2,0,-0,0.3333333333333333,-0.3333333333333333\n"
+                          "3,0,-0,0.3333333333333333,7\n");
 }
