@@ -766,7 +766,7 @@ void Flattener::resolveClocks() {
     VarId flagVar = model_.addVariable(std::move(flag));
     model_.samples.push_back({constant(start), constant(interval), flagVar, loc});
     grid.flag = pool_->variable(flagVar);
-    VarId counter = addVar("$clockTicks" + std::to_string(r), flat::TypeKind::Integer, loc);
+    VarId counter = addVar("ticks(" + model_.nameOf(base.definedBy) + ")", flat::TypeKind::Integer, loc);
     model_.var(counter).attributes.start = pool_->zero();
     grid.counter = pool_->variable(counter);
     flat::WhenClause clause;
@@ -805,7 +805,7 @@ void Flattener::resolveClocks() {
   };
   auto tickedOf = [&](uint32_t p) {
     if (!ticked[p].valid()) {
-      VarId t = addVar("$clockTicked" + std::to_string(p), flat::TypeKind::Boolean,
+      VarId t = addVar("ticked(" + model_.variables[p].name + ")", flat::TypeKind::Boolean,
                        model_.variables[p].loc);
       model_.var(t).attributes.start = pool_->zero();
       ticked[p] = pool_->variable(t);

@@ -35,30 +35,30 @@ end Clocked;
 // CHECK:STDOUT:   protected discrete Real shiftSample(subSample(x));
 // CHECK:STDOUT:   protected discrete Real interval();
 // CHECK:STDOUT:   protected discrete Real hold(s);
-// CHECK:STDOUT:   protected Integer $clockTicks0(start = 0);
+// CHECK:STDOUT:   protected Integer ticks(Clock(0))(start = 0);
 // CHECK:STDOUT: equation
 // CHECK:STDOUT:   u = time;
 // CHECK:STDOUT:   y = hold(s);
 // CHECK:STDOUT:   when sample(0, 0.1) then
-// CHECK:STDOUT:     $clockTicks0 = pre($clockTicks0) + 1;
+// CHECK:STDOUT:     ticks(Clock(0)) = pre(ticks(Clock(0))) + 1;
 // CHECK:STDOUT:   end when;
 // CHECK:STDOUT:   when sample(0, 0.1) then
 // CHECK:STDOUT:     sample(u) = pre(u);
 // CHECK:STDOUT:     x = pre(x) + sample(u);
 // CHECK:STDOUT:   end when;
-// CHECK:STDOUT:   when sample(0, 0.1) and ($clockTicks0 - 1 - 1 >= 0 and mod($clockTicks0 - 1 - 1, 3) == 0) then
+// CHECK:STDOUT:   when sample(0, 0.1) and (ticks(Clock(0)) - 1 - 1 >= 0 and mod(ticks(Clock(0)) - 1 - 1, 3) == 0) then
 // CHECK:STDOUT:     shiftSample(subSample(x)) = subSample(x);
 // CHECK:STDOUT:     hold(s) = s;
 // CHECK:STDOUT:     s = shiftSample(subSample(x));
 // CHECK:STDOUT:   end when;
-// CHECK:STDOUT:   when sample(0, 0.1) and ($clockTicks0 - 1 - 1 >= 0 and mod($clockTicks0 - 1 - 1, 3) == 0) then
+// CHECK:STDOUT:   when sample(0, 0.1) and (ticks(Clock(0)) - 1 - 1 >= 0 and mod(ticks(Clock(0)) - 1 - 1, 3) == 0) then
 // CHECK:STDOUT:     n = pre(n) + 1;
 // CHECK:STDOUT:   end when;
-// CHECK:STDOUT:   when sample(0, 0.1) and ($clockTicks0 - 1 - 1 >= 0 and mod($clockTicks0 - 1 - 1, 3) == 0) then
+// CHECK:STDOUT:   when sample(0, 0.1) and (ticks(Clock(0)) - 1 - 1 >= 0 and mod(ticks(Clock(0)) - 1 - 1, 3) == 0) then
 // CHECK:STDOUT:     interval() = 0.3;
 // CHECK:STDOUT:     dt = interval();
 // CHECK:STDOUT:   end when;
-// CHECK:STDOUT:   when sample(0, 0.1) and ($clockTicks0 - 1 >= 0 and mod($clockTicks0 - 1, 3) == 0) then
+// CHECK:STDOUT:   when sample(0, 0.1) and (ticks(Clock(0)) - 1 >= 0 and mod(ticks(Clock(0)) - 1, 3) == 0) then
 // CHECK:STDOUT:     subSample(x) = x;
 // CHECK:STDOUT:   end when;
 // CHECK:STDOUT: end Clocked;
