@@ -756,6 +756,17 @@ void Flattener::resolveClocks() {
       interval = value(mul(step, base.exactInterval));
     }
     SourceRange loc = model_.var(base.definedBy).loc;
+    if (start < t0 - 1e-12 * std::max(1.0, std::fabs(t0))) {
+      // backSample before the first tick of the clock it shifts.
+      for (uint32_t p : grid.partitions)
+        if (!less(minOffset, clocks.find(p).second.b)) {
+          diags_.report(diag::ClockStartsBeforeBase, model_.variables[p].loc,
+                        {model_.variables[p].name, sym::formatValue(start), sym::formatValue(t0)});
+          break;
+        }
+      ok = false;
+      continue;
+    }
     flat::Variable flag;
     flag.name = "sample(" + sym::formatValue(start) + ", " + sym::formatValue(interval) + ")";
     flag.type = flat::TypeKind::Boolean;
@@ -798,6 +809,8 @@ void Flattener::resolveClocks() {
       branches[p].loc = model_.variables[p].loc;
     }
   }
+  if (!ok)
+    return;
   auto intervalOf = [&](uint32_t node) {
     auto [r, map] = clocks.find(node);
     return bases[r].exact ? value(mul(map.a, bases[r].exactInterval))
