@@ -557,7 +557,10 @@ int runCompare(const std::string &result, const std::string &reference,
     while (std::getline(in, line)) {
       while (!line.empty() && (line.back() == '\r' || line.back() == ' '))
         line.pop_back();
-      if (!line.empty() && line != "time" && line != "Time")
+      size_t begin = line.find_first_not_of(" \t");
+      line = begin == std::string::npos ? std::string() : line.substr(begin);
+      // `//` begins a comment line (as in MSL 4.1.0's HoldWithDAeffects1).
+      if (!line.empty() && line != "time" && line != "Time" && line.rfind("//", 0) != 0)
         signals.push_back(line);
     }
   } else {

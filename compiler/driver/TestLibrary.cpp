@@ -375,7 +375,9 @@ std::vector<std::string> listedSignals(const ModelEntry &entry) {
       if (begin == std::string::npos)
         continue;
       line = line.substr(begin);
-      if (line != "time" && line != "Time")
+      // A line that starts with `//` is a comment (MSL 4.1.0's
+      // HoldWithDAeffects1 lists `// shiftSample1.y`, a signal it dropped).
+      if (line != "time" && line != "Time" && line.rfind("//", 0) != 0)
         signals.push_back(line);
     }
   }

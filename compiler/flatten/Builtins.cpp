@@ -46,6 +46,10 @@ const char *const kClockedOperators[] = {
     "hold",        "previous",   "interval",   "subSample",     "superSample",
     "shiftSample", "backSample", "noClock",    "firstTick",     "transition",
     "initialState", "activeState", "ticksInState", "timeInState"};
+/// Those of them that Clocks.cpp lowers (MLS 16.4, 16.5).
+const std::string kSynchronousOperators[] = {"hold",        "previous",   "interval",
+                                             "subSample",   "superSample", "shiftSample",
+                                             "backSample",  "noClock",    "firstTick"};
 
 } // namespace
 
@@ -679,8 +683,10 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
   if (firstTimeDependence.what.empty())
     firstTimeDependence = {call.range, "`" + name + "()`"};
   size_t arity = name == "initial" || name == "terminal" ? 0 : name == "sample" ? 2 : 1;
+  if (name == "sample" && call.args.size() == 1 && call.namedArgs.empty())
+    return lowerClockedOperator(call, scope);
   if (name == "sample" && call.args.size() != 2 && call.namedArgs.empty()) {
-    diags_.report(diag::ClockedSampleUnsupported, call.range, {std::to_string(call.args.size())});
+    diags_.report(diag::BuiltinArity, call.range, {"sample", "1 or 2"});
     return std::nullopt;
   }
   if (call.args.size() != arity || !call.namedArgs.empty()) {
@@ -695,6 +701,8 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
     auto start = lower(*call.args[0], scope), interval = lower(*call.args[1], scope);
     if (!start || !interval)
       return std::nullopt;
+    if (isClockValue(*interval))
+      return lowerClockedOperator(call, scope, start, interval);
     if (!start->isScalar() || !interval->isScalar() || start->isString() || interval->isString()) {
       diags_.report(diag::SampleNeedsScalars, call.range);
       return std::nullopt;
@@ -854,6 +862,12 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   }
   std::string name = callee.parts.size() == 1 ? callee.parts[0].name : "";
   std::string full = operatorName(callee);
+  if (name == "Clock" && !callee.global) {
+    inst::Found found = inst_.lookupFirst(name, scope);
+    if (!found || (found.kind == inst::Found::Kind::Class && found.cls &&
+                   found.cls->builtin == inst::BuiltinKind::Clock))
+      return lowerClockedOperator(call, scope);
+  }
   if (full == "Connections.isRoot" || full == "Connections.rooted" || name == "rooted" ||
       name == "cardinality")
     return lowerConnectionOperator(call, scope);
@@ -914,6 +928,9 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
   if (!isBuiltinName(name) || hidden) {
     for (const char *n : kClockedOperators)
       if (name == n && !callee.global && !inst_.lookupFirst(name, scope)) {
+        if (std::find(std::begin(kSynchronousOperators), std::end(kSynchronousOperators), name) !=
+            std::end(kSynchronousOperators))
+          return lowerClockedOperator(call, scope);
         diags_.report(diag::ClockedOperatorUnsupported, callee.range, {name});
         return std::nullopt;
       }

@@ -94,7 +94,7 @@ inst::ClassNode *Flattener::resolveCallee(const ast::RefExpr &callee, Scope scop
   using R = ast::ClassRestrictionKind;
   R r = cls->restriction();
   if (cls->builtin == inst::BuiltinKind::Clock) {
-    diags_.report(diag::ClockConstructorUnsupported, callee.range);
+    diags_.report(diag::ClockedFormUnsupported, callee.range, {"`Clock(...)` by this name"});
     return nullptr;
   }
   if (r != R::Function && r != R::OperatorFunction && r != R::Record && r != R::OperatorRecord) {

@@ -249,7 +249,24 @@ void Flattener::lowerWhen(const ast::WhenEquation &eq, Scope scope) {
   for (const ast::EquationBranch &b : eq.branches) {
     flat::WhenBranch branch;
     branch.loc = b.range;
-    auto conditions = whenConditions(b.condition.get(), scope, "when-equation");
+    std::optional<std::vector<sym::ExprId>> conditions;
+    if (&b == &eq.branches.front() && b.condition) {
+      // A clock as the condition: a clocked when-clause (MLS 16.6).
+      auto c = lower(*b.condition, scope);
+      if (!c)
+        return;
+      if (isClockValue(*c)) {
+        lowerClockedWhen(eq, *c, scope);
+        return;
+      }
+      if (c->type != ElementType::Boolean || c->isRecord || c->rank() > 1) {
+        diags_.report(diag::ConditionNotBooleanVector, b.condition->range, {"when-equation"});
+        return;
+      }
+      conditions = c->elements;
+    } else {
+      conditions = whenConditions(b.condition.get(), scope, "when-equation");
+    }
     if (!conditions)
       return;
     branch.conditions = std::move(*conditions);

@@ -96,6 +96,8 @@ bool Flattener::run(Instance *root) {
   graph.generateEquations(root);
   connections = nullptr;
   readExperiment(root->cls);
+  if (diags_.errorCount() == errorsBefore)
+    resolveClocks();
   checkWhenAssignments();
   checkParameterValues();
   // reinit(x, ...) needs x to be a state; `der(x)` may come after the
@@ -288,6 +290,7 @@ static flat::TypeKind typeOf(inst::BuiltinKind kind) {
   switch (kind) {
   case inst::BuiltinKind::Integer: return flat::TypeKind::Integer;
   case inst::BuiltinKind::Boolean: return flat::TypeKind::Boolean;
+  case inst::BuiltinKind::Clock: return flat::TypeKind::Boolean; // until resolveClocks
   case inst::BuiltinKind::String: return flat::TypeKind::String;
   case inst::BuiltinKind::ExternalObject: return flat::TypeKind::ExternalObject;
   case inst::BuiltinKind::StateSelect:
@@ -400,11 +403,6 @@ bool Flattener::checkVariableCount(Instance *x, int64_t count) {
 const VarRange *Flattener::varsOf(Instance *x) {
   if (x->flatOwner == id_)
     return &vars_[x->flatVars];
-  if (x->builtin == inst::BuiltinKind::Clock) {
-    if (failedObjects_.insert(x).second)
-      diags_.report(diag::ClockVariableUnsupported, x->loc, {x->path()});
-    return nullptr;
-  }
   auto dims = dimsOf(x);
   if (!dims)
     return nullptr;
@@ -464,6 +462,12 @@ const VarRange *Flattener::varsOf(Instance *x) {
   owner_.resize(model_.variables.size(), nullptr);
   for (int64_t k = 0; k < count; ++k)
     owner_[range.first + k] = x;
+  // A Clock variable is a Boolean one until the partitions are resolved
+  // (Clocks.cpp), which makes it a constant.
+  clockVar_.resize(model_.variables.size(), 0);
+  if (x->builtin == inst::BuiltinKind::Clock)
+    for (int64_t k = 0; k < count; ++k)
+      clockVar_[range.first + k] = 1;
   x->flatOwner = id_;
   x->flatVars = static_cast<uint32_t>(vars_.size());
   vars_.push_back(std::move(range));

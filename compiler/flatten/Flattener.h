@@ -154,6 +154,57 @@ public:
   std::optional<Value> lowerConnectionOperator(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerStreamOperator(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerEventOperator(const ast::CallExpr &call, Scope scope);
+
+  // --- Clocked synchronous partitions (Clocks.cpp, MLS 16) -----------------------------
+  /// What a clocked operator computes; each call gets a variable of its own
+  /// (`result`), defined when the partitions are resolved.
+  enum class ClockedOpKind {
+    Clock,       ///< Clock(...): result is a clock variable
+    Sample,      ///< sample(u, c), sample(u): arg u, clock c (invalid: inferred)
+    Hold,        ///< hold(u)
+    SubSample,   ///< subSample(u, n): factor n
+    SuperSample, ///< superSample(u, n)
+    ShiftSample, ///< shiftSample(u, k, r): shift k/r
+    BackSample,  ///< backSample(u, k, r)
+    NoClock,     ///< noClock(u)
+    Interval,    ///< interval(u), interval()
+    FirstTick,   ///< firstTick(u), firstTick()
+    Previous,    ///< previous(x): result is x, whose pre() the call became
+  };
+  struct ClockedOp {
+    ClockedOpKind kind = ClockedOpKind::Clock;
+    sym::VarId result;
+    sym::ExprId arg;   ///< the operand (invalid for Clock, interval() and firstTick())
+    sym::ExprId clock; ///< Sample: the clock variable
+    /// Clock: a periodic clock of interval num / den seconds (exact when
+    /// `exact`, else `interval`); none for an inferred Clock().
+    bool periodic = false, exact = false;
+    int64_t num = 0, den = 1;
+    double interval = 0;
+    SourceRange loc;
+  };
+  /// The clocked operators: Clock(...), sample(u[, c]), hold, previous,
+  /// subSample, superSample, shiftSample, backSample, noClock, interval,
+  /// firstTick; nothing (after a diagnostic) for an unsupported form.
+  std::optional<Value> lowerClockedOperator(const ast::CallExpr &call, Scope scope,
+                                            std::optional<Value> first = std::nullopt,
+                                            std::optional<Value> second = std::nullopt);
+  /// Whether every element of `v` is a Clock variable.
+  bool isClockValue(const Value &v) const;
+  /// `when c then ... end when` with a clock c (MLS 16.6): the body's
+  /// equations join the partition of the clock.
+  void lowerClockedWhen(const ast::WhenEquation &eq, const Value &clock, Scope scope);
+  /// Clock inference, partitioning and the lowering of each clocked
+  /// partition to a when-clause at its ticks (MLS 16.7, 16.8).
+  void resolveClocks();
+  std::vector<ClockedOp> clockedOps_;
+  std::vector<char> clockVar_; ///< by variable index: a Clock variable
+  struct ClockedWhen {
+    sym::ExprId clock;
+    size_t first, end; ///< its equations in model_.equations
+    SourceRange loc;
+  };
+  std::vector<ClockedWhen> clockedWhens_;
   /// The parts of an assert or terminate message: "text" + String(x) + ...
   std::vector<flat::MessagePart> messageParts(const ast::Expr &message, Scope scope);
   /// The class a call names: a function or record, looked up from the scope

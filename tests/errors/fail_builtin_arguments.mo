@@ -54,7 +54,7 @@ model BuiltinArguments
   Real b30 = g(1);
   String b31 = getInstanceName(1);
   Real b32 = reinit(x, 1);
-  Real b33 = hold(x);
+  Real b33 = ticksInState();
   Real b34 = spatialDistribution(x);
   Real b35 = der(x for i in 1:2);
   Real b36 = abs(u = 1);
@@ -133,7 +133,7 @@ end BuiltinArguments;
 // CHECK:STDERR: fail_builtin_arguments.mo:16:10: error: `initial()` cannot be used in a function
 // CHECK:STDERR:     y := initial() + u;
 // CHECK:STDERR:          ^~~~~~~~~
-// CHECK:STDERR: fail_builtin_arguments.mo:48:17: error: `sample` with 3 argument(s), the clocked sample, is not supported yet (clocked synchronous partitions, MLS 16)
+// CHECK:STDERR: fail_builtin_arguments.mo:48:17: error: `sample` takes 1 or 2 argument(s)
 // CHECK:STDERR:   Real b24 = if sample(1, 2, 3) then 1 else 0;
 // CHECK:STDERR:                 ^~~~~~~~~~~~~~~
 // CHECK:STDERR: fail_builtin_arguments.mo:49:14: error: `pre` takes 1 argument(s)
@@ -160,9 +160,9 @@ end BuiltinArguments;
 // CHECK:STDERR: fail_builtin_arguments.mo:56:14: error: `reinit()` is an equation or statement, not an expression
 // CHECK:STDERR:   Real b32 = reinit(x, 1);
 // CHECK:STDERR:              ^~~~~~
-// CHECK:STDERR: fail_builtin_arguments.mo:57:14: error: `hold()` is not supported yet (clocked synchronous partitions and state machines, MLS 16 and 17)
-// CHECK:STDERR:   Real b33 = hold(x);
-// CHECK:STDERR:              ^~~~
+// CHECK:STDERR: fail_builtin_arguments.mo:57:14: error: `ticksInState()` is not supported yet (clocked synchronous partitions and state machines, MLS 16 and 17)
+// CHECK:STDERR:   Real b33 = ticksInState();
+// CHECK:STDERR:              ^~~~~~~~~~~~
 // CHECK:STDERR: fail_builtin_arguments.mo:58:14: error: `spatialDistribution()` is not supported yet
 // CHECK:STDERR:   Real b34 = spatialDistribution(x);
 // CHECK:STDERR:              ^~~~~~~~~~~~~~~~~~~

@@ -104,6 +104,6 @@ end CallErrors;
 // CHECK:STDERR: fail_call_errors.mo:53:14: error: the function `k` cannot be looked up through `cs`, an array of components
 // CHECK:STDERR:   Real c15 = cs.k(1);
 // CHECK:STDERR:              ^~
-// CHECK:STDERR: fail_call_errors.mo:54:14: error: `Clock(...)` is not supported yet (clocked synchronous partitions, MLS 16)
+// CHECK:STDERR: fail_call_errors.mo:54:14: error: type mismatch: `c16` is of type `Real` but its binding is a Boolean expression
 // CHECK:STDERR:   Real c16 = Clock(1);
-// CHECK:STDERR:              ^~~~~
+// CHECK:STDERR:              ^~~~~~~~

@@ -161,6 +161,38 @@ TEST_CASE("a sampled controller: the control signal is held between samples") {
   CHECK(r.result["n"].back() == 11);
 }
 
+TEST_CASE("clocked partitions: a periodic clock, a shifted sub-clock, previous, hold, interval") {
+  Run r = simulateOk("ClockedPartitions.mo");
+  // By hand: x(k) = 1 + sum of the tick times 0.1 j for j <= k (sample()
+  // takes time's left limit); the sub-clock ticks at 0.1 + 0.3 m and reads
+  // x at its clock's last tick 0.3 m, before the shift (MLS 16.5.2).
+  auto xAt = [](int k) { return 1 + 0.1 * k * (k + 1) / 2; };
+  const auto &time = r.result["time"], &x = r.result["x"], &y = r.result["y"];
+  const auto &n = r.result["n"], &dt = r.result["dt"], &p = r.result["p"];
+  double integral = 0, last = 0, held = 0;
+  for (size_t i = 0; i < time.size(); ++i) {
+    bool beforeEvent = i + 1 < time.size() && time[i + 1] == time[i];
+    int k = static_cast<int>(std::floor(time[i] / 0.1 + 1e-9)) - (beforeEvent ? 1 : 0);
+    CAPTURE(time[i]);
+    if (k >= 0)
+      CHECK(std::fabs(x[i] - xAt(k)) < 1e-12);
+    int m = k >= 1 ? (k - 1) / 3 : -1; // the sub-clock's ticks so far, from 0
+    CHECK(n[i] == m + 1);
+    double s = m >= 0 ? xAt(3 * m) : 0;
+    CHECK(std::fabs(y[i] - s) < 1e-12);
+    if (m >= 0)
+      CHECK(dt[i] == doctest::Approx(0.3).epsilon(1e-15));
+    // p integrates the held value: the piecewise-constant y exactly.
+    integral += held * (time[i] - last);
+    last = time[i];
+    held = y[i];
+    CHECK(std::fabs(p[i] - integral) < 1e-6);
+  }
+  CHECK(r.result["n"].back() == 4);
+  auto events = eventTimes(r.result);
+  CHECK(events.size() == 10); // the ticks at 0.1, ..., 1.0 (0 is the start)
+}
+
 TEST_CASE("a hysteresis switch: when/elsewhen and change()") {
   Run r = simulateOk("Hysteresis.mo");
   // Heats at 2/s from 20 to 22 (t = 1), cools at 1/s to 18 (t = 5), heats
