@@ -75,6 +75,10 @@ private:
   bool trySecondOrder(VarId s, VarId d, double sign, uint32_t eq);
   bool tryCommonValue(const flat::Equation &equation, uint32_t eq);
   bool tryStatePair(VarId a, VarId b, double sign, uint32_t eq);
+  /// drop = sign * keep and each derivative of drop = sign * that of keep
+  /// (made where missing); false, with nothing done, if one of drop's
+  /// derivatives is eliminated already.
+  bool eliminateWithDerivatives(VarId drop, VarId keep, double sign, uint32_t eq);
   int keepScore(VarId v) const;
   void eliminate(VarId var, AliasLink link, uint32_t eq);
   void grow();
@@ -330,18 +334,22 @@ bool AliasFinder::trySecondOrder(VarId s, VarId d, double sign, uint32_t eq) {
   // x[k - 1], Blocks.Continuous.PadeDelay), der(der(s)) made by an earlier
   // link must follow s, or it is left as an unknown that nothing relates
   // to s's new value (the model became structurally singular).
-  std::vector<std::pair<VarId, VarId>> derivatives; // (of s, of d)
-  for (VarId a = s, b = d; model_.var(a).derivative.valid();) {
-    a = model_.var(a).derivative;
-    if (isEliminated(a))
+  return eliminateWithDerivatives(s, d, sign, eq);
+}
+
+bool AliasFinder::eliminateWithDerivatives(VarId drop, VarId keep, double sign, uint32_t eq) {
+  std::vector<std::pair<VarId, VarId>> derivatives; // (of drop, of keep)
+  for (VarId d = drop, k = keep; model_.var(d).derivative.valid();) {
+    d = model_.var(d).derivative;
+    if (isEliminated(d))
       return false;
-    b = model_.derivativeOf(b);
-    derivatives.emplace_back(a, b);
+    k = model_.derivativeOf(k);
+    derivatives.emplace_back(d, k);
   }
   grow();
-  eliminate(s, {d, sign, {}}, eq);
-  for (const auto &[a, b] : derivatives)
-    eliminate(a, {b, sign, {}}, eq);
+  eliminate(drop, {keep, sign, {}}, eq);
+  for (const auto &[d, k] : derivatives)
+    eliminate(d, {k, sign, {}}, eq);
   return true;
 }
 
@@ -356,19 +364,7 @@ bool AliasFinder::tryStatePair(VarId a, VarId b, double sign, uint32_t eq) {
   VarId keep = a, drop = b;
   if (keepScore(b) > keepScore(a))
     std::swap(keep, drop);
-  std::vector<std::pair<VarId, VarId>> derivatives; // (of drop, of keep)
-  for (VarId d = drop, k = keep; model_.var(d).derivative.valid();) {
-    d = model_.var(d).derivative;
-    if (isEliminated(d))
-      return false;
-    k = model_.derivativeOf(k);
-    derivatives.emplace_back(d, k);
-  }
-  grow();
-  eliminate(drop, {keep, sign, {}}, eq);
-  for (const auto &[d, k] : derivatives)
-    eliminate(d, {k, sign, {}}, eq);
-  return true;
+  return eliminateWithDerivatives(drop, keep, sign, eq);
 }
 
 void AliasFinder::eliminate(VarId var, AliasLink link, uint32_t eq) {
