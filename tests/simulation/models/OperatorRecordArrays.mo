@@ -1,0 +1,76 @@
+// Variables of an operator record (MLS 14) in functions: scalars and
+// arrays of it as inputs, outputs and protected variables, in loops, with
+// its overloaded constructor, '+', '*' and 'String'.
+package OperatorRecordArrays
+  operator record Cx
+    Real re;
+    Real im;
+    operator 'constructor'
+      function fromReal
+        input Real re;
+        input Real im = 0;
+        output Cx result(re = re, im = im);
+      algorithm
+        annotation(Inline = true);
+      end fromReal;
+    end 'constructor';
+    operator function '+'
+      input Cx a;
+      input Cx b;
+      output Cx c;
+    algorithm
+      c := Cx(a.re + b.re, a.im + b.im);
+    end '+';
+    operator function '*'
+      input Cx a;
+      input Cx b;
+      output Cx c;
+    algorithm
+      c := Cx(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+    end '*';
+    operator function 'String'
+      input Cx c;
+      output String s;
+    algorithm
+      s := String(c.re) + "+" + String(c.im) + "j";
+    end 'String';
+  end Cx;
+
+  // The scalar product of two vectors (a loop over arrays of Cx).
+  function dot
+    input Cx a[:];
+    input Cx b[size(a, 1)];
+    output Cx c;
+  algorithm
+    c := Cx(0);
+    for i in 1:size(a, 1) loop
+      c := c + a[i] * b[i];
+    end for;
+  end dot;
+
+  // Each element rotated by phi (an array of Cx as output), through a
+  // protected array; the while-loop makes it a compiled
+  // function.
+  function rotate
+    input Cx a[:];
+    input Real phi;
+    output Cx b[size(a, 1)];
+  protected
+    Cx w[size(a, 1)] = fill(Cx(cos(phi), sin(phi)), size(a, 1));
+    Integer k = 0;
+  algorithm
+    for i in 1:size(a, 1) loop
+      b[i] := a[i] * w[i];
+    end for;
+    while k < 2 loop
+      k := k + 1;
+    end while;
+    assert(String(b[1]) <> "", "String of a Cx is empty");
+  end rotate;
+
+  model Test
+    Cx d = dot({Cx(time, 1), Cx(2, time)}, {Cx(1), Cx(1, 1)});
+    Cx z[2] = rotate({Cx(1), Cx(0, 1)}, time);
+    Cx s = dot(z, {Cx(1), Cx(1)});
+  end Test;
+end OperatorRecordArrays;
