@@ -21,12 +21,24 @@ package OperatorRecordArrays
     algorithm
       c := Cx(a.re + b.re, a.im + b.im);
     end '+';
-    operator function '*'
-      input Cx a;
-      input Cx b;
-      output Cx c;
-    algorithm
-      c := Cx(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+    operator '*'
+      function multiply
+        input Cx a;
+        input Cx b;
+        output Cx c;
+      algorithm
+        c := Cx(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+      end multiply;
+      function scalarProduct "a[1] b[1] + ... (the vectors' product)"
+        input Cx a[:];
+        input Cx b[size(a, 1)];
+        output Cx c;
+      algorithm
+        c := Cx(0);
+        for i in 1:size(a, 1) loop
+          c := c + multiply(a[i], b[i]);
+        end for;
+      end scalarProduct;
     end '*';
     operator function 'String'
       input Cx c;
@@ -72,5 +84,9 @@ package OperatorRecordArrays
     Cx d = dot({Cx(time, 1), Cx(2, time)}, {Cx(1), Cx(1, 1)});
     Cx z[2] = rotate({Cx(1), Cx(0, 1)}, time);
     Cx s = dot(z, {Cx(1), Cx(1)});
+    Cx p = z * {Cx(1), Cx(1)}; // the scalar product again
+    // Element-wise: each product on its own, not the scalar product
+    // that `z * z` with an overloaded '*' of vectors would be.
+    Cx e[2] = z .* {Cx(2), Cx(0, 1)};
   end Test;
 end OperatorRecordArrays;
