@@ -797,6 +797,8 @@ TEST_CASE("arrays of an operator record in functions: loops, outputs, overloaded
   checkColumn(r, "s.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
   checkColumn(r, "p.re", [](double t) { return std::cos(t) - std::sin(t); }, 1e-12);
   checkColumn(r, "p.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
+  checkColumn(r, "q.re", [](double t) { return std::cos(t) - std::sin(t) + t; }, 1e-12);
+  checkColumn(r, "q.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
   // z .* {2, 1j} = {2 e^(jt), -e^(jt)}
   checkColumn(r, "e[1].re", [](double t) { return 2 * std::cos(t); }, 1e-12);
   checkColumn(r, "e[1].im", [](double t) { return 2 * std::sin(t); }, 1e-12);

@@ -80,11 +80,26 @@ package OperatorRecordArrays
     assert(String(b[1]) <> "", "String of a Cx is empty");
   end rotate;
 
+  // The sum of the elements, read with a subscript known only at run time
+  // (a while-loop is not unrolled).
+  function total
+    input Cx a[:];
+    output Cx s = Cx(0);
+  protected
+    Integer k = 0;
+  algorithm
+    while k < size(a, 1) loop
+      k := k + 1;
+      s := s + a[k];
+    end while;
+  end total;
+
   model Test
     Cx d = dot({Cx(time, 1), Cx(2, time)}, {Cx(1), Cx(1, 1)});
     Cx z[2] = rotate({Cx(1), Cx(0, 1)}, time);
     Cx s = dot(z, {Cx(1), Cx(1)});
     Cx p = z * {Cx(1), Cx(1)}; // the scalar product again
+    Cx q = total({z[1], z[2], Cx(time)});
     // Element-wise: each product on its own, not the scalar product
     // that `z * z` with an overloaded '*' of vectors would be.
     Cx e[2] = z .* {Cx(2), Cx(0, 1)};
