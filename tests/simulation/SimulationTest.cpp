@@ -799,6 +799,10 @@ TEST_CASE("arrays of an operator record in functions: loops, outputs, overloaded
   checkColumn(r, "p.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
   checkColumn(r, "q.re", [](double t) { return std::cos(t) - std::sin(t) + t; }, 1e-12);
   checkColumn(r, "q.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
+  checkColumn(r, "u.re", [](double t) { return std::cos(t) - std::sin(t); }, 1e-12);
+  checkColumn(r, "u.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
+  checkColumn(r, "none.re", [](double) { return 0.0; }, 1e-12);
+  checkColumn(r, "none.im", [](double) { return 0.0; }, 1e-12);
   // z .* {2, 1j} = {2 e^(jt), -e^(jt)}
   checkColumn(r, "e[1].re", [](double t) { return 2 * std::cos(t); }, 1e-12);
   checkColumn(r, "e[1].im", [](double t) { return 2 * std::sin(t); }, 1e-12);

@@ -1,6 +1,6 @@
 // Variables of an operator record (MLS 14) in functions: scalars and
 // arrays of it as inputs, outputs and protected variables, in loops, with
-// its overloaded constructor, '+', '*' and 'String'.
+// its overloaded constructor, '+', '*', '0' and 'String', and sum().
 package OperatorRecordArrays
   operator record Cx
     Real re;
@@ -40,6 +40,16 @@ package OperatorRecordArrays
         end for;
       end scalarProduct;
     end '*';
+    operator function '0' "the zero of sum() of no element"
+      output Cx z;
+    algorithm
+      z := Cx(0);
+    end '0';
+    operator function '0' "the zero of sum() of no element"
+      output Cx z;
+    algorithm
+      z := Cx(0);
+    end '0';
     operator function 'String'
       input Cx c;
       output String s;
@@ -100,6 +110,8 @@ package OperatorRecordArrays
     Cx s = dot(z, {Cx(1), Cx(1)});
     Cx p = z * {Cx(1), Cx(1)}; // the scalar product again
     Cx q = total({z[1], z[2], Cx(time)});
+    Cx u = sum(z) "with '+'";
+    Cx none = sum(z[1:0]) "'0'";
     // Element-wise: each product on its own, not the scalar product
     // that `z * z` with an overloaded '*' of vectors would be.
     Cx e[2] = z .* {Cx(2), Cx(0, 1)};
