@@ -50,6 +50,11 @@ bool vanishesInSomeBranch(const sym::ExprPool &pool, ExprId coefficient) {
 /// The solution of eq for var when it is explicit (linear in var, with a
 /// coefficient that no branch makes zero).
 std::optional<ExprId> explicitSolution(sym::ExprPool &pool, const flat::Equation &eq, VarId var) {
+  // var = f with f free of var (every explicit ODE der(x) = f, the
+  // for-equations of a grid): the solution is f, as the general path below
+  // gives it (coefficient 1, rest f), without its four walks of f.
+  if (pool.variableOf(eq.lhs) == var && !sym::contains(pool, eq.rhs, var))
+    return eq.rhs;
   auto form = sym::linearForm(pool, residualOf(pool, eq), var);
   if (!form || vanishesInSomeBranch(pool, form->coefficient))
     return std::nullopt;
