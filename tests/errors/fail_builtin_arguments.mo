@@ -29,7 +29,7 @@ model BuiltinArguments
   Real b5 = sum(bv);
   Real b6 = max(v, v);
   Real b7 = max(1.0);
-  Real b8 = max(fill(1, 0));
+  Real b8 = sum({true, false});
   Real b9 = size(v, 2);
   Real b10 = sum(diagonal(m));
   Real b11 = sum(transpose(v));
@@ -85,9 +85,9 @@ end BuiltinArguments;
 // CHECK:STDERR: fail_builtin_arguments.mo:31:13: error: `max` of one argument needs an array
 // CHECK:STDERR:   Real b7 = max(1.0);
 // CHECK:STDERR:             ^~~~~~~~
-// CHECK:STDERR: fail_builtin_arguments.mo:32:13: error: `max` of an empty array
-// CHECK:STDERR:   Real b8 = max(fill(1, 0));
-// CHECK:STDERR:             ^~~~~~~~~~~~~~~
+// CHECK:STDERR: fail_builtin_arguments.mo:32:13: error: `sum` needs Integer or Real elements, not Boolean
+// CHECK:STDERR:   Real b8 = sum({true, false});
+// CHECK:STDERR:             ^~~~~~~~~~~~~~~~~~
 // CHECK:STDERR: fail_builtin_arguments.mo:33:13: error: dimension 2 is out of range for an array of rank 1
 // CHECK:STDERR:   Real b9 = size(v, 2);
 // CHECK:STDERR:             ^~~~~~~~~~
