@@ -206,6 +206,10 @@ public:
   const std::string &failure() const { return failure_; }
   /// The local variables of an expression pair, ascending.
   std::vector<int> incidence(ExprId lhs, ExprId rhs);
+  /// Per local variable: whether it is discrete (Integer, Boolean, an
+  /// enumeration or a discrete Real) with an equation of its own; such a
+  /// variable is left out of every other row (see IndexReducer::run).
+  std::vector<char> definedDiscrete;
 
 private:
   ExprId leafDerivative(ExprId leaf, structural::DerivativeVariables &d);
@@ -299,7 +303,13 @@ std::vector<int> SymbolicDifferentiator::differentiateEquation(
   (void)derEq; // == system_.equations.size()
   system_.equations.push_back({lhs, rhs, source.loc, flat::EquationOriginKind::Differentiated,
                                static_cast<uint32_t>(eq)});
-  return incidence(lhs, rhs);
+  std::vector<int> row = incidence(lhs, rhs);
+  // A discrete variable is constant between events: no unknown of a
+  // differentiated equation.
+  std::erase_if(row, [&](int l) {
+    return static_cast<size_t>(l) < definedDiscrete.size() && definedDiscrete[l];
+  });
+  return row;
 }
 
 std::vector<int> SymbolicDifferentiator::incidence(ExprId lhs, ExprId rhs) {
@@ -355,6 +365,8 @@ public:
 private:
   void collectVariables();
   void dropZeroCoefficients();
+  void keepDiscreteInOwnRows(std::vector<std::vector<int>> &rows,
+                             std::vector<char> &definedDiscrete);
   std::vector<int> priorities() const;
   bool reportPantelides(const structural::PantelidesResult &r,
                         const SymbolicDifferentiator &differentiator);
@@ -413,6 +425,7 @@ std::optional<ReducedSystem> IndexReducer::run() {
   std::vector<std::vector<int>> rows;
   for (const flat::Equation &eq : system_.equations)
     rows.push_back(differentiator.incidence(eq.lhs, eq.rhs));
+  keepDiscreteInOwnRows(rows, differentiator.definedDiscrete);
   structural::DaeStructure dae(
       structural::BipartiteGraph::fromRows(static_cast<int>(system_.variables.size()), rows),
       system_.varToDiff);
@@ -425,6 +438,33 @@ std::optional<ReducedSystem> IndexReducer::run() {
     return std::nullopt;
   watch.lap(system_.passTimes, "state selection");
   return std::move(system_);
+}
+
+/// A discrete variable (Integer, Boolean, enumeration, discrete Real) is
+/// constant between events; where an equation has it as its only unknown
+/// (`phase = if $rel1 then 1 else 2`: the relations are held discrete
+/// variables), that row determines it and the others only read it. It is
+/// left out of the other rows, so that an augmenting path of Pantelides'
+/// algorithm (1988) does not run through it into its equation, which
+/// would be differentiated to `0 = 0` and leave no derivative for the
+/// dummy-derivative selection (Mattsson and Söderlind 1993): "no states
+/// can be chosen" in the MSL's water media (`phase` of IF97, an argument
+/// of the property functions that index reduction differentiates).
+void IndexReducer::keepDiscreteInOwnRows(std::vector<std::vector<int>> &rows,
+                                         std::vector<char> &definedDiscrete) {
+  definedDiscrete.assign(system_.variables.size(), 0);
+  auto isDiscrete = [&](int l) {
+    const flat::Variable &var = model_.var(system_.variables[l]);
+    return var.type != flat::TypeKind::Real || var.variability == flat::VariabilityKind::Discrete;
+  };
+  std::vector<int> own(system_.variables.size(), -1);
+  for (size_t r = 0; r < rows.size(); ++r)
+    if (rows[r].size() == 1 && own[rows[r][0]] < 0 && isDiscrete(rows[r][0])) {
+      own[rows[r][0]] = static_cast<int>(r);
+      definedDiscrete[rows[r][0]] = 1;
+    }
+  for (size_t r = 0; r < rows.size(); ++r)
+    std::erase_if(rows[r], [&](int l) { return definedDiscrete[l] && own[l] != static_cast<int>(r); });
 }
 
 /// `ird * c1.m_drainResistance = D.v - Dinternal` of a Spice3 MOSFET
