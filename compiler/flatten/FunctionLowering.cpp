@@ -125,8 +125,13 @@ std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, c
         return std::nullopt;
       }
       if (!f_.evaluate(declared->elements[0])) {
+        // Inlined, there is no place for the check: compile the call.
+        if (!compiled_) {
+          unsupported("an input size known only when the function runs");
+          return std::nullopt;
+        }
         int64_t actual = shape->dims[i];
-        if (compiled_) {
+        {
           flat::Statement check;
           check.kind = flat::StatementKind::Assert;
           check.loc = expr->range;

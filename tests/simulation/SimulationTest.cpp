@@ -820,7 +820,10 @@ TEST_CASE("a function's run-time size errors stop the run with a clear message")
        {std::pair<std::string, std::string>{
             "FunctionSizes.WrongInputSize",
             "the size 1 of input `a` is 3, but its declaration `n` gives 2 in `FunctionSizes.weighted`"},
-        {"FunctionSizes.OutOfBounds", "index 4 out of bounds for an array of size 3"}}) {
+        {"FunctionSizes.WrongInputSizeInlined",
+         "the size 1 of input `a` is 3, but its declaration `n` gives 2 in "
+         "`FunctionSizes.weightedInline`"},
+        {"FunctionSizes.OutOfBounds", "index 4 out of bounds for `u` of size 3 in function `FunctionSizes.element`"}}) {
     CAPTURE(model);
     driver::CompileOptions options;
     options.files.push_back(std::string(MOCC_SIMULATION_MODELS) + "/FunctionSizes.mo");

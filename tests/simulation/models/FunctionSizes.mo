@@ -94,6 +94,24 @@ package FunctionSizes
     Real r = callsWeighted(time);
   end WrongInputSize;
 
+  // The same inlined where the size is known, compiled where it is not.
+  function weightedInline
+    input Integer n;
+    input Real a[n];
+    output Real r;
+  algorithm
+    r := 0;
+    for i in 1:size(a, 1) loop
+      r := r + a[i] * i;
+    end for;
+    annotation(Inline = true);
+  end weightedInline;
+  model WrongInputSizeInlined
+    Integer k = if time > 0.5 then 2 else 3;
+    Real w = weightedInline(k, {1, 2, 3} * time);
+    Real v = weightedInline(3, {1, 2, 3} * time);
+  end WrongInputSizeInlined;
+
   // An index computed at run time past the end of an array sized from an
   // argument: a run-time error naming the array.
   function element
