@@ -106,6 +106,20 @@ std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, c
         binding = f_.lower(*var->mod.binding, var->mod.scope);
       const Value *from = shape ? shape : binding ? &*binding : nullptr;
       if (!from || from->rank() <= static_cast<int>(i)) {
+        // Assigned as a whole in the algorithm: resized by assignment.
+        bool assigned = false;
+        if (!shape && !from) {
+          std::vector<const ast::RefExpr *> targets;
+          for (const auto &section : function_->algorithmSections())
+            collectTargets(section.node->statements, targets);
+          for (const ast::RefExpr *t : targets)
+            assigned = assigned || (t && t->parts.size() == 1 && t->parts[0].name == var->name &&
+                                    t->parts[0].subscripts.empty());
+        }
+        if (assigned) {
+          f_.diags().report(diag::FunctionVariableResizedUnsupported, expr->range, {var->name});
+          return std::nullopt;
+        }
         f_.diags().report(diag::FunctionVariableSizeUnknown, expr->range, {var->name});
         return std::nullopt;
       }
