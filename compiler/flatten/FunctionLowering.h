@@ -82,6 +82,8 @@ public:
 private:
   std::optional<Value> makeSlots(Instance *var, const Value *shape, const std::string &name,
                                  flat::FunctionVariable::Kind kind);
+  std::optional<Value> recordSlots(Instance *var, const Value *shape, const std::string &name,
+                                   flat::FunctionVariable::Kind kind);
   std::optional<std::vector<int64_t>> localDims(Instance *var, const Value *shape);
   bool externalObjectSlot(Instance *var, const Value *shape, flat::FunctionVariable::Kind kind,
                           const std::vector<int64_t> &dims, Value &v);
