@@ -4,6 +4,7 @@
 // and `if` becomes real branches joined by a phi. Also the traversal shared
 // with the tangent rules, and the scoped memos.
 #include "compiler/codegen/ExprEmitter.h"
+#include "compiler/codegen/StatementEmitter.h"
 
 #include "compiler/support/Stack.h"
 
@@ -365,8 +366,20 @@ llvm::Value *FunctionEmitter::loadValue(ExprId id) {
     usedSlots_.insert(slot); // a later store into the array invalidates it
   llvm::Value *inside = builder_.CreateAnd(builder_.CreateFCmpOGE(index, constant(0.0)),
                                            builder_.CreateFCmpOLT(index, constant(size)));
-  std::string pattern = "index %i out of bounds for an array of size " +
-                        std::to_string(static_cast<int64_t>(size));
+  // "`u` of size 3 in function `f`" where the array is a variable of the
+  // lowered function being emitted (the text is a printf pattern).
+  std::string array = "an array";
+  std::string where;
+  if (lowered_) {
+    for (const flat::FunctionVariable &v : lowered_->variables)
+      if (v.firstSlot == first && v.count() > 0) {
+        array = "`" + v.name + "`";
+        break;
+      }
+    where = " in function `" + lowered_->name + "`";
+  }
+  std::string pattern = "index %i out of bounds for " + escapePattern(array) + " of size " +
+                        std::to_string(static_cast<int64_t>(size)) + escapePattern(where);
   emitCheck(inside, CheckKind::Error, pattern,
             [&] { return std::vector<llvm::Value *>{builder_.CreateFAdd(index, constant(1.0))}; });
   llvm::Value *offset = builder_.CreateFPToSI(index, builder_.getInt64Ty());

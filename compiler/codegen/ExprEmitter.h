@@ -86,6 +86,9 @@ public:
   void beginFunction(llvm::Function *function);
   /// Slot k of the current lowered function lives at `frame[k]`.
   void setFrame(std::vector<llvm::Value *> frame) { frame_ = std::move(frame); }
+  /// The lowered function being emitted, whose variables name the arrays
+  /// in the messages of indices out of bounds.
+  void setLowered(const flat::Function *function) { lowered_ = function; }
   /// Emits one step; `residualIndex` is k of a Residual step.
   void emitStep(const KernelStep &step, uint32_t residualIndex);
   /// Emits steps in order, their residuals numbered from `firstResidual`;
@@ -297,6 +300,7 @@ private:
   llvm::Value *runResidual_ = nullptr;
   /// Lowered functions: the address of each slot; empty in kernels.
   std::vector<llvm::Value *> frame_;
+  const flat::Function *lowered_ = nullptr;
   llvm::BasicBlock *entry_ = nullptr;
   /// The block that leaves the function with a failure status (a phi over
   /// the statuses of its predecessors), made on first use.

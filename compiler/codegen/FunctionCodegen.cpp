@@ -420,6 +420,7 @@ void emitFunction(llvm::Module &module, const flat::Function &f,
   FunctionEmitter emitter(module, f.pool, facts, table);
   emitter.beginFunction(function);
   emitter.setFrame(makeFrame(emitter, f));
+  emitter.setLowered(&f);
   // The destructors of protected external objects, on return and failure.
   auto destroy = [&](llvm::IRBuilderBase &b) {
     for (const flat::Function::Cleanup &c : f.cleanups) {

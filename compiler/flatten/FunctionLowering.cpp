@@ -12,9 +12,13 @@
 
 #include "compiler/flatten/FunctionLowering.h"
 
+#include "compiler/ast/ASTPrinter.h"
+#include "compiler/ast/Walk.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <unordered_map>
 
 namespace mocc::flattening {
 
@@ -102,11 +106,67 @@ std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, c
         binding = f_.lower(*var->mod.binding, var->mod.scope);
       const Value *from = shape ? shape : binding ? &*binding : nullptr;
       if (!from || from->rank() <= static_cast<int>(i)) {
+        // Assigned as a whole in the algorithm: resized by assignment.
+        bool assigned = false;
+        if (!shape && !from) {
+          std::vector<const ast::RefExpr *> targets;
+          for (const auto &section : function_->algorithmSections())
+            collectTargets(section.node->statements, targets);
+          for (const ast::RefExpr *t : targets)
+            assigned = assigned || (t && t->parts.size() == 1 && t->parts[0].name == var->name &&
+                                    t->parts[0].subscripts.empty());
+        }
+        if (assigned) {
+          f_.diags().report(diag::FunctionVariableResizedUnsupported, expr->range, {var->name});
+          return std::nullopt;
+        }
         f_.diags().report(diag::FunctionVariableSizeUnknown, expr->range, {var->name});
         return std::nullopt;
       }
       dims.push_back(from->dims[i]);
       continue;
+    }
+    if (shape && shape->rank() > static_cast<int>(i) && !var->isRecord()) {
+      // An input's sizes are its argument's (MLS 12.4.5); a declared size
+      // known only when the function runs (`input Integer n; input Real
+      // a[n]`) is checked then.
+      auto declared = f_.lower(*expr, scope);
+      if (!declared)
+        return std::nullopt;
+      if (!declared->isScalar() || declared->isString() || declared->isRecord ||
+          declared->type == ElementType::Real) {
+        f_.diags().report(diag::NotScalarInteger, expr->range, {"an array size in a function"});
+        return std::nullopt;
+      }
+      if (!f_.evaluate(declared->elements[0])) {
+        // Inlined, there is no place for the check: compile the call.
+        if (!compiled_) {
+          unsupported("an input size known only when the function runs");
+          return std::nullopt;
+        }
+        int64_t actual = shape->dims[i];
+        {
+          flat::Statement check;
+          check.kind = flat::StatementKind::Assert;
+          check.loc = expr->range;
+          check.condition = pool().binary(OpKind::Equal, declared->elements[0],
+                                          pool().constant(static_cast<double>(actual)));
+          check.plainMessage = true;
+          std::string where;
+          if (expr->range.valid())
+            where = " (at " + f_.diags().sources().shortLocation(expr->range.start()) + ")";
+          check.message = {
+              {"the size " + std::to_string(i + 1) + " of input `" + var->name + "` is " +
+                   std::to_string(actual) + ", but its declaration `" + ast::toString(*expr) +
+                   "` gives ",
+               {}, flat::TypeKind::String},
+              {"", declared->elements[0], flat::TypeKind::Integer},
+              {" in `" + compiled_->name + "`" + where, {}, flat::TypeKind::String}};
+          emit(std::move(check));
+        }
+        dims.push_back(actual);
+        continue;
+      }
     }
     auto n = f_.evaluateInteger(*expr, scope, "an array size in a function");
     if (!n)
@@ -208,6 +268,7 @@ std::optional<Value> FunctionLowering::recordSlots(Instance *var, const Value *s
   // paths of redeclarations fits): each field takes the argument's field of
   // its name.
   auto &members = var->members();
+  std::vector<Instance *> knownFields;
   for (size_t i = 0; i < members.size(); ++i) {
     inst::Member &m = members[i];
     if (m.kind != inst::Member::Kind::Component)
@@ -223,11 +284,35 @@ std::optional<Value> FunctionLowering::recordSlots(Instance *var, const Value *s
         return std::nullopt;
       }
     }
-    auto field = makeSlots(var->memberInstance(m), fieldShape, name + "." + m.name, kind);
+    Instance *fieldVar = var->memberInstance(m);
+    auto field = makeSlots(fieldVar, fieldShape, name + "." + m.name, kind);
     if (!field)
       return std::nullopt;
+    // A scalar parameter field whose value is known sizes the fields after
+    // it (`parameter Integer nc = 5; parameter Real a[nc]`, with `nc`
+    // modified by the record's extends): while those are made, it stands
+    // for the value of its binding. (An input's fields take their sizes
+    // from the argument.)
+    if (fieldVar && !fieldShape && field->isScalar() && !field->isRecord && !field->isString() &&
+        (fieldVar->prefixes.variability == ast::VariabilityKind::Parameter ||
+         fieldVar->prefixes.variability == ast::VariabilityKind::Constant) &&
+        !frame_.values.count(fieldVar)) {
+      std::optional<double> known;
+      if (!fieldShape && fieldVar->mod.binding)
+        if (auto b = f_.lower(*fieldVar->mod.binding, fieldVar->mod.scope);
+            b && b->isScalar() && !b->isRecord && !b->isString())
+          known = f_.evaluate(b->elements[0]);
+      if (known) {
+        Value constant = *field;
+        constant.elements = {pool().constant(*known)};
+        frame_.values[fieldVar] = std::move(constant);
+        knownFields.push_back(fieldVar);
+      }
+    }
     v.fields.push_back({m.name, std::move(*field)});
   }
+  for (Instance *known : knownFields)
+    frame_.values.erase(known);
   return v;
 }
 
@@ -396,11 +481,72 @@ bool FunctionLowering::fieldBindings(Instance *record, std::vector<std::string> 
   return true;
 }
 
-bool FunctionLowering::run() {
-  // Protected variables are created in declaration order, after the
-  // bindings before them ran: their sizes may depend on those.
-  auto &members = function_->members();
+/// The order in which the declarations of a function's outputs and
+/// protected variables run: each after those its binding and sizes name
+/// (MLS 12.4.4: `output Real x[n] = zeros(m - nrow)` before `protected
+/// Integer nrow = size(A, 1)` runs nrow's binding first), else in
+/// declaration order. A cycle keeps declaration order where it closes.
+/// Depth-first topological sort (Tarjan 1976), linear in the names.
+static std::vector<size_t> declarationOrder(Instance *function) {
+  auto &members = function->members();
+  std::unordered_map<std::string, size_t> byName;
+  for (size_t i = 0; i < members.size(); ++i)
+    if (members[i].kind == inst::Member::Kind::Component)
+      byName[members[i].name] = i;
+  std::vector<std::vector<size_t>> uses(members.size());
   for (size_t i = 0; i < members.size(); ++i) {
+    inst::Member &m = members[i];
+    if (m.kind != inst::Member::Kind::Component)
+      continue;
+    Instance *var = function->memberInstance(m);
+    if (!var)
+      continue;
+    auto note = [&](const ast::Expr &e) {
+      if (e.kind != ast::ExprKind::Ref)
+        return;
+      const auto &ref = ast::cast<ast::RefExpr>(e);
+      if (ref.global || ref.parts.empty())
+        return;
+      if (auto it = byName.find(ref.parts[0].name); it != byName.end() && it->second != i)
+        uses[i].push_back(it->second);
+    };
+    if (var->mod.binding)
+      ast::forEachExpr(*var->mod.binding, note);
+    for (const auto &[expr, scope] : var->dimExprs)
+      if (expr)
+        ast::forEachExpr(*expr, note);
+  }
+  std::vector<size_t> order;
+  std::vector<char> state(members.size(), 0); // 0 new, 1 on the stack, 2 done
+  // An explicit stack: a function may have many variables.
+  for (size_t root = 0; root < members.size(); ++root) {
+    if (state[root])
+      continue;
+    std::vector<std::pair<size_t, size_t>> stack{{root, 0}};
+    state[root] = 1;
+    while (!stack.empty()) {
+      auto &[node, next] = stack.back();
+      if (next < uses[node].size()) {
+        size_t dep = uses[node][next++];
+        if (!state[dep]) {
+          state[dep] = 1;
+          stack.push_back({dep, 0});
+        }
+        continue;
+      }
+      state[node] = 2;
+      order.push_back(node);
+      stack.pop_back();
+    }
+  }
+  return order;
+}
+
+bool FunctionLowering::run() {
+  // Protected variables are created after the bindings they use ran
+  // (declarationOrder): their sizes may depend on those.
+  auto &members = function_->members();
+  for (size_t i : declarationOrder(function_)) {
     inst::Member *m = &members[i];
     if (m->kind != inst::Member::Kind::Component)
       continue;

@@ -883,6 +883,11 @@ Flattener::dynamicSelection(const std::vector<int64_t> &dims, const ast::RefPart
       if (!first || !last)
         return std::nullopt;
       auto span = constantDifference(*pool_, *last, *first);
+      // Ends that are parameter expressions (`mem[i, 1:n_data]`, n_data a
+      // parameter) have their values now, as sizes do.
+      if (!span)
+        if (auto a = evaluate(*first), b = evaluate(*last); a && b)
+          span = *b - *a;
       if (!step || *step == 0 || !span) {
         diags_.report(diag::RunTimeRangeSubscriptLength, subscript->range);
         return std::nullopt;

@@ -71,6 +71,12 @@ model FunctionStatements
     a[i] := {1, 2};
     y := a[1];
   end f12;
+  function f13
+    input Real u;
+    output Real y[:];
+  algorithm
+    y[1] := u;
+  end f13;
   Real x1 = f1(1);
   Real x2 = f2({1, 2, 3});
   Real x3 = f3(1);
@@ -81,10 +87,11 @@ model FunctionStatements
   Real x8 = f8(1);
   Real x11 = f11(1);
   Real x12 = f12(1);
+  Real x13[1] = f13(1);
 end FunctionStatements;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_function_statements.mo:7:19: error: the size of `y` is unknown: it has `:` and neither an argument nor its binding gives it
+// CHECK:STDERR: fail_function_statements.mo:7:19: error: `y` has `:` and gets its size from an assignment while the function runs (MLS 12.4.5): that is not supported yet (every array of a compiled function has a size known while translating)
 // CHECK:STDERR:     output Real y[:];
 // CHECK:STDERR:                   ^
 // CHECK:STDERR: fail_function_statements.mo:12:16: error: the argument for `u` has shape [3] but the input has shape [2]
@@ -114,3 +121,6 @@ end FunctionStatements;
 // CHECK:STDERR: fail_function_statements.mo:71:5: error: cannot assign an array [2] to elements of shape scalar
 // CHECK:STDERR:     a[i] := {1, 2};
 // CHECK:STDERR:     ^~~~~~~~~~~~~~
+// CHECK:STDERR: fail_function_statements.mo:76:19: error: the size of `y` is unknown: it has `:` and neither an argument nor its binding gives it
+// CHECK:STDERR:     output Real y[:];
+// CHECK:STDERR:                   ^

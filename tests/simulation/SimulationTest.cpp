@@ -783,6 +783,64 @@ TEST_CASE("a chain of derivative aliases (der(x[k]) = x[k - 1]) keeps every orde
   CHECK(largest > 0.05); // the chain moves
 }
 
+TEST_CASE("function sizes from arguments, protected sizes and record fields (MLS 12.4.5)") {
+  auto r = simulate("FunctionSizes.mo", "FunctionSizes.Test", 1.0);
+  // padded: cat(1, b, zeros(max(nrow, ncol) - nrow)) with nrow = 2, ncol = 3.
+  checkColumn(r, "x[1]", [](double) { return 7.0; }, 1e-12);
+  checkColumn(r, "x[2]", [](double) { return 8.0; }, 1e-12);
+  checkColumn(r, "x[3]", [](double) { return 0.0; }, 1e-12);
+  // weighted(3, {1, 2, 3} t) = (1 + 4 + 9) t.
+  checkColumn(r, "w", [](double t) { return 14 * t; }, 1e-12);
+  // cumulative({1, 2, 3, 4}, t): partial sums t {1, 3, 6, 10}, total 20 t.
+  const double partial[] = {1, 3, 6, 10};
+  for (int k = 0; k < 4; ++k)
+    checkColumn(r, "s[" + std::to_string(k + 1) + "]", [&](double t) { return partial[k] * t; },
+                1e-12);
+  checkColumn(r, "total", [](double t) { return 20 * t; }, 1e-12);
+  // polynomial: 1 + 2 t + 3 t^2 from the record's three coefficients.
+  checkColumn(r, "p", [](double t) { return 1 + 2 * t + 3 * t * t; }, 1e-12);
+}
+
+TEST_CASE("a range subscript with parameter ends beside a run-time index") {
+  auto r = simulate("FunctionSizes.mo", "FunctionSizes.ParameterRange", 1.0);
+  const auto &t = r["time"];
+  for (size_t row = 0; row < t.size(); ++row) {
+    int i = static_cast<int>(std::floor(t[row] * 2.5)) + 1;
+    for (int k = 1; k <= 3; ++k)
+      for (int j = 1; j <= 2; ++j) {
+        double expected = k == i ? j * i * 10.0 : 0.0;
+        CAPTURE(t[row]);
+        CHECK(r["mem[" + std::to_string(k) + "," + std::to_string(j) + "]"][row] == expected);
+      }
+  }
+}
+
+TEST_CASE("a function's run-time size errors stop the run with a clear message") {
+  for (auto [model, message] :
+       {std::pair<std::string, std::string>{
+            "FunctionSizes.WrongInputSize",
+            "the size 1 of input `a` is 3, but its declaration `n` gives 2 in `FunctionSizes.weighted`"},
+        {"FunctionSizes.WrongInputSizeInlined",
+         "the size 1 of input `a` is 3, but its declaration `n` gives 2 in "
+         "`FunctionSizes.weightedInline`"},
+        {"FunctionSizes.OutOfBounds", "index 4 out of bounds for `u` of size 3 in function `FunctionSizes.element`"}}) {
+    CAPTURE(model);
+    driver::CompileOptions options;
+    options.files.push_back(std::string(MOCC_SIMULATION_MODELS) + "/FunctionSizes.mo");
+    options.model = model;
+    fs::path out = fs::temp_directory_path() /
+                   ("mocc_sim_" + std::to_string(getpid()) + "_" + model + ".csv");
+    driver::SimulateOptions sim{NAN, 1.0, NAN, 0, NAN, out.string(), ""};
+    std::ostringstream stdoutText, stderrText;
+    int code = driver::runSimulate(options, sim, stdoutText, stderrText);
+    fs::remove(out);
+    INFO(stderrText.str());
+    CHECK(code == 3);
+    CHECK(stderrText.str().find("simulation failed at time") != std::string::npos);
+    CHECK(stderrText.str().find(message) != std::string::npos);
+  }
+}
+
 TEST_CASE("arrays of an operator record in functions: loops, outputs, overloaded operators") {
   auto r = simulate("OperatorRecordArrays.mo", "OperatorRecordArrays.Test");
   // dot({t + 1j, 2 + tj}, {1, 1 + 1j}) = (t + 1j) + (2 - t + (2 + t)j) = 2 + (3 + t)j
