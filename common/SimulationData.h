@@ -75,6 +75,9 @@ struct SelectionMatrix {
   std::vector<std::vector<int32_t>> columnChains; ///< per column: x, der(x), ...
   std::vector<std::vector<int32_t>> stateChains;  ///< per state: s, der(s), ...
   std::vector<int32_t> initial; ///< per state: its column at the start
+  /// The rows' Jacobian in the forced and candidate columns holds only
+  /// constants and parameters: the choice made at the start holds all run.
+  bool constant = false;
 };
 
 } // namespace mocc::data

@@ -138,6 +138,9 @@ struct DynamicStateSelection {
   /// rowIdx < numPivotRows); empty: every row may read every column.
   SparsityPattern pattern;
   double switchRatio = 0.1;          ///< hysteresis of the switch, in (0, 1]
+  /// The state sets' pivot blocks have a Jacobian of constants and
+  /// parameters: the set chosen at the start holds all run.
+  bool constantSetPivots = false;
   /// State sets with selection matrices (with one state set or several).
   std::vector<SelectionMatrix> matrices;
 };

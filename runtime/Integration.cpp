@@ -302,7 +302,9 @@ RunStatus Integration::afterStep(double t, double stopTime) {
   if (!status.ok || t >= last)
     return status;
   status = integrator_->interpolate(t); // v at the step, for the rating
-  int next = status.ok ? rate(t, current_) : current_;
+  // Sets whose pivots are constant keep the choice made at the start.
+  bool rateSets = !model_.stateSelection.constantSetPivots;
+  int next = status.ok && rateSets ? rate(t, current_) : current_;
   bool changed = status.ok && rateMatrices(t, false);
   if (!status.ok || (next == current_ && !changed))
     return status;
@@ -315,12 +317,18 @@ RunStatus Integration::afterStep(double t, double stopTime) {
 /// anything changed.
 bool Integration::rateMatrices(double t, bool force) {
   const DynamicStateSelection &selection = model_.stateSelection;
-  if (selection.matrices.empty())
+  // A matrix with constant pivots keeps the choice made at the start
+  // (force: the start, or a failed step retried).
+  bool any = std::any_of(selection.matrices.begin(), selection.matrices.end(),
+                         [&](const SelectionMatrix &m) { return force || !m.constant; });
+  if (!any)
     return false;
   PivotMatrix jacobian = rater_.evaluate(t, v_);
   bool changed = false;
   for (size_t k = 0; k < selection.matrices.size(); ++k) {
     const SelectionMatrix &m = selection.matrices[k];
+    if (m.constant && !force)
+      continue;
     double best = 0.0;
     std::vector<int32_t> states = bestSelectionStates(jacobian, m, best);
     if (states == matrixStates_[k])

@@ -245,6 +245,7 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
     m.stateSelection.numPivotRows = plan.pivotRows;
     m.stateSelection.columns = plan.pivotColumns;
     m.stateSelection.pattern = plan.pivotPattern;
+    m.stateSelection.constantSetPivots = plan.constantSetPivots;
   }
   const plan::EventPlan &ev = plan.events;
   rt::EventModel &events = m.events;

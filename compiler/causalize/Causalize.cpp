@@ -10,6 +10,7 @@
 #include "compiler/causalize/ParameterValues.h"
 #include "compiler/causalize/SharedCalls.h"
 #include "compiler/structural/BLT.h"
+#include "compiler/symbolic/Differentiate.h"
 
 #include <algorithm>
 #include <chrono>
@@ -97,6 +98,7 @@ private:
                          std::vector<std::vector<int>> &dependencies);
   void countBlock(const BlockPlan &block, size_t size);
   void buildPivotKernel();
+  bool constantPivots(std::span<const int> rows, std::vector<VarId> columns);
   bool buildInitialization();
   void addStartEquations(EquationSystem &system, structural::Matching &matching);
   structural::Matching matchInitialization(const EquationSystem &system);
@@ -864,6 +866,19 @@ void PlanBuilder::buildPivotKernel() {
     reads[r].erase(std::unique(reads[r].begin(), reads[r].end()), reads[r].end());
   }
   plan_.pivotPattern = makePattern(reads, static_cast<int>(columns.size()));
+  {
+    std::vector<int> setRows;
+    std::vector<VarId> setColumns;
+    for (const StateChoice &choice : reduced_.choices)
+      for (const auto &[eqs, cols] : choice.pivotBlocks) {
+        setRows.insert(setRows.end(), eqs.begin(), eqs.end());
+        setColumns.insert(setColumns.end(), cols.begin(), cols.end());
+      }
+    std::sort(setRows.begin(), setRows.end());
+    setRows.erase(std::unique(setRows.begin(), setRows.end()), setRows.end());
+    setColumns.erase(std::unique(setColumns.begin(), setColumns.end()), setColumns.end());
+    plan_.constantSetPivots = !setRows.empty() && constantPivots(setRows, std::move(setColumns));
+  }
   for (size_t k = 0; k < reduced_.choices.size(); ++k)
     for (const auto &[eqs, cols] : reduced_.choices[k].pivotBlocks) {
       plan::PivotBlock block;
@@ -900,11 +915,48 @@ void PlanBuilder::buildPivotKernel() {
     for (const auto &chain : m.stateChains)
       plan.stateChains.push_back(slots(chain));
     plan.initial = m.initial;
+    std::vector<VarId> matrixColumns(m.forced);
+    matrixColumns.insert(matrixColumns.end(), m.columns.begin(), m.columns.end());
+    plan.constant = constantPivots(m.rows, std::move(matrixColumns));
     plan_.selectionMatrices.push_back(std::move(plan));
   }
   plan_.pivotRows = static_cast<int32_t>(rows.size());
   plan_.pivotKernel = kernel.name;
   plan_.kernels.push_back(std::move(kernel));
+}
+
+/// Whether the Jacobian of pivot rows (equations) with respect to pivot
+/// columns holds only constants and parameters (the rows are linear in
+/// those columns with fixed coefficients, as in a chain of rotational
+/// flanges): then the rating of every choice is the same during the whole
+/// run, and the run rates them once, at the start (S. E. Mattsson, H.
+/// Olsson, H. Elmqvist, "Dynamic selection of states in Dymola", 2000: a
+/// choice that does not depend on the solution needs no switching). Each
+/// row is differentiated with respect to the columns it names only (the
+/// other entries are 0): linear in the rows.
+bool PlanBuilder::constantPivots(std::span<const int> rows, std::vector<VarId> columns) {
+  std::sort(columns.begin(), columns.end());
+  auto parameterValue = [&](VarId v) -> std::optional<double> {
+    const flat::Variable &var = model_.var(v);
+    bool fixed = var.special == flat::SpecialKind::None &&
+                 (var.variability == flat::VariabilityKind::Parameter ||
+                  var.variability == flat::VariabilityKind::Constant);
+    if (!fixed)
+      return std::nullopt;
+    return 1.0; // any value: only whether the expression has one matters
+  };
+  for (int e : rows) {
+    ExprId residual = residualOf(pool_, reduced_.equations[e]);
+    for (VarId v : sym::variablesOf(pool_, residual)) {
+      if (!std::binary_search(columns.begin(), columns.end(), v))
+        continue;
+      ExprId d = sym::partialDerivative(pool_, residual, v);
+      // No value: the entry names a variable or time, or calls a function.
+      if (!d.valid() || !sym::evaluate(pool_, d, parameterValue))
+        return false;
+    }
+  }
+  return true;
 }
 
 // --- Initialization --------------------------------------------------------------------------

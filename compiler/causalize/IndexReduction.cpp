@@ -11,6 +11,7 @@
 // Each node is differentiated once, so a derivative shares every
 // subexpression with its equation and with the other derivatives.
 #include "compiler/causalize/IndexReduction.h"
+#include "compiler/causalize/SemiLinear.h"
 
 #include "compiler/functions/Derivative.h"
 
@@ -394,6 +395,12 @@ std::optional<ReducedSystem> IndexReducer::run() {
   // Step 2: aliases.
   system_.aliases = eliminateAliases(model_, roles_);
   system_.equations = system_.aliases.equations;
+  // Chains of semiLinear equations that leave their intermediates free at
+  // zero flow (MLS 3.7.4.5, rule 1); algebraic intermediates only.
+  applySemiLinearRules(model_.pool, system_.equations, [&](sym::VarId v) {
+    return v.index < roles_.size() && roles_[v.index] == RoleKind::Algebraic &&
+           !system_.aliases.isEliminated(v);
+  });
   system_.numModelEquations = system_.equations.size();
   collectVariables();
   watch.lap(system_.passTimes, "alias elimination");

@@ -214,12 +214,12 @@ void compiledModel(IO &io, M &m) {
   });
   io.function(d.pivots), io.function(d.pivotsJvp), io(d.numPivotRows), io(d.columns);
   sparsity(io, d.pattern);
-  io(d.switchRatio);
+  io(d.switchRatio), io(d.constantSetPivots);
   each(io, d.matrices, [&](auto &s) {
     io(s.rows), io(s.forced), io(s.columns), io(s.numStates), io(s.aSlots);
     each(io, s.columnChains, [&](auto &c) { io(c); });
     each(io, s.stateChains, [&](auto &c) { io(c); });
-    io(s.initial);
+    io(s.initial), io(s.constant);
   });
   auto &ev = m.events;
   io.function(ev.zeroCrossings), io(ev.numZeroCrossings), io.function(ev.update),

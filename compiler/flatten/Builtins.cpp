@@ -11,6 +11,7 @@
 #include "compiler/symbolic/NonFinite.h"
 
 #include <cmath>
+#include <limits>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -247,6 +248,20 @@ struct BuiltinCall {
     if (a.isScalar() && call.iterators.empty() && (op == OpKind::Min || op == OpKind::Max)) {
       diags().report(diag::BuiltinOneArgumentNotArray, call.range, {name});
       return std::nullopt;
+    }
+    if (a.elements.empty() && !empty.valid() && (op == OpKind::Min || op == OpKind::Max)) {
+      // MLS 10.3.4.1, the table of reductions: min of nothing is the
+      // greatest value of the type, max the least (for Real the largest
+      // finite numbers; Integer has 32 bits here; Boolean: true, false).
+      bool least = op == OpKind::Max;
+      if (a.type == ElementType::Real)
+        empty = pool().constant(least ? -std::numeric_limits<double>::max()
+                                      : std::numeric_limits<double>::max());
+      else if (a.type == ElementType::Integer)
+        empty = pool().constant(least ? std::numeric_limits<int32_t>::min()
+                                      : std::numeric_limits<int32_t>::max());
+      else if (a.type == ElementType::Boolean)
+        empty = least ? pool().zero() : pool().one();
     }
     if (a.elements.empty() && !empty.valid()) {
       diags().report(diag::BuiltinOfEmptyArray, call.range, {name});

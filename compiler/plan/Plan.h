@@ -165,6 +165,9 @@ struct SimulationPlan {
   /// rowIdx = pivot rows), colored: the pivot Jacobian costs one JVP per
   /// color and its storage is linear in the model's size.
   SparsityPattern pivotPattern;
+  /// The state sets' pivot blocks have a Jacobian of constants and
+  /// parameters: the set chosen at the start holds all run.
+  bool constantSetPivots = false;
   /// Dynamic state selection with selection matrices.
   std::vector<SelectionMatrix> selectionMatrices;
   /// Wall-clock seconds of each pass of causalization, in order.

@@ -175,7 +175,8 @@ private:
     if (plan.stateSets.empty() && plan.pivotKernel.empty())
       return;
     out_ << "\nstate selection: pivot kernel " << plan.pivotKernel << ", " << plan.pivotRows
-         << " rows, columns " << slots(plan.pivotColumns) << "\n";
+         << " rows, columns " << slots(plan.pivotColumns)
+         << (plan.constantSetPivots ? "; the sets' pivots are constant" : "") << "\n";
     for (size_t k = 0; k < plan.stateSets.size(); ++k) {
       const StateSetPlan &set = plan.stateSets[k];
       out_ << "  set " << k << ": " << set.description << "; residual " << set.residual << "\n";
@@ -189,7 +190,7 @@ private:
     for (const SelectionMatrix &m : plan.selectionMatrices) {
       out_ << "  selection matrix: " << m.numStates << " states of columns "
            << numbers(m.columns) << ", forced " << numbers(m.forced) << ", rows "
-           << numbers(m.rows) << "\n";
+           << numbers(m.rows) << (m.constant ? ", constant pivots" : "") << "\n";
       out_ << "    A in " << slots(m.aSlots) << "; initial columns " << numbers(m.initial)
            << "\n";
       for (const auto &chain : m.columnChains)

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <memory>
@@ -144,4 +145,49 @@ TEST_CASE("columns of the same magnitude share their text, each with its own sig
                           "1,-0.25,0.25,-0.25,-0.25\n"
                           "2,0,-0,0.3333333333333333,-0.3333333333333333\n"
                           "3,0,-0,0.3333333333333333,7\n");
+}
+
+TEST_CASE("rows formatted beside the solver: every row in order, parameters in each") {
+  // 100,000 rows of 3 varying columns and a parameter: many batches of the
+  // writer's thread, each row read back as written (time, k, the parameter).
+  CompiledModel model;
+  model.numSlots = 4;
+  model.outputs = {{"x", 0, false}, {"p", 3, true}, {"y", 1, false}, {"z", 2, false}};
+  std::string path = scratchPath("many-rows.csv");
+  std::unique_ptr<ResultWriter> writer = ResultWriter::create(ResultFormat::Csv);
+  REQUIRE(writer->open(path, model, {0, 1, 2, 3}));
+  constexpr int rows = 100000;
+  std::vector<double> v(4);
+  for (int k = 0; k < rows; ++k) {
+    v = {static_cast<double>(k), -0.5 * k, k % 7 == 0 ? 1.0 : 2.0, 42.0};
+    writer->write(0.25 * k, v);
+    v[3] = -1.0; // only the first row's parameter value is written
+  }
+  REQUIRE(writer->commit());
+  std::string text = readText(path);
+  std::string expected = "\"time\",\"x\",\"p\",\"y\",\"z\"\n";
+  for (int k = 0; k < rows; ++k) {
+    char line[128];
+    std::snprintf(line, sizeof line, "%.17g,%d,42,%.17g,%d\n", 0.25 * k, k, -0.5 * k,
+                  k % 7 == 0 ? 1 : 2);
+    expected += line;
+  }
+  // %.17g is the shortest form for these values (quarters and halves).
+  CHECK(text.size() == expected.size());
+  CHECK(text == expected);
+}
+
+TEST_CASE("a run discarded while rows wait to be formatted leaves nothing behind") {
+  CompiledModel model;
+  model.numSlots = 2;
+  model.outputs = {{"x", 0, false}, {"y", 1, false}};
+  std::string path = scratchPath("discarded-rows.csv");
+  std::unique_ptr<ResultWriter> writer = ResultWriter::create(ResultFormat::Csv);
+  REQUIRE(writer->open(path, model, {0, 1}));
+  for (int k = 0; k < 200000; ++k)
+    writer->write(k, {1.0 / (k + 1), static_cast<double>(k)});
+  writer->discard();
+  CHECK_FALSE(std::filesystem::exists(path));
+  for (const auto &entry : std::filesystem::directory_iterator(std::filesystem::path(path).parent_path()))
+    CHECK(entry.path().filename().string().find("discarded-rows") == std::string::npos);
 }

@@ -1,0 +1,168 @@
+// Rule 1 of semiLinear (MLS 3.6, 3.7.4.5); see SemiLinear.h.
+#include "compiler/causalize/SemiLinear.h"
+
+#include <algorithm>
+#include <optional>
+#include <unordered_map>
+
+namespace mocc::causalize {
+
+using sym::ExprId;
+using sym::OpKind;
+
+namespace {
+
+/// y = sign * semiLinear(x, positive, negative), as one equation gives it.
+struct SemiLinearEquation {
+  ExprId y, x, positive, negative;
+  bool negated = false;
+};
+
+/// The coefficient c of `term` = c * x, or nothing.
+std::optional<ExprId> coefficientOf(const sym::ExprPool &pool, ExprId term, ExprId x) {
+  if (term == x)
+    return pool.one();
+  if (pool.isConstant(term, 0.0))
+    return pool.zero();
+  if (pool.op(term) != OpKind::Mul)
+    return std::nullopt;
+  ExprId a = pool.operand(term, 0), b = pool.operand(term, 1);
+  if (b == x)
+    return a;
+  if (a == x)
+    return b;
+  return std::nullopt;
+}
+
+/// semiLinear(x, a, b) in the flattener's form smooth(0, if x >= 0 then
+/// a * x else b * x): (x, a, b).
+std::optional<SemiLinearEquation> matchSemiLinear(const sym::ExprPool &pool, ExprId e) {
+  if (pool.op(e) != OpKind::Smooth || pool.node(e).payload.index != 0)
+    return std::nullopt;
+  ExprId choice = pool.operand(e, 0);
+  if (pool.op(choice) != OpKind::IfElse)
+    return std::nullopt;
+  ExprId condition = pool.operand(choice, 0);
+  if (pool.op(condition) != OpKind::GreaterEq || !pool.isConstant(pool.operand(condition, 1), 0.0))
+    return std::nullopt;
+  ExprId x = pool.operand(condition, 0);
+  auto a = coefficientOf(pool, pool.operand(choice, 1), x);
+  auto b = coefficientOf(pool, pool.operand(choice, 2), x);
+  if (!a || !b)
+    return std::nullopt;
+  SemiLinearEquation s;
+  s.x = x;
+  s.positive = *a;
+  s.negative = *b;
+  // semiLinear(-x, a, b) = -semiLinear(x, b, a), also at x = 0.
+  if (pool.op(x) == OpKind::Neg) {
+    s.x = pool.operand(x, 0);
+    std::swap(s.positive, s.negative);
+    s.negated = true;
+  }
+  return s;
+}
+
+/// The equation as y = ±semiLinear(x, a, b), y without a leading minus.
+std::optional<SemiLinearEquation> matchEquation(const sym::ExprPool &pool, const flat::Equation &eq) {
+  for (auto [side, other] : {std::pair{eq.lhs, eq.rhs}, std::pair{eq.rhs, eq.lhs}}) {
+    auto s = matchSemiLinear(pool, other);
+    if (!s || matchSemiLinear(pool, side))
+      continue;
+    s->y = side;
+    if (pool.op(side) == OpKind::Neg) {
+      s->y = pool.operand(side, 0);
+      s->negated = !s->negated;
+    }
+    return s;
+  }
+  return std::nullopt;
+}
+
+struct GroupKey {
+  uint32_t x, y;
+  bool negated;
+  friend bool operator==(const GroupKey &, const GroupKey &) = default;
+};
+struct GroupKeyHash {
+  size_t operator()(const GroupKey &k) const {
+    return (static_cast<size_t>(k.x) * 0x9E3779B97F4A7C15ull) ^ (static_cast<size_t>(k.y) << 1) ^
+           static_cast<size_t>(k.negated);
+  }
+};
+
+} // namespace
+
+int applySemiLinearRules(sym::ExprPool &pool, std::vector<flat::Equation> &equations,
+                         const std::function<bool(sym::VarId)> &isUnknown) {
+  // Equations of the same y and x (and sign), in the order of the model.
+  std::vector<SemiLinearEquation> matched(equations.size());
+  std::unordered_map<GroupKey, std::vector<size_t>, GroupKeyHash> groups;
+  std::vector<GroupKey> order;
+  for (size_t i = 0; i < equations.size(); ++i) {
+    auto s = matchEquation(pool, equations[i]);
+    if (!s)
+      continue;
+    matched[i] = *s;
+    GroupKey key{s->x.index, s->y.index, s->negated};
+    auto [it, added] = groups.try_emplace(key);
+    if (added)
+      order.push_back(key);
+    it->second.push_back(i);
+  }
+  int rewritten = 0;
+  for (const GroupKey &key : order) {
+    const std::vector<size_t> &group = groups[key];
+    if (group.size() < 2)
+      continue;
+    // The chain sa -> s1 -> ... -> sN -> sb: each intermediate is the
+    // negative slope of one equation and the positive slope of the next.
+    std::unordered_map<uint32_t, size_t> byPositive; // positive slope -> equation
+    bool distinct = true;
+    for (size_t i : group)
+      distinct &= byPositive.try_emplace(matched[i].positive.index, i).second;
+    if (!distinct)
+      continue;
+    std::unordered_map<uint32_t, int> asNegative;
+    for (size_t i : group)
+      ++asNegative[matched[i].negative.index];
+    std::vector<size_t> chain;
+    for (size_t i : group)
+      if (!asNegative.count(matched[i].positive.index))
+        chain.push_back(i);
+    if (chain.size() != 1)
+      continue; // not one chain with one start
+    std::vector<ExprId> intermediates;
+    bool ok = true;
+    while (chain.size() < group.size()) {
+      ExprId s = matched[chain.back()].negative;
+      auto next = byPositive.find(s.index);
+      sym::VarId v = pool.variableOf(s);
+      if (next == byPositive.end() || asNegative[s.index] != 1 || !v.valid() || !isUnknown(v)) {
+        ok = false;
+        break;
+      }
+      intermediates.push_back(s);
+      chain.push_back(next->second);
+    }
+    if (!ok || chain.size() != group.size() || intermediates.size() + 1 != chain.size())
+      continue;
+    const SemiLinearEquation &first = matched[chain.front()];
+    ExprId x = first.x, sa = first.positive, sb = matched[chain.back()].negative;
+    ExprId flowing = pool.binary(OpKind::GreaterEq, x, pool.zero());
+    // s1 = if x >= 0 then sa else sb; s(k+1) = s(k); y = semiLinear(x, sa, sb).
+    equations[chain[0]].lhs = intermediates[0];
+    equations[chain[0]].rhs = pool.ifElse(flowing, sa, sb);
+    for (size_t k = 1; k + 1 < chain.size(); ++k) {
+      equations[chain[k]].lhs = intermediates[k];
+      equations[chain[k]].rhs = intermediates[k - 1];
+    }
+    flat::Equation &last = equations[chain.back()];
+    last.lhs = key.negated ? pool.neg(first.y) : first.y;
+    last.rhs = pool.smooth(0, pool.ifElse(flowing, pool.mul(sa, x), pool.mul(sb, x)));
+    ++rewritten;
+  }
+  return rewritten;
+}
+
+} // namespace mocc::causalize
