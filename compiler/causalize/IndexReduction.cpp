@@ -11,7 +11,9 @@
 // Each node is differentiated once, so a derivative shares every
 // subexpression with its equation and with the other derivatives.
 #include "compiler/causalize/IndexReduction.h"
+#include "compiler/causalize/ParameterValues.h"
 #include "compiler/causalize/SemiLinear.h"
+#include "compiler/symbolic/Solve.h"
 
 #include "compiler/functions/Derivative.h"
 
@@ -352,6 +354,7 @@ public:
 
 private:
   void collectVariables();
+  void dropZeroCoefficients();
   std::vector<int> priorities() const;
   bool reportPantelides(const structural::PantelidesResult &r,
                         const SymbolicDifferentiator &differentiator);
@@ -401,6 +404,7 @@ std::optional<ReducedSystem> IndexReducer::run() {
     return v.index < roles_.size() && roles_[v.index] == RoleKind::Algebraic &&
            !system_.aliases.isEliminated(v);
   });
+  dropZeroCoefficients();
   system_.numModelEquations = system_.equations.size();
   collectVariables();
   watch.lap(system_.passTimes, "alias elimination");
@@ -421,6 +425,54 @@ std::optional<ReducedSystem> IndexReducer::run() {
     return std::nullopt;
   watch.lap(system_.passTimes, "state selection");
   return std::move(system_);
+}
+
+/// `ird * c1.m_drainResistance = D.v - Dinternal` of a Spice3 MOSFET
+/// without a drain resistance (its model card leaves RD out: 0) says
+/// Dinternal = D.v and nothing of ird; matched to ird, it was solved as
+/// ird = (D.v - Dinternal) / 0. A term c * v of an algebraic unknown v
+/// whose coefficient is a parameter expression of value 0 at translation is
+/// dropped, so the structural passes see what the equation determines (as
+/// Dymola and OpenModelica evaluate such parameters). Only equations that
+/// use a parameter of value 0 are looked at; the coefficients are kept in
+/// zeroCoefficients (a run must not override what they use).
+void IndexReducer::dropZeroCoefficients() {
+  sym::ExprPool &pool = model_.pool;
+  ParameterValues values(model_);
+  auto isKnown = [&](VarId v) { return v.index < roles_.size() && roles_[v.index] == RoleKind::Known; };
+  for (flat::Equation &eq : system_.equations) {
+    ExprId residual = pool.sub(eq.lhs, eq.rhs);
+    std::vector<VarId> vars = sym::variablesOf(pool, residual);
+    bool zeroParameter = std::any_of(vars.begin(), vars.end(), [&](VarId v) {
+      if (!isKnown(v))
+        return false;
+      auto value = values(pool.variable(v));
+      return value && *value == 0.0;
+    });
+    if (!zeroParameter)
+      continue;
+    bool changed = false;
+    for (VarId v : vars) {
+      if (v.index >= roles_.size() || roles_[v.index] != RoleKind::Algebraic)
+        continue;
+      auto form = sym::linearForm(pool, residual, v);
+      if (!form || pool.isConstant(form->coefficient, 0.0))
+        continue;
+      std::vector<VarId> uses = sym::variablesOf(pool, form->coefficient);
+      if (!std::all_of(uses.begin(), uses.end(), isKnown))
+        continue;
+      auto value = values(form->coefficient);
+      if (!value || *value != 0.0)
+        continue;
+      system_.zeroCoefficients.push_back(form->coefficient);
+      residual = form->rest;
+      changed = true;
+    }
+    if (changed) {
+      eq.lhs = residual;
+      eq.rhs = pool.zero();
+    }
+  }
 }
 
 void IndexReducer::collectVariables() {

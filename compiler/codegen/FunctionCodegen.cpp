@@ -288,7 +288,8 @@ CArgument prepareArgument(FunctionEmitter &emitter, const flat::ExternalArgument
     bool integral = arg.type != flat::TypeKind::Real && !isPointer(arg.type);
     llvm::Type *type = integral && !fortran ? b.getInt64Ty() : cType(context, arg.type);
     llvm::Value *value = toC(b, emitter.value(arg.value), arg.type, type);
-    if (!fortran)
+    // A String (CHARACTER) goes to Fortran as its text's address, as in C.
+    if (!fortran || arg.type == flat::TypeKind::String)
       return {type, value};
     llvm::Value *cell = emitter.entryArray(1, "byReference");
     b.CreateStore(value, cell);
@@ -359,12 +360,19 @@ void emitExternalCall(llvm::Module &module, FunctionEmitter &emitter, const flat
       object = args.back().value;
   }
   // gfortran passes the length of each CHARACTER argument after the others.
-  if (fortran)
-    for (const flat::ExternalArgument &arg : call.args)
-      if (arg.kind == flat::ExternalArgument::Kind::String && !arg.isArray) {
-        args.push_back({b.getInt64Ty(), b.getInt64(arg.strings.empty() ? 0 : arg.strings[0].size())});
-        types.push_back(b.getInt64Ty());
-      }
+  for (size_t i = 0; fortran && i < call.args.size(); ++i) {
+    const flat::ExternalArgument &arg = call.args[i];
+    if (arg.kind == flat::ExternalArgument::Kind::String && !arg.isArray) {
+      args.push_back({b.getInt64Ty(), b.getInt64(arg.strings.empty() ? 0 : arg.strings[0].size())});
+      types.push_back(b.getInt64Ty());
+    } else if (arg.kind == flat::ExternalArgument::Kind::Value &&
+               arg.type == flat::TypeKind::String) { // a text known at run time
+      auto strlen = module.getOrInsertFunction(
+          "strlen", llvm::FunctionType::get(b.getInt64Ty(), {pointer}, false));
+      args.push_back({b.getInt64Ty(), b.CreateCall(strlen, {args[i].value})});
+      types.push_back(b.getInt64Ty());
+    }
+  }
   llvm::Type *resultType = call.hasResult ? cType(module.getContext(), call.resultType) : b.getVoidTy();
   llvm::Value *thunk =
       usesCThunk(call)

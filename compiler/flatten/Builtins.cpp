@@ -214,6 +214,33 @@ struct BuiltinCall {
     return r;
   }
 
+  /// sum() of an array of operator records (MLS 14.5): the elements added
+  /// with its '+', in order; of no element, its '0'.
+  std::optional<Value> recordSum(const Value &a) {
+    inst::ClassNode *record = f.operatorRecordOf(a.items.empty() ? a : a.items[0]);
+    if (!record || a.isScalar()) {
+      diags().report(diag::BuiltinNeedsNumeric, call.range, {name});
+      return std::nullopt;
+    }
+    if (a.items.empty()) {
+      if (auto zero = f.callOverloaded(record, "'0'", {}, {}, call.range))
+        return zero;
+      diags().report(diag::BuiltinOfEmptyArray, call.range, {name});
+      return std::nullopt;
+    }
+    Value total = a.items[0];
+    for (size_t k = 1; k < a.items.size(); ++k) {
+      auto next = f.callOverloaded(record, "'+'", {total, a.items[k]}, {}, call.range);
+      if (!next) {
+        diags().report(diag::NoOperatorFunctionTakes, call.range,
+                       {"'+'", record->fullName(), describe(total), describe(a.items[k])});
+        return std::nullopt;
+      }
+      total = std::move(*next);
+    }
+    return total;
+  }
+
   /// The type of min, max, sum or product of elements of types `a` and
   /// `b`: min and max keep Integer, Boolean (false < true) and enumeration
   /// elements (MLS 10.3.4), sum and product keep Integer; else Real.
@@ -226,6 +253,8 @@ struct BuiltinCall {
   }
 
   std::optional<Value> reduction(OpKind op, ExprId empty) {
+    if (op == OpKind::Add && args.positional.size() == 1 && args.positional[0].isRecord)
+      return recordSum(args.positional[0]);
     if (!expectArgs(1, 2) || !numeric(args.positional[0]))
       return std::nullopt;
     const Value &a = args.positional[0];

@@ -86,11 +86,14 @@ bool FunctionLowering::variableArgument(Instance *var, bool withSizes, SourceRan
   }
   const Value &current = frame_.values[var];
   bool knownText = static_cast<int64_t>(current.strings.size()) == slots.count();
-  if (slots.isString() && input && knownText) { // a constant of the specialization
+  bool byValue = var->prefixes.causality != ast::CausalityKind::Output; // MLS 12.9.1.1
+  if (slots.isString() && byValue && knownText) { // a constant of the specialization
     arg.kind = flat::ExternalArgument::Kind::String;
     arg.strings = current.strings;
     arg.isArray = !slots.isScalar();
-  } else if (slots.isString() && input && slots.isScalar()) { // a pointer known at run time
+  } else if (slots.isString() && byValue && slots.isScalar()) {
+    // A pointer known at run time: an input's, or a protected String's
+    // (its text, as an input's: dhseqr's `job`; MLS 12.9.1.1).
     arg.kind = flat::ExternalArgument::Kind::Value;
     arg.value = f_.stringPointers(current)[0];
   } else if (slots.isString()) {

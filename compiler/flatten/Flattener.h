@@ -436,6 +436,7 @@ public:
 private:
   std::optional<Value> subscriptVariables(Instance *x, const ast::RefPart &part, Scope scope);
   std::optional<Value> dynamicSubscript(const Value &v, const ast::RefPart &part, Scope scope);
+  std::optional<Value> dynamicRecordSubscript(const Value &v, const ast::RefPart &part, Scope scope);
   std::optional<Value> lowerBinary(const ast::BinaryExpr &e, Scope scope);
   std::optional<Value> combineBinary(const ast::BinaryExpr &e, const Value &a, const Value &b);
   std::optional<Value> lowerUnary(const ast::UnaryExpr &e, Scope scope);

@@ -157,16 +157,52 @@ std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *sha
     return std::nullopt;
   if (var->isBuiltin())
     return builtinSlots(var, shape, name, kind, *dims, std::move(v));
-  if (!var->isRecord() || !dims->empty()) {
+  if (!var->isRecord()) {
     f_.diags().report(diag::FunctionVariableClassUnsupported, var->loc,
                       {(var->cls ? var->cls->fullName() : std::string("?"))});
     return std::nullopt;
   }
-  v.isRecord = true;
-  v.recordName = var->cls->fullName();
   if (shape && !shape->isRecord) {
     f_.diags().report(diag::ArgumentKindMismatch, var->loc,
                       {var->name, shape->isString() ? "a String" : "a number"});
+    return std::nullopt;
+  }
+  if (dims->empty())
+    return recordSlots(var, shape, name, kind);
+  // An array of records (of an operator record such as `Complex` too, MLS
+  // 14): one record of slots per element, row-major, each from the
+  // argument's element.
+  v.isRecord = true;
+  v.recordName = var->cls->fullName();
+  v.dims = *dims;
+  if (shape && static_cast<int64_t>(shape->items.size()) != *count) {
+    f_.diags().report(diag::InputArgumentShapeMismatch, var->loc,
+                      {var->name, shapeText(shape->dims), shapeText(*dims)});
+    return std::nullopt;
+  }
+  for (int64_t k = 0; k < *count; ++k) {
+    auto item = recordSlots(var, shape ? &shape->items[static_cast<size_t>(k)] : nullptr,
+                            name + "[" + std::to_string(k + 1) + "]", kind);
+    if (!item)
+      return std::nullopt;
+    v.items.push_back(std::move(*item));
+  }
+  return v;
+}
+
+/// The slots of one record of the class of `var` (a scalar record variable,
+/// or one element of an array of them), from the argument `shape` if any.
+std::optional<Value> FunctionLowering::recordSlots(Instance *var, const Value *shape,
+                                                   const std::string &name,
+                                                   flat::FunctionVariable::Kind kind) {
+  Value v;
+  v.isRecord = true;
+  v.recordName = var->cls->fullName();
+  if (shape && (!shape->isRecord || !shape->isScalar())) {
+    f_.diags().report(diag::ArgumentKindMismatch, var->loc,
+                      {var->name, shape->isRecord   ? "an array of records"
+                                  : shape->isString() ? "a String"
+                                                      : "a number"});
     return std::nullopt;
   }
   // The argument is a record of this class or of another whose components

@@ -88,6 +88,8 @@ private:
   /// The numbers take the type of `declared` (the input bound; an Integer
   /// argument of a Real input is Real), where it is known.
   Value boundSlots(const Value &shape, const std::string &name, Instance *declared);
+  std::optional<Value> recordSlots(Instance *var, const Value *shape, const std::string &name,
+                                   flat::FunctionVariable::Kind kind);
   std::optional<std::vector<int64_t>> localDims(Instance *var, const Value *shape);
   bool externalObjectSlot(Instance *var, const Value *shape, flat::FunctionVariable::Kind kind,
                           const std::vector<int64_t> &dims, Value &v);

@@ -8,6 +8,7 @@
 #include "compiler/support/Stack.h"
 
 #include <cmath>
+#include <functional>
 
 namespace mocc::flattening {
 
@@ -932,6 +933,8 @@ Flattener::dynamicSelection(const std::vector<int64_t> &dims, const ast::RefPart
 
 std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefPart &part,
                                                  Scope scope) {
+  if (v.isRecord && part.subscripts.size() <= v.dims.size())
+    return dynamicRecordSubscript(v, part, scope);
   if (v.isRecord || v.isString() || part.subscripts.size() > v.dims.size()) {
     diags_.report(diag::RunTimeSubscriptOnNonNumbers, part.range);
     return std::nullopt;
@@ -1004,6 +1007,74 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
       chosen = pool_->ifElse(pool_->unary(sym::OpKind::NoEvent, inside), chosen, error);
     r.elements.push_back(chosen);
   }
+  return r;
+}
+
+/// `a[i]` of an array of records with i known only at run time: each
+/// scalar of the records (the same fields in every element) is an array of
+/// numbers of a's shape, subscripted as such; the records are rebuilt from
+/// the selected scalars. Records with String fields are not supported.
+std::optional<Value> Flattener::dynamicRecordSubscript(const Value &v, const ast::RefPart &part,
+                                                       Scope scope) {
+  auto fail = [&]() -> std::optional<Value> {
+    diags_.report(diag::RunTimeSubscriptOnNonNumbers, part.range);
+    return std::nullopt;
+  };
+  if (v.items.empty() || static_cast<int64_t>(v.items.size()) != v.count())
+    return fail();
+  const Value &first = v.items[0];
+  std::vector<std::vector<ExprId>> scalars(v.items.size());
+  for (size_t k = 0; k < v.items.size(); ++k) {
+    if (!sameStructure(v.items[k], first) || !v.items[k].strings.empty())
+      return fail();
+    appendScalars(v.items[k], scalars[k]);
+  }
+  std::function<bool(const Value &)> hasStrings = [&](const Value &r) {
+    if (r.isString())
+      return true;
+    for (const auto &[name, field] : r.fields)
+      if (hasStrings(field))
+        return true;
+    for (const Value &item : r.items)
+      if (hasStrings(item))
+        return true;
+    return false;
+  };
+  if (hasStrings(first))
+    return fail();
+  size_t width = scalars[0].size();
+  std::vector<std::vector<ExprId>> selected(width); // per scalar position: the selection
+  std::vector<int64_t> resultDims;
+  for (size_t p = 0; p < width; ++p) {
+    Value column;
+    column.dims = v.dims;
+    for (const auto &item : scalars)
+      column.elements.push_back(item[p]);
+    auto r = dynamicSubscript(column, part, scope);
+    if (!r)
+      return std::nullopt;
+    resultDims = r->dims;
+    selected[p] = std::move(r->elements);
+  }
+  auto record = [&](size_t e) {
+    std::vector<ExprId> parts;
+    for (size_t p = 0; p < width; ++p)
+      parts.push_back(selected[p][e]);
+    size_t next = 0;
+    return rebuild(first, parts, next);
+  };
+  if (width == 0)
+    return fail();
+  size_t count = selected[0].size();
+  if (resultDims.empty())
+    return record(0);
+  Value r;
+  r.isRecord = true;
+  r.type = v.type;
+  r.recordName = v.recordName;
+  r.dims = resultDims;
+  for (size_t e = 0; e < count; ++e)
+    r.items.push_back(record(e));
   return r;
 }
 

@@ -164,9 +164,14 @@ std::optional<Value> Flattener::lowerOverloadedBinary(const ast::BinaryExpr &e, 
                   {ast::binaryOpSpelling(e.op), describe(a), describe(b)});
     return std::nullopt;
   }
-  // The operator as written, of either operand's record (MLS 14.4).
+  // The operator as written, of either operand's record (MLS 14.4); an
+  // element-wise operator on an array applies to the elements only (`a .*
+  // b` of two vectors of Complex is not the scalar product `a * b` is).
+  bool elementWise = e.op == ast::BinaryOpKind::ElemAdd || e.op == ast::BinaryOpKind::ElemSub ||
+                     e.op == ast::BinaryOpKind::ElemMul || e.op == ast::BinaryOpKind::ElemDiv;
+  bool whole = !elementWise || (a.rank() == 0 && b.rank() == 0);
   for (inst::ClassNode *record : {ra, rb})
-    if (record)
+    if (record && whole)
       if (auto r = callOverloaded(record, op, {a, b}, {}, e.range))
         return r;
   // Implicit construction of the other operand (MLS 14.4).

@@ -364,6 +364,13 @@ TEST_CASE("FORTRAN 77: the system's LAPACK, arrays in column-major order, a CHAR
   CHECK(result["info"].back() == 0);
   CHECK(result["oneNorm"].back() == 9); // dlange("1"): the largest column sum
   CHECK(result["infNorm"].back() == 8); // dlange("I"): the largest row sum
+  // A protected String goes to Fortran as its text (MLS 12.9.1.1), known
+  // while translating or only at run time (then with strlen's length).
+  for (size_t i = 0; i < time.size(); ++i) {
+    CHECK(result["rowNorm"][i] == 8);
+    if (time[i] < 0.49 || time[i] > 0.51)
+      CHECK(result["switchedNorm"][i] == (time[i] > 0.5 ? 8 : 9));
+  }
 }
 
 TEST_CASE("a call statement in a function runs, each time (an impure C function with a state)") {

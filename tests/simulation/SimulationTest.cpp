@@ -800,3 +800,30 @@ TEST_CASE("functional arguments to functions that are compiled, not inlined") {
   checkColumn(r, "n", [](double t) { return std::sqrt(3 + t); }, 1e-9);
   checkColumn(r, "m", [&](double t) { return cubicRoot(2, 1 + t); }, 1e-9);
 }
+
+TEST_CASE("arrays of an operator record in functions: loops, outputs, overloaded operators") {
+  auto r = simulate("OperatorRecordArrays.mo", "OperatorRecordArrays.Test");
+  // dot({t + 1j, 2 + tj}, {1, 1 + 1j}) = (t + 1j) + (2 - t + (2 + t)j) = 2 + (3 + t)j
+  checkColumn(r, "d.re", [](double) { return 2.0; }, 1e-12);
+  checkColumn(r, "d.im", [](double t) { return 3 + t; }, 1e-12);
+  // rotate({1, 1j}, t) = {e^(jt), j e^(jt)}
+  checkColumn(r, "z[1].re", [](double t) { return std::cos(t); }, 1e-12);
+  checkColumn(r, "z[1].im", [](double t) { return std::sin(t); }, 1e-12);
+  checkColumn(r, "z[2].re", [](double t) { return -std::sin(t); }, 1e-12);
+  checkColumn(r, "z[2].im", [](double t) { return std::cos(t); }, 1e-12);
+  checkColumn(r, "s.re", [](double t) { return std::cos(t) - std::sin(t); }, 1e-12);
+  checkColumn(r, "s.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
+  checkColumn(r, "p.re", [](double t) { return std::cos(t) - std::sin(t); }, 1e-12);
+  checkColumn(r, "p.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
+  checkColumn(r, "q.re", [](double t) { return std::cos(t) - std::sin(t) + t; }, 1e-12);
+  checkColumn(r, "q.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
+  checkColumn(r, "u.re", [](double t) { return std::cos(t) - std::sin(t); }, 1e-12);
+  checkColumn(r, "u.im", [](double t) { return std::sin(t) + std::cos(t); }, 1e-12);
+  checkColumn(r, "none.re", [](double) { return 0.0; }, 1e-12);
+  checkColumn(r, "none.im", [](double) { return 0.0; }, 1e-12);
+  // z .* {2, 1j} = {2 e^(jt), -e^(jt)}
+  checkColumn(r, "e[1].re", [](double t) { return 2 * std::cos(t); }, 1e-12);
+  checkColumn(r, "e[1].im", [](double t) { return 2 * std::sin(t); }, 1e-12);
+  checkColumn(r, "e[2].re", [](double t) { return -std::cos(t); }, 1e-12);
+  checkColumn(r, "e[2].im", [](double t) { return -std::sin(t); }, 1e-12);
+}
