@@ -171,6 +171,29 @@ void installAlternateStack() {
   current.memory = memory;
 }
 
+namespace {
+
+std::atomic<bool> finished{false};
+
+void onExit() {
+  if (finished.load())
+    return;
+  removeTemporaries();
+  bool simulating = polling.load() > 0;
+  writeText(simulating ? "mocc: error: code of the model ended the process during the "
+                         "simulation (an external function called exit() or a Fortran STOP); "
+                         "no result written\n"
+                       : "mocc: error: code of the model ended the process while translating it "
+                         "(an external function called exit() or a Fortran STOP)\n");
+  _exit(simulating ? 3 : 1);
+}
+
+} // namespace
+
+void guardUnexpectedExit() { std::atexit(onExit); }
+
+void commandFinished() { finished.store(true); }
+
 void installSignalHandlers() {
   installAlternateStack();
   for (int signal : stopSignals)

@@ -30,6 +30,19 @@ namespace mocc::rt {
 /// Installs the handlers; the command-line program calls it first thing.
 void installSignalHandlers();
 
+/// Guards against the process ending before the command is done: code of
+/// the model (an external C function, a Fortran STOP in LAPACK's error
+/// handler) that calls exit() would otherwise end mocc with the status it
+/// chose, 0 included, and leave a temporary result file behind. Until
+/// commandFinished(), an exit removes the temporary files, says so on
+/// stderr and ends with status 3 (during a simulation) or 1 (while
+/// translating). The command-line program calls it after
+/// installSignalHandlers.
+void guardUnexpectedExit();
+
+/// The command is done: exiting is expected from now on.
+void commandFinished();
+
 /// Gives the calling thread an alternate stack for the crash handler
 /// (installSignalHandlers does it for its own thread); a thread that runs
 /// the compiler or a simulation calls it first. When the thread ends, the

@@ -676,7 +676,7 @@ void ASTPrinter::componentClause(const ComponentClause &clause) {
 void ASTPrinter::componentDecl(const ComponentDecl &decl) {
   out_ += decl.name;
   subscripts(decl.dims);
-  if (decl.mod)
+  if (decl.mod && declarationModifications_)
     print(*decl.mod);
   if (decl.condition) {
     out_ += " if ";
@@ -936,10 +936,12 @@ std::string toString(const Statement &stmt) { return printed(stmt); }
 std::string toString(const Modification &mod) { return printed(mod); }
 std::string toString(const ClassDef &cls) { return printed(cls); }
 std::string toString(const StoredDefinition &def) { return printed(def); }
-std::string toString(const Element &element, bool descriptions) {
+std::string toString(const Element &element, bool descriptions,
+                     bool declarationModifications) {
   std::string out;
   ASTPrinter printer(out);
   printer.setDescriptions(descriptions);
+  printer.setDeclarationModifications(declarationModifications);
   printer.print(element);
   return out;
 }

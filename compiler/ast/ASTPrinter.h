@@ -42,6 +42,8 @@ public:
   /// Leaves out description strings and annotations (for comparing
   /// declarations, which MLS 7.3.3 compares without them).
   void setDescriptions(bool on) { descriptions_ = on; }
+  /// Off: component declarations print without their modifications.
+  void setDeclarationModifications(bool on) { declarationModifications_ = on; }
 
 private:
   void newline();
@@ -86,6 +88,7 @@ private:
   std::string &out_;
   unsigned indent_;
   bool descriptions_ = true;
+  bool declarationModifications_ = true;
 };
 
 /// The Modelica source text of an expression, e.g. for a diagnostic.
@@ -99,8 +102,10 @@ std::string toString(const Modification &mod);
 /// The source text of a class definition, without the final `;`.
 std::string toString(const ClassDef &cls);
 /// The source text of an element; without description strings and
-/// annotations if `descriptions` is false.
-std::string toString(const Element &element, bool descriptions = true);
+/// annotations if `descriptions` is false, without the modifications of its
+/// component declarations if `declarationModifications` is false.
+std::string toString(const Element &element, bool descriptions = true,
+                     bool declarationModifications = true);
 /// The source text of a whole file.
 std::string toString(const StoredDefinition &def);
 

@@ -707,10 +707,21 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
       return it->second;
     return std::nullopt;
   };
+  // The unknowns replaced so far: a block none of whose equations reads one
+  // (by the graph's incidence, every unknown an equation holds) keeps its
+  // steps as they are, without a substitution walk per step.
+  std::vector<char> replaced(system.unknowns.size(), 0);
+  auto readsReplaced = [&](std::span<const int> eqs) {
+    for (int e : eqs)
+      for (int var : system.graph.variables(e))
+        if (replaced[var])
+          return true;
+    return false;
+  };
   for (int b = 0; b < blocks.numBlocks(); ++b) {
     auto eqs = blocks.equations(b);
     BlockPlan block = causalizer.plan(eqs, blocks.variables(b), isForced);
-    if (!explicitDerivative.empty())
+    if (!explicitDerivative.empty() && readsReplaced(eqs))
       for (KernelStep &step : block.steps)
         step.expr = sym::substitute(pool_, step.expr, replacement);
     if (eqs.size() == 1 && block.iterationVariables.empty() && block.steps.size() == 1 &&
@@ -719,8 +730,10 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
       ExprId r = block.steps[0].expr;
       if (sim.isForced[yp.index] && pool_.op(r) == sym::OpKind::Sub &&
           pool_.variableOf(pool_.operand(r, 0)) == yp &&
-          !sym::contains(pool_, pool_.operand(r, 1), yp))
+          !sym::contains(pool_, pool_.operand(r, 1), yp)) {
         explicitDerivative[yp.index] = pool_.operand(r, 1);
+        replaced[blocks.variables(b)[0]] = 1;
+      }
     }
     addColumns(sim, blocks.variables(b), block);
     size_t assignments = block.steps.size();

@@ -8,7 +8,9 @@
 #include "compiler/support/Stack.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
+#include <sstream>
 
 namespace mocc::inst {
 
@@ -367,6 +369,63 @@ static bool isClassExtends(const Member &m) {
          m.element->classDef->specifier == ast::ClassSpecifierKind::ExtendsLong;
 }
 
+/// A modifier's text for comparing two of them: its prefixes, its binding's
+/// source text and its children's (sorted by name: the order of the
+/// arguments of a modification does not matter). A redeclaration is known
+/// by its argument only.
+static void modifierKey(const Modifier &m, std::string &out) {
+  if (m.final)
+    out += "final ";
+  if (m.each)
+    out += "each ";
+  if (m.binding) {
+    out += "= ";
+    out += ast::toString(*m.binding);
+  }
+  if (m.redeclare) {
+    out += " redeclare@";
+    out += std::to_string(reinterpret_cast<std::uintptr_t>(m.redeclare));
+  }
+  if (m.children.empty())
+    return;
+  std::vector<const std::pair<std::string, Modifier> *> children;
+  children.reserve(m.children.size());
+  for (const auto &child : m.children)
+    children.push_back(&child);
+  std::sort(children.begin(), children.end(),
+            [](const auto *a, const auto *b) { return a->first < b->first; });
+  out += '(';
+  for (const auto *child : children) {
+    out += child->first;
+    out += ' ';
+    modifierKey(child->second, out);
+    out += ';';
+  }
+  out += ')';
+}
+
+bool Instantiator::sameComponentAfterModification(const Member &existing, const Member &member,
+                                                  const Modifier *memberOuter) {
+  // The declarations but for their modifications, comments and annotations.
+  if (ast::toString(*existing.element, false, false) !=
+      ast::toString(*member.element, false, false))
+    return false;
+  // Then each one's modification merged with the extends clauses' (errors
+  // of the merge, a final element modified, are reported where the member
+  // is instantiated: not here).
+  std::ostringstream sink;
+  Diagnostics scratch(diags_.sources(), sink);
+  auto effective = [&](const Member &m, const Modifier *outer) {
+    Modifier mod = makeModifier(m.decl->mod.get(), {});
+    if (outer)
+      mergeModifier(mod, *outer, scratch);
+    std::string key;
+    modifierKey(mod, key);
+    return key;
+  };
+  return effective(existing, &existing.mod) == effective(member, memberOuter);
+}
+
 void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
                               Modifier *extendsMod, bool isProtected, int depth) {
   auto isBroken = [&](const std::string &name) {
@@ -390,10 +449,20 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       Member &existing = instance.members_[it->second];
       if (existing.element == member.element)
         return; // the same element inherited twice
-      // Identical declarations (but for comments and annotations), as two
-      // base classes may both have: one is kept (MLS 7.3.3).
-      if (existing.kind == member.kind && existing.element && member.element &&
-          ast::toString(*existing.element, false) == ast::toString(*member.element, false)) {
+      // Identical elements (but for comments and annotations), as two base
+      // classes may both have: the first is kept (MLS 7.1). The elements
+      // compared are those of the flattened base classes, after the extends
+      // clauses' modifications: `extends A(x(min = 0)); extends B;` with
+      // `Real x` in A and `Real x(min = 0)` in B declares one x (the MSL's
+      // PartialTwoPortTransport and PartialLumpedFlow both declare m_flow).
+      if (existing.kind == Member::Kind::Component && member.kind == Member::Kind::Component &&
+          existing.element && member.element && existing.decl && member.decl) {
+        const Modifier *outer = extendsMod ? extendsMod->child(member.name) : nullptr;
+        if (sameComponentAfterModification(existing, member, outer))
+          return;
+      } else if (existing.kind == member.kind && existing.element && member.element &&
+                 ast::toString(*existing.element, false) ==
+                     ast::toString(*member.element, false)) {
         if (extendsMod)
           if (const Modifier *m = extendsMod->child(member.name))
             mergeModifier(existing.mod, *m, diags_);

@@ -351,6 +351,11 @@ private:
   void expand(Instance &instance);
   void expandClass(Instance &instance, ClassNode *cls, Modifier *extendsMod, int depth,
                    bool protectedBase = false);
+  /// Whether two components of one name, `existing` already added with its
+  /// extends clauses' modification and `member` with `memberOuter`, are the
+  /// same element after modification (MLS 7.1): one of them is kept.
+  bool sameComponentAfterModification(const Member &existing, const Member &member,
+                                      const Modifier *memberOuter);
   void addElement(Instance &instance, ClassNode *cls, const ast::Element &element,
                   Modifier *extendsMod, bool inProtected, int depth);
   std::unique_ptr<Instance> createComponent(Instance &parent, Member &member);

@@ -690,6 +690,7 @@ int main(int argc, char **argv) {
     return runCompiler();
 #endif
   mocc::rt::installSignalHandlers();
+  mocc::rt::guardUnexpectedExit();
   // The compiler runs on a thread with a large stack, so that deeply nested
   // but legal input compiles (see compiler/support/Stack.h).
   int exitCode = mocc::runWithStack(mocc::compilerStackBytes(), [&] {
@@ -698,6 +699,7 @@ int main(int argc, char **argv) {
   });
   // A run that a signal stopped ends by that signal, as shells expect
   // (status 128 + its number), once it has cleaned up.
+  mocc::rt::commandFinished();
   if (int signal = mocc::rt::stopRequest())
     mocc::rt::endBySignal(signal);
   return exitCode;
