@@ -1160,6 +1160,10 @@ void Flattener::readExperiment(inst::ClassNode *cls) {
 namespace mocc::flattening {
 
 void appendScalars(const Value &v, std::vector<sym::ExprId> &out) {
+  // A functional argument passes the inputs its partial application binds
+  // (hidden inputs of the specialization it calls, MLS 12.4.2).
+  for (const auto &[name, bound] : v.bound)
+    appendScalars(bound, out);
   if (!v.isRecord) {
     out.insert(out.end(), v.elements.begin(), v.elements.end());
     return;

@@ -179,16 +179,19 @@ std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, c
 std::optional<Value> FunctionLowering::makeSlots(Instance *var, const Value *shape,
                                                  const std::string &name,
                                                  flat::FunctionVariable::Kind kind) {
-  // A functional input (MLS 12.4.2) holds the function passed to it; the
-  // call is inlined, so it is known here.
+  // A functional input (MLS 12.4.2) holds the function passed to it. When
+  // inlining, the inputs it binds are the caller's values; a compiled
+  // function is a specialization on the function passed (its key names the
+  // function and the bound inputs), and the bound inputs are hidden inputs
+  // of it, after the input's place (appendScalars passes them in that order).
   if (var->cls && !var->isBuiltin() &&
       (var->restriction() == ast::ClassRestrictionKind::Function ||
        var->restriction() == ast::ClassRestrictionKind::OperatorFunction)) {
-    if (!shape || !shape->isFunction() || compiled_) {
+    if (!shape || !shape->isFunction() || kind != flat::FunctionVariable::Kind::Input) {
       f_.diags().report(diag::FunctionalInputNeedsFunction, var->loc, {var->name});
       return std::nullopt;
     }
-    return *shape;
+    return compiled_ ? boundSlots(*shape, name, nullptr) : *shape;
   }
   auto dims = localDims(var, shape);
   if (!dims)
@@ -313,6 +316,54 @@ std::optional<Value> FunctionLowering::recordSlots(Instance *var, const Value *s
   }
   for (Instance *known : knownFields)
     frame_.values.erase(known);
+  return v;
+}
+
+/// The component `name` of `owner` (a function or a record), or null.
+static Instance *memberNamed(Instance *owner, const std::string &name) {
+  if (!owner)
+    return nullptr;
+  for (inst::Member &m : owner->members())
+    if (m.kind == inst::Member::Kind::Component && m.name == name)
+      return owner->memberInstance(m);
+  return nullptr;
+}
+
+Value FunctionLowering::boundSlots(const Value &shape, const std::string &name,
+                                   Instance *declared) {
+  Value v;
+  v.type = shape.type;
+  v.dims = shape.dims;
+  v.isRecord = shape.isRecord;
+  v.recordName = shape.recordName;
+  v.function = shape.function;
+  Instance *function = shape.isFunction() ? f_.functionInstance(shape.function) : nullptr;
+  for (const auto &[input, bound] : shape.bound)
+    v.bound.push_back({input, boundSlots(bound, name + "." + input, memberNamed(function, input))});
+  if (shape.isFunction())
+    return v;
+  if (shape.isRecord) {
+    for (const Value &item : shape.items)
+      v.items.push_back(boundSlots(item, name, declared && declared->isRecord() ? declared : nullptr));
+    for (const auto &[field, value] : shape.fields)
+      v.fields.push_back({field, boundSlots(value, name + "." + field,
+                                            declared && declared->isRecord()
+                                                ? memberNamed(declared, field)
+                                                : nullptr)});
+    return v;
+  }
+  if (declared && declared->builtin == inst::BuiltinKind::Real &&
+      shape.type == ElementType::Integer)
+    v.type = ElementType::Real; // MLS 10.6.13: an Integer argument of a Real input
+  if (shape.isString() && static_cast<int64_t>(shape.strings.size()) == shape.count()) {
+    v.strings = shape.strings; // known while translating: part of the key
+    return v;
+  }
+  flat::FunctionVariable fv{flat::FunctionVariable::Kind::Input, name, v.type, v.dims,
+                            compiled_->numSlots};
+  for (size_t k = 0; k < shape.elements.size(); ++k)
+    v.elements.push_back(pool().variable(sym::VarId{newSlot()}));
+  compiled_->variables.push_back(fv);
   return v;
 }
 

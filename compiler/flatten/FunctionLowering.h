@@ -82,6 +82,12 @@ public:
 private:
   std::optional<Value> makeSlots(Instance *var, const Value *shape, const std::string &name,
                                  flat::FunctionVariable::Kind kind);
+  /// Input slots shaped as `shape` (an input a partial application binds):
+  /// numbers and Strings known only at run time get slots, known Strings
+  /// stay constants, records and functional values recurse.
+  /// The numbers take the type of `declared` (the input bound; an Integer
+  /// argument of a Real input is Real), where it is known.
+  Value boundSlots(const Value &shape, const std::string &name, Instance *declared);
   std::optional<Value> recordSlots(Instance *var, const Value *shape, const std::string &name,
                                    flat::FunctionVariable::Kind kind);
   std::optional<std::vector<int64_t>> localDims(Instance *var, const Value *shape);

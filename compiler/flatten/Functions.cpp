@@ -34,6 +34,19 @@ bool annotationFlag(const ast::ClassDef *def, const char *name) {
 /// A key that tells specializations apart: the structure of each argument
 /// (and the text of String arguments, which are compile-time constants).
 void appendShapeKey(const Value &v, std::string &key) {
+  if (v.isFunction()) {
+    // A functional argument: the function (by its class node, as classes of
+    // one name may differ by their package's modifiers) and the names and
+    // shapes of the inputs it binds.
+    key += "F" + v.function->fullName() + "@" +
+           std::to_string(reinterpret_cast<uintptr_t>(v.function)) + "(";
+    for (const auto &[name, bound] : v.bound) {
+      key += name + "=";
+      appendShapeKey(bound, key);
+    }
+    key += ");";
+    return;
+  }
   key += v.isRecord ? "R" : v.isString() ? "S" : "N";
   for (int64_t d : v.dims)
     key += std::to_string(d) + ",";
@@ -391,6 +404,96 @@ static void recordDerivatives(Flattener &f, Instance *function, uint32_t index,
   }
 }
 
+/// The type of a variable of a function for messages: `Real[2]`, or its class.
+static std::string typeText(Instance *var) {
+  std::string text = var->cls ? var->cls->fullName() : std::string("?");
+  if (!var->dimExprs.empty())
+    text += "[" + std::string(var->dimExprs.size() - 1, ',') + "]";
+  return text;
+}
+
+/// Whether two variables of functions have compatible types (MLS 6.4): the
+/// same built-in type and number of dimensions, or both records (their
+/// fields are matched by name where the value is bound), or both functions.
+static bool compatibleTypes(Instance *a, Instance *b) {
+  if (a->dimExprs.size() != b->dimExprs.size())
+    return false;
+  if (a->isBuiltin() || b->isBuiltin())
+    return a->builtin == b->builtin &&
+           (a->builtin != inst::BuiltinKind::Enumeration || a->cls == b->cls ||
+            (a->cls && b->cls && a->cls->fullName() == b->cls->fullName()));
+  return a->isRecord() == b->isRecord() && a->restriction() == b->restriction();
+}
+
+/// Whether the function value `fn` passed to the functional input `var` of
+/// `function` fits the input's type (MLS 12.4.2.1, 6.4): the inputs that
+/// its partial application leaves take the type's inputs, in order, with
+/// compatible types, and only inputs with defaults follow; its outputs
+/// begin with outputs of the types of the type's outputs. A call of the
+/// input passes its arguments by position, so names are not compared (the
+/// MLS's own example passes `function f(y = x)` of a Surface(x, y) as an
+/// Integrand(u)). Reported at `loc`.
+static bool fitsFunctionalInput(Flattener &f, Instance *function, Instance *var, const Value &fn,
+                                SourceRange loc) {
+  if (!var->cls || var->isBuiltin() ||
+      (var->restriction() != ast::ClassRestrictionKind::Function &&
+       var->restriction() != ast::ClassRestrictionKind::OperatorFunction))
+    return true; // not a functional input: the argument's kind is checked where it is bound
+  Instance *passed = f.functionInstance(fn.function);
+  if (!passed)
+    return false;
+  auto fail = [&](const std::string &why) {
+    f.diags().report(diag::FunctionalArgumentMismatch, loc,
+                     {fn.function->fullName(), var->name, function->cls->fullName(),
+                      var->cls->fullName(), why});
+    return false;
+  };
+  std::vector<inst::Member *> left;
+  for (inst::Member *m : membersOf(passed, 0)) {
+    bool bound = false;
+    for (const auto &b : fn.bound)
+      bound |= b.first == m->name;
+    if (!bound)
+      left.push_back(m);
+  }
+  auto wanted = membersOf(var, 0);
+  for (size_t k = 0; k < wanted.size(); ++k) {
+    Instance *want = var->memberInstance(*wanted[k]);
+    if (k >= left.size())
+      return fail("it leaves no input unbound for `" + wanted[k]->name + "`");
+    Instance *have = passed->memberInstance(*left[k]);
+    if (!want || !have)
+      return false;
+    if (!compatibleTypes(want, have))
+      return fail("its input `" + left[k]->name + "` is of type `" + typeText(have) +
+                  "`, not `" + typeText(want) + "`");
+  }
+  for (size_t k = wanted.size(); k < left.size(); ++k) {
+    Instance *extra = passed->memberInstance(*left[k]);
+    if (!extra)
+      return false;
+    if (!extra->mod.binding)
+      return fail("its input `" + left[k]->name + "` is neither bound nor has a default");
+  }
+  auto outputs = membersOf(passed, 1);
+  auto wantedOutputs = membersOf(var, 1);
+  for (size_t k = 0; k < wantedOutputs.size(); ++k) {
+    // A call of the functional input takes its outputs by position: the
+    // names are not compared (the type's `y` may be the function's `r`).
+    if (k >= outputs.size())
+      return fail("it has no output number " + std::to_string(k + 1) + " (`" +
+                  wantedOutputs[k]->name + "`)");
+    Instance *want = var->memberInstance(*wantedOutputs[k]);
+    Instance *have = passed->memberInstance(*outputs[k]);
+    if (!want || !have)
+      return false;
+    if (!compatibleTypes(want, have))
+      return fail("its output `" + outputs[k]->name + "` is of type `" + typeText(have) +
+                  "`, not `" + typeText(want) + "`");
+  }
+  return true;
+}
+
 /// Nested specializations of one function (a recursion whose sizes depend
 /// on the values of its inputs) before translation gives up.
 constexpr int kMaxRecursiveSpecializations = 1000;
@@ -501,6 +604,12 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
   for (auto &a : optionalArgs)
     args.push_back(std::move(*a));
   inst::ClassNode *cls = function->cls;
+  auto inputs = membersOf(function, 0);
+  for (size_t i = 0; i < args.size() && i < inputs.size(); ++i)
+    if (args[i].isFunction())
+      if (Instance *var = function->memberInstance(*inputs[i]);
+          !var || !fitsFunctionalInput(f, function, var, args[i], loc))
+        return std::nullopt;
   bool wantsInline = wantsInlining(f, function);
   // A function with functional arguments is inlined with them (MLS 12.4.2).
   bool functional = false;
@@ -519,10 +628,8 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     if (outputs)
       return outputs;
   }
-  if (functional) {
-    f.diags().report(diag::FunctionalArgumentNotInlinable, loc, {cls->fullName()});
-    return std::nullopt;
-  }
+  // Else a functional argument makes a specialization on the function it
+  // passes, whose bound inputs are hidden inputs (FunctionLowering::makeSlots).
   std::optional<uint32_t> index = specialize(f, function, args, loc);
   if (!index)
     return std::nullopt;

@@ -841,6 +841,24 @@ TEST_CASE("a function's run-time size errors stop the run with a clear message")
   }
 }
 
+TEST_CASE("functional arguments to functions that are compiled, not inlined") {
+  // bisect has a while-loop: each call is a specialization on the function
+  // passed, the inputs bound by `function f(p = ...)` hidden inputs of it.
+  auto r = simulate("FunctionalSolver.mo");
+  // The real root of u^3 + p*u - q (p > 0) by Cardano's formula.
+  auto cubicRoot = [](double p, double q) {
+    double d = std::sqrt(q * q / 4 + p * p * p / 27);
+    return std::cbrt(q / 2 + d) + std::cbrt(q / 2 - d);
+  };
+  checkColumn(r, "x", [&](double t) { return cubicRoot(1, 2 + t); }, 1e-9);
+  checkColumn(r, "y", [](double t) { return std::sqrt(1 + t); }, 1e-9);
+  checkColumn(r, "z", [](double t) { return std::sqrt(4 + t); }, 1e-9);
+  checkColumn(r, "q", [](double t) { return std::sqrt((8 + t) / 2); }, 1e-9);
+  // solveFor passes its functional input on to bisect, partially applied.
+  checkColumn(r, "n", [](double t) { return std::sqrt(3 + t); }, 1e-9);
+  checkColumn(r, "m", [&](double t) { return cubicRoot(2, 1 + t); }, 1e-9);
+}
+
 TEST_CASE("arrays of an operator record in functions: loops, outputs, overloaded operators") {
   auto r = simulate("OperatorRecordArrays.mo", "OperatorRecordArrays.Test");
   // dot({t + 1j, 2 + tj}, {1, 1 + 1j}) = (t + 1j) + (2 - t + (2 + t)j) = 2 + (3 + t)j
