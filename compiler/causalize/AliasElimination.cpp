@@ -62,8 +62,6 @@ private:
     return var.type == flat::TypeKind::Real && var.variability == flat::VariabilityKind::Continuous;
   }
   bool isEliminated(VarId v) const { return links_[v.index].isEliminated(); }
-  /// Sweeps after the first: no pairs of states, no second-order form.
-  bool algebraicOnly_ = false;
   bool isEligible(VarId v) const {
     return roleOf(v) == RoleKind::Algebraic && isRealContinuous(v) && !isEliminated(v);
   }
@@ -71,9 +69,7 @@ private:
   ExprId valueOf(VarId v);
   ExprId substituteAliases(ExprId expr);
   bool isParameterExpression(ExprId expr) const;
-  /// Whether the equation (its residual) is an alias, now eliminated; its
-  /// unknowns go to unknownsOut when there are at most four (else none).
-  bool analyse(ExprId residual, uint32_t eq, std::vector<VarId> *unknownsOut = nullptr);
+  bool analyse(ExprId residual, uint32_t eq);
   bool tryConstant(ExprId residual, VarId u, uint32_t eq);
   bool tryPair(ExprId residual, VarId a, VarId b, uint32_t eq);
   bool trySecondOrder(VarId s, VarId d, double sign, uint32_t eq);
@@ -104,41 +100,11 @@ private:
 AliasElimination AliasFinder::run() {
   // Step 1: find aliases, each equation seen through the ones found before.
   std::vector<uint32_t> kept;
-  // An equation may become an alias only through one found after it: a
-  // mass-less two-port's `H_a + H_b + Q_flow = 0` before its `Q_flow = 0`.
-  // A kept equation of at most four unknowns is seen again when one of
-  // them was eliminated after it (a few sweeps; each is linear and most
-  // equations are not seen again).
-  constexpr size_t fewUnknowns = 4;
-  std::vector<std::vector<VarId>> unknownsOf(model_.equations.size());
-  std::vector<char> nowAlias(model_.equations.size(), 0);
   for (uint32_t i = 0; i < model_.equations.size(); ++i) {
     const flat::Equation &eq = model_.equations[i];
-    if (!analyse(substituteAliases(pool_.sub(eq.lhs, eq.rhs)), i, &unknownsOf[i]))
+    if (!analyse(substituteAliases(pool_.sub(eq.lhs, eq.rhs)), i))
       kept.push_back(i);
   }
-  // Only aliases of algebraic variables: a pair of states found so would
-  // change which states index reduction sees in a way the first sweep's
-  // order does not (a four-bar of point masses lost its good states).
-  algebraicOnly_ = true;
-  for (int sweep = 0; sweep < 4; ++sweep) {
-    size_t found = result_.aliases.size();
-    for (uint32_t i : kept) {
-      std::vector<VarId> &unknowns = unknownsOf[i];
-      if (unknowns.empty() || unknowns.size() > fewUnknowns ||
-          std::none_of(unknowns.begin(), unknowns.end(), [&](VarId v) { return isEliminated(v); }))
-        continue;
-      const flat::Equation &eq = model_.equations[i];
-      if (analyse(substituteAliases(pool_.sub(eq.lhs, eq.rhs)), i, &unknowns)) {
-        unknowns.clear(); // an alias now: not seen again, dropped below
-        nowAlias[i] = 1;
-      }
-    }
-    if (result_.aliases.size() == found)
-      break;
-  }
-  algebraicOnly_ = false;
-  std::erase_if(kept, [&](uint32_t i) { return nowAlias[i] != 0; });
   // Step 1b: common values. Two equations v = e and w = e (aliases
   // substituted, e the same node of the hash-consed pool) make w = v an
   // alias, and the second equation goes with it. Left in the system, the
@@ -231,16 +197,11 @@ bool AliasFinder::isParameterExpression(ExprId expr) const {
   return ok;
 }
 
-bool AliasFinder::analyse(ExprId residual, uint32_t eq, std::vector<VarId> *unknownsOut) {
+bool AliasFinder::analyse(ExprId residual, uint32_t eq) {
   std::vector<VarId> unknowns;
   for (VarId v : sym::variablesOf(pool_, residual))
     if (roleOf(v) != RoleKind::Known)
       unknowns.push_back(v);
-  if (unknownsOut) {
-    unknownsOut->clear();
-    if (unknowns.size() <= 4)
-      *unknownsOut = unknowns;
-  }
   if (unknowns.size() == 1)
     return tryConstant(residual, unknowns[0], eq);
   if (unknowns.size() == 2)
@@ -297,8 +258,6 @@ bool AliasFinder::tryPair(ExprId residual, VarId a, VarId b, uint32_t eq) {
     eliminate(a, {b, sign, {}}, eq);
     return true;
   }
-  if (algebraicOnly_)
-    return false;
   if (roleOf(a) == RoleKind::State && roleOf(b) == RoleKind::State)
     return tryStatePair(a, b, sign, eq);
   if (roleOf(a) == RoleKind::State && roleOf(b) == RoleKind::Derivative)

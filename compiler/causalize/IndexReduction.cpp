@@ -471,20 +471,26 @@ void IndexReducer::keepDiscreteInOwnRows(std::vector<std::vector<int>> &rows,
 /// without a drain resistance (its model card leaves RD out: 0) says
 /// Dinternal = D.v and nothing of ird; matched to ird, it was solved as
 /// ird = (D.v - Dinternal) / 0. A term c * v of an algebraic unknown v
-/// whose coefficient is a parameter expression of value 0 at translation is
-/// dropped, so the structural passes see what the equation determines (as
-/// Dymola and OpenModelica evaluate such parameters). Only equations that
+/// whose coefficient is an expression of final parameters of value 0 at
+/// translation is dropped, so the structural passes see what the equation
+/// determines (final parameters cannot be modified: tools evaluate them). Only equations that
 /// use a parameter of value 0 are looked at; the coefficients are kept in
 /// zeroCoefficients (a run must not override what they use).
 void IndexReducer::dropZeroCoefficients() {
   sym::ExprPool &pool = model_.pool;
   ParameterValues values(model_);
   auto isKnown = [&](VarId v) { return v.index < roles_.size() && roles_[v.index] == RoleKind::Known; };
+  // Only parameters that no modification can change (`final`, as the
+  // results of Spice3's model-card functions are): a user's parameter of
+  // value 0 (a MultiBody axis {0, 0, 1}) keeps the structure it was written
+  // with, which the dynamic state selection and the initialization's
+  // handling of redundant equations rely on.
+  auto isFinal = [&](VarId v) { return isKnown(v) && model_.var(v).final; };
   for (flat::Equation &eq : system_.equations) {
     ExprId residual = pool.sub(eq.lhs, eq.rhs);
     std::vector<VarId> vars = sym::variablesOf(pool, residual);
     bool zeroParameter = std::any_of(vars.begin(), vars.end(), [&](VarId v) {
-      if (!isKnown(v))
+      if (!isFinal(v))
         return false;
       auto value = values(pool.variable(v));
       return value && *value == 0.0;
@@ -499,7 +505,7 @@ void IndexReducer::dropZeroCoefficients() {
       if (!form || pool.isConstant(form->coefficient, 0.0))
         continue;
       std::vector<VarId> uses = sym::variablesOf(pool, form->coefficient);
-      if (!std::all_of(uses.begin(), uses.end(), isKnown))
+      if (uses.empty() || !std::all_of(uses.begin(), uses.end(), isFinal))
         continue;
       auto value = values(form->coefficient);
       if (!value || *value != 0.0)

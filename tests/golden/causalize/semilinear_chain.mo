@@ -1,13 +1,14 @@
 // RUN: mocc flatten --emit=index-reduced %s
-model SemiLinearChain "MLS 3.7.4.5 rule 1: a mass-less two-port between a source and a sink, as
-  FluidHeatFlow's pump with m = 0 is; its energy balance becomes an alias only after Q = 0, found
-  after it. The chain sa -> h -> h_c -> sb becomes h = if m >= 0 then sa else sb, h_c = h and one
-  semiLinear of the ends. A three-way junction (j) is no chain and stays as written."
+model SemiLinearChain "MLS 3.7.4.5 rule 1: a mass-less two-port between a source and a sink, its
+  heat Q = 0 given before its energy balance (so that the balance is an alias). The chain
+  sa -> h -> h_c -> sb becomes h = if m >= 0 then sa else sb, h_c = h and one semiLinear of the
+  ends. A three-way junction (j) is no chain and stays as written."
   parameter Real sa = 2, sb = 3, sj = 4;
   Real m, mb, H_a, H_b, Q, H_c, h_c;
   Real h(start = 1);
   Real j1, j2, Hj1, Hj2, Hj3, hj;
 equation
+  Q = 0;
   H_a + H_b + Q = 0;
   m = time - 0.5;
   m + mb = 0;
@@ -15,7 +16,6 @@ equation
   H_b = semiLinear(mb, h_c, h);
   H_c = -H_b;
   H_c = semiLinear(-mb, h_c, sb);
-  Q = 0;
   j1 = time;
   j2 = 2 * time;
   Hj1 = semiLinear(j1, sa, hj);
@@ -44,10 +44,10 @@ end SemiLinearChain;
 // CHECK:STDOUT:   Real hj;
 // CHECK:STDOUT:   // index reduction: 4 alias variable(s) removed, 0 equation(s) differentiated
 // CHECK:STDOUT:   // alias variables (not in the reduced system; computed from the others):
-// CHECK:STDOUT:   //   mb = -m
-// CHECK:STDOUT:   //   H_c = H_a
 // CHECK:STDOUT:   //   Q = 0
 // CHECK:STDOUT:   //   H_b = -H_a
+// CHECK:STDOUT:   //   mb = -m
+// CHECK:STDOUT:   //   H_c = H_a
 // CHECK:STDOUT:   // states: none
 // CHECK:STDOUT:   // dummy derivatives (algebraic variables): none
 // CHECK:STDOUT: equation
