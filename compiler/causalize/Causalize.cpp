@@ -157,9 +157,6 @@ std::optional<SimulationPlan> PlanBuilder::run() {
   if (!reduced)
     return std::nullopt;
   reduced_ = std::move(*reduced);
-  // The structure depends on these values: their parameters are decided.
-  decisions_.insert(decisions_.end(), reduced_.zeroCoefficients.begin(),
-                    reduced_.zeroCoefficients.end());
   plan_.passTimes.insert(plan_.passTimes.end(), reduced_.passTimes.begin(), reduced_.passTimes.end());
   if (!substituteAliases(model_, events_, reduced_.aliases, diags_))
     return std::nullopt;

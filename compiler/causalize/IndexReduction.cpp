@@ -11,9 +11,7 @@
 // Each node is differentiated once, so a derivative shares every
 // subexpression with its equation and with the other derivatives.
 #include "compiler/causalize/IndexReduction.h"
-#include "compiler/causalize/ParameterValues.h"
 #include "compiler/causalize/SemiLinear.h"
-#include "compiler/symbolic/Solve.h"
 
 #include "compiler/functions/Derivative.h"
 
@@ -364,7 +362,6 @@ public:
 
 private:
   void collectVariables();
-  void dropZeroCoefficients();
   void keepDiscreteInOwnRows(std::vector<std::vector<int>> &rows,
                              std::vector<char> &definedDiscrete);
   std::vector<int> priorities() const;
@@ -416,7 +413,6 @@ std::optional<ReducedSystem> IndexReducer::run() {
     return v.index < roles_.size() && roles_[v.index] == RoleKind::Algebraic &&
            !system_.aliases.isEliminated(v);
   });
-  dropZeroCoefficients();
   system_.numModelEquations = system_.equations.size();
   collectVariables();
   watch.lap(system_.passTimes, "alias elimination");
@@ -465,60 +461,6 @@ void IndexReducer::keepDiscreteInOwnRows(std::vector<std::vector<int>> &rows,
     }
   for (size_t r = 0; r < rows.size(); ++r)
     std::erase_if(rows[r], [&](int l) { return definedDiscrete[l] && own[l] != static_cast<int>(r); });
-}
-
-/// `ird * c1.m_drainResistance = D.v - Dinternal` of a Spice3 MOSFET
-/// without a drain resistance (its model card leaves RD out: 0) says
-/// Dinternal = D.v and nothing of ird; matched to ird, it was solved as
-/// ird = (D.v - Dinternal) / 0. A term c * v of an algebraic unknown v
-/// whose coefficient is an expression of final parameters of value 0 at
-/// translation is dropped, so the structural passes see what the equation
-/// determines (final parameters cannot be modified: tools evaluate them). Only equations that
-/// use a parameter of value 0 are looked at; the coefficients are kept in
-/// zeroCoefficients (a run must not override what they use).
-void IndexReducer::dropZeroCoefficients() {
-  sym::ExprPool &pool = model_.pool;
-  ParameterValues values(model_);
-  auto isKnown = [&](VarId v) { return v.index < roles_.size() && roles_[v.index] == RoleKind::Known; };
-  // Only parameters that no modification can change (`final`, as the
-  // results of Spice3's model-card functions are): a user's parameter of
-  // value 0 (a MultiBody axis {0, 0, 1}) keeps the structure it was written
-  // with, which the dynamic state selection and the initialization's
-  // handling of redundant equations rely on.
-  auto isFinal = [&](VarId v) { return isKnown(v) && model_.var(v).final; };
-  for (flat::Equation &eq : system_.equations) {
-    ExprId residual = pool.sub(eq.lhs, eq.rhs);
-    std::vector<VarId> vars = sym::variablesOf(pool, residual);
-    bool zeroParameter = std::any_of(vars.begin(), vars.end(), [&](VarId v) {
-      if (!isFinal(v))
-        return false;
-      auto value = values(pool.variable(v));
-      return value && *value == 0.0;
-    });
-    if (!zeroParameter)
-      continue;
-    bool changed = false;
-    for (VarId v : vars) {
-      if (v.index >= roles_.size() || roles_[v.index] != RoleKind::Algebraic)
-        continue;
-      auto form = sym::linearForm(pool, residual, v);
-      if (!form || pool.isConstant(form->coefficient, 0.0))
-        continue;
-      std::vector<VarId> uses = sym::variablesOf(pool, form->coefficient);
-      if (uses.empty() || !std::all_of(uses.begin(), uses.end(), isFinal))
-        continue;
-      auto value = values(form->coefficient);
-      if (!value || *value != 0.0)
-        continue;
-      system_.zeroCoefficients.push_back(form->coefficient);
-      residual = form->rest;
-      changed = true;
-    }
-    if (changed) {
-      eq.lhs = residual;
-      eq.rhs = pool.zero();
-    }
-  }
 }
 
 void IndexReducer::collectVariables() {

@@ -137,12 +137,6 @@ struct ReducedSystem {
   std::vector<sym::VarId> unhonouredAlways;
   /// Wall-clock seconds of each pass, in order.
   std::vector<std::pair<std::string, double>> passTimes;
-  /// A term c * v of an algebraic v whose coefficient c is a parameter
-  /// expression of value 0 at translation (causalize::ParameterValues) is
-  /// dropped from its equation before the structural passes; these are
-  /// the coefficients. The structure depends on their value, so a run must
-  /// not override the parameters they use.
-  std::vector<sym::ExprId> zeroCoefficients;
 };
 
 /// The states of a choice as a list for messages: "`x`, `der(x)`".

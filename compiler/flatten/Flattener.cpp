@@ -442,11 +442,6 @@ const VarRange *Flattener::varsOf(Instance *x) {
       inConnector = p->isConnector() && !p->prefixes.isProtected;
     model_.hasConnectors = inConnector;
   }
-  // `final` on a component covers its elements (MLS 7.2.6): a field of a
-  // final record (Spice3's `final parameter Mos1Calc c1 = ...`) is final.
-  bool final = x->prefixes.isFinal || x->mod.final;
-  for (Instance *p = x->parent; !final && p && p->parent; p = p->parent)
-    final = p->prefixes.isFinal || p->mod.final;
   for (int64_t k = 0; k < count; ++k) {
     flat::Variable v;
     v.topLevelInput = topLevelInput && !x->prefixes.isProtected;
@@ -461,7 +456,7 @@ const VarRange *Flattener::varsOf(Instance *x) {
     v.loc = x->loc;
     v.description = description;
     v.isProtected = x->prefixes.isProtected;
-    v.final = final;
+    v.final = x->prefixes.isFinal || x->mod.final;
     model_.addVariable(std::move(v));
   }
   owner_.resize(model_.variables.size(), nullptr);
