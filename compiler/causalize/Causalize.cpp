@@ -847,6 +847,8 @@ void PlanBuilder::buildPivotKernel() {
       rows.insert(rows.end(), eqs.begin(), eqs.end());
       columns.insert(columns.end(), cols.begin(), cols.end());
     }
+  // The state sets' part alone: whether its pivots are constant.
+  plan_.constantSetPivots = !rows.empty() && constantPivots(rows, columns);
   for (const SelectionMatrix &m : reduced_.matrices) {
     rows.insert(rows.end(), m.rows.begin(), m.rows.end());
     columns.insert(columns.end(), m.forced.begin(), m.forced.end());
@@ -879,19 +881,6 @@ void PlanBuilder::buildPivotKernel() {
     reads[r].erase(std::unique(reads[r].begin(), reads[r].end()), reads[r].end());
   }
   plan_.pivotPattern = makePattern(reads, static_cast<int>(columns.size()));
-  {
-    std::vector<int> setRows;
-    std::vector<VarId> setColumns;
-    for (const StateChoice &choice : reduced_.choices)
-      for (const auto &[eqs, cols] : choice.pivotBlocks) {
-        setRows.insert(setRows.end(), eqs.begin(), eqs.end());
-        setColumns.insert(setColumns.end(), cols.begin(), cols.end());
-      }
-    std::sort(setRows.begin(), setRows.end());
-    setRows.erase(std::unique(setRows.begin(), setRows.end()), setRows.end());
-    setColumns.erase(std::unique(setColumns.begin(), setColumns.end()), setColumns.end());
-    plan_.constantSetPivots = !setRows.empty() && constantPivots(setRows, std::move(setColumns));
-  }
   for (size_t k = 0; k < reduced_.choices.size(); ++k)
     for (const auto &[eqs, cols] : reduced_.choices[k].pivotBlocks) {
       plan::PivotBlock block;
