@@ -617,8 +617,12 @@ std::optional<std::vector<Value>> callFunction(Flattener &f, Instance *function,
     functional |= a.isFunction();
   // A functional argument may call the function again (a quadrature of a
   // quadrature); each level inlines with other arguments, to a bounded depth.
+  // A function that calls itself from its own inlined body (quadratureLobatto's
+  // quadStep, six calls per level) is specialized instead: inlining it per
+  // level copies the body exponentially often.
   auto depth = std::count(f.inlining.begin(), f.inlining.end(), cls);
-  bool recursive = depth > (functional ? 8 : 0);
+  bool selfCall = !f.inlining.empty() && f.inlining.back() == cls;
+  bool recursive = depth > (functional ? 8 : 0) || selfCall;
   if ((wantsInline || functional) && !recursive) {
     f.inlining.push_back(cls);
     auto outputs = inlineCall(f, function, args);

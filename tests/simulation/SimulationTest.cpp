@@ -859,6 +859,14 @@ TEST_CASE("functional arguments to functions that are compiled, not inlined") {
   checkColumn(r, "m", [&](double t) { return cubicRoot(2, 1 + t); }, 1e-9);
 }
 
+TEST_CASE("a recursive function with a functional input: one specialization, not a copy per level") {
+  // step calls itself twice per level with the function it was given; the
+  // integrand of J calls the quadrature again, bound to its own argument.
+  auto r = simulate("RecursiveQuadrature.mo");
+  checkColumn(r, "I", [](double t) { return (1 - std::cos(5 * (t + 1))) / 5; }, 1e-9);
+  checkColumn(r, "J", [](double t) { return (t + 1) * (t + 1) / 6; }, 1e-9);
+}
+
 TEST_CASE("arrays of an operator record in functions: loops, outputs, overloaded operators") {
   auto r = simulate("OperatorRecordArrays.mo", "OperatorRecordArrays.Test");
   // dot({t + 1j, 2 + tj}, {1, 1 + 1j}) = (t + 1j) + (2 - t + (2 + t)j) = 2 + (3 + t)j
