@@ -126,7 +126,7 @@ public:
         span_(options.stopTime - options.startTime), pre_(model.events), chattering_(span_),
         views_(stateSetViews(model)), rater_(model),
         multipleSets_(model.stateSelection.sets.size() > 1),
-        switching_(multipleSets_ || !model.stateSelection.matrices.empty()),
+        switching_(rated(model.stateSelection)),
         progress_(options.progress, options.startTime, options.stopTime) {
     for (const SelectionMatrix &m : model.stateSelection.matrices)
       matrixStates_.push_back(m.initial);
@@ -206,6 +206,14 @@ private:
   StateSetRater rater_;
   bool multipleSets_; // alternative state sets, each with a kernel of its own
   bool switching_;    // one-step mode: sets or selection matrices to rate after each step
+  /// Whether a state set or selection matrix is rated after each step:
+  /// those with constant pivots (or a constant choice) keep the choice
+  /// made at the start, and without any IDA runs in its normal mode.
+  static bool rated(const DynamicStateSelection &selection) {
+    bool sets = selection.sets.size() > 1 && !selection.constantSetPivots;
+    return sets || std::any_of(selection.matrices.begin(), selection.matrices.end(),
+                               [](const SelectionMatrix &m) { return !m.constant; });
+  }
   std::vector<std::vector<int32_t>> matrixStates_; // per selection matrix: the columns of its states
   std::vector<std::vector<int32_t>> yIndex_;       // see yIndexOf
   std::unique_ptr<DaeIntegrator> integrator_;

@@ -99,6 +99,7 @@ private:
   void countBlock(const BlockPlan &block, size_t size);
   void buildPivotKernel();
   bool constantPivots(std::span<const int> rows, std::vector<VarId> columns);
+  bool constantChoice(const SelectionMatrix &m);
   bool buildInitialization();
   void addStartEquations(EquationSystem &system, structural::Matching &matching);
   structural::Matching matchInitialization(const EquationSystem &system);
@@ -919,7 +920,7 @@ void PlanBuilder::buildPivotKernel() {
     plan.initial = m.initial;
     std::vector<VarId> matrixColumns(m.forced);
     matrixColumns.insert(matrixColumns.end(), m.columns.begin(), m.columns.end());
-    plan.constant = constantPivots(m.rows, std::move(matrixColumns));
+    plan.constant = constantPivots(m.rows, std::move(matrixColumns)) || constantChoice(m);
     plan_.selectionMatrices.push_back(std::move(plan));
   }
   plan_.pivotRows = static_cast<int32_t>(rows.size());
@@ -959,6 +960,33 @@ bool PlanBuilder::constantPivots(std::span<const int> rows, std::vector<VarId> c
     }
   }
   return true;
+}
+
+/// Whether the states a selection matrix chooses are the same at every
+/// point although some of its entries vary: the rows that name no forced
+/// column are exactly as many as the rows left after the forced columns
+/// are eliminated, and their entries (on the candidates) are constant. The
+/// elimination (runtime/StateSelection.h, bestSelectionStates) pivots on
+/// the forced columns first and never updates a row that has no entry in
+/// them, so the rows left are those rows, unchanged, and the choice among
+/// the candidates is made on constants (a rotational chain beside a
+/// MultiBody joint: `damper.phi_rel = revolute.phi - phi0` while the joint's
+/// frames are forced dummies).
+bool PlanBuilder::constantChoice(const SelectionMatrix &m) {
+  std::vector<VarId> forced(m.forced);
+  std::sort(forced.begin(), forced.end());
+  std::vector<int> free;
+  for (int e : m.rows) {
+    ExprId residual = residualOf(pool_, reduced_.equations[e]);
+    bool namesForced = false;
+    for (VarId v : sym::variablesOf(pool_, residual))
+      namesForced = namesForced || std::binary_search(forced.begin(), forced.end(), v);
+    if (!namesForced)
+      free.push_back(e);
+  }
+  if (free.empty() || free.size() != m.rows.size() - m.forced.size())
+    return false;
+  return constantPivots(free, m.columns);
 }
 
 // --- Initialization --------------------------------------------------------------------------
