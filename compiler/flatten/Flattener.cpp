@@ -722,42 +722,50 @@ const Value *Flattener::lowerShared(const ast::Expr &binding, Scope scope, bool 
 
 /// The binding a component gets from a record that encloses it:
 /// `parameter Orientation R = f()` gives R.T the value f().T.
-/// The innermost enclosing record component with a binding of its own that
-/// gives `x` its value (as inheritedBinding walks), or null.
+/// The outermost enclosing record component with a binding of its own: its
+/// binding gives the value of every field below it, in place of their
+/// declarations' bindings (`parameter CellData cellData = data` replaces
+/// CellData's `rcData[nRC] = {RCData(R = 0, C = 0)}`), through elements of
+/// arrays of records too. Null if none.
 static Instance *enclosingBoundRecord(Instance *x) {
+  Instance *bound = nullptr;
   for (Instance *p = x; p->parent && p->parent->kind == inst::InstanceKind::Component;
        p = p->parent) {
-    if (!p->parent->isRecord() || p->elementIndex())
-      return nullptr;
+    if (!p->parent->isRecord())
+      break;
     if (p->parent->mod.binding)
-      return p->parent;
+      bound = p->parent;
   }
-  return nullptr;
+  return bound;
 }
 
 std::optional<Value> Flattener::inheritedBinding(Instance *x) {
-  std::vector<std::string> path;
-  for (Instance *p = x; p->parent && p->parent->kind == inst::InstanceKind::Component;
-       p = p->parent) {
-    if (!p->parent->isRecord() || p->elementIndex())
+  Instance *record = enclosingBoundRecord(x);
+  if (!record)
+    return std::nullopt;
+  // The fields from the record down to x, each with its element index.
+  std::vector<std::pair<std::string, const std::vector<int64_t> *>> path;
+  for (Instance *p = x; p != record; p = p->parent)
+    path.push_back({p->member ? p->member->name : p->name,
+                    p->elementIndex() ? &*p->elementIndex() : nullptr});
+  auto value = ownBinding(record);
+  for (size_t i = path.size(); value && i-- > 0;) {
+    const Value *field = nullptr;
+    for (const auto &[name, v] : value->fields)
+      if (name == path[i].first)
+        field = &v;
+    if (!field)
       return std::nullopt;
-    path.push_back(p->member ? p->member->name : p->name);
-    if (!p->parent->mod.binding)
-      continue;
-    auto value = ownBinding(p->parent);
-    for (size_t i = path.size(); value && i-- > 0;) {
-      const Value *field = nullptr;
-      for (const auto &[name, v] : value->fields)
-        if (name == path[i])
-          field = &v;
-      if (!field)
-        return std::nullopt;
-      Value copy = *field;
-      value = std::move(copy);
-    }
-    return value;
+    Value copy = *field;
+    if (path[i].second)
+      for (int64_t index : *path[i].second) {
+        if (copy.rank() == 0 || index < 1 || index > copy.dims[0])
+          return std::nullopt;
+        copy = copy.element(index);
+      }
+    value = std::move(copy);
   }
-  return std::nullopt;
+  return value;
 }
 
 /// Why a value of type `value` cannot bind a variable of type `var`
