@@ -126,7 +126,8 @@ public:
         span_(options.stopTime - options.startTime), pre_(model.events), chattering_(span_),
         views_(stateSetViews(model)), rater_(model),
         multipleSets_(model.stateSelection.sets.size() > 1),
-        switching_(rated(model.stateSelection)),
+        switching_(multipleSets_ || !model.stateSelection.matrices.empty()),
+        rating_(rated(model.stateSelection)),
         progress_(options.progress, options.startTime, options.stopTime) {
     for (const SelectionMatrix &m : model.stateSelection.matrices)
       matrixStates_.push_back(m.initial);
@@ -205,10 +206,13 @@ private:
   std::vector<std::unique_ptr<CompiledModel>> views_;
   StateSetRater rater_;
   bool multipleSets_; // alternative state sets, each with a kernel of its own
-  bool switching_;    // one-step mode: sets or selection matrices to rate after each step
+  bool switching_;    // one-step mode: sets or selection matrices that may switch
+  bool rating_;       // some set or selection matrix to rate after each step
   /// Whether a state set or selection matrix is rated after each step:
   /// those with constant pivots (or a constant choice) keep the choice
-  /// made at the start, and without any IDA runs in its normal mode.
+  /// made at the start. IDA still runs in its one-step mode (in its normal
+  /// mode, the first step's size comes from the first output time:
+  /// ModelicaTest.Rotational.TestBearingConversion then failed at t = 0).
   static bool rated(const DynamicStateSelection &selection) {
     bool sets = selection.sets.size() > 1 && !selection.constantSetPivots;
     return sets || std::any_of(selection.matrices.begin(), selection.matrices.end(),
@@ -307,7 +311,7 @@ RunStatus Integration::afterStep(double t, double stopTime) {
   good_ = t;
   double last = stopTime - tolerance(stopTime);
   RunStatus status = writeOutputTimesBefore(std::min(last, std::nextafter(t, INFINITY)));
-  if (!status.ok || t >= last)
+  if (!status.ok || t >= last || !rating_)
     return status;
   status = integrator_->interpolate(t); // v at the step, for the rating
   // Sets whose pivots are constant keep the choice made at the start.
