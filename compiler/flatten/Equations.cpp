@@ -548,6 +548,8 @@ void Flattener::lowerVaryingIf(
       return;
     }
   }
+  if (pairByAssignedVariable(otherwise, branches, varying, e, target))
+    return;
   for (size_t k = 0; k < otherwise.size(); ++k) {
     ExprId residual = pool_->sub(otherwise[k].lhs, otherwise[k].rhs);
     for (size_t i = varying.size(); i-- > 0;)
@@ -560,6 +562,61 @@ void Flattener::lowerVaryingIf(
     flatEq.origin = initial ? flat::EquationOriginKind::Initial : flat::EquationOriginKind::Equation;
     target.push_back(flatEq);
   }
+}
+
+/// Branches that assign the same variables in different orders
+/// (`counter = ...; startOutput = ...` in one, `startOutput = ...; counter =
+/// ...` in the other: the MSL's clocked Pulse): pairing the i-th equations
+/// made an equation of two variables that no branch solves for either.
+/// When every equation of every branch is `v = expr` for a variable v, each
+/// branch assigns each variable once and all assign the same ones, and the
+/// i-th equations do not all assign one variable, the equations are paired
+/// by their variable instead, as `v = if c1 then e1 elseif ... else en`
+/// (the branches' equations are the same set in either order). False
+/// (nothing added) otherwise: the equations are paired by position.
+bool Flattener::pairByAssignedVariable(
+    const std::vector<flat::Equation> &otherwise,
+    const std::vector<std::vector<flat::Equation>> &branches,
+    const std::vector<std::pair<ExprId, const ast::EquationBranch *>> &varying,
+    const ast::IfEquation &e, std::vector<flat::Equation> &target) {
+  auto assigned = [&](const flat::Equation &eq) { return pool_->variableOf(eq.lhs); };
+  bool positional = true;
+  for (size_t k = 0; k < otherwise.size(); ++k) {
+    sym::VarId v = assigned(otherwise[k]);
+    if (!v.valid())
+      return false;
+    for (const auto &branch : branches)
+      positional = positional && assigned(branch[k]) == v;
+  }
+  if (positional)
+    return false;
+  // Per branch, the value of each variable of `otherwise`.
+  std::unordered_map<uint32_t, size_t> column;
+  for (size_t k = 0; k < otherwise.size(); ++k)
+    if (!column.emplace(assigned(otherwise[k]).index, k).second)
+      return false;
+  std::vector<std::vector<ExprId>> values(branches.size(),
+                                          std::vector<ExprId>(otherwise.size()));
+  for (size_t i = 0; i < branches.size(); ++i)
+    for (const flat::Equation &eq : branches[i]) {
+      sym::VarId v = assigned(eq);
+      auto it = v.valid() ? column.find(v.index) : column.end();
+      if (it == column.end() || values[i][it->second].valid())
+        return false;
+      values[i][it->second] = eq.rhs;
+    }
+  for (size_t k = 0; k < otherwise.size(); ++k) {
+    ExprId value = otherwise[k].rhs;
+    for (size_t i = varying.size(); i-- > 0;)
+      value = pool_->ifElse(varying[i].first, values[i][k], value);
+    flat::Equation eq;
+    eq.lhs = otherwise[k].lhs;
+    eq.rhs = value;
+    eq.loc = e.range;
+    eq.origin = otherwise[k].origin;
+    target.push_back(eq);
+  }
+  return true;
 }
 
 /// An if-equation with varying conditions in a when-equation whose

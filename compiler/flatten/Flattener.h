@@ -333,6 +333,10 @@ public:
                          const std::vector<flat::Equation> &otherwise,
                          const std::vector<std::vector<flat::Equation>> &branches,
                          std::vector<flat::Equation> &target);
+  bool pairByAssignedVariable(const std::vector<flat::Equation> &otherwise,
+                              const std::vector<std::vector<flat::Equation>> &branches,
+                              const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
+                              const ast::IfEquation &e, std::vector<flat::Equation> &target);
   void lowerVaryingIf(const ast::IfEquation &e,
                       const std::vector<std::pair<sym::ExprId, const ast::EquationBranch *>> &varying,
                       const ast::EquationBranch *chosen, Scope scope, bool initial);
