@@ -1030,6 +1030,31 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
       index.range.release();
     if (!value)
       return std::nullopt;
+    // sum and product of an array expression are arrays of its shape, the
+    // expression's values added (multiplied) elementwise over the
+    // iterations (MLS 10.3.4.1: the result has the type of e); the
+    // comprehension's leading dimensions are the iterators'.
+    size_t loops = call.iterators.size();
+    if ((name == "sum" || name == "product") && !value->isRecord && !value->isString() &&
+        value->dims.size() > loops) {
+      int64_t iterations = 1;
+      for (size_t k = 0; k < loops; ++k)
+        iterations *= value->dims[k];
+      if (iterations > 0) {
+        Value result;
+        result.type = value->type;
+        result.dims.assign(value->dims.begin() + static_cast<std::ptrdiff_t>(loops), value->dims.end());
+        auto width = static_cast<size_t>(result.count());
+        result.elements.assign(value->elements.begin(), value->elements.begin() + static_cast<std::ptrdiff_t>(width));
+        for (int64_t j = 1; j < iterations; ++j)
+          for (size_t p = 0; p < width; ++p) {
+            sym::ExprId e = value->elements[static_cast<size_t>(j) * width + p];
+            result.elements[p] = name == "sum" ? pool_->add(result.elements[p], e)
+                                               : pool_->mul(result.elements[p], e);
+          }
+        return result;
+      }
+    }
     b.args.positional.push_back(std::move(*value));
     return b.lower();
   }
