@@ -23,6 +23,8 @@
 #include "runtime/SundialsSupport.h"
 
 #include <kinsol/kinsol.h>
+
+#include <cstring>
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
 #include <sunmatrix/sunmatrix_sparse.h>
@@ -141,6 +143,7 @@ public:
   void addStatistics(SolverStatistics &stats) const;
   /// The solver's own account of the last failure accept() judged.
   const std::string &detail() const { return detail_; }
+  const std::optional<RuntimeFailure> &rejected() const { return rejected_; }
 
 private:
   static int residualFn(N_Vector u, N_Vector f, void *self);
@@ -172,6 +175,8 @@ private:
   long iterations_ = 0;
   SolverMessages messages_;
   std::string detail_;
+  /// A failed assert at a trial point, kept as the reason if no strategy converges.
+  std::optional<RuntimeFailure> rejected_;
   SunContext context_;
   NVectorPtr u_, uScale_, fScale_;
   SunMatrixPtr matrix_;
@@ -242,8 +247,15 @@ int KinsolSystem::evaluate(const double *u, double *f) {
     v_[system_.unknowns[i]] = u[i];
   system_.residual(t_, v_.data(), f);
   ++residualCalls_;
-  if (runtimeErrorPending(t_))
-    return -1; // a failed assert: KINSOL stops
+  if (runtimeErrorPending(t_)) {
+    // A failed assert at a trial point (IF97's region check at a pressure
+    // that a Newton step overshot to) need not hold where Newton converges:
+    // recoverable, KINSOL shortens the step, as for a value that is not
+    // finite (and as IDA's residual does, DaeIntegrator.cpp). Kept as the
+    // reason if no strategy converges.
+    rejected_ = takeRuntimeFailure(t_);
+    return 1;
+  }
   if (lambda_ != 1.0) {
     for (int64_t i = 0; i < n_; ++i)
       f[i] = lambda_ * f[i] + (1.0 - lambda_) * rowScale_[i] * (u[i] - start_[i]) / nominal_[i];
@@ -544,6 +556,14 @@ RunStatus solveImplicitSystem(const ImplicitSystem &system, double t, std::vecto
   solved = solved || (!runtimeErrorPending(t) && solver.solveByHomotopy(homotopyCause)) ||
            (!runtimeErrorPending(t) && solver.solveByLevenbergMarquardt(marquardtCause));
   solver.addStatistics(stats);
+  if (!solved && solver.rejected() && !runtimeErrorPending(t)) {
+    // The assert that rejected a point is what the user reads, as before
+    // (the caller reports a pending error first).
+    double text[1];
+    const char *message = solver.rejected()->message.c_str();
+    std::memcpy(text, &message, sizeof message);
+    mocc_runtime_error("%s", text);
+  }
   if (!solved) {
     RunStatus status{false, t, what + " did not converge: " + directCause, equations, detail};
     if (!homotopyCause.empty())

@@ -590,6 +590,23 @@ bool Flattener::pairByAssignedVariable(
   }
   if (positional)
     return false;
+  // Only where a variable paired with another's equation is discrete (an
+  // Integer, Boolean or enumeration, which no Newton step solves for): a
+  // residual of Real variables is solved numerically as it is, and pairing
+  // it anew changes the model's solution path (FluxTubes' Tellinen
+  // hysteresis then chattered at an event).
+  bool discrete = false;
+  for (size_t k = 0; k < otherwise.size(); ++k)
+    for (const auto &branch : branches)
+      if (assigned(branch[k]) != assigned(otherwise[k]))
+        for (sym::VarId v : {assigned(branch[k]), assigned(otherwise[k])})
+          if (v.valid()) {
+            flat::TypeKind type = model_.var(v).type;
+            discrete = discrete || type == flat::TypeKind::Integer ||
+                       type == flat::TypeKind::Boolean || type == flat::TypeKind::Enumeration;
+          }
+  if (!discrete)
+    return false;
   // Per branch, the value of each variable of `otherwise`.
   std::unordered_map<uint32_t, size_t> column;
   for (size_t k = 0; k < otherwise.size(); ++k)

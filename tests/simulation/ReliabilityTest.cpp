@@ -208,3 +208,19 @@ TEST_CASE("a parameter bound to a free one is first computed from its start valu
   REQUIRE(r.code == 0);
   CHECK(r.result["x"].back() == doctest::Approx(1.0));
 }
+
+// --- Asserts at trial points of a nonlinear solve ---------------------------------------
+
+TEST_CASE("an assert at a point Newton's method tries shortens the step; at the solution it fails the run") {
+  // From x = -3, Newton's first step on atan(x) = 1 goes to 19.49, where the
+  // function's assert fails: that point is rejected, not the run.
+  Run ok = run("AssertInNewton.mo", "AssertInNewton.Converges");
+  INFO(ok.err);
+  REQUIRE(ok.code == 0);
+  REQUIRE(ok.hasResult);
+  for (double x : ok.result["x"])
+    CHECK(x == doctest::Approx(std::tan(1.0)).epsilon(1e-9));
+  // atan(x) = 1.5 has its solution at 14.1: there the assert holds no more.
+  checkFailure(run("AssertInNewton.mo", "AssertInNewton.AssertAtSolution"),
+               "simulation failed at time t = 0: assertion failed: g is not defined at x = ");
+}
