@@ -61,7 +61,12 @@ namespace {
 struct ModelEntry {
   std::string name;
   fs::path csv;     ///< the reference result; empty if there is none
-  fs::path signals; ///< comparisonSignals.txt; empty if there is none
+  /// comparisonSignals.txt beside the reference; empty if there is none
+  fs::path signals;
+  /// The library's own comparisonSignals.txt (Resources/Reference/A/B/C/);
+  /// empty if there is none. It names the signals of the library version
+  /// under test and comes first (see listedSignals).
+  fs::path librarySignals;
   /// The simulate options that --reference-settings adds.
   std::vector<std::string> settings;
 };
@@ -98,7 +103,9 @@ void scanReferences(const fs::path &root, std::map<std::string, ModelEntry> &mod
     entry.name = name;
     if (isCsv)
       entry.csv = path;
-    else if (entry.signals.empty())
+    else if (!csvFiles && entry.librarySignals.empty())
+      entry.librarySignals = path;
+    else if (csvFiles && entry.signals.empty())
       entry.signals = path;
   }
 }
@@ -236,7 +243,9 @@ Selection findModels(const TestLibraryOptions &options, std::ostream &err) {
     if (entry.csv.empty()) {
       outcome.status = TestStatusKind::NoReference;
       outcome.message =
-          "listed for comparison (" + entry.signals.string() + ") without a reference result";
+          "listed for comparison (" +
+          (entry.librarySignals.empty() ? entry.signals : entry.librarySignals).string() +
+          ") without a reference result";
       selection.notRun.push_back(std::move(outcome));
       continue;
     }
@@ -361,12 +370,19 @@ std::string firstError(const std::vector<std::string> &log) {
 
 // --- Comparing -------------------------------------------------------------------------------
 
-/// The signals to compare: the list's, or (without a list, or an empty
-/// one) nothing, and then every column of the reference.
+/// The signals to compare: the library's own list (the library version
+/// under test: MSL 4.1.0's lists dropped signals that its models no longer
+/// have, EngineGasForce's gasForce.dens, and the friction elements'
+/// startForward and startBackward, whose pulses at a tie last a
+/// nanosecond in one tool and none in another, from lists that
+/// MAP-LIB's references, made with 4.0.0-rc.1, still carry), else the list
+/// beside the reference, or (without a list, or an empty one) nothing, and
+/// then every column of the reference.
 std::vector<std::string> listedSignals(const ModelEntry &entry) {
   std::vector<std::string> signals;
-  if (!entry.signals.empty()) {
-    std::ifstream in(entry.signals);
+  const fs::path &list = entry.librarySignals.empty() ? entry.signals : entry.librarySignals;
+  if (!list.empty()) {
+    std::ifstream in(list);
     std::string line;
     while (std::getline(in, line)) {
       while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
@@ -491,6 +507,21 @@ void compare(const ModelEntry &entry, const fs::path &resultPath, double toleran
   }
   if (!listed)
     signals.assign(reference->names.begin() + 1, reference->names.end());
+  // A signal of the library's list that the reference lacks (a signal the
+  // library added after the reference was made) cannot be judged: it is
+  // named in the report, not compared. Missing from the list beside the
+  // reference, it fails as before.
+  if (listed && !entry.librarySignals.empty()) {
+    std::vector<std::string> present;
+    for (std::string &name : signals)
+      (reference->column(name) ? present : outcome.notCompared).push_back(std::move(name));
+    signals = std::move(present);
+    if (signals.empty()) {
+      outcome.status = TestStatusKind::NoReference;
+      outcome.message = "no signal of " + entry.librarySignals.string() + " is in the reference";
+      return;
+    }
+  }
   auto result = rt::readResultTable(resultPath.string(), error, &signals);
   if (!result) {
     outcome.status = TestStatusKind::Failed;
@@ -658,6 +689,12 @@ void printOutcome(const ModelOutcome &o, size_t done, size_t total, std::ostream
   }
   if (!o.message.empty() && o.status != TestStatusKind::Pass)
     out << ": " << o.message;
+  if (!o.notCompared.empty()) {
+    out << " (not in the reference, not compared:";
+    for (size_t i = 0; i < o.notCompared.size(); ++i)
+      out << (i ? ", `" : " `") << o.notCompared[i] << "`";
+    out << ")";
+  }
   out << "\n" << std::flush;
 }
 

@@ -62,4 +62,12 @@ package TestLib "the library of the tests of `mocc test-library` (tests/testlib/
   equation
     der(x) = abortProcess(time);
   end Crash;
+  model Renamed "its reference (made for an older version) lists y, which the model no longer has; the library's own list drops y and adds z, which the reference lacks"
+    Real x(start = 1, fixed = true);
+    Real z = 2 * x;
+  equation
+    der(x) = -x;
+    annotation(experiment(StopTime = 1, Interval = 0.02));
+  end Renamed;
+
 end TestLib;
