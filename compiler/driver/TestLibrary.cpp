@@ -65,7 +65,7 @@ struct ModelEntry {
   fs::path signals;
   /// The library's own comparisonSignals.txt (Resources/Reference/A/B/C/);
   /// empty if there is none. It names the signals of the library version
-  /// under test and comes first (see listedSignals).
+  /// under test and comes first (see compare).
   fs::path librarySignals;
   /// The simulate options that --reference-settings adds.
   std::vector<std::string> settings;
@@ -370,17 +370,9 @@ std::string firstError(const std::vector<std::string> &log) {
 
 // --- Comparing -------------------------------------------------------------------------------
 
-/// The signals to compare: the library's own list (the library version
-/// under test: MSL 4.1.0's lists dropped signals that its models no longer
-/// have, EngineGasForce's gasForce.dens, and the friction elements'
-/// startForward and startBackward, whose pulses at a tie last a
-/// nanosecond in one tool and none in another, from lists that
-/// MAP-LIB's references, made with 4.0.0-rc.1, still carry), else the list
-/// beside the reference, or (without a list, or an empty one) nothing, and
-/// then every column of the reference.
-std::vector<std::string> listedSignals(const ModelEntry &entry) {
+/// The signals of a comparisonSignals.txt (none for an empty path).
+std::vector<std::string> readSignals(const fs::path &list) {
   std::vector<std::string> signals;
-  const fs::path &list = entry.librarySignals.empty() ? entry.signals : entry.librarySignals;
   if (!list.empty()) {
     std::ifstream in(list);
     std::string line;
@@ -497,31 +489,38 @@ void compare(const ModelEntry &entry, const fs::path &resultPath, double toleran
   std::string error;
   // Only the columns compared are read: a result holds every variable and
   // parameter, thousands of columns in a big model.
-  std::vector<std::string> signals = listedSignals(entry);
-  bool listed = !signals.empty();
-  auto reference = rt::readResultTable(entry.csv.string(), error, listed ? &signals : nullptr);
+  // The signals to compare: the library's own list (the library version
+  // under test: MSL 4.1.0 dropped signals that its models no longer have,
+  // EngineGasForce's gasForce.dens, and the friction elements'
+  // startForward and startBackward, whose pulses at a w = 0 tie last a
+  // nanosecond in one tool and none in another, from lists that MAP-LIB's
+  // references, made with 4.0.0-rc.1, still carry) as far as the reference
+  // has them: a signal it lacks (added to the library after the reference
+  // was made) cannot be judged and is named in the report, not compared.
+  // Where the reference has none of them (the library renamed what its
+  // list names), the list beside the reference; without either, every
+  // column of the reference.
+  std::vector<std::string> library = readSignals(entry.librarySignals);
+  std::vector<std::string> beside = readSignals(entry.signals);
+  std::vector<std::string> wanted = library;
+  wanted.insert(wanted.end(), beside.begin(), beside.end());
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  auto reference = rt::readResultTable(entry.csv.string(), error, wanted.empty() ? nullptr : &wanted);
   if (!reference) {
     outcome.status = TestStatusKind::NoReference;
     outcome.message = "the reference cannot be read: " + error;
     return;
   }
-  if (!listed)
-    signals.assign(reference->names.begin() + 1, reference->names.end());
-  // A signal of the library's list that the reference lacks (a signal the
-  // library added after the reference was made) cannot be judged: it is
-  // named in the report, not compared. Missing from the list beside the
-  // reference, it fails as before.
-  if (listed && !entry.librarySignals.empty()) {
-    std::vector<std::string> present;
-    for (std::string &name : signals)
-      (reference->column(name) ? present : outcome.notCompared).push_back(std::move(name));
-    signals = std::move(present);
-    if (signals.empty()) {
-      outcome.status = TestStatusKind::NoReference;
-      outcome.message = "no signal of " + entry.librarySignals.string() + " is in the reference";
-      return;
-    }
+  std::vector<std::string> signals;
+  for (const std::string &name : library)
+    (reference->column(name) ? signals : outcome.notCompared).push_back(name);
+  if (signals.empty()) {
+    outcome.notCompared.clear();
+    signals = beside;
   }
+  if (signals.empty())
+    signals.assign(reference->names.begin() + 1, reference->names.end());
   auto result = rt::readResultTable(resultPath.string(), error, &signals);
   if (!result) {
     outcome.status = TestStatusKind::Failed;

@@ -356,6 +356,21 @@ TEST_CASE("the library's own list of signals comes before the one beside the ref
   CHECK(renamed.find("\"signalsCompared\": 1, \"notCompared\": [\"z\"]") != std::string::npos);
 }
 
+TEST_CASE("where the reference has no signal of the library's list, the list beside it") {
+  // TestLib/Resources/Reference/TestLib/Relabeled lists u alone, which the
+  // reference lacks; references/TestLib/Relabeled lists x.
+  Scratch scratch("beside-list");
+  fs::path report = scratch / "report";
+  Run run = testLibrary({"TestLib.Relabeled"}, report);
+  INFO(run.out);
+  INFO(run.err);
+  CHECK(run.exitCode == 0);
+  CHECK(std::regex_search(run.lineOf("TestLib.Relabeled"),
+                          std::regex(R"(^\[1/1\] pass +TestLib\.Relabeled  compile .* s$)")));
+  std::string relabeled = modelJson(readText(report / "report.json"), "TestLib.Relabeled");
+  CHECK(relabeled.find("\"signalsCompared\": 1, \"notCompared\": []") != std::string::npos);
+}
+
 TEST_CASE("--reference-settings: a tenth of the tolerance and half the interval") {
   Scratch scratch("settings");
   fs::path report = scratch / "report";
