@@ -61,7 +61,12 @@ namespace {
 struct ModelEntry {
   std::string name;
   fs::path csv;     ///< the reference result; empty if there is none
-  fs::path signals; ///< comparisonSignals.txt; empty if there is none
+  /// comparisonSignals.txt beside the reference; empty if there is none
+  fs::path signals;
+  /// The library's own comparisonSignals.txt (Resources/Reference/A/B/C/);
+  /// empty if there is none. It names the signals of the library version
+  /// under test and comes first (see compare).
+  fs::path librarySignals;
   /// The simulate options that --reference-settings adds.
   std::vector<std::string> settings;
 };
@@ -98,7 +103,9 @@ void scanReferences(const fs::path &root, std::map<std::string, ModelEntry> &mod
     entry.name = name;
     if (isCsv)
       entry.csv = path;
-    else if (entry.signals.empty())
+    else if (!csvFiles && entry.librarySignals.empty())
+      entry.librarySignals = path;
+    else if (csvFiles && entry.signals.empty())
       entry.signals = path;
   }
 }
@@ -236,7 +243,9 @@ Selection findModels(const TestLibraryOptions &options, std::ostream &err) {
     if (entry.csv.empty()) {
       outcome.status = TestStatusKind::NoReference;
       outcome.message =
-          "listed for comparison (" + entry.signals.string() + ") without a reference result";
+          "listed for comparison (" +
+          (entry.librarySignals.empty() ? entry.signals : entry.librarySignals).string() +
+          ") without a reference result";
       selection.notRun.push_back(std::move(outcome));
       continue;
     }
@@ -361,12 +370,11 @@ std::string firstError(const std::vector<std::string> &log) {
 
 // --- Comparing -------------------------------------------------------------------------------
 
-/// The signals to compare: the list's, or (without a list, or an empty
-/// one) nothing, and then every column of the reference.
-std::vector<std::string> listedSignals(const ModelEntry &entry) {
+/// The signals of a comparisonSignals.txt (none for an empty path).
+std::vector<std::string> readSignals(const fs::path &list) {
   std::vector<std::string> signals;
-  if (!entry.signals.empty()) {
-    std::ifstream in(entry.signals);
+  if (!list.empty()) {
+    std::ifstream in(list);
     std::string line;
     while (std::getline(in, line)) {
       while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
@@ -481,15 +489,37 @@ void compare(const ModelEntry &entry, const fs::path &resultPath, double toleran
   std::string error;
   // Only the columns compared are read: a result holds every variable and
   // parameter, thousands of columns in a big model.
-  std::vector<std::string> signals = listedSignals(entry);
-  bool listed = !signals.empty();
-  auto reference = rt::readResultTable(entry.csv.string(), error, listed ? &signals : nullptr);
+  // The signals to compare: the library's own list (the library version
+  // under test: MSL 4.1.0 dropped signals that its models no longer have,
+  // EngineGasForce's gasForce.dens, and the friction elements'
+  // startForward and startBackward, whose pulses at a w = 0 tie last a
+  // nanosecond in one tool and none in another, from lists that MAP-LIB's
+  // references, made with 4.0.0-rc.1, still carry) as far as the reference
+  // has them: a signal it lacks (added to the library after the reference
+  // was made) cannot be judged and is named in the report, not compared.
+  // Where the reference has none of them (the library renamed what its
+  // list names), the list beside the reference; without either, every
+  // column of the reference.
+  std::vector<std::string> library = readSignals(entry.librarySignals);
+  std::vector<std::string> beside = readSignals(entry.signals);
+  std::vector<std::string> wanted = library;
+  wanted.insert(wanted.end(), beside.begin(), beside.end());
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  auto reference = rt::readResultTable(entry.csv.string(), error, wanted.empty() ? nullptr : &wanted);
   if (!reference) {
     outcome.status = TestStatusKind::NoReference;
     outcome.message = "the reference cannot be read: " + error;
     return;
   }
-  if (!listed)
+  std::vector<std::string> signals;
+  for (const std::string &name : library)
+    (reference->column(name) ? signals : outcome.notCompared).push_back(name);
+  if (signals.empty()) {
+    outcome.notCompared.clear();
+    signals = beside;
+  }
+  if (signals.empty())
     signals.assign(reference->names.begin() + 1, reference->names.end());
   auto result = rt::readResultTable(resultPath.string(), error, &signals);
   if (!result) {
@@ -658,6 +688,12 @@ void printOutcome(const ModelOutcome &o, size_t done, size_t total, std::ostream
   }
   if (!o.message.empty() && o.status != TestStatusKind::Pass)
     out << ": " << o.message;
+  if (!o.notCompared.empty()) {
+    out << " (not in the reference, not compared:";
+    for (size_t i = 0; i < o.notCompared.size(); ++i)
+      out << (i ? ", `" : " `") << o.notCompared[i] << "`";
+    out << ")";
+  }
   out << "\n" << std::flush;
 }
 

@@ -83,6 +83,8 @@ struct ModelOutcome {
   int exitCode = -1;
   int signal = 0;
   size_t signalsCompared = 0;
+  /// Signals of the library's list that the reference result lacks.
+  std::vector<std::string> notCompared;
   std::vector<SignalFailure> failures;
 };
 

@@ -87,7 +87,8 @@ void jsonModel(const ModelOutcome &o, std::ostream &out) {
       << ", \"wallSeconds\": " << jsonNumber(o.wallSeconds)
       << ", \"exitCode\": " << (o.exitCode >= 0 ? std::to_string(o.exitCode) : "null")
       << ", \"signal\": " << (o.signal ? std::to_string(o.signal) : "null")
-      << ", \"signalsCompared\": " << o.signalsCompared << ", \"failures\": [";
+      << ", \"signalsCompared\": " << o.signalsCompared
+      << ", \"notCompared\": " << jsonStrings(o.notCompared) << ", \"failures\": [";
   for (size_t i = 0; i < o.failures.size(); ++i) {
     out << (i ? ", " : "");
     jsonFailure(o.failures[i], out);

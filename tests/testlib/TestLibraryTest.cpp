@@ -337,6 +337,40 @@ TEST_CASE("everything selected passes: exit code 0; --keep-results keeps result 
         std::string::npos);
 }
 
+TEST_CASE("the library's own list of signals comes before the one beside the reference") {
+  // references/TestLib/Renamed lists x and y; the model has no y, and the
+  // library's Resources/Reference/TestLib/Renamed lists x and z: x is
+  // compared, z (not in the reference) is named and not compared.
+  Scratch scratch("library-list");
+  fs::path report = scratch / "report";
+  Run run = testLibrary({"TestLib.Renamed"}, report);
+  INFO(run.out);
+  INFO(run.err);
+  CHECK(run.exitCode == 0);
+  CHECK(std::regex_search(run.lineOf("TestLib.Renamed"),
+                          std::regex(R"(^\[1/1\] pass +TestLib\.Renamed  compile .* s )"
+                                     R"(\(not in the reference, not compared: `z`\)$)")));
+  std::string json = readText(report / "report.json");
+  CHECK(JsonChecker(json).wellFormed());
+  std::string renamed = modelJson(json, "TestLib.Renamed");
+  CHECK(renamed.find("\"signalsCompared\": 1, \"notCompared\": [\"z\"]") != std::string::npos);
+}
+
+TEST_CASE("where the reference has no signal of the library's list, the list beside it") {
+  // TestLib/Resources/Reference/TestLib/Relabeled lists u alone, which the
+  // reference lacks; references/TestLib/Relabeled lists x.
+  Scratch scratch("beside-list");
+  fs::path report = scratch / "report";
+  Run run = testLibrary({"TestLib.Relabeled"}, report);
+  INFO(run.out);
+  INFO(run.err);
+  CHECK(run.exitCode == 0);
+  CHECK(std::regex_search(run.lineOf("TestLib.Relabeled"),
+                          std::regex(R"(^\[1/1\] pass +TestLib\.Relabeled  compile .* s$)")));
+  std::string relabeled = modelJson(readText(report / "report.json"), "TestLib.Relabeled");
+  CHECK(relabeled.find("\"signalsCompared\": 1, \"notCompared\": []") != std::string::npos);
+}
+
 TEST_CASE("--reference-settings: a tenth of the tolerance and half the interval") {
   Scratch scratch("settings");
   fs::path report = scratch / "report";

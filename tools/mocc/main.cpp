@@ -139,9 +139,11 @@ report.html. Exit code 0 only if every selected model passes, 1 otherwise,
 
   --references DIR  reference results laid out as the MSL's (MAP-LIB):
                     DIR/A/B/C/C.csv (or DIR/A.B.C/C.csv) for model A.B.C, with the signals to compare
-                    in comparisonSignals.txt beside it (else in the library's
-                    Resources/Reference/A/B/C/comparisonSignals.txt; else every
-                    column of the reference)
+                    in the library's Resources/Reference/A/B/C/comparisonSignals.txt
+                    (else in comparisonSignals.txt beside the reference; else every
+                    column of the reference); a signal of the library's list that
+                    the reference lacks is named and not compared (none in the
+                    reference: the list beside it)
   FILTER, --filter PREFIX
                     only the models whose dotted name is PREFIX or starts with
                     PREFIX followed by a dot (repeatable; default: all)

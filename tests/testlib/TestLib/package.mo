@@ -62,4 +62,20 @@ package TestLib "the library of the tests of `mocc test-library` (tests/testlib/
   equation
     der(x) = abortProcess(time);
   end Crash;
+  model Renamed "its reference (made for an older version) lists y, which the model no longer has; the library's own list drops y and adds z, which the reference lacks"
+    Real x(start = 1, fixed = true);
+    Real z = 2 * x;
+  equation
+    der(x) = -x;
+    annotation(experiment(StopTime = 1, Interval = 0.02));
+  end Renamed;
+
+  model Relabeled "the library's own list names only u, which its reference (made for an older version) lacks: the list beside the reference (x) is compared"
+    Real x(start = 1, fixed = true);
+    Real u = -x;
+  equation
+    der(x) = -x;
+    annotation(experiment(StopTime = 1, Interval = 0.02));
+  end Relabeled;
+
 end TestLib;
