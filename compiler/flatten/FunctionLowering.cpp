@@ -848,6 +848,21 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
     return assignIndexed(*ref, var, value, scope, loc);
   if (current.isString())
     return assignString(current, scalars, where, value, *selected, loc);
+  if (compiled_ && selected->isString() && !selected->isRecord) {
+    // A String field of a record (`token.string := ""`): its slots take the
+    // pointers to the texts, as a String variable's do.
+    if (!value.isString() || value.isRecord || value.dims != selected->dims) {
+      f_.diags().report(diag::StringVariableNeedsString, loc);
+      return false;
+    }
+    std::vector<ExprId> pointers = f_.stringPointers(value);
+    if (pointers.size() != where.size()) {
+      f_.diags().report(diag::CannotAssign, loc, {describe(value), describe(*selected)});
+      return false;
+    }
+    storeScalars(scalars, where, std::move(pointers), loc);
+    return true;
+  }
   bool compatible = selected->isRecord ? sameStructure(*selected, value)
                                        : (!value.isRecord && !value.isString() &&
                                           (value.dims == selected->dims || value.isScalar()));
@@ -927,17 +942,31 @@ void FunctionLowering::storeScalars(const std::vector<ExprId> &scalars,
   }
 }
 
-bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value,
+bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, Value value,
                                      Scope scope, SourceRange loc) {
   // x[i] := v, x[i, j] := v, x[i:i + 1] := {a, b} with i known only at run
   // time: one indexed assignment per element.
   Value &current = frame_.values[var];
   if (!compiled_ && !modelAlgorithm_)
     return unsupported("an assignment with a subscript known only at run time");
-  if (ref.parts.size() != 1 || current.isRecord || current.isString() || value.isRecord ||
-      value.isString() || ref.parts[0].subscripts.size() > current.dims.size()) {
+  // Compiled, a String array's slots hold pointers to the texts
+  // (Strings.cpp): the value's pointers are stored as numbers are.
+  bool pointers = compiled_ && current.isString() && !current.isRecord && value.isString() &&
+                  !value.isRecord && static_cast<int64_t>(current.elements.size()) == current.count();
+  if (ref.parts.size() != 1 || current.isRecord || (current.isString() && !pointers) ||
+      value.isRecord || (value.isString() && !pointers) ||
+      ref.parts[0].subscripts.size() > current.dims.size()) {
     f_.diags().report(diag::RunTimeSubscriptAssignmentNotNumbers, loc);
     return false;
+  }
+  if (pointers) {
+    std::vector<ExprId> addresses = f_.stringPointers(value);
+    if (static_cast<int64_t>(addresses.size()) != value.count()) {
+      f_.diags().report(diag::RunTimeSubscriptAssignmentNotNumbers, loc);
+      return false;
+    }
+    value.strings.clear();
+    value.elements = std::move(addresses);
   }
   auto selection = f_.dynamicSelection(current.dims, ref.parts[0], scope);
   if (!selection)

@@ -104,7 +104,7 @@ private:
                     const Value &selected, SourceRange loc);
   void storeScalars(const std::vector<sym::ExprId> &scalars, const std::vector<sym::ExprId> &where,
                     std::vector<sym::ExprId> values, SourceRange loc);
-  bool assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value, Scope scope,
+  bool assignIndexed(const ast::RefExpr &ref, Instance *var, Value value, Scope scope,
                      SourceRange loc);
   bool ifStatement(const ast::IfStatement &s, Scope scope, size_t branch);
   bool forStatement(const ast::ForStatement &s, Scope scope, size_t level);
