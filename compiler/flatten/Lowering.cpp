@@ -194,6 +194,11 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
     auto it = frames.back()->values.find(found.instance);
     if (it != frames.back()->values.end())
       return selectPath(it->second, ref, 0, scope);
+    if (frames.back()->sizedByAssignment.count(found.instance)) {
+      // Read before the assignment that gives its size.
+      diags_.report(diag::FunctionVariableResizedUnsupported, first.range, {first.name});
+      return std::nullopt;
+    }
   }
   if (found.kind == inst::Found::Kind::Class)
     return lowerClassPath(found.cls, ref, 0, scope);
