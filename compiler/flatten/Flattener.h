@@ -27,6 +27,9 @@ struct FunctionFrame {
   Instance *function = nullptr;
   bool compiled = false;
   std::unordered_map<Instance *, Value> values;
+  /// Compiled: protected arrays declared with `:` and sized by their first
+  /// assignment as a whole (FunctionLowering::sizeByAssignment), until it.
+  std::unordered_set<Instance *> sizedByAssignment;
 };
 
 class ConnectionGraph;

@@ -81,6 +81,54 @@ bool FunctionLowering::unsupported(const std::string &reason) {
   return false;
 }
 
+/// Whether the algorithm assigns `var` as a whole (`X := f(...)`).
+bool FunctionLowering::assignedAsWhole(Instance *var) {
+  std::vector<const ast::RefExpr *> targets;
+  for (const auto &section : function_->algorithmSections())
+    collectTargets(section.node->statements, targets);
+  for (const ast::RefExpr *t : targets)
+    if (t && t->parts.size() == 1 && t->parts[0].name == var->name && t->parts[0].subscripts.empty())
+      return true;
+  return false;
+}
+
+/// Whether `var` (an output or protected variable) takes its sizes from its
+/// first assignment as a whole: an array of a built-in type with a `:`
+/// size and no binding, that the algorithm assigns as a whole.
+bool FunctionLowering::sizedByItsAssignment(Instance *var) {
+  return var && var->isBuiltin() && !var->mod.binding &&
+         var->builtin != inst::BuiltinKind::ExternalObject &&
+         std::any_of(var->dimExprs.begin(), var->dimExprs.end(),
+                     [](const auto &d) { return d.first && d.first->kind == ast::ExprKind::Colon; }) &&
+         assignedAsWhole(var);
+}
+
+/// An output or protected array declared with `:` and no binding takes its sizes from
+/// the value of its first assignment as a whole (MLS 12.4.5), when that
+/// value's sizes are known while translating (`X := massFractionSaturation(
+/// state)`): its slots are made then. A later assignment of other sizes, a
+/// read before it, or an assignment to its elements first, is not supported
+/// yet (the size would change while the function runs).
+bool FunctionLowering::sizeByAssignment(Instance *var, const ast::RefExpr &ref,
+                                        const Value &value, SourceRange loc) {
+  if (ref.parts.size() != 1 || !ref.parts[0].subscripts.empty() || value.isRecord ||
+      value.rank() != static_cast<int>(var->dimExprs.size())) {
+    f_.diags().report(diag::FunctionVariableResizedUnsupported, loc, {var->name});
+    return false;
+  }
+  frame_.sizedByAssignment.erase(var);
+  assignedDims_[var] = value.dims;
+  bool output = var->prefixes.causality == ast::CausalityKind::Output;
+  auto slots = makeSlots(var, nullptr, var->name,
+                         output ? flat::FunctionVariable::Kind::Output
+                                : flat::FunctionVariable::Kind::Protected);
+  if (!slots)
+    return false;
+  slots_[var] = *slots;
+  frame_.values[var] = std::move(*slots);
+  return true;
+}
+
 std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, const Value *shape) {
   std::vector<int64_t> dims;
   // An input's sizes may refer to the input itself (`A[:, size(A, 1)]`):
@@ -105,18 +153,13 @@ std::optional<std::vector<int64_t>> FunctionLowering::localDims(Instance *var, c
       if (!shape && var->mod.binding)
         binding = f_.lower(*var->mod.binding, var->mod.scope);
       const Value *from = shape ? shape : binding ? &*binding : nullptr;
+      if (auto it = assignedDims_.find(var); !shape && !from && it != assignedDims_.end()) {
+        dims.push_back(it->second[i]);
+        continue;
+      }
       if (!from || from->rank() <= static_cast<int>(i)) {
         // Assigned as a whole in the algorithm: resized by assignment.
-        bool assigned = false;
-        if (!shape && !from) {
-          std::vector<const ast::RefExpr *> targets;
-          for (const auto &section : function_->algorithmSections())
-            collectTargets(section.node->statements, targets);
-          for (const ast::RefExpr *t : targets)
-            assigned = assigned || (t && t->parts.size() == 1 && t->parts[0].name == var->name &&
-                                    t->parts[0].subscripts.empty());
-        }
-        if (assigned) {
+        if (!shape && !from && assignedAsWhole(var)) {
           f_.diags().report(diag::FunctionVariableResizedUnsupported, expr->range, {var->name});
           return std::nullopt;
         }
@@ -474,6 +517,10 @@ bool FunctionLowering::declareLocal(inst::Member *m, bool output) {
   Instance *var = function_->memberInstance(*m);
   if (!var)
     return false;
+  if (output && sizedByItsAssignment(var)) { // its slots come with its first assignment
+    frame_.sizedByAssignment.insert(var);
+    return true;
+  }
   auto slots = makeSlots(var, nullptr, m->name,
                          output ? flat::FunctionVariable::Kind::Output
                                 : flat::FunctionVariable::Kind::Protected);
@@ -605,6 +652,11 @@ bool FunctionLowering::run() {
     if (!var || frame_.values.count(var) == 0) {
       if (!m->isProtected && function_->causalityOf(*m) == ast::CausalityKind::Input)
         continue;
+      // Sized by its first assignment (sizeByAssignment).
+      if (frame_.sizedByAssignment.count(var) || (m->isProtected && sizedByItsAssignment(var))) {
+        frame_.sizedByAssignment.insert(var);
+        continue;
+      }
       if (!declareLocal(m, false))
         return false;
       var = function_->memberInstance(*m);
@@ -674,13 +726,39 @@ bool FunctionLowering::run() {
   for (const auto &section : function_->algorithmSections())
     if (!statements(section.node->statements, section.lexical))
       return false;
+  if (assignedDims_.empty())
+    return true;
+  // Outputs sized by their assignments got their slots while the algorithm
+  // ran: the calling convention lists all outputs in declaration order.
+  std::vector<uint32_t> outputSlots;
+  for (inst::Member *m : membersOf(function_, 1)) {
+    Instance *var = function_->memberInstance(*m);
+    if (frame_.sizedByAssignment.count(var)) {
+      f_.diags().report(diag::FunctionVariableResizedUnsupported, var->loc, {var->name});
+      return false;
+    }
+    if (compiled_)
+      appendScalarSlots(slots_[var], pool(), outputSlots);
+  }
+  if (compiled_)
+    compiled_->outputSlots = std::move(outputSlots);
   return true;
 }
 
 std::vector<Value> FunctionLowering::outputs() {
   std::vector<Value> result;
+  for (inst::Member *m : membersOf(function_, 1)) {
+    Instance *var = function_->memberInstance(*m);
+    // Not sized yet (before the algorithm ran): no shape.
+    result.push_back(frame_.sizedByAssignment.count(var) ? Value{} : frame_.values[var]);
+  }
+  return result;
+}
+
+std::vector<Value> FunctionLowering::outputSlots() {
+  std::vector<Value> result;
   for (inst::Member *m : membersOf(function_, 1))
-    result.push_back(frame_.values[function_->memberInstance(*m)]);
+    result.push_back(slots_[function_->memberInstance(*m)]);
   return result;
 }
 
@@ -708,7 +786,8 @@ Instance *FunctionLowering::variableOf(const ast::RefExpr &ref, Scope scope) {
                       {found.instance->path()});
     return nullptr;
   }
-  if (found.kind == inst::Found::Kind::Component && frame_.values.count(found.instance)) {
+  if (found.kind == inst::Found::Kind::Component &&
+      (frame_.values.count(found.instance) || frame_.sizedByAssignment.count(found.instance))) {
     // MLS 3.8: a model's constants and parameters are not assigned by its
     // algorithms, but a parameter may be by an initial algorithm (with
     // fixed = false, MLS 8.6).
@@ -809,6 +888,13 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
   Instance *var = variableOf(*ref, scope);
   if (!var)
     return false;
+  if (frame_.sizedByAssignment.count(var) && !sizeByAssignment(var, *ref, value, loc))
+    return false;
+  if (auto it = assignedDims_.find(var); it != assignedDims_.end() && ref->parts.size() == 1 &&
+                                         ref->parts[0].subscripts.empty() && value.dims != it->second) {
+    f_.diags().report(diag::FunctionVariableResizedUnsupported, loc, {var->name});
+    return false;
+  }
   if (compiled_) // a variable that was a known constant is its slots again
     frame_.values[var] = slots_[var];
   Value &current = frame_.values[var];
@@ -848,6 +934,21 @@ bool FunctionLowering::assign(const ast::Expr &target, const Value &value, Scope
     return assignIndexed(*ref, var, value, scope, loc);
   if (current.isString())
     return assignString(current, scalars, where, value, *selected, loc);
+  if (compiled_ && selected->isString() && !selected->isRecord) {
+    // A String field of a record (`token.string := ""`): its slots take the
+    // pointers to the texts, as a String variable's do.
+    if (!value.isString() || value.isRecord || value.dims != selected->dims) {
+      f_.diags().report(diag::StringVariableNeedsString, loc);
+      return false;
+    }
+    std::vector<ExprId> pointers = f_.stringPointers(value);
+    if (pointers.size() != where.size()) {
+      f_.diags().report(diag::CannotAssign, loc, {describe(value), describe(*selected)});
+      return false;
+    }
+    storeScalars(scalars, where, std::move(pointers), loc);
+    return true;
+  }
   bool compatible = selected->isRecord ? sameStructure(*selected, value)
                                        : (!value.isRecord && !value.isString() &&
                                           (value.dims == selected->dims || value.isScalar()));
@@ -927,17 +1028,31 @@ void FunctionLowering::storeScalars(const std::vector<ExprId> &scalars,
   }
 }
 
-bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value,
+bool FunctionLowering::assignIndexed(const ast::RefExpr &ref, Instance *var, Value value,
                                      Scope scope, SourceRange loc) {
   // x[i] := v, x[i, j] := v, x[i:i + 1] := {a, b} with i known only at run
   // time: one indexed assignment per element.
   Value &current = frame_.values[var];
   if (!compiled_ && !modelAlgorithm_)
     return unsupported("an assignment with a subscript known only at run time");
-  if (ref.parts.size() != 1 || current.isRecord || current.isString() || value.isRecord ||
-      value.isString() || ref.parts[0].subscripts.size() > current.dims.size()) {
+  // Compiled, a String array's slots hold pointers to the texts
+  // (Strings.cpp): the value's pointers are stored as numbers are.
+  bool pointers = compiled_ && current.isString() && !current.isRecord && value.isString() &&
+                  !value.isRecord && static_cast<int64_t>(current.elements.size()) == current.count();
+  if (ref.parts.size() != 1 || current.isRecord || (current.isString() && !pointers) ||
+      value.isRecord || (value.isString() && !pointers) ||
+      ref.parts[0].subscripts.size() > current.dims.size()) {
     f_.diags().report(diag::RunTimeSubscriptAssignmentNotNumbers, loc);
     return false;
+  }
+  if (pointers) {
+    std::vector<ExprId> addresses = f_.stringPointers(value);
+    if (static_cast<int64_t>(addresses.size()) != value.count()) {
+      f_.diags().report(diag::RunTimeSubscriptAssignmentNotNumbers, loc);
+      return false;
+    }
+    value.strings.clear();
+    value.elements = std::move(addresses);
   }
   auto selection = f_.dynamicSelection(current.dims, ref.parts[0], scope);
   if (!selection)

@@ -57,6 +57,10 @@ public:
   /// be inlined (then `notInlinable` is set).
   bool run();
   std::vector<Value> outputs();
+  /// Compiled: whether some array took its sizes from an assignment, and
+  /// the outputs' slots (their shapes), after run().
+  bool sizedByAssignments() const { return !assignedDims_.empty(); }
+  std::vector<Value> outputSlots();
   bool notInlinable = false;
   std::string notInlinableReason;
 
@@ -104,7 +108,7 @@ private:
                     const Value &selected, SourceRange loc);
   void storeScalars(const std::vector<sym::ExprId> &scalars, const std::vector<sym::ExprId> &where,
                     std::vector<sym::ExprId> values, SourceRange loc);
-  bool assignIndexed(const ast::RefExpr &ref, Instance *var, const Value &value, Scope scope,
+  bool assignIndexed(const ast::RefExpr &ref, Instance *var, Value value, Scope scope,
                      SourceRange loc);
   bool ifStatement(const ast::IfStatement &s, Scope scope, size_t branch);
   bool forStatement(const ast::ForStatement &s, Scope scope, size_t level);
@@ -135,6 +139,13 @@ private:
   /// Compiled: each variable's slots (its value in frame_ may instead be a
   /// constant while that is known, for sizes that depend on it).
   std::unordered_map<Instance *, Value> slots_;
+  /// Compiled: the sizes a protected `X[:]` takes from its first
+  /// assignment as a whole (sizeByAssignment), which localDims gives it.
+  std::unordered_map<Instance *, std::vector<int64_t>> assignedDims_;
+  bool assignedAsWhole(Instance *var);
+  bool sizedByItsAssignment(Instance *var);
+  bool sizeByAssignment(Instance *var, const ast::RefExpr &ref, const Value &value,
+                        SourceRange loc);
   sym::ExprPool *savedPool_ = nullptr;
   std::vector<std::pair<std::string, Value>> savedIterators_;
   std::vector<flat::Statement> *current_ = nullptr;

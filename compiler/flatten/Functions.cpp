@@ -228,6 +228,9 @@ static bool compileSpecialization(Flattener &f, Instance *function, uint32_t ind
     if (ok)
       f.outputShapes[index] = lowering.outputs();
     ok = ok && lowering.run();
+    // Outputs sized by their assignments have their shapes only now.
+    if (ok && lowering.sizedByAssignments())
+      f.outputShapes[index] = lowering.outputSlots();
   }
   f.model().functions[index] = std::move(compiled);
   return ok;

@@ -194,6 +194,11 @@ std::optional<Value> Flattener::lowerRef(const ast::RefExpr &ref, Scope scope) {
     auto it = frames.back()->values.find(found.instance);
     if (it != frames.back()->values.end())
       return selectPath(it->second, ref, 0, scope);
+    if (frames.back()->sizedByAssignment.count(found.instance)) {
+      // Read before the assignment that gives its size.
+      diags_.report(diag::FunctionVariableResizedUnsupported, first.range, {first.name});
+      return std::nullopt;
+    }
   }
   if (found.kind == inst::Found::Kind::Class)
     return lowerClassPath(found.cls, ref, 0, scope);
@@ -940,7 +945,24 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
                                                  Scope scope) {
   if (v.isRecord && part.subscripts.size() <= v.dims.size())
     return dynamicRecordSubscript(v, part, scope);
-  if (v.isRecord || v.isString() || part.subscripts.size() > v.dims.size()) {
+  // A String array in a compiled function: its elements are pointers to
+  // their characters (Strings.cpp), known texts becoming literals, and a
+  // pointer is selected as a number is.
+  if (v.isString() && !v.strings.empty() && inCompiledFunction() &&
+      part.subscripts.size() <= v.dims.size()) {
+    Value pointers;
+    pointers.type = ElementType::String;
+    pointers.dims = v.dims;
+    pointers.elements = stringPointers(v);
+    if (static_cast<int64_t>(pointers.elements.size()) != v.count()) {
+      diags_.report(diag::RunTimeSubscriptOnNonNumbers, part.range);
+      return std::nullopt;
+    }
+    return dynamicSubscript(pointers, part, scope);
+  }
+  bool pointers = v.isString() && inCompiledFunction() &&
+                  static_cast<int64_t>(v.elements.size()) == v.count();
+  if (v.isRecord || (v.isString() && !pointers) || part.subscripts.size() > v.dims.size()) {
     diags_.report(diag::RunTimeSubscriptOnNonNumbers, part.range);
     return std::nullopt;
   }
@@ -952,6 +974,10 @@ std::optional<Value> Flattener::dynamicSubscript(const Value &v, const ast::RefP
   // structural analysis).
   bool compiled = !frames.empty() && frames.back()->compiled;
   bool slots = compiled && !v.elements.empty();
+  // Elements that are not variables (a literal, a call) have no slots: a
+  // one-element array `{"="}` must not pass the test below with the
+  // invalid slot index.
+  slots = slots && pool_->variableOf(v.elements[0]).valid();
   uint32_t first = slots ? pool_->variableOf(v.elements[0]).index : 0;
   for (size_t k = 0; slots && k < v.elements.size(); ++k)
     slots = pool_->variableOf(v.elements[k]).index == first + k;

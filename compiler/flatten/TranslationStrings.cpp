@@ -124,6 +124,14 @@ std::optional<Value> Flattener::lowerStringConversion(const ast::CallExpr &call,
     options.push_back({a.name, a.value.get()});
   for (const auto &[name, expr] : options) {
     if (name == "minimumLength" || name == "significantDigits") {
+      // In a compiled function an option known only at run time (an
+      // input `significantDigits`) makes the text at run time as well.
+      if (inCompiledFunction() && x->type != ElementType::Enumeration) {
+        auto option = lower(*expr, scope);
+        if (option && option->isScalar() && !option->isString() && !option->isRecord &&
+            !evaluate(option->elements[0]))
+          return stringOf(call, scope);
+      }
       auto n = evaluateInteger(*expr, scope, ("the `" + name + "` of String()").c_str());
       if (!n)
         return std::nullopt;

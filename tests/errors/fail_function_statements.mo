@@ -7,6 +7,7 @@ model FunctionStatements
     output Real y[:];
   algorithm
     y := {u};
+    y := {u, u};
   end f1;
   function f2
     input Real u[2];
@@ -91,36 +92,36 @@ model FunctionStatements
 end FunctionStatements;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_function_statements.mo:7:19: error: `y` has `:` and gets its size from an assignment while the function runs (MLS 12.4.5): that is not supported yet (every array of a compiled function has a size known while translating)
-// CHECK:STDERR:     output Real y[:];
-// CHECK:STDERR:                   ^
-// CHECK:STDERR: fail_function_statements.mo:12:16: error: the argument for `u` has shape [3] but the input has shape [2]
-// CHECK:STDERR:     input Real u[2];
-// CHECK:STDERR:                ^
-// CHECK:STDERR: fail_function_statements.mo:19:5: error: `terminate` in functions is not supported yet
-// CHECK:STDERR:     terminate("stop");
-// CHECK:STDERR:     ^~~~~~~~~~~~~~~~~
-// CHECK:STDERR: fail_function_statements.mo:26:5: error: when-statements are not allowed in functions
-// CHECK:STDERR:     when u > 0 then
-// CHECK:STDERR:     ^~~~~~~~~~~~~~~
-// CHECK:STDERR: fail_function_statements.mo:34:5: error: cannot assign an array [2] to a scalar
+// CHECK:STDERR: fail_function_statements.mo:10:5: error: `y` has `:` and gets its size from an assignment while the function runs (MLS 12.4.5): that is not supported yet (every array of a compiled function has a size known while translating)
 // CHECK:STDERR:     y := {u, u};
 // CHECK:STDERR:     ^~~~~~~~~~~
-// CHECK:STDERR: fail_function_statements.mo:40:5: error: cannot assign an array [3] to an array [2]
+// CHECK:STDERR: fail_function_statements.mo:13:16: error: the argument for `u` has shape [3] but the input has shape [2]
+// CHECK:STDERR:     input Real u[2];
+// CHECK:STDERR:                ^
+// CHECK:STDERR: fail_function_statements.mo:20:5: error: `terminate` in functions is not supported yet
+// CHECK:STDERR:     terminate("stop");
+// CHECK:STDERR:     ^~~~~~~~~~~~~~~~~
+// CHECK:STDERR: fail_function_statements.mo:27:5: error: when-statements are not allowed in functions
+// CHECK:STDERR:     when u > 0 then
+// CHECK:STDERR:     ^~~~~~~~~~~~~~~
+// CHECK:STDERR: fail_function_statements.mo:35:5: error: cannot assign an array [2] to a scalar
+// CHECK:STDERR:     y := {u, u};
+// CHECK:STDERR:     ^~~~~~~~~~~
+// CHECK:STDERR: fail_function_statements.mo:41:5: error: cannot assign an array [3] to an array [2]
 // CHECK:STDERR:     y := {u, u, u};
 // CHECK:STDERR:     ^~~~~~~~~~~~~~
-// CHECK:STDERR: fail_function_statements.mo:46:5: error: a String variable needs a String value
+// CHECK:STDERR: fail_function_statements.mo:47:5: error: a String variable needs a String value
 // CHECK:STDERR:     y := u;
 // CHECK:STDERR:     ^~~~~~
-// CHECK:STDERR: fail_function_statements.mo:52:8: error: the condition of an if-statement must be a scalar Boolean
+// CHECK:STDERR: fail_function_statements.mo:53:8: error: the condition of an if-statement must be a scalar Boolean
 // CHECK:STDERR:     if u then
 // CHECK:STDERR:        ^
-// CHECK:STDERR: fail_function_statements.mo:62:5: error: the function returns 1 output(s) for 2 targets
+// CHECK:STDERR: fail_function_statements.mo:63:5: error: the function returns 1 output(s) for 2 targets
 // CHECK:STDERR:     (y, y) := f2({u, u});
 // CHECK:STDERR:     ^~~~~~~~~~~~~~~~~~~~
-// CHECK:STDERR: fail_function_statements.mo:71:5: error: cannot assign an array [2] to elements of shape scalar
+// CHECK:STDERR: fail_function_statements.mo:72:5: error: cannot assign an array [2] to elements of shape scalar
 // CHECK:STDERR:     a[i] := {1, 2};
 // CHECK:STDERR:     ^~~~~~~~~~~~~~
-// CHECK:STDERR: fail_function_statements.mo:76:19: error: the size of `y` is unknown: it has `:` and neither an argument nor its binding gives it
+// CHECK:STDERR: fail_function_statements.mo:77:19: error: the size of `y` is unknown: it has `:` and neither an argument nor its binding gives it
 // CHECK:STDERR:     output Real y[:];
 // CHECK:STDERR:                   ^

@@ -13,6 +13,9 @@ model FunctionVariables
     external "C" eoFree(eo);
     end destructor;
   end EO;
+  record R
+    Real x;
+  end R;
   partial function PF
     input Real u;
     output Real y;
@@ -39,10 +42,10 @@ model FunctionVariables
     input Real u;
     output Real y;
   protected
-    String s[2] = {"a", "b"};
+    R r[2];
     Integer i = integer(u);
   algorithm
-    s[i] := "c";
+    r[i] := R(u);
     y := u;
   end f3;
   function f4
@@ -71,21 +74,21 @@ equation
 end FunctionVariables;
 
 // CHECK:EXIT: 1
-// CHECK:STDERR: fail_function_variables.mo:21:14: error: the functional input `g` needs a function as its argument
+// CHECK:STDERR: fail_function_variables.mo:24:14: error: the functional input `g` needs a function as its argument
 // CHECK:STDERR:     input PF g;
 // CHECK:STDERR:              ^
-// CHECK:STDERR: fail_function_variables.mo:28:14: error: the argument for `eo` is not an external object of class `FunctionVariables.EO`
+// CHECK:STDERR: fail_function_variables.mo:31:14: error: the argument for `eo` is not an external object of class `FunctionVariables.EO`
 // CHECK:STDERR:     input EO eo;
 // CHECK:STDERR:              ^~
-// CHECK:STDERR: fail_function_variables.mo:36:7: error: `x` is not a field of a scalar
+// CHECK:STDERR: fail_function_variables.mo:39:7: error: `x` is not a field of a scalar
 // CHECK:STDERR:     y.x := 1;
 // CHECK:STDERR:       ^
-// CHECK:STDERR: fail_function_variables.mo:45:5: error: an assignment with a subscript known only at run time must assign elements of an array of numbers
-// CHECK:STDERR:     s[i] := "c";
-// CHECK:STDERR:     ^~~~~~~~~~~
-// CHECK:STDERR: fail_function_variables.mo:52:5: error: `assert` needs a condition and a message
+// CHECK:STDERR: fail_function_variables.mo:48:5: error: an assignment with a subscript known only at run time must assign elements of an array of numbers
+// CHECK:STDERR:     r[i] := R(u);
+// CHECK:STDERR:     ^~~~~~~~~~~~
+// CHECK:STDERR: fail_function_variables.mo:55:5: error: `assert` needs a condition and a message
 // CHECK:STDERR:     assert();
 // CHECK:STDERR:     ^~~~~~~~
-// CHECK:STDERR: fail_function_variables.mo:66:15: error: the sizes of `FunctionVariables.f5` depend on its input `n`, which must be a parameter expression here
+// CHECK:STDERR: fail_function_variables.mo:69:15: error: the sizes of `FunctionVariables.f5` depend on its input `n`, which must be a parameter expression here
 // CHECK:STDERR:   Real m[2] = f5(k);
 // CHECK:STDERR:               ^~~~~

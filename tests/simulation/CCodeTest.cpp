@@ -413,6 +413,22 @@ TEST_CASE("String results and outputs of C code, and Strings made at run time") 
   CHECK(eval("CLib.describe(0.25)") == "8\n");  // "x = 0.25"
   CHECK(eval("CLib.describe(1)") == "-5\n");    // "x = 1"
   CHECK(eval("CLib.describe(1/3)") == "12\n");  // "x = 0.333333": 6 digits, as String() has
+  CHECK(eval("CLib.digitsLength(1/3, 3)") == "5\n");   // "0.333"
+  CHECK(eval("CLib.digitsLength(1/3, 10)") == "12\n"); // "0.3333333333"
+  CHECK(eval("CLib.digitsLength(-2, 10)") == "2\n");   // "-2"
+  CHECK(eval("CLib.pickLength(1)") == "1\n");          // "a"
+  CHECK(eval("CLib.pickLength(3)") == "4\n");          // "dddd"
+  CHECK(eval("CLib.madeLength(0.25, 1)") == "4\n");    // "0.25"
+  CHECK(eval("CLib.madeLength(0.25, 2)") == "8\n");    // "x = 0.25"
+  CHECK(eval("CLib.oneElement(1)") == "4.5\n");       // 2 + 2.5
+  CHECK(eval("CLib.tokenLength(0.25)") == "1\n");      // "" and 1
+  CHECK(eval("CLib.tokenLength(0.75)") == "9\n");      // "x = 0.75" and 1
+  // A subscript out of bounds stops the call with a message, as for numbers.
+  driver::CompileOptions options;
+  options.libraries.push_back(kLibrary);
+  std::ostringstream out, err;
+  CHECK(driver::runEval("CLib.pickLength(4)", options, out, err) != 0);
+  CHECK(err.str().find("index 4 out of bounds for `names` of size 3") != std::string::npos);
 }
 
 TEST_CASE("ModelicaServices.ExternalReferences.loadResource: mocc's own, resolving modelica:// URIs") {

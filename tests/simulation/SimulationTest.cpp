@@ -801,6 +801,14 @@ TEST_CASE("function sizes from arguments, protected sizes and record fields (MLS
   checkColumn(r, "p", [](double t) { return 1 + 2 * t + 3 * t * t; }, 1e-12);
 }
 
+TEST_CASE("arrays declared with `:` sized by their first assignment (MLS 12.4.5)") {
+  auto r = simulate("FunctionSizes.mo", "FunctionSizes.SizedByAssignment", 1.0);
+  // X = {t / (1 + t), 1 / (1 + t)}, M = [X, 2 X]: x = X[1] + 2 X[2] = (t + 2) / (1 + t);
+  // n = size(X, 1) + size(M, 2) + m = 2 + 2 + 10.
+  checkColumn(r, "x", [](double t) { return (t + 2) / (1 + t); }, 1e-12);
+  checkColumn(r, "n", [](double) { return 14.0; }, 1e-12);
+}
+
 TEST_CASE("a range subscript with parameter ends beside a run-time index") {
   auto r = simulate("FunctionSizes.mo", "FunctionSizes.ParameterRange", 1.0);
   const auto &t = r["time"];

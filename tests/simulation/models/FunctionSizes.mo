@@ -137,4 +137,37 @@ package FunctionSizes
     mem := zeros(3, n);
     mem[i, 1:n] := {1, 2} * (i * 10);
   end ParameterRange;
+  // An output and a protected array declared with `:` take the sizes of
+  // their first assignment as a whole (MLS 12.4.5), as the MSL's
+  // ReferenceMoistAir.massFractionSaturation and Xsaturation do.
+  function fractions
+    input Real p;
+    output Real[:] X;
+    output Integer m "after X: the outputs keep their order";
+  algorithm
+    X := {p / (1 + p), 1 / (1 + p)};
+    m := 10;
+  end fractions;
+
+  function firstOfFractions
+    input Real p;
+    output Real x;
+    output Integer n;
+  protected
+    Real[:] X;
+    Real[:, :] M;
+    Integer m;
+  algorithm
+    (X, m) := fractions(p);
+    M := [X, 2 * X];
+    x := X[1] + M[2, 2];
+    n := size(X, 1) + size(M, 2) + m;
+  end firstOfFractions;
+
+  model SizedByAssignment
+    Real x;
+    Integer n;
+  equation
+    (x, n) = firstOfFractions(time);
+  end SizedByAssignment;
 end FunctionSizes;

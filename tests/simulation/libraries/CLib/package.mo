@@ -94,6 +94,73 @@ package CLib "a library with C code of its own, for tests/simulation/CCodeTest.c
     n := length(rest);
   end secondWord;
 
+  function digitsLength "String(x, significantDigits = d) with d known only at run time"
+    input Real x;
+    input Integer d;
+    output Integer n;
+  algorithm
+    n := length(String(x, significantDigits = d));
+  end digitsLength;
+
+  function pickLength "an element of a String array whose index is known only at run time"
+    input Integer i;
+    output Integer n;
+  protected
+    String names[3] = {"a", "bb", "dddd"};
+  algorithm
+    n := length(names[i]);
+  end pickLength;
+
+  function madeLength "Strings made at run time in an array, read at a run-time index"
+    input Real x;
+    input Integer i;
+    output Integer n;
+  protected
+    String texts[2];
+  algorithm
+    texts[1] := String(x);
+    texts[2] := "x = " + String(x);
+    n := length(texts[i]);
+  end madeLength;
+
+  function oneElement "a run-time subscript of one-element arrays whose elements are not slots"
+    input Integer i;
+    output Real y;
+  protected
+    String one[1] = {"=="};
+    Real a[1] = {2.5};
+  algorithm
+    y := length(one[i]) + a[i];
+  end oneElement;
+
+  record Token "a record with a String field, as Modelica.Utilities.Types.TokenValue"
+    Real real;
+    String string;
+    Integer integer;
+  end Token;
+
+  function scan "assigns the String field of a record output, under a run-time condition"
+    input Real x;
+    output Token token;
+  algorithm
+    token.real := x;
+    token.string := "";
+    token.integer := 1;
+    if x > 0.5 then
+      token.string := "x = " + String(x);
+    end if;
+  end scan;
+
+  function tokenLength "the length of the String field of scan's token, plus its integer"
+    input Real x;
+    output Integer n;
+  protected
+    Token token;
+  algorithm
+    token := scan(x);
+    n := length(token.string) + token.integer;
+  end tokenLength;
+
   function twice "2 x, from a static function of Resources/Include/clib_inline.h"
     input Real x;
     output Real y;
