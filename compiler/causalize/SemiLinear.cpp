@@ -79,6 +79,70 @@ std::optional<SemiLinearEquation> matchEquation(const sym::ExprPool &pool, const
   return std::nullopt;
 }
 
+/// e as sign * v for a variable v (`v` or `-v`), or nothing.
+std::optional<std::pair<ExprId, bool>> signedVariable(const sym::ExprPool &pool, ExprId e) {
+  bool negated = false;
+  if (pool.op(e) == OpKind::Neg) {
+    e = pool.operand(e, 0);
+    negated = true;
+  }
+  if (!pool.variableOf(e).valid())
+    return std::nullopt;
+  return std::pair{e, negated};
+}
+
+/// An equation that says a = b or a = -b of two variables (`a = b`,
+/// `a = -b`, `a + b = 0`, `-a + b = 0`, `a - b = 0`, either side): (a, b,
+/// whether b = -a), or nothing.
+struct Link {
+  ExprId a, b;
+  bool opposite;
+};
+std::optional<Link> matchLink(const sym::ExprPool &pool, const flat::Equation &eq) {
+  auto a = signedVariable(pool, eq.lhs), b = signedVariable(pool, eq.rhs);
+  if (a && b) // ±a = ±b
+    return Link{a->first, b->first, a->second != b->second};
+  for (auto [side, other] : {std::pair{eq.lhs, eq.rhs}, std::pair{eq.rhs, eq.lhs}}) {
+    OpKind op = pool.op(side);
+    if (!pool.isConstant(other, 0.0) || (op != OpKind::Add && op != OpKind::Sub))
+      continue;
+    a = signedVariable(pool, pool.operand(side, 0));
+    b = signedVariable(pool, pool.operand(side, 1));
+    if (!a || !b)
+      continue;
+    // ±a + ±b = 0 says b = -(±a)/(±1); ±a - ±b = 0 says them equal.
+    bool sameSign = a->second == b->second;
+    return Link{a->first, b->first, op == OpKind::Add ? sameSign : !sameSign};
+  }
+  return std::nullopt;
+}
+
+/// Union-find over expression ids with the sign of each to its root.
+class SignedUnion {
+public:
+  /// The root of e and whether e = -root.
+  std::pair<uint32_t, bool> find(uint32_t e) {
+    auto it = parent_.find(e);
+    if (it == parent_.end())
+      return {e, false};
+    auto [root, negated] = find(it->second.first);
+    it->second = {root, negated != it->second.second};
+    return it->second;
+  }
+  /// Records b = ±a; false if it contradicts what is known (b = ∓a).
+  bool unite(uint32_t a, uint32_t b, bool opposite) {
+    auto [ra, na] = find(a);
+    auto [rb, nb] = find(b);
+    if (ra == rb)
+      return (na != nb) == opposite;
+    parent_[rb] = {ra, na != nb != opposite};
+    return true;
+  }
+
+private:
+  std::unordered_map<uint32_t, std::pair<uint32_t, bool>> parent_;
+};
+
 struct GroupKey {
   uint32_t x, y;
   bool negated;
@@ -96,15 +160,30 @@ struct GroupKeyHash {
 int applySemiLinearRules(sym::ExprPool &pool, std::vector<flat::Equation> &equations,
                          const std::function<bool(sym::VarId)> &isUnknown) {
   // Equations of the same y and x (and sign), in the order of the model.
+  // Two y that another equation says equal (or opposite) count as one:
+  // a mass-less two-port's energy balance H_a + H_b + Q = 0 whose Q = 0
+  // comes later is -H_a' + H_b = 0 after the aliases, not an alias itself.
+  std::vector<std::optional<SemiLinearEquation>> found(equations.size());
+  std::unordered_map<uint32_t, int> asY; // y -> how many semiLinear equations define it
+  for (size_t i = 0; i < equations.size(); ++i)
+    if ((found[i] = matchEquation(pool, equations[i])))
+      ++asY[found[i]->y.index];
+  SignedUnion sameY;
+  for (const flat::Equation &eq : equations) {
+    auto link = matchLink(pool, eq);
+    if (link && asY.count(link->a.index) && asY.count(link->b.index))
+      sameY.unite(link->a.index, link->b.index, link->opposite);
+  }
   std::vector<SemiLinearEquation> matched(equations.size());
   std::unordered_map<GroupKey, std::vector<size_t>, GroupKeyHash> groups;
   std::vector<GroupKey> order;
   for (size_t i = 0; i < equations.size(); ++i) {
-    auto s = matchEquation(pool, equations[i]);
-    if (!s)
+    if (!found[i])
       continue;
+    const auto &s = found[i];
     matched[i] = *s;
-    GroupKey key{s->x.index, s->y.index, s->negated};
+    auto [root, opposite] = sameY.find(s->y.index);
+    GroupKey key{s->x.index, root, s->negated != opposite};
     auto [it, added] = groups.try_emplace(key);
     if (added)
       order.push_back(key);
@@ -157,8 +236,10 @@ int applySemiLinearRules(sym::ExprPool &pool, std::vector<flat::Equation> &equat
       equations[chain[k]].lhs = intermediates[k];
       equations[chain[k]].rhs = intermediates[k - 1];
     }
+    // The last equation keeps its own y: ±y_last = semiLinear(x, sa, sb).
+    const SemiLinearEquation &end = matched[chain.back()];
     flat::Equation &last = equations[chain.back()];
-    last.lhs = key.negated ? pool.neg(first.y) : first.y;
+    last.lhs = end.negated ? pool.neg(end.y) : end.y;
     last.rhs = pool.smooth(0, pool.ifElse(flowing, pool.mul(sa, x), pool.mul(sb, x)));
     ++rewritten;
   }

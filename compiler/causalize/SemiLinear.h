@@ -29,6 +29,8 @@ namespace mocc::causalize {
 /// of the equations stay. semiLinear(x, a, b) is recognized in the form the
 /// flattener gives it, smooth(0, if x >= 0 then a * x else b * x), with
 /// semiLinear(-x, a, b) = -semiLinear(x, b, a) and y or -y on either side.
+/// The y of a chain may differ where another equation links them as equal
+/// or opposite variables (a = ±b, a ± b = 0); those equations stay.
 /// The intermediate s1 ... sN must be variables for which `isUnknown`
 /// holds (the equations determine them). Returns how many chains were
 /// rewritten. Linear in the equations' size.
