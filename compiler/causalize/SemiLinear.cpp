@@ -1,4 +1,5 @@
-// Rule 1 of semiLinear (MLS 3.6, 3.7.4.5); see SemiLinear.h.
+// Rule 1 of semiLinear (MLS 3.6, 3.7.4.5) and a junction's enthalpy at zero
+// flow; see SemiLinear.h.
 #include "compiler/causalize/SemiLinear.h"
 
 #include <algorithm>
@@ -135,7 +136,7 @@ public:
     auto [rb, nb] = find(b);
     if (ra == rb)
       return (na != nb) == opposite;
-    parent_[rb] = {ra, na != nb != opposite};
+    parent_[rb] = {ra, (na != nb) != opposite};
     return true;
   }
 
@@ -154,6 +155,87 @@ struct GroupKeyHash {
            static_cast<size_t>(k.negated);
   }
 };
+
+/// The terms of a sum of signed variables (a + b - c, -a + b, ...) into
+/// `terms` as (variable, negated); false if e is anything else.
+bool collectTerms(const sym::ExprPool &pool, ExprId e, bool negated,
+                  std::vector<std::pair<ExprId, bool>> &terms) {
+  switch (pool.op(e)) {
+  case OpKind::Add:
+  case OpKind::Sub:
+    return collectTerms(pool, pool.operand(e, 0), negated, terms) &&
+           collectTerms(pool, pool.operand(e, 1), negated != (pool.op(e) == OpKind::Sub), terms);
+  case OpKind::Neg:
+    return collectTerms(pool, pool.operand(e, 0), !negated, terms);
+  default:
+    if (!pool.variableOf(e).valid())
+      return false;
+    terms.emplace_back(e, negated);
+    return true;
+  }
+}
+
+/// A junction's enthalpy at zero flow (see SemiLinear.h): rewrites the
+/// node equations among `equations`; `defining` holds, per class of linked
+/// y, the one semiLinear equation that defines it (or none).
+int chooseJunctionEnthalpies(sym::ExprPool &pool, std::vector<flat::Equation> &equations,
+                             SignedUnion &sameY,
+                             const std::function<bool(sym::VarId)> &isUnknown) {
+  std::unordered_map<uint32_t, std::optional<SemiLinearEquation>> defining; // class root
+  std::unordered_map<uint32_t, int> definitions;
+  for (const flat::Equation &eq : equations)
+    if (auto s = matchEquation(pool, eq)) {
+      uint32_t root = sameY.find(s->y.index).first;
+      if (++definitions[root] == 1)
+        defining[root] = s;
+    }
+  int rewritten = 0;
+  for (flat::Equation &eq : equations) {
+    // Σ ±v_k = 0 with three or more terms, each a y of one semiLinear
+    // equation.
+    ExprId sum = pool.isConstant(eq.rhs, 0.0) ? eq.lhs : eq.rhs;
+    if (!pool.isConstant(sum == eq.lhs ? eq.rhs : eq.lhs, 0.0))
+      continue;
+    std::vector<std::pair<ExprId, bool>> terms;
+    if (!collectTerms(pool, sum, false, terms) || terms.size() < 3)
+      continue;
+    std::vector<SemiLinearEquation> node;
+    for (auto [v, negated] : terms) {
+      uint32_t root = sameY.find(v.index).first;
+      if (definitions[root] != 1)
+        break;
+      node.push_back(*defining[root]);
+    }
+    if (node.size() != terms.size())
+      continue;
+    // h: a slope of every term's equation (an unknown); s_k: the other.
+    std::optional<ExprId> h;
+    for (ExprId candidate : {node[0].positive, node[0].negative}) {
+      sym::VarId v = pool.variableOf(candidate);
+      bool everywhere = v.valid() && isUnknown(v);
+      for (const SemiLinearEquation &s : node)
+        everywhere &= (s.positive == candidate) != (s.negative == candidate);
+      if (everywhere && !h)
+        h = candidate;
+    }
+    if (!h)
+      continue;
+    ExprId stopped, others = pool.zero();
+    for (size_t k = 0; k < node.size(); ++k) {
+      ExprId zero = pool.binary(OpKind::Equal, node[k].x, pool.zero());
+      stopped = k == 0 ? zero : pool.binary(OpKind::And, stopped, zero);
+      others = pool.add(others, node[k].positive == *h ? node[k].negative : node[k].positive);
+    }
+    ExprId mean = pool.div(others, pool.constant(static_cast<double>(node.size())));
+    // Where every flow is zero every term is zero and the equation says
+    // nothing; there it says h = the mean of the other slopes instead.
+    ExprId choice =
+        pool.ifElse(pool.unary(OpKind::NoEvent, stopped), pool.sub(*h, mean), pool.zero());
+    (sum == eq.lhs ? eq.lhs : eq.rhs) = pool.add(sum, choice);
+    ++rewritten;
+  }
+  return rewritten;
+}
 
 } // namespace
 
@@ -243,7 +325,7 @@ int applySemiLinearRules(sym::ExprPool &pool, std::vector<flat::Equation> &equat
     last.rhs = pool.smooth(0, pool.ifElse(flowing, pool.mul(sa, x), pool.mul(sb, x)));
     ++rewritten;
   }
-  return rewritten;
+  return rewritten + chooseJunctionEnthalpies(pool, equations, sameY, isUnknown);
 }
 
 } // namespace mocc::causalize

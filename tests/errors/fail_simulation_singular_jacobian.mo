@@ -1,8 +1,9 @@
 // RUN: mocc simulate %s
-// A junction of three mass-less ports at zero flow: its enthalpy hj has no
-// equation that determines it there (every term of the energy balance is
-// zero), and IDA's Jacobian is singular. A note names the unknown whose
-// column has no pivot.
+// A junction of three mass-less ports at zero flow whose third enthalpy
+// flow is a product, not a semiLinear (so no MLS 3.7.4.5 rule applies): its
+// enthalpy hj has no equation that determines it there (every term of the
+// energy balance is zero), and IDA's Jacobian is singular. A note names the
+// unknown whose column has no pivot.
 model SingularJacobian
   parameter Real sa = 1, sb = 2, sc = 3;
   Real m1, m2, H1, H2, H3, hj;
@@ -12,7 +13,7 @@ equation
   m2 = 2 * m1;
   H1 = semiLinear(m1, hj, sa);
   H2 = semiLinear(m2, hj, sb);
-  H3 = semiLinear(-m1 - m2, hj, sc);
+  H3 = (-m1 - m2) * hj;
   H1 + H2 + H3 = 0;
   der(x) = hj;
 end SingularJacobian;
