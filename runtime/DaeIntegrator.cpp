@@ -400,8 +400,36 @@ RunStatus DaeIntegrator::solverFailure(int flag) {
     return nonFiniteFailure(nonFinite_->t, nonFinite_->v.data(), nonFinite_->residual.data());
   std::string message =
       "simulation failed at time t = " + formatTime(failedAt) + ": " + describeIdaFlag(flag);
-  return unlessGeneratedCodeFailed({false, failedAt, message, {}, idaDetail(flag, messages_)},
-                                   failedAt);
+  std::vector<std::string> notes;
+  if (flag == IDA_LSETUP_FAIL || flag == IDA_LSOLVE_FAIL)
+    if (std::string note = singularColumnNote(); !note.empty())
+      notes.push_back(note);
+  return unlessGeneratedCodeFailed(
+      {false, failedAt, message, std::move(notes), idaDetail(flag, messages_)}, failedAt);
+}
+
+/// The unknown whose column of dF/dy + cj dF/dy' had no pivot in the last
+/// factorization (KLU's singular_col), for the message of a singular
+/// Jacobian: the first column, in KLU's order, that depends on the ones
+/// before it. Empty if KLU did not say or the unknown has no name.
+std::string DaeIntegrator::singularColumnNote() const {
+  long column = linearSolver_ ? linearSolverSingularColumn(linearSolver_.get()) : -1;
+  if (column < 0 || column >= n_)
+    return "";
+  auto named = [&](int32_t slot) -> const std::string * {
+    for (const OutputVariable &output : model_.outputs)
+      if (output.slot == slot && !output.parameter)
+        return &output.name;
+    return nullptr;
+  };
+  const std::string *name = named(model_.ySlot[column]);
+  if (!name)
+    return "";
+  bool differential = column < static_cast<long>(model_.ypSlot.size()) && model_.ypSlot[column] >= 0;
+  return "note: the Jacobian has no pivot in the column of `" + *name + "`" +
+         (differential ? " (and its derivative)" : "") +
+         ": it depends on the columns factored before it (the equations do not determine "
+         "this unknown, or one of those, here)";
 }
 
 /// IDA brackets a root to within its tolerance and returns the end of the

@@ -142,6 +142,7 @@ private:
   };
   void keepNonFinite(double t, const double *residual);
   RunStatus nonFiniteFailure(double t, const double *v, const double *residual) const;
+  std::string singularColumnNote() const;
   std::optional<NonFiniteEvaluation> nonFinite_;
   bool lastEvaluationFinite_ = true;
   void addIdaCounters(SolverStatistics &stats) const;

@@ -105,6 +105,12 @@ std::vector<std::unique_ptr<CompiledModel>> stateSetViews(const CompiledModel &m
     view->residual = set.residual;
     view->jvp = set.jvp;
     view->jacobian = set.jacobian;
+    // The names of its unknowns only, for the messages of a failure.
+    std::vector<int32_t> slots(set.ySlot);
+    std::sort(slots.begin(), slots.end());
+    for (const OutputVariable &output : model.outputs)
+      if (std::binary_search(slots.begin(), slots.end(), output.slot))
+        view->outputs.push_back(output);
     views.push_back(std::move(view));
   }
   return views;

@@ -176,6 +176,12 @@ public:
     return SUNLS_SUCCESS;
   }
 
+  /// The column of A in which the last factorization found no pivot (it
+  /// depends on the columns factored before it), or -1.
+  long singularColumn() const {
+    return common_.status == KLU_SINGULAR ? static_cast<long>(common_.singular_col) : -1;
+  }
+
   /// Solves in place with the last factors.
   bool solve(double *b) {
     return numeric_ && K::solve(symbolic_, numeric_, static_cast<Int>(colPtr_.size() - 1), b, common_);
@@ -367,5 +373,10 @@ SunLinearSolverPtr makeKluSolver(SUNContext context, KluIndices indices) {
 bool kluUses32BitIndices(SUNLinearSolver solver) { return content(solver).use32; }
 
 KluCounts kluCounts(SUNLinearSolver solver) { return content(solver).counts; }
+
+long kluSingularColumn(SUNLinearSolver solver) {
+  const Content &c = content(solver);
+  return c.use32 ? c.factors32.singularColumn() : c.factors64.singularColumn();
+}
 
 } // namespace mocc::rt

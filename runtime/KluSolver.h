@@ -55,4 +55,9 @@ struct KluCounts {
 };
 KluCounts kluCounts(SUNLinearSolver solver);
 
+/// The column of the matrix in which the last factorization found no
+/// nonzero pivot (KLU's singular_col: it depends on the columns factored
+/// before it), or -1 if that factorization did not fail so.
+long kluSingularColumn(SUNLinearSolver solver);
+
 } // namespace mocc::rt

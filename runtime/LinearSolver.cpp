@@ -309,6 +309,11 @@ SunLinearSolverPtr makeLinearSolver(SUNContext context, LinearSolverKind kind, b
 
 LinearSolverCounts linearSolverCounts(SUNLinearSolver solver) { return content(solver).counts; }
 
+long linearSolverSingularColumn(SUNLinearSolver solver) {
+  const Content &c = content(solver);
+  return c.klu ? kluSingularColumn(c.klu.get()) : -1;
+}
+
 std::string describeLinearSolver(const LinearSolverCounts &counts) {
   char number[64];
   std::string fill;

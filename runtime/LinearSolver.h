@@ -110,6 +110,10 @@ SunLinearSolverPtr makeLinearSolver(SUNContext context, LinearSolverKind kind, b
 
 LinearSolverCounts linearSolverCounts(SUNLinearSolver solver);
 
+/// The column in which KLU's last factorization found no pivot, or -1 (see
+/// kluSingularColumn).
+long linearSolverSingularColumn(SUNLinearSolver solver);
+
 /// One line for -v: which solver ran and what it cost.
 std::string describeLinearSolver(const LinearSolverCounts &counts);
 

@@ -1,4 +1,5 @@
-// Rule 1 of semiLinear (MLS 3.6, 3.7.4.5); see SemiLinear.h.
+// Rule 1 of semiLinear (MLS 3.6, 3.7.4.5) and a junction's enthalpy at zero
+// flow; see SemiLinear.h.
 #include "compiler/causalize/SemiLinear.h"
 
 #include <algorithm>
@@ -79,6 +80,70 @@ std::optional<SemiLinearEquation> matchEquation(const sym::ExprPool &pool, const
   return std::nullopt;
 }
 
+/// e as sign * v for a variable v (`v` or `-v`), or nothing.
+std::optional<std::pair<ExprId, bool>> signedVariable(const sym::ExprPool &pool, ExprId e) {
+  bool negated = false;
+  if (pool.op(e) == OpKind::Neg) {
+    e = pool.operand(e, 0);
+    negated = true;
+  }
+  if (!pool.variableOf(e).valid())
+    return std::nullopt;
+  return std::pair{e, negated};
+}
+
+/// An equation that says a = b or a = -b of two variables (`a = b`,
+/// `a = -b`, `a + b = 0`, `-a + b = 0`, `a - b = 0`, either side): (a, b,
+/// whether b = -a), or nothing.
+struct Link {
+  ExprId a, b;
+  bool opposite;
+};
+std::optional<Link> matchLink(const sym::ExprPool &pool, const flat::Equation &eq) {
+  auto a = signedVariable(pool, eq.lhs), b = signedVariable(pool, eq.rhs);
+  if (a && b) // ±a = ±b
+    return Link{a->first, b->first, a->second != b->second};
+  for (auto [side, other] : {std::pair{eq.lhs, eq.rhs}, std::pair{eq.rhs, eq.lhs}}) {
+    OpKind op = pool.op(side);
+    if (!pool.isConstant(other, 0.0) || (op != OpKind::Add && op != OpKind::Sub))
+      continue;
+    a = signedVariable(pool, pool.operand(side, 0));
+    b = signedVariable(pool, pool.operand(side, 1));
+    if (!a || !b)
+      continue;
+    // ±a + ±b = 0 says b = -(±a)/(±1); ±a - ±b = 0 says them equal.
+    bool sameSign = a->second == b->second;
+    return Link{a->first, b->first, op == OpKind::Add ? sameSign : !sameSign};
+  }
+  return std::nullopt;
+}
+
+/// Union-find over expression ids with the sign of each to its root.
+class SignedUnion {
+public:
+  /// The root of e and whether e = -root.
+  std::pair<uint32_t, bool> find(uint32_t e) {
+    auto it = parent_.find(e);
+    if (it == parent_.end())
+      return {e, false};
+    auto [root, negated] = find(it->second.first);
+    it->second = {root, negated != it->second.second};
+    return it->second;
+  }
+  /// Records b = ±a; false if it contradicts what is known (b = ∓a).
+  bool unite(uint32_t a, uint32_t b, bool opposite) {
+    auto [ra, na] = find(a);
+    auto [rb, nb] = find(b);
+    if (ra == rb)
+      return (na != nb) == opposite;
+    parent_[rb] = {ra, (na != nb) != opposite};
+    return true;
+  }
+
+private:
+  std::unordered_map<uint32_t, std::pair<uint32_t, bool>> parent_;
+};
+
 struct GroupKey {
   uint32_t x, y;
   bool negated;
@@ -91,20 +156,116 @@ struct GroupKeyHash {
   }
 };
 
+/// The terms of a sum of signed variables (a + b - c, -a + b, ...) into
+/// `terms` as (variable, negated); false if e is anything else.
+bool collectTerms(const sym::ExprPool &pool, ExprId e, bool negated,
+                  std::vector<std::pair<ExprId, bool>> &terms) {
+  switch (pool.op(e)) {
+  case OpKind::Add:
+  case OpKind::Sub:
+    return collectTerms(pool, pool.operand(e, 0), negated, terms) &&
+           collectTerms(pool, pool.operand(e, 1), negated != (pool.op(e) == OpKind::Sub), terms);
+  case OpKind::Neg:
+    return collectTerms(pool, pool.operand(e, 0), !negated, terms);
+  default:
+    if (!pool.variableOf(e).valid())
+      return false;
+    terms.emplace_back(e, negated);
+    return true;
+  }
+}
+
+/// A junction's enthalpy at zero flow (see SemiLinear.h): rewrites the
+/// node equations among `equations`; `defining` holds, per class of linked
+/// y, the one semiLinear equation that defines it (or none).
+int chooseJunctionEnthalpies(sym::ExprPool &pool, std::vector<flat::Equation> &equations,
+                             SignedUnion &sameY,
+                             const std::function<bool(sym::VarId)> &isUnknown) {
+  std::unordered_map<uint32_t, std::optional<SemiLinearEquation>> defining; // class root
+  std::unordered_map<uint32_t, int> definitions;
+  for (const flat::Equation &eq : equations)
+    if (auto s = matchEquation(pool, eq)) {
+      uint32_t root = sameY.find(s->y.index).first;
+      if (++definitions[root] == 1)
+        defining[root] = s;
+    }
+  int rewritten = 0;
+  for (flat::Equation &eq : equations) {
+    // Σ ±v_k = 0 with three or more terms, each a y of one semiLinear
+    // equation.
+    ExprId sum = pool.isConstant(eq.rhs, 0.0) ? eq.lhs : eq.rhs;
+    if (!pool.isConstant(sum == eq.lhs ? eq.rhs : eq.lhs, 0.0))
+      continue;
+    std::vector<std::pair<ExprId, bool>> terms;
+    if (!collectTerms(pool, sum, false, terms) || terms.size() < 3)
+      continue;
+    std::vector<SemiLinearEquation> node;
+    for (auto [v, negated] : terms) {
+      uint32_t root = sameY.find(v.index).first;
+      if (definitions[root] != 1)
+        break;
+      node.push_back(*defining[root]);
+    }
+    if (node.size() != terms.size())
+      continue;
+    // h: a slope of every term's equation (an unknown); s_k: the other.
+    std::optional<ExprId> h;
+    for (ExprId candidate : {node[0].positive, node[0].negative}) {
+      sym::VarId v = pool.variableOf(candidate);
+      bool everywhere = v.valid() && isUnknown(v);
+      for (const SemiLinearEquation &s : node)
+        everywhere &= (s.positive == candidate) != (s.negative == candidate);
+      if (everywhere && !h)
+        h = candidate;
+    }
+    if (!h)
+      continue;
+    ExprId stopped, others = pool.zero();
+    for (size_t k = 0; k < node.size(); ++k) {
+      ExprId zero = pool.binary(OpKind::Equal, node[k].x, pool.zero());
+      stopped = k == 0 ? zero : pool.binary(OpKind::And, stopped, zero);
+      others = pool.add(others, node[k].positive == *h ? node[k].negative : node[k].positive);
+    }
+    ExprId mean = pool.div(others, pool.constant(static_cast<double>(node.size())));
+    // Where every flow is zero every term is zero and the equation says
+    // nothing; there it says h = the mean of the other slopes instead.
+    ExprId choice =
+        pool.ifElse(pool.unary(OpKind::NoEvent, stopped), pool.sub(*h, mean), pool.zero());
+    (sum == eq.lhs ? eq.lhs : eq.rhs) = pool.add(sum, choice);
+    ++rewritten;
+  }
+  return rewritten;
+}
+
 } // namespace
 
 int applySemiLinearRules(sym::ExprPool &pool, std::vector<flat::Equation> &equations,
                          const std::function<bool(sym::VarId)> &isUnknown) {
   // Equations of the same y and x (and sign), in the order of the model.
+  // Two y that another equation says equal (or opposite) count as one:
+  // a mass-less two-port's energy balance H_a + H_b + Q = 0 whose Q = 0
+  // comes later is -H_a' + H_b = 0 after the aliases, not an alias itself.
+  std::vector<std::optional<SemiLinearEquation>> found(equations.size());
+  std::unordered_map<uint32_t, int> asY; // y -> how many semiLinear equations define it
+  for (size_t i = 0; i < equations.size(); ++i)
+    if ((found[i] = matchEquation(pool, equations[i])))
+      ++asY[found[i]->y.index];
+  SignedUnion sameY;
+  for (const flat::Equation &eq : equations) {
+    auto link = matchLink(pool, eq);
+    if (link && asY.count(link->a.index) && asY.count(link->b.index))
+      sameY.unite(link->a.index, link->b.index, link->opposite);
+  }
   std::vector<SemiLinearEquation> matched(equations.size());
   std::unordered_map<GroupKey, std::vector<size_t>, GroupKeyHash> groups;
   std::vector<GroupKey> order;
   for (size_t i = 0; i < equations.size(); ++i) {
-    auto s = matchEquation(pool, equations[i]);
-    if (!s)
+    if (!found[i])
       continue;
+    const auto &s = found[i];
     matched[i] = *s;
-    GroupKey key{s->x.index, s->y.index, s->negated};
+    auto [root, opposite] = sameY.find(s->y.index);
+    GroupKey key{s->x.index, root, s->negated != opposite};
     auto [it, added] = groups.try_emplace(key);
     if (added)
       order.push_back(key);
@@ -157,12 +318,14 @@ int applySemiLinearRules(sym::ExprPool &pool, std::vector<flat::Equation> &equat
       equations[chain[k]].lhs = intermediates[k];
       equations[chain[k]].rhs = intermediates[k - 1];
     }
+    // The last equation keeps its own y: ±y_last = semiLinear(x, sa, sb).
+    const SemiLinearEquation &end = matched[chain.back()];
     flat::Equation &last = equations[chain.back()];
-    last.lhs = key.negated ? pool.neg(first.y) : first.y;
+    last.lhs = end.negated ? pool.neg(end.y) : end.y;
     last.rhs = pool.smooth(0, pool.ifElse(flowing, pool.mul(sa, x), pool.mul(sb, x)));
     ++rewritten;
   }
-  return rewritten;
+  return rewritten + chooseJunctionEnthalpies(pool, equations, sameY, isUnknown);
 }
 
 } // namespace mocc::causalize

@@ -29,9 +29,16 @@ namespace mocc::causalize {
 /// of the equations stay. semiLinear(x, a, b) is recognized in the form the
 /// flattener gives it, smooth(0, if x >= 0 then a * x else b * x), with
 /// semiLinear(-x, a, b) = -semiLinear(x, b, a) and y or -y on either side.
+/// The y of a chain may differ where another equation links them as equal
+/// or opposite variables (a = ±b, a ± b = 0); those equations stay.
 /// The intermediate s1 ... sN must be variables for which `isUnknown`
 /// holds (the equations determine them). Returns how many chains were
-/// rewritten. Linear in the equations' size.
+/// rewritten. Then a junction's energy balance Σ ±H_k = 0 (three or more
+/// terms, each the y of one H_k = semiLinear(m_k, h, s_k) with the same
+/// unknown h) gets `+ (if noEvent(all m_k == 0) then h - mean(s_k) else 0)`:
+/// where every flow is zero the balance says 0 = 0 and h would be free; it
+/// takes inStream's zero-flow value (MLS 15.2) there and nothing changes
+/// elsewhere. The count includes these. Linear in the equations' size.
 int applySemiLinearRules(sym::ExprPool &pool, std::vector<flat::Equation> &equations,
                          const std::function<bool(sym::VarId)> &isUnknown);
 

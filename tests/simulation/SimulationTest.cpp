@@ -696,6 +696,35 @@ TEST_CASE("stream connectors: inStream mixes what enters a connection set, actua
   }
 }
 
+TEST_CASE("mass-less two-ports at zero flow take the upstream enthalpy (MLS 3.7.4.5 rule 1)") {
+  // Without the rule over the linked chain the Jacobian is singular at t = 0.
+  auto r = simulate("MasslessChain.mo");
+  for (size_t i = 0; i < r.rows(); ++i) {
+    double t = r["time"][i];
+    CAPTURE(t);
+    double upstream = t < 0.5 ? 100 : 300; // zero flow counts as forward (x >= 0)
+    if (std::fabs(t - 0.5) > 1e-9) {
+      CHECK(r["h1"][i] == doctest::Approx(upstream).epsilon(1e-12));
+      CHECK(r["hc"][i] == doctest::Approx(upstream).epsilon(1e-12));
+      CHECK(r["h2"][i] == doctest::Approx(upstream).epsilon(1e-12));
+    }
+    double x = t < 0.5 ? 100 * t : 50 + 300 * (t - 0.5);
+    CHECK(r["x"][i] == doctest::Approx(x).epsilon(1e-6));
+  }
+}
+
+TEST_CASE("a junction at zero flow takes the mean of its ports' enthalpies (inStream's rule)") {
+  auto r = simulate("JunctionAtZeroFlow.mo");
+  for (size_t i = 0; i < r.rows(); ++i) {
+    double t = r["time"][i];
+    CAPTURE(t);
+    if (std::fabs(t - 0.5) > 1e-9)
+      CHECK(r["hj"][i] == doctest::Approx(t < 0.5 ? 2 : 3).epsilon(1e-9));
+    double x = t < 0.5 ? 2 * t : 1 + 3 * (t - 0.5);
+    CHECK(r["x"][i] == doctest::Approx(x).epsilon(1e-6));
+  }
+}
+
 TEST_CASE("for-equations lowered as templates give the results of unrolled ones") {
   // The 3-D grid of bench/generate at 4^3 and a cascade of lags (the
   // ScalableTestSuite's CascadedFirstOrder, and one backwards), simulated

@@ -2,7 +2,8 @@
 model SemiLinearChain "MLS 3.7.4.5 rule 1: a mass-less two-port between a source and a sink, its
   heat Q = 0 given before its energy balance (so that the balance is an alias). The chain
   sa -> h -> h_c -> sb becomes h = if m >= 0 then sa else sb, h_c = h and one semiLinear of the
-  ends. A three-way junction (j) is no chain and stays as written."
+  ends. A three-way junction (j) is no chain: its energy balance gets hj = the mean of the other
+  slopes where all three flows are zero."
   parameter Real sa = 2, sb = 3, sj = 4;
   Real m, mb, H_a, H_b, Q, H_c, h_c;
   Real h(start = 1);
@@ -60,5 +61,5 @@ end SemiLinearChain;
 // CHECK:STDOUT:   Hj1 = smooth(0, if j1 >= 0 then sa * j1 else hj * j1);
 // CHECK:STDOUT:   Hj2 = smooth(0, if j2 >= 0 then sj * j2 else hj * j2);
 // CHECK:STDOUT:   Hj3 = smooth(0, if -j1 - j2 >= 0 then sb * (-j1 - j2) else hj * (-j1 - j2));
-// CHECK:STDOUT:   Hj1 + Hj2 + Hj3 = 0;
+// CHECK:STDOUT:   Hj1 + Hj2 + Hj3 + (if noEvent(j1 == 0 and j2 == 0 and -j1 - j2 == 0) then hj - (sa + sj + sb) / 3 else 0) = 0;
 // CHECK:STDOUT: end SemiLinearChain;

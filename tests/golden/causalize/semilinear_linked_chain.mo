@@ -1,0 +1,56 @@
+// RUN: mocc flatten --emit=index-reduced %s
+model MasslessChain "Two mass-less two-ports in series between a source (ha) and a sink (hb), as
+  FluidHeatFlow's pumps: each energy balance H_a + H_b + Q = 0 comes before its Q = 0, so it is
+  no alias but links the two enthalpy flows, and the flow is zero until t = 0.5, then reverses.
+  MLS 3.7.4.5 rule 1 over the linked chain ha -> h1 -> hc -> h2 -> hb gives each inner enthalpy
+  the upstream one (ha at zero flow, where x >= 0) instead of a singular Jacobian."
+  parameter Real ha = 100, hb = 300;
+  Real m "flow from the source to the sink";
+  Real H1a, H1b, Q1, h1, H2a, H2b, Q2, h2, hc;
+  Real x(start = 0, fixed = true) "the integral of h2";
+equation
+  m = if time < 0.5 then 0 else 0.5 - time;
+  H1a + H1b + Q1 = 0;
+  H1a = semiLinear(m, ha, h1);
+  H1b = semiLinear(-m, hc, h1);
+  Q1 = 0;
+  H2a + H2b + Q2 = 0;
+  H2a = semiLinear(m, hc, h2);
+  H2b = semiLinear(-m, hb, h2);
+  Q2 = 0;
+  H1b + H2a = 0 "the flow sum of the connection at c";
+  der(x) = h2;
+  annotation(experiment(StopTime = 1));
+end MasslessChain;
+
+// CHECK:STDOUT: class MasslessChain
+// CHECK:STDOUT:   parameter Real ha = 100;
+// CHECK:STDOUT:   parameter Real hb = 300;
+// CHECK:STDOUT:   Real m "flow from the source to the sink";
+// CHECK:STDOUT:   Real H1a;
+// CHECK:STDOUT:   Real H1b;
+// CHECK:STDOUT:   Real Q1;
+// CHECK:STDOUT:   Real h1;
+// CHECK:STDOUT:   Real H2a;
+// CHECK:STDOUT:   Real H2b;
+// CHECK:STDOUT:   Real Q2;
+// CHECK:STDOUT:   Real h2;
+// CHECK:STDOUT:   Real hc;
+// CHECK:STDOUT:   Real x(start = 0, fixed = true) "the integral of h2";
+// CHECK:STDOUT:   // index reduction: 3 alias variable(s) removed, 0 equation(s) differentiated
+// CHECK:STDOUT:   // alias variables (not in the reduced system; computed from the others):
+// CHECK:STDOUT:   //   Q1 = 0
+// CHECK:STDOUT:   //   Q2 = 0
+// CHECK:STDOUT:   //   H2a = -H1b
+// CHECK:STDOUT:   // states: x
+// CHECK:STDOUT:   // dummy derivatives (algebraic variables): none
+// CHECK:STDOUT: equation
+// CHECK:STDOUT:   m = if time < 0.5 then 0 else 0.5 - time;
+// CHECK:STDOUT:   H1a + H1b = 0;
+// CHECK:STDOUT:   h1 = if m >= 0 then ha else hb;
+// CHECK:STDOUT:   hc = h1;
+// CHECK:STDOUT:   -H1b + H2b = 0;
+// CHECK:STDOUT:   h2 = hc;
+// CHECK:STDOUT:   -H2b = smooth(0, if m >= 0 then ha * m else hb * m);
+// CHECK:STDOUT:   der(x) = h2;
+// CHECK:STDOUT: end MasslessChain;
