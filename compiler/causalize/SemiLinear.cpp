@@ -123,12 +123,21 @@ class SignedUnion {
 public:
   /// The root of e and whether e = -root.
   std::pair<uint32_t, bool> find(uint32_t e) {
-    auto it = parent_.find(e);
-    if (it == parent_.end())
-      return {e, false};
-    auto [root, negated] = find(it->second.first);
-    it->second = {root, negated != it->second.second};
-    return it->second;
+    // Up to the root, then every node on the way points at it (a loop,
+    // not recursion: a chain of links is as long as the model).
+    std::vector<uint32_t> path;
+    uint32_t root = e;
+    for (auto it = parent_.find(root); it != parent_.end(); it = parent_.find(root)) {
+      path.push_back(root);
+      root = it->second.first;
+    }
+    bool negated = false; // of the node below, relative to the root
+    for (size_t k = path.size(); k-- > 0;) {
+      auto &link = parent_[path[k]];
+      negated = negated != link.second;
+      link = {root, negated};
+    }
+    return path.empty() ? std::pair{e, false} : parent_[e];
   }
   /// Records b = ±a; false if it contradicts what is known (b = ∓a).
   bool unite(uint32_t a, uint32_t b, bool opposite) {
