@@ -13,6 +13,7 @@
 #include "compiler/symbolic/Differentiate.h"
 
 #include <algorithm>
+#include <set>
 #include <chrono>
 #include <cmath>
 #include <iterator>
@@ -1010,6 +1011,21 @@ bool PlanBuilder::buildInitialization() {
     }
   system.equations.insert(system.equations.end(), reduced_.aliases.initialEquations.begin(),
                           reduced_.aliases.initialEquations.end());
+  // Two variables that alias elimination made one, each with fixed = true
+  // and the same start value (two capacitors in parallel, each with
+  // v(fixed = true, start = 0)), give the same equation twice: it is one
+  // equation, kept once (MLS 8.6 lets a tool drop consistent redundant
+  // initial equations; different start values stay, and are reported as an
+  // overdetermined initialization).
+  std::set<std::pair<uint32_t, uint32_t>> fixedStartEquations;
+  auto firstFixedStart = [&](ExprId lhs, ExprId start) {
+    if (pool_.op(lhs) == sym::OpKind::Neg) { // -v = s is v = -s
+      lhs = pool_.operand(lhs, 0);
+      auto c = pool_.constantValue(start);
+      start = c ? pool_.constant(-*c) : pool_.unary(sym::OpKind::Neg, start);
+    }
+    return fixedStartEquations.insert({lhs.index, start.index}).second;
+  };
   for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &var = model_.variables[i];
     if (isKnown(VarId{i}) || var.attributes.fixed != true || !var.attributes.start.valid())
@@ -1022,6 +1038,8 @@ bool PlanBuilder::buildInitialization() {
     auto vars = sym::variablesOf(pool_, lhs);
     if (std::all_of(vars.begin(), vars.end(), [&](VarId v) { return isKnown(v); }))
       continue; // an alias of a parameter expression: nothing to determine
+    if (!firstFixedStart(lhs, var.attributes.start))
+      continue;
     system.equations.push_back({lhs, var.attributes.start, var.loc,
                                 flat::EquationOriginKind::FixedStart, i});
   }

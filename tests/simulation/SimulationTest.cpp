@@ -896,6 +896,13 @@ TEST_CASE("functional arguments to functions that are compiled, not inlined") {
   checkColumn(r, "m", [&](double t) { return cubicRoot(2, 1 + t); }, 1e-9);
 }
 
+TEST_CASE("two aliased variables with fixed = true and the same start value: one equation") {
+  // v1 = v2, both start = 1 and fixed: v = 1 once; der(v) = -v / 2.
+  auto r = simulate("ParallelFixedStarts.mo");
+  checkColumn(r, "v1", [](double t) { return std::exp(-t / 2); }, 1e-5);
+  checkColumn(r, "i1", [](double t) { return -std::exp(-t / 2) / 2; }, 1e-4);
+}
+
 TEST_CASE("a recursive function with a functional input: one specialization, not a copy per level") {
   // step calls itself twice per level with the function it was given; the
   // integrand of J calls the quadrature again, bound to its own argument.
