@@ -938,6 +938,12 @@ int evaluateCommand(Session &s, const std::string &expression, const CompileOpti
     s.diags.report(diag::ExternalObjectHasNoText, expr->range, {value->recordName});
     return ExitModelError;
   }
+  if (value->isFunction()) { // a function named, not called: it has no value to print
+    std::string_view text = s.sources.text(file);
+    s.diags.report(diag::ClassUsedAsValue, expr->range,
+                   {std::string(text.substr(expr->range.begin, expr->range.end - expr->range.begin))});
+    return ExitModelError;
+  }
   diag::Message error;
   std::unique_ptr<jit::FunctionLibrary> library;
   if (!model.functions.empty()) {

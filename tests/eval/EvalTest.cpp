@@ -312,3 +312,16 @@ TEST_CASE("eval reports wrong calls as model errors") {
     CHECK(err.str().find("error") != std::string::npos);
   }
 }
+
+TEST_CASE("a function named and not called is an error, not a value") {
+  // Found by the eval fuzzer: a function reference has no scalars, and
+  // printing it read past the end of the values.
+  driver::CompileOptions options;
+  for (const char *named : {"Modelica.Math.wrapAngle", "Modelica.Math.wrapAngle//(7)"}) {
+    std::ostringstream out, err;
+    CAPTURE(named);
+    CHECK(driver::runEval(named, options, out, err) == 1);
+    CHECK(err.str().find("`Modelica.Math.wrapAngle` is a class, not a value") != std::string::npos);
+    CHECK(out.str().empty());
+  }
+}
