@@ -1,11 +1,14 @@
 // The hybrid integration loop; see Integration.h. What the runtime calls,
 // and in which order:
 //
-// - Start (t0): initialize() left initial() = 1. The sample clocks due at
-//   t0 raise their flags and the initial event iteration runs (below);
-//   after its first rounds, still with initial() = 1, `assertions` runs once
-//   (the calls of initial algorithms and the effects of when-branches that
-//   fire at initialization are guarded by initial()). Then the row at t0.
+// - Start (t0): initialize() solved the initialization problem with
+//   initial() = 1; the initial event iteration runs with initial() = 0
+//   (the initialization phase is over, MLS 3.7.3: a change of a discrete
+//   value in its rounds is seen by `change(x) and not initial()`). The
+//   sample clocks due at t0 raise their flags; after the first rounds
+//   `assertions` runs once with initial() = 1 (the calls of initial
+//   algorithms and the effects of when-branches that fire at
+//   initialization are guarded by initial()). Then the row at t0.
 // - Between events: IDA integrates towards the next output time, never
 //   past the next sample instant or the stop time (IDA's stop time), and
 //   watches the zero crossings (`residual`, then `zeroCrossings`, at each
@@ -32,11 +35,17 @@
 //   and the last row; the run ends (successfully after terminate()).
 // - Dynamic state selection: IDA in one-step mode; after each step the sets
 //   are rated, and a switch restarts IDA with the new set as an event does.
+// - delay() (Delays.h): IDA in one-step mode; `residual` and
+//   `zeroCrossings` once more, recording the delayed expressions, after the
+//   initial event iteration, after each step (and each output time reached
+//   without one), and before and after each event. The instants where a
+//   jump recorded at an event leaves a delay are time events.
 #include "runtime/Integration.h"
 
 #include "runtime/ModelicaUtilities.h"
 
 #include "runtime/DaeIntegrator.h"
+#include "runtime/Delays.h"
 #include "runtime/Events.h"
 #include "runtime/NonFinite.h"
 #include "runtime/NumberFormat.h"
@@ -165,6 +174,7 @@ private:
   RunStatus terminate(double t, const std::string &message);
   RunStatus finish(double t);
   RunStatus writeRow(double t);
+  void recordDelays(double t);
   void consumeOutputTimes(double t);
   double nextTime(double t) const;
   double tolerance(double t) const { return sameInstantTolerance(t, span_); }
@@ -236,11 +246,14 @@ private:
   double now_ = 0;        // the time of the values in v_
   bool initializing_ = false; // in the initial event iteration
   Progress progress_;
+  DelayHistories delays_;
+  std::vector<double> delayScratch_; // residuals of recordDelays' evaluation
 };
 
 /// The loop stops early on a stop request (Signals.h); the simulation
 /// reports it as an interruption at the time reached.
 RunStatus Integration::run() {
+  DelayScope delayScope(delays_);
   now_ = options_.startTime;
   RunStatus status = begin();
   while (status.ok && !done_ && !stopRequest()) {
@@ -272,6 +285,7 @@ RunStatus Integration::begin() {
   initializing_ = false;
   if (!status.ok)
     return status;
+  recordDelays(t);
   if (auto message = takeTerminateRequest())
     return terminate(t, *message);
   return atStop(t) ? finish(t) : writeRow(t);
@@ -280,14 +294,19 @@ RunStatus Integration::begin() {
 /// One call of the integrator, and what it leads to: a row, an event, a
 /// change of state set, or the end.
 RunStatus Integration::advance() {
-  double stopTime = std::min(schedule_.next(), options_.stopTime);
+  double stopTime = std::min({schedule_.next(), delays_.nextJump(), options_.stopTime});
   double target = std::min(grid_.time(k_), stopTime);
   double t = target;
   StopKind kind = StopKind::Target;
-  RunStatus status = integrator_->advance(target, stopTime, switching_, t, kind);
+  // With delay() every step is recorded: one-step mode.
+  delays_.setRightLimits(false);
+  RunStatus status =
+      integrator_->advance(target, stopTime, switching_ || delays_.used(), t, kind);
   if (!status.ok)
     return switching_ ? retryFailedStep(status) : jumpAfterFailure(status);
   now_ = t;
+  if (kind != StopKind::Root)
+    recordDelays(t);
   if (auto message = takeTerminateRequest())
     return terminate(t, *message);
   if (kind == StopKind::Step)
@@ -299,7 +318,7 @@ RunStatus Integration::advance() {
     if (!status.ok)
       return status;
   }
-  bool timeEvent = schedule_.next() <= t + tolerance(t);
+  bool timeEvent = std::min(schedule_.next(), delays_.nextJump()) <= t + tolerance(t);
   if (timeEvent && kind != StopKind::Root)
     now_ = t = schedule_.eventTime(t, tolerance(t));
   if (kind == StopKind::Root || timeEvent)
@@ -448,6 +467,8 @@ RunStatus Integration::retryFailedStep(const RunStatus &failure) {
 
 /// An event at t: the rows before and after it around the event iteration.
 RunStatus Integration::event(double t, bool stateEvent) {
+  delays_.dropJumpsUntil(t + tolerance(t));
+  recordDelays(t); // the left limits
   if (stateEvent) {
     ++stats_.stateEvents;
     if (auto chattering = chattering_.record(t))
@@ -457,9 +478,11 @@ RunStatus Integration::event(double t, bool stateEvent) {
   if (!status.ok)
     return status;
   consumeOutputTimes(t);
+  delays_.setRightLimits(true);
   status = iterate(t);
   if (!status.ok)
     return status;
+  recordDelays(t); // the values after the event
   if (auto message = takeTerminateRequest())
     return terminate(t, *message);
   return atStop(t) ? finish(t) : writeRow(t);
@@ -469,13 +492,24 @@ RunStatus Integration::event(double t, bool stateEvent) {
 RunStatus Integration::iterate(double t) {
   int iterations = 0;
   for (bool first = true;; first = false) {
+    // The initialization phase, where initial() is true (MLS 3.7.3), ended
+    // with the initialization problem's solution: the event iteration at
+    // the start time sees initial() = 0, so that a discrete value that
+    // changes in its rounds (y = pre(u) after u was fixed at its start) is
+    // seen by change() and edge() guarded by `not initial()`, as in Dymola.
+    if (initializing_ && first && events_.initialSlot >= 0)
+      v_[events_.initialSlot] = 0.0;
     RunStatus status = updateUntilStable(t, iterations, first);
     if (!status.ok)
       return status;
     if (initializing_ && first && events_.assertions) {
       // Once, with initial() = 1: the calls of initial algorithms and the
       // effects of the when-branches that fire at initialization.
+      if (events_.initialSlot >= 0)
+        v_[events_.initialSlot] = 1.0;
       events_.assertions(t, v_.data(), nullptr);
+      if (events_.initialSlot >= 0)
+        v_[events_.initialSlot] = 0.0;
       if (auto failure = generatedCodeFailure(t))
         return *failure;
     }
@@ -774,6 +808,22 @@ RunStatus Integration::writeRow(double t) {
   rows_.write(t, v_);
   rt::releaseStrings(); // the run-time strings of the kernels since the last row
   return {};
+}
+
+/// Appends the delayed expressions at t (v holds the solution there) to
+/// their histories: the kernels that hold delay() calls evaluated once more.
+void Integration::recordDelays(double t) {
+  if (!delays_.used())
+    return;
+  const CompiledModel &model = modelFor(current_);
+  delayScratch_.resize(std::max<size_t>(
+      {model.ySlot.size(), static_cast<size_t>(std::max(events_.numZeroCrossings, 0)), 1}));
+  delays_.beginRecording();
+  if (model.residual)
+    model.residual(t, v_.data(), delayScratch_.data());
+  if (events_.zeroCrossings)
+    events_.zeroCrossings(t, v_.data(), delayScratch_.data());
+  delays_.endRecording();
 }
 
 /// Output times at the instant t are covered by the rows of its event.

@@ -3,6 +3,8 @@
 // sees them.
 #include "runtime/RuntimeErrors.h"
 
+#include "runtime/Delays.h"
+
 #include "runtime/NumberFormat.h"
 
 #include <algorithm>
@@ -125,7 +127,8 @@ std::vector<std::pair<const char *, void *>> generatedCodeHooks() {
   return {{"mocc_runtime_error", reinterpret_cast<void *>(&mocc_runtime_error)},
           {"mocc_runtime_warning", reinterpret_cast<void *>(&mocc_runtime_warning)},
           {"mocc_runtime_terminate", reinterpret_cast<void *>(&mocc_runtime_terminate)},
-          {"mocc_start_override", reinterpret_cast<void *>(&mocc_start_override)}};
+          {"mocc_start_override", reinterpret_cast<void *>(&mocc_start_override)},
+          {"mocc_delay", reinterpret_cast<void *>(&mocc_delay)}};
 }
 
 bool runtimeErrorRecorded() { return messages.failed; }

@@ -181,7 +181,8 @@ bool AliasFinder::isParameterExpression(ExprId expr) const {
   ExprId roots[] = {expr};
   sym::forEachNode(pool_, roots, [&](ExprId id) {
     OpKind op = pool_.op(id);
-    if (op == OpKind::Time || op == OpKind::Call || op == OpKind::Output) {
+    if (op == OpKind::Time || op == OpKind::Call || op == OpKind::Output ||
+        op == OpKind::Delay) {
       ok = false;
     } else if (op == OpKind::Variable) {
       VarId v = pool_.variableOf(id);
@@ -283,7 +284,8 @@ bool AliasFinder::tryCommonValue(const flat::Equation &equation, uint32_t eq) {
     ExprId roots[] = {value};
     sym::forEachNode(pool_, roots, [&](ExprId id) {
       OpKind op = pool_.op(id);
-      if (op == OpKind::Call || op == OpKind::Output || op == OpKind::Load)
+      if (op == OpKind::Call || op == OpKind::Output || op == OpKind::Load ||
+          op == OpKind::Delay)
         usable = false;
       else if (op == OpKind::Variable) {
         VarId u = pool_.variableOf(id);

@@ -429,7 +429,7 @@ std::vector<char> PlanBuilder::decidedVariables() {
           result = known(operands[*condition != 0.0 ? 1 : 2]);
       } else if (operands.size() <= 2 && node.op != sym::OpKind::Time &&
                  node.op != sym::OpKind::Call && node.op != sym::OpKind::Output &&
-                 node.op != sym::OpKind::Load) {
+                 node.op != sym::OpKind::Load && node.op != sym::OpKind::Delay) {
         double args[2] = {0.0, 0.0};
         bool all = true;
         for (size_t i = 0; i < operands.size(); ++i) {

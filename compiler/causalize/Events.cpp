@@ -160,6 +160,7 @@ private:
     case OpKind::Smooth: return pool_.smooth(node.payload.index, ops[0]);
     case OpKind::IfElse: return pool_.ifElse(ops[0], ops[1], ops[2]);
     case OpKind::Load: return pool_.load(node.payload.index, ops[0], ops[1]);
+    case OpKind::Delay: return pool_.delay(node.payload.index, ops[0], ops[1], ops[2]);
     default:
       return ops.size() == 1 ? pool_.unary(node.op, ops[0]) : pool_.binary(node.op, ops[0], ops[1]);
     }

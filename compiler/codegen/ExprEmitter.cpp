@@ -481,6 +481,22 @@ llvm::Value *FunctionEmitter::valueOfNode(ExprId id) {
     return outputValue(id, Mode::Value);
   case OpKind::Load:
     return loadValue(id);
+  case OpKind::Delay: {
+    // mocc_delay(buffer, time, expr, delayTime, delayMax) of
+    // runtime/Delays.h: the history's value at time - delayTime. It reads
+    // the runtime's history (and writes it where the runtime records), so
+    // it is not marked as reading no memory.
+    auto operands = pool_.operands(id);
+    llvm::Type *i32 = builder_.getInt32Ty();
+    auto hook = module_.getOrInsertFunction(
+        "mocc_delay",
+        llvm::FunctionType::get(double_, {i32, double_, double_, double_, double_}, false));
+    auto *call = builder_.CreateCall(
+        hook, {builder_.getInt32(node.payload.index), time_, values_.get(operands[0]),
+               values_.get(operands[1]), values_.get(operands[2])});
+    call->setDoesNotThrow();
+    return call;
+  }
   default:
     break;
   }

@@ -116,7 +116,8 @@ public:
       }
       tokens_.push_back(op << 56 | node.numOperands);
       bool payload = node.op == OpKind::Call || node.op == OpKind::Output ||
-                     node.op == OpKind::Smooth || node.op == OpKind::Load;
+                     node.op == OpKind::Smooth || node.op == OpKind::Load ||
+                     node.op == OpKind::Delay; // its buffer
       if (payload)
         tokens_.push_back(node.payload.index);
       auto operands = pool_.operands(id);

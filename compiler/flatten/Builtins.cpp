@@ -39,7 +39,7 @@ const std::map<std::string, OpKind> kBinaryFunctions = {
 };
 
 const char *const kEventOperators[] = {"initial", "terminal", "pre", "edge", "change", "sample"};
-const char *const kUnsupportedOperators[] = {"delay", "spatialDistribution"};
+const char *const kUnsupportedOperators[] = {"spatialDistribution"};
 /// The built-in operators of clocked synchronous partitions and state
 /// machines (MLS 16, 17), which are not supported yet; a user's function
 /// of the same name is called as usual.
@@ -825,6 +825,80 @@ std::optional<Value> Flattener::lowerEventOperator(const ast::CallExpr &call, Sc
   return r;
 }
 
+/// delay(expr, delayTime) and delay(expr, delayTime, delayMax) (MLS 3.7.4.1):
+/// expr at time - delayTime, and expr at the start time before start +
+/// delayTime. Each element becomes a Delay node with a history buffer of
+/// its own, which the runtime fills at the solver's accepted steps and at
+/// events (runtime/Delays.h). delayMax, or delayTime in the two-argument
+/// form, must be a parameter expression; 0 <= delayTime <= delayMax is an
+/// assertion checked while the model runs. A delay time known to be 0 is
+/// expr itself.
+std::optional<Value> Flattener::lowerDelay(const ast::CallExpr &call, Scope scope) {
+  if (pool_ != &model_.pool) {
+    diags_.report(diag::BuiltinNotInFunction, call.range, {"delay"});
+    return std::nullopt;
+  }
+  if ((call.args.size() != 2 && call.args.size() != 3) || !call.namedArgs.empty()) {
+    diags_.report(diag::BuiltinArity, call.range, {"delay", "2 or 3"});
+    return std::nullopt;
+  }
+  if (firstTimeDependence.what.empty())
+    firstTimeDependence = {call.range, "`delay()`"};
+  auto expr = lower(*call.args[0], scope);
+  auto delayTime = lower(*call.args[1], scope);
+  std::optional<Value> delayMax = call.args.size() == 3 ? lower(*call.args[2], scope) : delayTime;
+  if (!expr || !delayTime || !delayMax)
+    return std::nullopt;
+  if (expr->isRecord || expr->isString() ||
+      (expr->type != ElementType::Real && expr->type != ElementType::Integer)) {
+    diags_.report(diag::BuiltinNeedsRealOrInteger, call.args[0]->range,
+                  {"delay", expr->isRecord ? "a record" : flat::typeName(expr->type)});
+    return std::nullopt;
+  }
+  for (const Value *v : {&*delayTime, &*delayMax})
+    if (!v->isScalar() || v->isString() || v->isRecord) {
+      diags_.report(diag::BuiltinArity, call.range, {"delay", "2 or 3 scalar"});
+      return std::nullopt;
+    }
+  ExprId time = delayTime->elements[0], max = delayMax->elements[0];
+  bool parametric = true;
+  ExprId roots[] = {max};
+  sym::forEachNode(*pool_, roots, [&](ExprId id) {
+    sym::VarId v = pool_->variableOf(id);
+    if (pool_->op(id) == OpKind::Time || pool_->op(id) == OpKind::Delay ||
+        (v.valid() && model_.var(v).variability != flat::VariabilityKind::Parameter &&
+         model_.var(v).variability != flat::VariabilityKind::Constant))
+      parametric = false;
+  });
+  if (!parametric) {
+    const ast::Expr &arg = *call.args[call.args.size() == 3 ? 2 : 1];
+    diags_.report(diag::NotParameterExpression, arg.range,
+                  {call.args.size() == 3 ? "the maximum delay of `delay`" : "the delay time of `delay`",
+                   model_.print(max)});
+    return std::nullopt;
+  }
+  if (auto known = pool_->constantValue(time); known && *known == 0)
+    return expr;
+  // MLS 3.7.4.1: delayTime >= 0 and delayTime <= delayMax, checked where
+  // the model's asserts are.
+  flat::Assertion range;
+  range.condition = pool_->binary(OpKind::And, pool_->binary(OpKind::GreaterEq, time, pool_->zero()),
+                                  pool_->binary(OpKind::LessEq, time, max));
+  range.loc = call.range;
+  range.message = {{"the delay time of `delay` is ", {}, flat::TypeKind::Real},
+                   {"", time, flat::TypeKind::Real},
+                   {", outside [0, ", {}, flat::TypeKind::Real},
+                   {"", max, flat::TypeKind::Real},
+                   {"]", {}, flat::TypeKind::Real}};
+  if (call.args.size() == 3 || !evaluate(range.condition).value_or(0))
+    model_.assertions.push_back(std::move(range));
+  Value r = *expr;
+  r.type = ElementType::Real;
+  for (ExprId &e : r.elements)
+    e = pool_->delay(delayBuffers++, e, time, max);
+  return r;
+}
+
 /// Connections.isRoot(R), Connections.rooted(R) and cardinality(c): known
 /// once the connections are collected.
 std::optional<Value> Flattener::lowerConnectionOperator(const ast::CallExpr &call, Scope scope) {
@@ -978,6 +1052,8 @@ std::optional<Value> Flattener::lowerCall(const ast::CallExpr &call, Scope scope
         diags_.report(diag::ClockedOperatorUnsupported, callee.range, {name});
         return std::nullopt;
       }
+    if (name == "delay")
+      return lowerDelay(call, scope);
     for (const char *n : kUnsupportedOperators)
       if (name == n) {
         diags_.report(diag::BuiltinUnsupported, callee.range, {name});

@@ -157,6 +157,7 @@ public:
   std::optional<Value> lowerConnectionOperator(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerStreamOperator(const ast::CallExpr &call, Scope scope);
   std::optional<Value> lowerEventOperator(const ast::CallExpr &call, Scope scope);
+  std::optional<Value> lowerDelay(const ast::CallExpr &call, Scope scope);
 
   // --- Clocked synchronous partitions (Clocks.cpp, MLS 16) -----------------------------
   /// What a clocked operator computes; each call gets a variable of its own
@@ -285,6 +286,9 @@ public:
   /// The first use of `time` or of an event operator (`initial()`, ...)
   /// lowered, for `mocc eval`'s error when its expression is not constant.
   TimeDependence firstTimeDependence;
+  /// The history buffers of delay() calls numbered so far (the payload of
+  /// each Delay node; runtime/Delays.h keeps one per number).
+  uint32_t delayBuffers = 0;
   /// The connections, collected before equations are lowered.
   ConnectionGraph *connections = nullptr;
   /// Function classes being inlined (to stop recursive inlining).

@@ -35,6 +35,7 @@ ExprId rebuild(sym::ExprPool &pool, ExprId id, std::span<const ExprId> ops) {
   case OpKind::Load: return pool.load(node.payload.index, ops[0], ops[1]);
   case OpKind::Smooth: return pool.smooth(node.payload.index, ops[0]);
   case OpKind::IfElse: return pool.ifElse(ops[0], ops[1], ops[2]);
+  case OpKind::Delay: return pool.delay(node.payload.index, ops[0], ops[1], ops[2]);
   default:
     return ops.size() == 1 ? pool.unary(node.op, ops[0]) : pool.binary(node.op, ops[0], ops[1]);
   }

@@ -108,6 +108,19 @@ ExprId differentiate(ExprPool &pool, ExprId expr, const LeafDerivativeFn &leafDe
     case OpKind::And: case OpKind::Or: case OpKind::Not:
       d = pool.zero(); // piecewise constant
       break;
+    case OpKind::Delay: {
+      // The delayed value does not depend on the current values of its
+      // operands: its partial derivatives are zero. Its time derivative,
+      // delay(der(a), b) * (1 - der(b)), would need a history of der(a):
+      // not supported (the result is invalid).
+      auto ops = pool.operands(id);
+      bool constant = true;
+      for (ExprId op : ops)
+        constant = constant && derivative[op.index] == pool.zero();
+      if (constant)
+        d = pool.zero();
+      break;
+    }
     case OpKind::IfElse: {
       ExprId dt = derivative[pool.operand(id, 1).index];
       ExprId de = derivative[pool.operand(id, 2).index];

@@ -27,6 +27,7 @@ int operandCount(OpKind op) {
   case OpKind::Smooth: case OpKind::Output:
     return 1;
   case OpKind::IfElse:
+  case OpKind::Delay:
     return 3;
   case OpKind::Call:
     return -1;
@@ -84,6 +85,7 @@ const char *opName(OpKind op) {
   case OpKind::Call: return "call";
   case OpKind::Output: return "output";
   case OpKind::Load: return "load";
+  case OpKind::Delay: return "delay";
   }
   return "?";
 }
@@ -97,6 +99,7 @@ bool isPiecewiseConstant(OpKind op) {
   case OpKind::Constant: case OpKind::Time: case OpKind::Sign:
   case OpKind::Floor: case OpKind::Ceil: case OpKind::IntDiv:
   case OpKind::And: case OpKind::Or: case OpKind::Not:
+  case OpKind::Delay: // known at each point of the solver, like pre()
     return true;
   default:
     return isRelation(op);
@@ -355,6 +358,11 @@ ExprId ExprPool::load(uint32_t firstSlot, ExprId index, ExprId size) {
   return intern(OpKind::Load, ops, firstSlot);
 }
 
+ExprId ExprPool::delay(uint32_t buffer, ExprId a, ExprId delayTime, ExprId delayMax) {
+  ExprId ops[] = {a, delayTime, delayMax};
+  return intern(OpKind::Delay, ops, buffer);
+}
+
 ExprId ExprPool::output(ExprId call, uint32_t index) {
   ExprId ops[] = {call};
   return intern(OpKind::Output, ops, index);
@@ -403,6 +411,7 @@ double evaluateOp(OpKind op, std::span<const double> x, uint32_t payload) {
   case OpKind::Or: return x[0] != 0 || x[1] != 0;
   case OpKind::Not: return x[0] == 0;
   case OpKind::IfElse: return x[0] != 0 ? x[1] : x[2];
+  case OpKind::Delay: return x[0]; // at the start time (MLS 3.7.4.1)
   case OpKind::NoEvent:
   case OpKind::Smooth:
     return x[0];
@@ -438,6 +447,7 @@ evaluate(const ExprPool &pool, ExprId root,
     case OpKind::Call:
     case OpKind::Output:
     case OpKind::Load:
+    case OpKind::Delay:
       ok = false;
       return;
     default:
@@ -568,6 +578,8 @@ ExprId rebuild(ExprPool &pool, const Node &n, const std::vector<ExprId> &args) {
     return pool.smooth(n.payload.index, args[0]);
   if (n.op == OpKind::Load)
     return pool.load(n.payload.index, args[0], args[1]);
+  if (n.op == OpKind::Delay)
+    return pool.delay(n.payload.index, args[0], args[1], args[2]);
   if (n.op == OpKind::IfElse)
     return pool.ifElse(args[0], args[1], args[2]);
   if (n.numOperands == 1)

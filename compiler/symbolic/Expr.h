@@ -75,6 +75,11 @@ enum class OpKind : uint8_t {
   /// a (0-based) is computed at run time; operand b is the array's size (a
   /// Constant) for the bounds check: load(a, b).
   Load,
+  /// delay(a, b, c) of MLS 3.7.4.1: a at time - b, b <= c (the delay time
+  /// and its maximum); payload: the buffer's number. The runtime keeps a
+  /// history of a per buffer (runtime/Delays.h); at a point of the solver
+  /// the value is known, like pre(), and its tangent is zero.
+  Delay,
 };
 
 /// Number of fixed operands of an operation, or -1 for Call (variable).
@@ -94,7 +99,7 @@ struct Node {
   uint32_t firstOperand = 0; ///< index into the pool's operand array
   union {
     double value;   ///< Constant
-    uint32_t index; ///< Variable (VarId), Call (function), Output (output), Smooth (order), Load (first slot)
+    uint32_t index; ///< Variable (VarId), Call (function), Output (output), Smooth (order), Load (first slot), Delay (buffer)
   } payload{0.0};
 };
 
@@ -123,6 +128,8 @@ public:
   ExprId call(uint32_t function, std::span<const ExprId> args);
   ExprId output(ExprId call, uint32_t index);
   ExprId load(uint32_t firstSlot, ExprId index, ExprId size);
+  /// delay(a, delayTime, delayMax) with the history buffer `buffer`.
+  ExprId delay(uint32_t buffer, ExprId a, ExprId delayTime, ExprId delayMax);
 
   ExprId neg(ExprId a) { return unary(OpKind::Neg, a); }
   ExprId add(ExprId a, ExprId b) { return binary(OpKind::Add, a, b); }

@@ -164,6 +164,7 @@ private:
       break;
     }
     case OpKind::Load:
+    case OpKind::Delay: // the history is the runtime's
       break;
     default: {
       double args[3] = {0, 0, 0};

@@ -663,3 +663,49 @@ TEST_CASE("a latch fired by a timer: a when-clause's assignment and the equation
   CHECK(x.back() == doctest::Approx(std::pow(2.0, rises)));
   CHECK(rises == 3);
 }
+
+TEST_CASE("delay(): the start value, then the expression delayTime earlier") {
+  Run r = simulateOk("DelaySine.mo");
+  const auto &time = r.result["time"], &x = r.result["x"], &y = r.result["y"],
+             &z = r.result["z"];
+  REQUIRE(time.size() > 100);
+  for (size_t i = 0; i < time.size(); ++i) {
+    double t = time[i];
+    CAPTURE(t);
+    double expected = t <= 0.5 ? 0.0 : std::sin(t - 0.5);
+    // Cubic interpolation between the solver's steps (linear erred by 0.024).
+    CHECK(std::fabs(x[i] - expected) < 1e-5);
+    CHECK(std::fabs(y[i] - (t <= 0.5 ? 0.0 : 1 - std::cos(t - 0.5))) < 1e-5);
+    double T = 0.2 + 0.1 * t;
+    if (t - T > 0.5)
+      CHECK(std::fabs(z[i] - std::sin(t - T - 0.5)) < 1e-5);
+    else
+      CHECK(std::fabs(z[i]) < 1e-12);
+  }
+}
+
+TEST_CASE("delay() of a discrete signal: its steps are events delayTime later") {
+  Run r = simulateOk("DelayDiscrete.mo");
+  auto events = eventTimes(r.result, "kd");
+  REQUIRE(events.size() == 3);
+  for (size_t k = 0; k < 3; ++k) {
+    CAPTURE(k);
+    CHECK(std::fabs(events[k] - (0.75 + static_cast<double>(k))) < 1e-9);
+    CHECK(before(r.result, "kd", events[k]) == k);
+    CHECK(after(r.result, "kd", events[k]) == k + 1);
+    CHECK(after(r.result, "count", events[k]) == k + 1);
+  }
+  CHECK(before(r.result, "kd", 0.7) == 0);
+}
+
+TEST_CASE("the event iteration at the start time is not initialization: change() and not initial() fire there") {
+  Run r = simulateOk("InitialEventChange.mo");
+  CHECK(after(r.result, "yAtInit", 0.0) == 1); // the initialization saw y = pre(u) = 1
+  CHECK(after(r.result, "changes", 0.0) == 1); // y went to 3 in the first round at t = 0
+  CHECK(after(r.result, "tNext", 0.0) == doctest::Approx(0.3));
+  auto events = eventTimes(r.result, "yDelayed");
+  REQUIRE(events.size() == 1);
+  CHECK(events[0] == doctest::Approx(0.3));
+  CHECK(before(r.result, "yDelayed", 0.3) == 1);
+  CHECK(after(r.result, "yDelayed", 0.3) == 3);
+}
