@@ -81,12 +81,37 @@ std::optional<std::optional<ExprId>> solveExplicitSide(sym::ExprPool &pool, cons
   return std::optional<ExprId>{pool.div(pool.sub(eq.rhs, l->rest), coefficient)};
 }
 
+/// An equation `o = p / q` (either side) with var in the divisor q alone,
+/// q linear in it, and o and p free of it, as `R_m = 1 / G_m` of the MSL's
+/// magnetic leakage: solved as o * q = p, which is linear in var and has
+/// the same solutions (the original needs q <> 0). A Newton iteration on
+/// the residual o - p / q from the start value 0 of var divides by zero.
+/// OpenModelica's ExpressionSolve rewrites such a quotient the same way.
+std::optional<ExprId> solveReciprocal(sym::ExprPool &pool, const flat::Equation &eq, VarId var) {
+  bool inLhs = sym::contains(pool, eq.lhs, var);
+  ExprId side = inLhs ? eq.lhs : eq.rhs, other = inLhs ? eq.rhs : eq.lhs;
+  if (pool.op(side) != sym::OpKind::Div || sym::contains(pool, other, var))
+    return std::nullopt;
+  ExprId p = pool.operand(side, 0), q = pool.operand(side, 1);
+  if (sym::contains(pool, p, var) || !sym::contains(pool, q, var))
+    return std::nullopt;
+  flat::Equation product = eq;
+  product.lhs = pool.mul(other, q);
+  product.rhs = p;
+  return solveAnyForm(pool, product, var);
+}
+
 /// The solution of eq for var when it is explicit (linear in var, with a
-/// coefficient that no branch makes zero).
+/// coefficient that no branch makes zero), or a quotient with var in the
+/// divisor (solveReciprocal).
 std::optional<ExprId> explicitSolution(sym::ExprPool &pool, const flat::Equation &eq, VarId var) {
-  if (auto fast = solveExplicitSide(pool, eq, var))
-    return *fast;
-  return solveAnyForm(pool, eq, var);
+  if (auto fast = solveExplicitSide(pool, eq, var)) {
+    if (*fast)
+      return *fast;
+  } else if (auto solution = solveAnyForm(pool, eq, var)) {
+    return solution;
+  }
+  return solveReciprocal(pool, eq, var);
 }
 
 } // namespace
