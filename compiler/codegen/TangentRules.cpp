@@ -80,7 +80,13 @@ llvm::Value *FunctionEmitter::unaryTangent(ExprId id, OpKind op, ExprId a) {
   case OpKind::Log10:
     return guardedDiv(da, builder_.CreateFMul(x(), constant(std::numbers::ln10)));
   case OpKind::Sqrt: return guardedDiv(da, builder_.CreateFMul(constant(2.0), value(id)));
-  case OpKind::Abs: return scale(da, sign(x()));
+  case OpKind::Abs:
+    // The right derivative at 0 (+1), not sign(0) = 0: abs has no
+    // derivative there, and a zero column makes Newton's matrix singular
+    // where an unknown starts at 0 inside abs (the MSL's Fluid.Dissipation
+    // correlations, Re = abs(m_flow) * c solved for m_flow from m_flow = 0).
+    return scale(da, builder_.CreateSelect(builder_.CreateFCmpOLT(x(), constant(0.0)),
+                                           constant(-1.0), one()));
   default:
     llvm_unreachable("operation without a tangent rule");
   }

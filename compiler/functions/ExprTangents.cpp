@@ -111,7 +111,9 @@ ExprId ExprTangents::unaryTangent(OpKind op, ExprId self, ExprId a, ExprId da) {
   case OpKind::Log10:
     return guardedDiv(da, pool_.mul(a, pool_.constant(std::numbers::ln10)));
   case OpKind::Sqrt: return guardedDiv(da, pool_.mul(pool_.constant(2.0), self));
-  case OpKind::Abs: return pool_.mul(da, u(OpKind::Sign, a));
+  case OpKind::Abs: // the right derivative at 0, as the JVP code generator takes it
+    return pool_.mul(da, pool_.ifElse(pool_.binary(OpKind::Less, a, pool_.zero()),
+                                      pool_.constant(-1.0), one));
   default:
     return {};
   }

@@ -937,3 +937,9 @@ TEST_CASE("arrays of an operator record in functions: loops, outputs, overloaded
   checkColumn(r, "e[2].re", [](double t) { return -std::cos(t); }, 1e-12);
   checkColumn(r, "e[2].im", [](double t) { return -std::sin(t); }, 1e-12);
 }
+
+TEST_CASE("an unknown that starts at 0 inside abs() is solved: abs's tangent at 0 is +1") {
+  auto r = simulate("AbsNewton.mo", "AbsNewton");
+  checkColumn(r, "m", [](double t) { return t / 2; }, 1e-9);
+  checkColumn(r, "n", [](double t) { return t; }, 1e-9);
+}
