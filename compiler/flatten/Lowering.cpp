@@ -503,7 +503,7 @@ std::optional<Value> Flattener::lowerInstance(Instance *x, const ast::RefExpr &r
       diags_.report(diag::ProtectedElementAccessed, next.range, {next.name, element->path()});
       return nullptr;
     }
-    return element->memberInstance(*m);
+    return element->referencedInstance(*m);
   };
   if (dims->empty()) {
     if (!rp.subscripts.empty()) {

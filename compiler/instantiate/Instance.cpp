@@ -95,6 +95,12 @@ Instance *Instance::memberInstance(Member &m) {
   return m.instance.get();
 }
 
+Instance *Instance::referencedInstance(Member &m) {
+  if (m.kind == Member::Kind::Component && m.element && m.element->inner && m.element->outer)
+    return inst_->resolveOuter(*this, m);
+  return memberInstance(m);
+}
+
 bool Instance::isRecord() const {
   using R = ast::ClassRestrictionKind;
   return !isBuiltin() && cls && (restriction() == R::Record || restriction() == R::OperatorRecord);
@@ -1033,7 +1039,13 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
             return {Found::Kind::Class, inner->classNode, nullptr};
       if (m->kind == Member::Kind::Class)
         return {Found::Kind::Class, m->classNode, nullptr};
-      Instance *c = scope.instance->memberInstance(*m);
+      // A component declared `inner outer` is two: the inner one, which the
+      // outer declarations of the components inside find (resolveOuter),
+      // and an outer one, which local references name (MLS 5.4: "local
+      // references for elements with both the prefix inner and outer
+      // references the outer element"). The StateGraph's composite steps
+      // connect their own port to the enclosing stateGraphRoot so.
+      Instance *c = scope.instance->referencedInstance(*m);
       return {c ? Found::Kind::Component : Found::Kind::Failed, nullptr, c};
     }
   }

@@ -216,6 +216,11 @@ public:
   Member *addElementLike(const std::string &name, const Instance &like);
   Member *findMember(const std::string &memberName);
   Instance *memberInstance(Member &m);
+  /// The instance a name of member m means: memberInstance, but for a
+  /// component declared `inner outer` the outer one (MLS 5.4: references
+  /// name the outer element; the inner one is what the outer declarations
+  /// inside find, and what declares the variables).
+  Instance *referencedInstance(Member &m);
   /// The causality of a component member as declared: its own prefix, else
   /// its type's (`type InArgument = input Real`, MLS 4.5.1).
   ast::CausalityKind causalityOf(const Member &m);
