@@ -689,7 +689,37 @@ int DaeIntegrator::weightFn(N_Vector y, N_Vector ewt, void *self) {
 /// The zero-crossing functions at a point of IDA's root finding.
 int DaeIntegrator::rootFn(double t, N_Vector y, N_Vector yp, double *g, void *self) {
   auto *integrator = static_cast<DaeIntegrator *>(self);
-  if (integrator->hasAlgebraic_) {
+  // Before its first step after IDAInit or IDAReInit, IDA checks g at t0
+  // and near it (IDARcheck1) with phi[1] = h y'(t0) in place of y'(t0), and
+  // near t0 at y0 + dt h y'(t0): where g depends on a derivative (through
+  // an algebraic equation that holds one) its sign there is wrong, and a
+  // function that changes sign just after an event, as it should, was
+  // never seen to change (all four diodes of a Graetz bridge stayed on in
+  // QuasiStatic's Rectifier, a short circuit until the next output time:
+  // IDA's g2 at t0 was -3e-12, the held relation's +1e-10). At t0, g is
+  // taken from the values the event iteration (or initialization) ended
+  // with, on which the relations were decided, so that IDA starts on the
+  // side of each relation's held value; near t0 from those values and
+  // their derivatives.
+  long steps = 0;
+  double t0 = t;
+  bool first = IDAGetNumSteps(integrator->ida_.get(), &steps) == IDA_SUCCESS && steps == 0 &&
+               !integrator->clock_ && IDAGetCurrentTime(integrator->ida_.get(), &t0) == IDA_SUCCESS;
+  if (first && t == t0) {
+    // v holds them: nothing to load.
+  } else if (first) {
+    std::vector<double> &yc = integrator->rootY_, &ypc = integrator->rootYp_;
+    const CompiledModel &model = integrator->model_;
+    yc.resize(static_cast<size_t>(integrator->n_));
+    ypc.resize(static_cast<size_t>(integrator->n_));
+    for (int64_t i = 0; i < integrator->n_; ++i) {
+      ypc[i] = model.ypSlot[i] >= 0 ? integrator->v_[model.ypSlot[i]] : 0.0;
+      yc[i] = integrator->v_[model.ySlot[i]] + (t - t0) * ypc[i];
+    }
+    if (integrator->hasAlgebraic_)
+      integrator->project(t, yc.data(), ypc.data());
+    integrator->load(t, yc.data(), ypc.data(), integrator->residual_.data());
+  } else if (integrator->hasAlgebraic_) {
     std::vector<double> &yc = integrator->rootY_, &ypc = integrator->rootYp_;
     yc.assign(N_VGetArrayPointer(y), N_VGetArrayPointer(y) + integrator->n_);
     ypc.assign(N_VGetArrayPointer(yp), N_VGetArrayPointer(yp) + integrator->n_);
