@@ -14,11 +14,16 @@
 //   3. lowers each clocked partition to one when-clause that fires at its
 //      ticks, with its equations solved for their variables: the
 //      partition's variables change only at its ticks, so pre(x) at a tick
-//      is previous(x), and hold(y) is y. The ticks of a base clock's
-//      partitions are counted on one time-event grid (a sample() flag and
-//      a counter), so that ticks that coincide are one event.
-// Only periodic base clocks are supported; event clocks (Clock(condition))
-// and discretized continuous partitions (solverMethod) are reported as not
+//      is previous(x), and hold(y) is y. The ticks of a periodic base
+//      clock's partitions are counted on one time-event grid (a sample()
+//      flag and a counter), so that ticks that coincide are one event.
+//      An event clock Clock(condition, startInterval) (MLS 16.3) ticks
+//      where edge(condition) becomes true: its counter and partitions are
+//      when-clauses on `condition and not initial()` (a state event for a
+//      continuous-time condition), its sub-clocks count its ticks (MLS
+//      16.5.2; superSample of it is an error), and interval() is the time
+//      since the partition's previous tick, startInterval at the first.
+// Discretized continuous partitions (solverMethod) are reported as not
 // supported yet.
 #include "compiler/flatten/Flattener.h"
 
@@ -202,15 +207,19 @@ std::optional<Value> Flattener::lowerClockedOperator(const ast::CallExpr &call, 
     argExprs[i] = call.args[i].get();
   }
   for (const ast::NamedArgument &a : call.namedArgs) {
-    if (name == "Clock" && (a.name == "solverMethod" || a.name == "startInterval" ||
-                            a.name == "condition" || a.name == "c")) {
+    if (name == "Clock" && (a.name == "solverMethod" || a.name == "c")) {
       diags_.report(diag::ClockedFormUnsupported, a.range,
-                    {a.name == "solverMethod" ? "`Clock(c, solverMethod)`, a discretized partition"
-                                              : "`Clock(condition)`, an event clock"});
+                    {"`Clock(c, solverMethod)`, a discretized partition"});
       return std::nullopt;
     }
-    if (name == "Clock" && a.name == "interval") {
+    // Clock(interval=...), Clock(condition=..., startInterval=...): the
+    // first and second arguments.
+    if (name == "Clock" && (a.name == "interval" || a.name == "condition")) {
       argExprs[0] = a.value.get();
+      continue;
+    }
+    if (name == "Clock" && a.name == "startInterval") {
+      argExprs[1] = a.value.get();
       continue;
     }
     auto it = std::find(params.begin(), params.end(), a.name);
@@ -266,10 +275,25 @@ std::optional<Value> Flattener::lowerClockedOperator(const ast::CallExpr &call, 
       return std::nullopt;
     }
     if (args[0] && args[0]->type == ElementType::Boolean) {
-      diags_.report(diag::ClockedFormUnsupported, call.range, {"`Clock(condition)`, an event clock"});
-      return std::nullopt;
-    }
-    if (args[0]) {
+      // An event clock (MLS 16.3): it ticks where the condition becomes
+      // true; interval() is startInterval (default 0) at its first tick.
+      if (!args[0]->isScalar() || args[0]->isRecord) {
+        diags_.report(diag::ClockedFormUnsupported, call.range, {"an array of clocks"});
+        return std::nullopt;
+      }
+      op.event = true;
+      op.condition = args[0]->elements[0];
+      if (args[1]) {
+        std::optional<double> v = args[1]->isScalar() && !args[1]->isRecord
+                                      ? evaluate(args[1]->elements[0])
+                                      : std::nullopt;
+        if (!v || !(*v >= 0)) {
+          diags_.report(diag::ClockedArgumentNotParameter, argExprs[1]->range, {name});
+          return std::nullopt;
+        }
+        op.startInterval = *v;
+      }
+    } else if (args[0]) {
       op.periodic = true;
       if (args[0]->type == ElementType::Integer) {
         auto counter = integerArg(0, 1), resolution = integerArg(1, 1);
@@ -421,6 +445,11 @@ struct BaseClock {
   sym::VarId definedBy;
   bool exact = false;  ///< interval = exactInterval seconds
   Rational exactInterval;
+  /// An event clock (MLS 16.3): ticks where `condition` becomes true; the
+  /// maps count its ticks.
+  bool event = false;
+  ExprId condition;
+  double startInterval = 0;
 };
 
 /// Kuhn's augmenting paths (Kuhn 1955) from equation e; a visit mark per
@@ -437,6 +466,37 @@ bool augment(uint32_t e, const std::vector<std::vector<uint32_t>> &adj,
     }
   }
   return false;
+}
+
+/// `residual = 0` solved for v where the residual is the if-expression an
+/// if-equation with varying conditions becomes (`if c then v - e1 else v -
+/// e2`, Flattener::lowerVaryingIf): v = if c then e1 else e2, branch by
+/// branch, each branch `v - e`, `e - v`, `v` (v = 0: `v = false` folded) or,
+/// for a Real v, linear in v. Nothing if a branch is none of these or a
+/// condition depends on v.
+std::optional<ExprId> solveResidual(sym::ExprPool &pool, ExprId residual, VarId v, bool real) {
+  if (pool.op(residual) == OpKind::IfElse) {
+    ExprId c = pool.operand(residual, 0);
+    if (sym::contains(pool, c, v))
+      return std::nullopt;
+    auto t = solveResidual(pool, pool.operand(residual, 1), v, real);
+    auto f = t ? solveResidual(pool, pool.operand(residual, 2), v, real) : std::nullopt;
+    if (!f)
+      return std::nullopt;
+    return pool.ifElse(c, *t, *f);
+  }
+  if (pool.variableOf(residual) == v)
+    return pool.zero();
+  if (pool.op(residual) == OpKind::Sub) {
+    ExprId a = pool.operand(residual, 0), b = pool.operand(residual, 1);
+    if (pool.variableOf(a) == v && !sym::contains(pool, b, v))
+      return b;
+    if (pool.variableOf(b) == v && !sym::contains(pool, a, v))
+      return a;
+  }
+  if (real)
+    return sym::solveLinear(pool, residual, pool.zero(), v);
+  return std::nullopt;
 }
 
 } // namespace
@@ -609,15 +669,44 @@ void Flattener::resolveClocks() {
     }
   if (!ok)
     return;
-  // 3. The base clocks, from the periodic Clock(...) constructors.
+  auto eventClock = [&](const BaseClock &base) {
+    return "the event clock `Clock(" + model_.print(base.condition) + ")`";
+  };
+  // 3. The base clocks, from the periodic and event Clock(...) constructors.
   double t0 = model_.experiment.startTime.value_or(0.0);
   std::vector<BaseClock> bases(n);
   auto computeBases = [&] {
   std::fill(bases.begin(), bases.end(), BaseClock{});
   for (const ClockedOp &op : clockedOps_) {
-    if (op.kind != ClockedOpKind::Clock || !op.periodic)
+    if (op.kind != ClockedOpKind::Clock || (!op.periodic && !op.event))
       continue;
     auto [r, map] = clocks.find(op.result.index);
+    if (op.event || bases[r].event) {
+      // An event clock is the base of its set alone: another event clock
+      // or a periodic one in the set is a second clock.
+      BaseClock &base = bases[r];
+      if (base.defined && !(op.event && base.event && base.condition == op.condition &&
+                            base.defMap == map && base.startInterval == op.startInterval)) {
+        diags_.report(diag::ClockConflict, op.loc,
+                      {model_.nameOf(op.result),
+                       base.event ? eventClock(base)
+                                  : "a periodic clock of interval " +
+                                        sym::formatValue(base.interval * value(map.a)),
+                       op.event ? "the event clock `Clock(" + model_.print(op.condition) + ")`"
+                                : "one of interval " + sym::formatValue(op.interval)});
+        ok = false;
+        continue;
+      }
+      if (base.defined)
+        continue;
+      base.defined = true;
+      base.event = true;
+      base.defMap = map;
+      base.definedBy = op.result;
+      base.condition = op.condition;
+      base.startInterval = op.startInterval;
+      continue;
+    }
     double a = static_cast<double>(map.a.num) / static_cast<double>(map.a.den);
     double b = static_cast<double>(map.b.num) / static_cast<double>(map.b.den);
     double interval = op.interval / a, start = t0 - b * interval;
@@ -633,7 +722,12 @@ void Flattener::resolveClocks() {
       }
       continue;
     }
-    base = {true, interval, start, map, op.result};
+    base = BaseClock{};
+    base.defined = true;
+    base.interval = interval;
+    base.start = start;
+    base.defMap = map;
+    base.definedBy = op.result;
     if (op.exact) {
       base.exact = true;
       base.exactInterval = mul(makeRational(op.num, op.den), inverse(map.a));
@@ -654,6 +748,15 @@ void Flattener::resolveClocks() {
       auto [rd, md] = clocks.find(root(op.result));
       if (rs == rd || !bases[rs].defined || !bases[rd].defined)
         continue;
+      if (bases[rs].event || bases[rd].event) {
+        // Event clocks have no interval to infer a factor from.
+        diags_.report(diag::ClockConflict, op.loc,
+                      {model_.nameOf(op.result),
+                       eventClock(bases[bases[rs].event ? rs : rd]),
+                       "another clock, with a factor to infer (MLS 16.7.3)"});
+        ok = false;
+        break;
+      }
       double from = bases[rs].interval * value(ms.a), to = bases[rd].interval * value(md.a);
       double ratio = op.kind == ClockedOpKind::SubSample ? to / from : from / to;
       double factor = std::round(ratio);
@@ -733,9 +836,75 @@ void Flattener::resolveClocks() {
     return model_.addVariable(std::move(v));
   };
   std::vector<flat::WhenBranch> branches(n);
-  std::vector<ExprId> ticked(n);
+  std::vector<ExprId> ticked(n), lastTick(n);
   for (auto &[r, grid] : grids) {
     const BaseClock &base = bases[r];
+    if (base.event) {
+      // An event clock (MLS 16.3): `when condition` counts its ticks; a
+      // partition of its sub-clock ticks at every a-th tick from tick b
+      // (subSample, shiftSample and backSample count ticks, MLS 16.5.2).
+      SourceRange loc = model_.var(base.definedBy).loc;
+      ClockMap toBase = invert(base.defMap);
+      for (uint32_t p : grid.partitions) {
+        ClockMap rel = compose(clocks.find(p).second, toBase);
+        if (rel.a.den != 1 || rel.b.den != 1) {
+          diags_.report(diag::ClockConflict, model_.variables[p].loc,
+                        {model_.variables[p].name,
+                         eventClock(base),
+                         describe(rel) + " relative to it, not a whole number of its ticks "
+                                         "(an event clock is not super-sampled, and is "
+                                         "shifted by whole ticks, MLS 16.5.2)"});
+          ok = false;
+        } else if (rel.b.num < 0) {
+          diags_.report(diag::ClockStartsBeforeBase, model_.variables[p].loc,
+                        {model_.variables[p].name,
+                         "tick " + std::to_string(rel.b.num) + " of " + eventClock(base),
+                         "its tick 0"});
+          ok = false;
+        }
+      }
+      if (!ok)
+        continue;
+      VarId counter = addVar("ticks(" + model_.nameOf(base.definedBy) + ")",
+                             flat::TypeKind::Integer, loc);
+      model_.var(counter).attributes.start = pool_->zero();
+      // It ticks where edge(condition) becomes true (MLS 16.3), so also at
+      // the start if the condition holds there (its pre() is false): the
+      // when-condition is false during initialization and rises in the
+      // event iteration at the start time, where initial() is false. The
+      // MAP-LIB reference of Modelica.Clocked's LogicalSample ticks there
+      // too (MSL issue #3858).
+      ExprId initial = pool_->variable(model_.specialVariable(flat::SpecialKind::Initial));
+      grid.flag =
+          pool_->binary(OpKind::And, base.condition, pool_->unary(OpKind::Not, initial));
+      grid.counter = pool_->variable(counter);
+      flat::WhenClause clause;
+      clause.loc = loc;
+      flat::WhenBranch tick;
+      tick.loc = loc;
+      tick.conditions.push_back(grid.flag);
+      tick.assignments.push_back(
+          {grid.counter, pool_->add(pool_->variable(model_.preOf(counter)), pool_->one()), loc});
+      clause.branches.push_back(std::move(tick));
+      model_.whenClauses.push_back(std::move(clause));
+      for (uint32_t p : grid.partitions) {
+        ClockMap rel = compose(clocks.find(p).second, toBase);
+        ExprId cond = grid.flag;
+        if (rel.a.num != 1 || rel.b.num != 0) {
+          ExprId index = pool_->sub(pool_->sub(grid.counter, pool_->one()),
+                                    constant(static_cast<double>(rel.b.num)));
+          ExprId onGrid = pool_->binary(
+              OpKind::Equal,
+              pool_->binary(OpKind::Mod, index, constant(static_cast<double>(rel.a.num))),
+              pool_->zero());
+          ExprId started = pool_->binary(OpKind::GreaterEq, index, pool_->zero());
+          cond = pool_->binary(OpKind::And, cond, pool_->binary(OpKind::And, started, onGrid));
+        }
+        branches[p].conditions.push_back(cond);
+        branches[p].loc = model_.variables[p].loc;
+      }
+      continue;
+    }
     Rational step{0, 1}, minOffset{0, 1};
     bool firstOffset = true;
     for (uint32_t p : grid.partitions) {
@@ -850,6 +1019,22 @@ void Flattener::resolveClocks() {
       p = data.find(firstVar(op.arg)->index);
       if (VarId v = pool_->variableOf(op.arg); v.valid())
         model_.var(op.result).attributes.start = model_.var(v).attributes.start;
+    } else if (op.kind == ClockedOpKind::Interval && bases[clocks.find(source[k]).first].event) {
+      // The time since the previous tick of the partition's clock, and
+      // startInterval at its first tick (MLS 16.3).
+      const BaseClock &base = bases[clocks.find(source[k]).first];
+      ExprId t = tickedOf(p);
+      if (!lastTick[p].valid()) {
+        VarId last = addVar("lastTick(" + model_.variables[p].name + ")", flat::TypeKind::Real,
+                            model_.variables[p].loc);
+        model_.var(last).attributes.start = pool_->zero();
+        lastTick[p] = pool_->variable(last);
+        branches[p].assignments.push_back({lastTick[p], pool_->time(), model_.variables[p].loc});
+      }
+      value = pool_->ifElse(
+          pool_->variable(model_.preOf(pool_->variableOf(t))),
+          pool_->sub(pool_->time(), pool_->variable(model_.preOf(pool_->variableOf(lastTick[p])))),
+          constant(base.startInterval));
     } else if (op.kind == ClockedOpKind::Interval) {
       value = constant(intervalOf(source[k]));
     } else if (op.kind == ClockedOpKind::FirstTick) {
@@ -915,6 +1100,9 @@ void Flattener::resolveClocks() {
           value = eq.lhs;
         else if (model_.var(v).type == flat::TypeKind::Real)
           value = sym::solveLinear(*pool_, eq.lhs, eq.rhs, v);
+        if (!value && (pool_->isConstant(eq.lhs, 0) || pool_->isConstant(eq.rhs, 0)))
+          value = solveResidual(*pool_, pool_->isConstant(eq.lhs, 0) ? eq.rhs : eq.lhs, v,
+                                model_.var(v).type == flat::TypeKind::Real);
         if (!value) {
           diags_.report(diag::ClockedFormUnsupported, eq.loc,
                         {"an equation of a clocked partition that is not solved for `" +

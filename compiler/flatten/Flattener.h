@@ -185,6 +185,11 @@ public:
     bool periodic = false, exact = false;
     int64_t num = 0, den = 1;
     double interval = 0;
+    /// Clock: an event clock Clock(condition, startInterval) (MLS 16.3),
+    /// which ticks where `condition` becomes true.
+    bool event = false;
+    sym::ExprId condition;
+    double startInterval = 0;
     SourceRange loc;
   };
   /// The clocked operators: Clock(...), sample(u[, c]), hold, previous,

@@ -193,6 +193,44 @@ TEST_CASE("clocked partitions: a periodic clock, a shifted sub-clock, previous, 
   CHECK(events.size() == 10); // the ticks at 0.1, ..., 1.0 (0 is the start)
 }
 
+TEST_CASE("event clocks: ticks at the condition's rising edges, interval(), sub-clocks count ticks") {
+  Run r = simulateOk("EventClocks.mo");
+  // By hand: c ticks at 0.25 (time > 0.25 while sin > 0) and where sin(2 pi
+  // t) rises through 0, t = 1, 2, 3; interval() is startInterval = 0.5 at
+  // the first tick, then the time since the tick before.
+  auto near = [](std::vector<double> got, std::vector<double> expected) {
+    REQUIRE(got.size() == expected.size());
+    for (size_t k = 0; k < got.size(); ++k)
+      CHECK(std::fabs(got[k] - expected[k]) < 1e-8);
+  };
+  near(eventTimes(r.result, "n"), {0.25, 1, 2, 3});
+  std::vector<double> dts = {0.5, 0.75, 1, 1};
+  auto ticks = eventTimes(r.result, "n");
+  for (size_t k = 0; k < ticks.size(); ++k) {
+    CHECK(after(r.result, "n", ticks[k]) == k + 1);
+    CHECK(std::fabs(after(r.result, "dt", ticks[k]) - dts[k]) < 1e-8);
+    CHECK(std::fabs(after(r.result, "y", ticks[k]) - dts[k]) < 1e-8);
+  }
+  // subSample(c, 2): ticks 1 and 3 of c, at 0.25 and 2.
+  near(eventTimes(r.result, "n2"), {0.25, 2});
+  CHECK(std::fabs(after(r.result, "dt2", 0.5) - 0.5) < 1e-8);
+  CHECK(std::fabs(after(r.result, "dt2", 2.5) - 1.75) < 1e-8);
+  // shiftSample(c, 1): from the second tick of c on.
+  near(eventTimes(r.result, "ns"), {1, 2, 3});
+  CHECK(r.result["ns"].back() == 3);
+  // cos(2 pi t) > 0 holds at the start: edge(condition) ticks there (its
+  // pre() is false), then at 0.75, 1.75, 2.75; interval() starts at 0.
+  CHECK(r.result["n0"].front() == 1);
+  CHECK(r.result["t0"].front() == 0);
+  near(eventTimes(r.result, "t0"), {0.75, 1.75, 2.75});
+  CHECK(r.result["n0"].back() == 4);
+  CHECK(std::fabs(after(r.result, "dt0", 1) - 0.75) < 1e-8);
+  CHECK(std::fabs(after(r.result, "dt0", 2) - 1) < 1e-8);
+  // Clock(b) of a Boolean b = time >= 1.5: one tick, at the time event.
+  near(eventTimes(r.result, "nb"), {1.5});
+  CHECK(r.result["tb"].back() == 1.5);
+}
+
 TEST_CASE("a hysteresis switch: when/elsewhen and change()") {
   Run r = simulateOk("Hysteresis.mo");
   // Heats at 2/s from 20 to 22 (t = 1), cools at 1/s to 18 (t = 5), heats
