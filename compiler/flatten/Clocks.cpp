@@ -837,6 +837,37 @@ void Flattener::resolveClocks() {
   };
   std::vector<flat::WhenBranch> branches(n);
   std::vector<ExprId> ticked(n), lastTick(n);
+  // The counter of a base clock's ticks: when flag then ticks = pre(ticks) + 1.
+  auto countTicks = [&](Grid &grid, const BaseClock &base, ExprId flag, SourceRange loc) {
+    VarId counter = addVar("ticks(" + model_.nameOf(base.definedBy) + ")", flat::TypeKind::Integer, loc);
+    model_.var(counter).attributes.start = pool_->zero();
+    grid.flag = flag;
+    grid.counter = pool_->variable(counter);
+    flat::WhenClause clause;
+    clause.loc = loc;
+    flat::WhenBranch tick;
+    tick.loc = loc;
+    tick.conditions.push_back(grid.flag);
+    tick.assignments.push_back(
+        {grid.counter, pool_->add(pool_->variable(model_.preOf(counter)), pool_->one()), loc});
+    clause.branches.push_back(std::move(tick));
+    model_.whenClauses.push_back(std::move(clause));
+  };
+  // Partition p ticks at every `every`-th tick of the grid from tick `offset`.
+  auto tickOn = [&](const Grid &grid, uint32_t p, int64_t every, int64_t offset) {
+    ExprId cond = grid.flag;
+    if (every != 1 || offset != 0) {
+      ExprId index = pool_->sub(pool_->sub(grid.counter, pool_->one()),
+                                constant(static_cast<double>(offset)));
+      ExprId onGrid = pool_->binary(
+          OpKind::Equal, pool_->binary(OpKind::Mod, index, constant(static_cast<double>(every))),
+          pool_->zero());
+      ExprId started = pool_->binary(OpKind::GreaterEq, index, pool_->zero());
+      cond = pool_->binary(OpKind::And, cond, pool_->binary(OpKind::And, started, onGrid));
+    }
+    branches[p].conditions.push_back(cond);
+    branches[p].loc = model_.variables[p].loc;
+  };
   for (auto &[r, grid] : grids) {
     const BaseClock &base = bases[r];
     if (base.event) {
@@ -865,9 +896,6 @@ void Flattener::resolveClocks() {
       }
       if (!ok)
         continue;
-      VarId counter = addVar("ticks(" + model_.nameOf(base.definedBy) + ")",
-                             flat::TypeKind::Integer, loc);
-      model_.var(counter).attributes.start = pool_->zero();
       // It ticks where edge(condition) becomes true (MLS 16.3), so also at
       // the start if the condition holds there (its pre() is false): the
       // when-condition is false during initialization and rises in the
@@ -875,33 +903,12 @@ void Flattener::resolveClocks() {
       // MAP-LIB reference of Modelica.Clocked's LogicalSample ticks there
       // too (MSL issue #3858).
       ExprId initial = pool_->variable(model_.specialVariable(flat::SpecialKind::Initial));
-      grid.flag =
-          pool_->binary(OpKind::And, base.condition, pool_->unary(OpKind::Not, initial));
-      grid.counter = pool_->variable(counter);
-      flat::WhenClause clause;
-      clause.loc = loc;
-      flat::WhenBranch tick;
-      tick.loc = loc;
-      tick.conditions.push_back(grid.flag);
-      tick.assignments.push_back(
-          {grid.counter, pool_->add(pool_->variable(model_.preOf(counter)), pool_->one()), loc});
-      clause.branches.push_back(std::move(tick));
-      model_.whenClauses.push_back(std::move(clause));
+      countTicks(grid, base,
+                 pool_->binary(OpKind::And, base.condition, pool_->unary(OpKind::Not, initial)),
+                 loc);
       for (uint32_t p : grid.partitions) {
         ClockMap rel = compose(clocks.find(p).second, toBase);
-        ExprId cond = grid.flag;
-        if (rel.a.num != 1 || rel.b.num != 0) {
-          ExprId index = pool_->sub(pool_->sub(grid.counter, pool_->one()),
-                                    constant(static_cast<double>(rel.b.num)));
-          ExprId onGrid = pool_->binary(
-              OpKind::Equal,
-              pool_->binary(OpKind::Mod, index, constant(static_cast<double>(rel.a.num))),
-              pool_->zero());
-          ExprId started = pool_->binary(OpKind::GreaterEq, index, pool_->zero());
-          cond = pool_->binary(OpKind::And, cond, pool_->binary(OpKind::And, started, onGrid));
-        }
-        branches[p].conditions.push_back(cond);
-        branches[p].loc = model_.variables[p].loc;
+        tickOn(grid, p, rel.a.num, rel.b.num);
       }
       continue;
     }
@@ -945,37 +952,12 @@ void Flattener::resolveClocks() {
     flag.loc = loc;
     VarId flagVar = model_.addVariable(std::move(flag));
     model_.samples.push_back({constant(start), constant(interval), flagVar, loc});
-    grid.flag = pool_->variable(flagVar);
-    VarId counter = addVar("ticks(" + model_.nameOf(base.definedBy) + ")", flat::TypeKind::Integer, loc);
-    model_.var(counter).attributes.start = pool_->zero();
-    grid.counter = pool_->variable(counter);
-    flat::WhenClause clause;
-    clause.loc = loc;
-    flat::WhenBranch tick;
-    tick.loc = loc;
-    tick.conditions.push_back(grid.flag);
-    tick.assignments.push_back({grid.counter,
-                                pool_->add(pool_->variable(model_.preOf(counter)), pool_->one()),
-                                loc});
-    clause.branches.push_back(std::move(tick));
-    model_.whenClauses.push_back(std::move(clause));
+    countTicks(grid, base, pool_->variable(flagVar), loc);
     for (uint32_t p : grid.partitions) {
       ClockMap map = clocks.find(p).second;
       Rational every = mul(map.a, inverse(step));
       Rational offset = mul(add(map.b, makeRational(-minOffset.num, minOffset.den)), inverse(step));
-      ExprId cond = grid.flag;
-      if (!(every == Rational{1, 1}) || offset.num != 0) {
-        ExprId index = pool_->sub(pool_->sub(grid.counter, pool_->one()),
-                                  constant(static_cast<double>(offset.num)));
-        ExprId onGrid =
-            pool_->binary(OpKind::Equal,
-                          pool_->binary(OpKind::Mod, index, constant(static_cast<double>(every.num))),
-                          pool_->zero());
-        ExprId started = pool_->binary(OpKind::GreaterEq, index, pool_->zero());
-        cond = pool_->binary(OpKind::And, cond, pool_->binary(OpKind::And, started, onGrid));
-      }
-      branches[p].conditions.push_back(cond);
-      branches[p].loc = model_.variables[p].loc;
+      tickOn(grid, p, every.num, offset.num);
     }
   }
   if (!ok)
