@@ -287,6 +287,14 @@ void printStatistics(const causalize::SimulationPlan &plan, const flat::FlatMode
     out << "; " << stats.promoted << " explicit variable(s) in the solver (each depends on more "
         << "than " << causalize::maxColumnsPerAssignment << " of its unknowns)";
   out << "\n";
+  if (!model.arrayEquations.empty()) {
+    size_t scalar = 0;
+    for (const flat::ArrayEquation &a : model.arrayEquations)
+      scalar += a.count;
+    out << "  " << model.arrayEquations.size()
+        << " explicit-ODE for-equation(s) recognized as array equations (" << scalar
+        << " of the equations), causalized and compiled element by element\n";
+  }
   out << "  causalization passes:";
   for (const auto &[pass, seconds] : plan.passTimes)
     out << " " << pass << " " << seconds << " s;";

@@ -187,6 +187,26 @@ struct Experiment {
   std::optional<double> tolerance;
 };
 
+/// An explicit-ODE for-equation recognized as one array equation (design-log
+/// D10, the array-preserving path): `for i in box loop c * der(x[i]) = f;`
+/// with one equation in its body, whose der() reads the state array x at the
+/// identity map of the box, the box a block lo[d]:hi[d] (step 1) of x's
+/// indices. Its scalar equations are still in `equations`, element by
+/// element in row-major order of the box (the first iterator outermost)
+/// from `first`: they are the reference and what every later pass reads
+/// today; this record says which of them form one array equation, so that a
+/// pass may treat them as one (each element a block solving der(x[i])
+/// alone). A pass that removes or reorders equations drops the records it
+/// invalidates.
+struct ArrayEquation {
+  std::vector<int64_t> dims;   ///< the sizes of x
+  std::vector<int64_t> lo, hi; ///< the box, per dimension (1-based, inclusive)
+  size_t first = 0;            ///< index in `equations` of the box's first element
+  size_t count = 0;            ///< the box's size: one scalar equation per element
+  sym::VarId state;            ///< x[1, ..., 1]; x's elements are consecutive variables
+  SourceRange loc;
+};
+
 /// A flattened model.
 class FlatModel {
 public:
@@ -199,6 +219,8 @@ public:
   std::vector<Variable> variables;
   std::vector<Equation> equations;
   std::vector<Equation> initialEquations;
+  /// Explicit-ODE for-equations among `equations` (see ArrayEquation).
+  std::vector<ArrayEquation> arrayEquations;
   /// The functions that Call nodes refer to (by index); see Function.h.
   std::vector<Function> functions;
   std::vector<EnumerationType> enumerations;

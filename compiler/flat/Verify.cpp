@@ -43,6 +43,8 @@ public:
         }
       }
     }
+    for (size_t a = 0; a < model_.arrayEquations.size(); ++a)
+      arrayEquation(model_.arrayEquations[a], "array equation " + std::to_string(a));
     for (const ExternalObjectType &type : model_.externalObjects) {
       if (type.destructor >= model_.functions.size())
         problem("external object class `" + type.name + "` has no destructor in the table");
@@ -83,6 +85,59 @@ private:
             v.variability != VariabilityKind::Constant)
           problem("variable `" + v.name + "` has a binding but is no parameter or constant");
         expression(v.binding, "the binding of `" + v.name + "`");
+      }
+    }
+  }
+
+  /// An array equation's box lies in x, its scalar equations are in the
+  /// model, and the left side of the box's element k names der() of x's
+  /// element k (ArrayEquation's contract).
+  void arrayEquation(const ArrayEquation &a, const std::string &where) {
+    size_t n = a.dims.size(), size = 1, count = 1;
+    if (n == 0 || a.lo.size() != n || a.hi.size() != n) {
+      problem(where + ": its box and x's sizes have different ranks");
+      return;
+    }
+    for (size_t d = 0; d < n; ++d) {
+      if (a.lo[d] < 1 || a.lo[d] > a.hi[d] || a.hi[d] > a.dims[d]) {
+        problem(where + ": its box is not a block of x's indices");
+        return;
+      }
+      size *= static_cast<size_t>(a.dims[d]);
+      count *= static_cast<size_t>(a.hi[d] - a.lo[d] + 1);
+    }
+    if (count != a.count || a.first + a.count > model_.equations.size() ||
+        !a.state.valid() || a.state.index + size > model_.variables.size()) {
+      problem(where + ": its equations or x's variables are not in the model");
+      return;
+    }
+    const sym::ExprPool &pool = model_.pool;
+    std::vector<int64_t> at = a.lo;
+    for (size_t k = 0; k < a.count; ++k) {
+      size_t element = 0;
+      for (size_t d = 0; d < n; ++d)
+        element = element * static_cast<size_t>(a.dims[d]) + static_cast<size_t>(at[d] - 1);
+      for (size_t d = n; d-- > 0;) {
+        if (++at[d] <= a.hi[d])
+          break;
+        at[d] = a.lo[d];
+      }
+      sym::VarId der = model_.variables[a.state.index + element].derivative;
+      sym::ExprId lhs = model_.equations[a.first + k].lhs;
+      bool found = false;
+      if (der.valid() && lhs.valid() && lhs.index < pool.size()) {
+        // The left side is der(x), c * der(x), der(x) * c or der(x) / c.
+        auto isDer = [&](sym::ExprId e) {
+          return pool.op(e) == sym::OpKind::Variable && pool.variableOf(e) == der;
+        };
+        found = isDer(lhs);
+        for (sym::ExprId operand : pool.operands(lhs))
+          found = found || isDer(operand);
+      }
+      if (!found) {
+        problem(where + ": equation " + std::to_string(a.first + k) +
+                " is not the der() of its element of x");
+        return;
       }
     }
   }

@@ -1120,6 +1120,8 @@ void Flattener::resolveClocks() {
       kept.push_back(model_.equations[i]);
   for (size_t i = m; i < model_.equations.size(); ++i)
     kept.push_back(model_.equations[i]);
+  if (kept.size() != model_.equations.size())
+    model_.arrayEquations.clear(); // their indices moved: the scalar equations stay
   model_.equations = std::move(kept);
 }
 

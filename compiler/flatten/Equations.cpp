@@ -51,6 +51,8 @@ static void collect(Flattener &f, const std::vector<ast::EquationPtr> &body, Sco
     f.lowerEquation(*eq, scope, initial);
   out.assign(target.begin() + before, target.end());
   target.resize(before);
+  if (!initial) // the array equations among the equations taken out are no longer there
+    f.dropArrayEquationsFrom(before);
   sym::ExprPool &pool = f.pool();
   for (size_t k = calls; k < f.model().calls.size(); ++k)
     f.model().calls[k].call = pool.ifElse(guard, f.model().calls[k].call, pool.zero());
@@ -314,6 +316,7 @@ void Flattener::lowerWhenEquations(const std::vector<ast::EquationPtr> &body, Sc
         branch.assignments.push_back(a);
       }
       model_.equations.resize(before);
+      dropArrayEquationsFrom(before);
       continue;
     }
     case ast::EquationKind::Call: {

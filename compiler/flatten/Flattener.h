@@ -419,6 +419,13 @@ public:
   sym::ExprPool &pool() { return *pool_; }
   Diagnostics &diags() { return diags_; }
   flat::FlatModel &model() { return model_; }
+  /// Forgets the array equations (flat::ArrayEquation) from the equation at
+  /// `first` on, when the equations from there are taken out of the model
+  /// (the records are in the order of their equations).
+  void dropArrayEquationsFrom(size_t first) {
+    while (!model_.arrayEquations.empty() && model_.arrayEquations.back().first >= first)
+      model_.arrayEquations.pop_back();
+  }
   inst::Instantiator &instantiator() { return inst_; }
   /// Iterators of enclosing for-equations and reductions, innermost last.
   std::vector<std::pair<std::string, Value>> iterators;

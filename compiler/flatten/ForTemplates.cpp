@@ -149,7 +149,84 @@ public:
     return Outcome::Ok;
   }
 
+  /// After a run that built the equations from `first` on: the record of an
+  /// explicit ODE over a block of a state array (flat::ArrayEquation), if the
+  /// body is one equation `der(x[i1, ..., in])`, `c * der(...)`, `der(...) *
+  /// c` or `der(...) / c` = f, with c and f free of der(), x's subscripts the
+  /// iterators in order, each range a step-1 block of x's indices, and x's
+  /// elements consecutive variables. Anything else is not recorded (its scalar
+  /// equations are the same either way).
+  std::optional<flat::ArrayEquation> explicitOde(const std::vector<std::vector<int64_t>> &ranges,
+                                                 size_t first) const {
+    if (equations_.size() != 1 || hasDer(equations_[0].rhs))
+      return std::nullopt;
+    const TNode &lhs = nodes_[equations_[0].lhs];
+    uint32_t der = UINT32_MAX;
+    if (lhs.kind == TNode::Kind::Der) {
+      der = equations_[0].lhs;
+    } else if (lhs.kind == TNode::Kind::Binary &&
+               (lhs.op == OpKind::Mul || lhs.op == OpKind::Div)) {
+      if (nodes_[lhs.a].kind == TNode::Kind::Der && !hasDer(lhs.b))
+        der = lhs.a;
+      else if (lhs.op == OpKind::Mul && nodes_[lhs.b].kind == TNode::Kind::Der && !hasDer(lhs.a))
+        der = lhs.b;
+    }
+    if (der == UINT32_MAX)
+      return std::nullopt;
+    const TNode &x = nodes_[nodes_[der].a];
+    if (!x.lowered || x.failed || x.dims.size() != ranges.size() ||
+        x.subscripts.size() != ranges.size())
+      return std::nullopt;
+    flat::ArrayEquation a;
+    size_t count = 1, size = 1;
+    for (size_t d = 0; d < ranges.size(); ++d) {
+      const IntNode &s = ints_[x.subscripts[d]];
+      if (s.kind != IntNode::Kind::Iterator || s.value != static_cast<int64_t>(d) ||
+          ranges[d].empty() || ranges[d].front() < 1 || ranges[d].back() > x.dims[d])
+        return std::nullopt;
+      for (size_t k = 0; k < ranges[d].size(); ++k)
+        if (ranges[d][k] != ranges[d].front() + static_cast<int64_t>(k))
+          return std::nullopt;
+      a.lo.push_back(ranges[d].front());
+      a.hi.push_back(ranges[d].back());
+      count *= ranges[d].size();
+      size *= static_cast<size_t>(x.dims[d]);
+    }
+    if (size != x.elements.size() || count == 0)
+      return std::nullopt;
+    sym::VarId state = f_.pool().variableOf(x.elements[0]);
+    if (!state.valid())
+      return std::nullopt;
+    for (size_t k = 0; k < size; ++k) {
+      sym::VarId v = f_.pool().variableOf(x.elements[k]);
+      if (!v.valid() || v.index != state.index + k)
+        return std::nullopt;
+    }
+    a.dims = x.dims;
+    a.first = first;
+    a.count = count;
+    a.state = state;
+    a.loc = e_.range;
+    return a;
+  }
+
 private:
+  /// Whether the subtree at k holds a der().
+  bool hasDer(uint32_t k) const {
+    const TNode &n = nodes_[k];
+    switch (n.kind) {
+    case TNode::Kind::Der: return true;
+    case TNode::Kind::Neg: return hasDer(n.a);
+    case TNode::Kind::Binary: return hasDer(n.a) || hasDer(n.b);
+    case TNode::Kind::If:
+      for (const auto &[c, v] : n.branches)
+        if (hasDer(v))
+          return true;
+      return hasDer(n.otherwise);
+    default: return false;
+    }
+  }
+
   struct Eq {
     uint32_t lhs, rhs;
     const ast::SimpleEquation *eq;
@@ -709,9 +786,14 @@ bool Flattener::lowerForTemplate(const ast::ForEquation &e, Scope scope, bool in
   }
   if (!t.compile())
     return false;
+  size_t first = model_.equations.size();
   Outcome outcome = t.run(ranges, initial);
-  if (outcome == Outcome::Ok)
+  if (outcome == Outcome::Ok) {
     ++templatesLowered;
+    if (!initial)
+      if (auto a = t.explicitOde(ranges, first); a && first + a->count == model_.equations.size())
+        model_.arrayEquations.push_back(std::move(*a));
+  }
   return outcome != Outcome::GiveUp;
 }
 

@@ -762,7 +762,9 @@ TEST_CASE("for-equations lowered as templates give the results of unrolled ones"
   // The 3-D grid of bench/generate at 4^3 and a cascade of lags (the
   // ScalableTestSuite's CascadedFirstOrder, and one backwards), simulated
   // with for-equations lowered once as templates and unrolled element by
-  // element (the reference path, design-log D10): the same numbers.
+  // element (the reference path, design-log D10): the same numbers. The
+  // grid and the cascade over 2:N are recorded as array equations
+  // (flat::ArrayEquation) on the first path, and v reads der(x[...]).
   for (const char *file : {"HeatGrid3D.mo", "CascadeChain.mo"}) {
     CAPTURE(file);
     bool saved = forEquationTemplates();

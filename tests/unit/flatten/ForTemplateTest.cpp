@@ -252,3 +252,152 @@ end DerOfInteger;
     CHECK(b.messages.find(a.messages.substr(0, a.messages.find('\n'))) != std::string::npos);
   }
 }
+
+namespace {
+
+/// The explicit-ODE array equations the template path records (with
+/// templates on), each as "x[1, ..., 1] lo:hi/size... @first #count", after checking
+/// that every element's scalar equation is the one of x's element k.
+std::string arrayEquations(const std::string &source) {
+  std::string out;
+  test::SourceFixture f;
+  auto model = f.flattenLast(source);
+  INFO(f.messages.str());
+  REQUIRE(model.has_value());
+  for (const flat::ArrayEquation &a : model->arrayEquations) {
+    std::string s = model->nameOf(a.state);
+    for (size_t d = 0; d < a.dims.size(); ++d)
+      s += " " + std::to_string(a.lo[d]) + ":" + std::to_string(a.hi[d]) + "/" +
+           std::to_string(a.dims[d]);
+    s += " @" + std::to_string(a.first) + " #" + std::to_string(a.count);
+    REQUIRE(a.first + a.count <= model->equations.size());
+    std::vector<int64_t> at = a.lo; // the box's point, row-major
+    for (size_t k = 0; k < a.count; ++k) {
+      size_t element = 0;
+      for (size_t d = 0; d < a.dims.size(); ++d)
+        element = element * static_cast<size_t>(a.dims[d]) + static_cast<size_t>(at[d] - 1);
+      for (size_t d = a.dims.size(); d-- > 0;) {
+        if (++at[d] <= a.hi[d])
+          break;
+        at[d] = a.lo[d];
+      }
+      std::string name =
+          model->nameOf(sym::VarId{static_cast<uint32_t>(a.state.index + element)});
+      std::string lhs = model->print(model->equations[a.first + k].lhs);
+      INFO(lhs);
+      CHECK(lhs.find("der(" + name + ")") != std::string::npos);
+    }
+    out += (out.empty() ? "" : "; ") + s;
+  }
+  return out;
+}
+
+} // namespace
+
+TEST_CASE("explicit-ODE for-equations over a block of a state array are recorded as array equations") {
+  CHECK(arrayEquations(grid3d) == "T[1,1,1] 1:3/3 1:4/4 1:2/2 @0 #24");
+  // A cascade written as one loop, a der() that another equation reads, a
+  // division on the left and a second array after a scalar equation.
+  CHECK(arrayEquations(R"(
+model Cascade
+  parameter Integer N = 4;
+  parameter Real tau = 0.1;
+  Real x[N](each start = 0, each fixed = true);
+  Real z[2, 3](each start = 1, each fixed = true);
+  Real y, u = 1;
+equation
+  for i in 1:N loop
+    tau * der(x[i]) = (if i == 1 then u else x[i - 1]) - x[i];
+  end for;
+  y = der(x[2]) + 1;
+  for i in 1:2, j in 1:3 loop
+    der(z[i, j]) / tau = -z[i, j] * x[j];
+  end for;
+end Cascade;
+)") == "x[1] 1:4/4 @1 #4; z[1,1] 1:2/2 1:3/3 @6 #6"); // u = 1 first
+}
+
+TEST_CASE("for-equations that are not explicit ODEs over a whole state array are not recorded") {
+  // A permuted or reversed map, a step range, two equations in one
+  // body, der() on the right, an implicit left side, initial equations, and
+  // loops inside an if-equation whose condition varies (taken out of the
+  // equations and merged): their scalar equations only.
+  CHECK(arrayEquations(R"(
+model NotArrays
+  parameter Integer n = 3;
+  Real a[n](each start = 0, each fixed = true), b[n](each start = 0, each fixed = true);
+  Real c[n, n](each start = 0, each fixed = true), d[n](each start = 0, each fixed = true);
+  Real e[n](each start = 0, each fixed = true), g[n](each start = 0, each fixed = true);
+  Real h[n](each start = 0, each fixed = true), w[n];
+initial equation
+  for i in 1:n loop
+    der(w[i]) = 0;
+  end for;
+equation
+  for i in 1:2:n loop
+    der(a[i]) = 1;
+  end for;
+  der(a[2]) = 1;
+  for i in 1:n loop
+    der(b[n - i + 1]) = b[i];
+  end for;
+  for i in 1:n, j in 1:n loop
+    der(c[j, i]) = c[i, j];
+  end for;
+  for i in 1:n loop
+    der(d[i]) = 1;
+    w[i] = d[i];
+  end for;
+  for i in 1:n loop
+    der(e[i]) = der(d[i]);
+  end for;
+  for i in 1:n loop
+    der(g[i]) + g[i] = 0;
+  end for;
+  if time > 1 then
+    for i in 1:n loop
+      der(h[i]) = 1;
+    end for;
+  else
+    for i in 1:n loop
+      der(h[i]) = 2;
+    end for;
+  end if;
+end NotArrays;
+)") == "");
+  // With templates off (the reference path) nothing is recorded.
+  bool saved = forEquationTemplates();
+  setForEquationTemplates(false);
+  CHECK(arrayEquations(grid3d) == "");
+  setForEquationTemplates(saved);
+}
+
+TEST_CASE("a sub-box of a state array: CascadedFirstOrder's loop over 2:N, and a cut grid") {
+  // z's first column (a literal subscript: not the identity map of a box of
+  // z's rank) and its rows 1 and 4 (a range that is not a step-1 block) are
+  // scalar equations only.
+  CHECK(arrayEquations(R"(
+model CascadedFirstOrder
+  parameter Integer N = 5;
+  parameter Real T = 1;
+  final parameter Real tau = T / N;
+  Real x[N](each start = 0, each fixed = true);
+  Real u = 1;
+  Real z[4, 3](each start = 1, each fixed = true);
+equation
+  tau * der(x[1]) = u - x[1];
+  for i in 2:N loop
+    tau * der(x[i]) = x[i - 1] - x[i];
+  end for;
+  for i in 1:4 loop
+    der(z[i, 1]) = 0;
+  end for;
+  for i in 2:3, j in 2:3 loop
+    der(z[i, j]) = z[i - 1, j - 1] - z[i, j];
+  end for;
+  for i in {1, 4}, j in 2:3 loop
+    der(z[i, j]) = 0;
+  end for;
+end CascadedFirstOrder;
+)") == "x[1] 2:5/5 @2 #4; z[1,1] 2:3/4 2:3/3 @10 #4");
+}

@@ -161,6 +161,15 @@ TEST_CASE("flat::verify checks names, links, bindings and expressions") {
   CHECK(mentions(problems, "variable `x` has a binding but is no parameter or constant"));
   CHECK(mentions(problems, "equation 1: a variable out of range"));
 
+  // An array equation over x[1:1] whose equation is not der(x)'s, then
+  // one whose box leaves x.
+  model.arrayEquations.push_back({{1}, {1}, {1}, 1, 1, xId, {}});
+  CHECK(mentions(flat::verify(model, true), "array equation 0: equation 1 is not the der() of its element of x"));
+  model.arrayEquations[0].first = 0;
+  CHECK(!mentions(flat::verify(model, true), "array equation 0"));
+  model.arrayEquations[0].hi = {2};
+  CHECK(mentions(flat::verify(model, true), "array equation 0: its box is not a block of x's indices"));
+
   flat::FlatModel causalized;
   flat::Variable hidden;
   hidden.name = "$der(x)";
