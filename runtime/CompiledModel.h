@@ -217,8 +217,9 @@ struct EventModel {
   std::vector<int32_t> preSlot;
   std::vector<int32_t> valueSlot;
   std::vector<SampleClock> samples;
-  /// initial(): 1 during initialization and the rounds of the initial event
-  /// iteration, 0 from its final round on.
+  /// initial(): 1 while the initialization problem is solved (and for the
+  /// one `assertions` call of the initial event iteration), 0 in the event
+  /// iteration at the start time and after (MLS 3.7.3).
   int32_t initialSlot = -1;
   /// terminal(): 1 at the final evaluation (pre := value, `residual`,
   /// `update` once, at the stop time or after terminate(), before the last

@@ -284,7 +284,7 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
   v.assign(static_cast<std::size_t>(model.numSlots), 0.0);
   OverrideScope overrides(model.overrides);
   if (model.events.initialSlot >= 0 && model.events.initialSlot < model.numSlots)
-    v[model.events.initialSlot] = 1.0; // initial(): 1 until the initial event iteration ends
+    v[model.events.initialSlot] = 1.0; // initial(): 1 while the initialization problem is solved
   clearRuntimeMessages();
   for (KernelFn kernel : {model.setParameters, model.setStartValues}) {
     if (kernel)
