@@ -78,9 +78,9 @@ std::vector<char> FlatModel::assignedInWhen() const {
   return assigned;
 }
 
-std::string FlatModel::print(sym::ExprId expr) const {
+std::string FlatModel::print(sym::ExprId expr, sym::PrintCache *cache) const {
   return sym::print(pool, expr, [this](sym::VarId v) { return variables[v.index].name; },
-                    [this](uint32_t f) { return functions[f].name; });
+                    [this](uint32_t f) { return functions[f].name; }, cache);
 }
 
 namespace {
@@ -116,12 +116,12 @@ std::string quoted(const std::string &text) {
   return out + '"';
 }
 
-std::string attributeList(const FlatModel &model, const Variable &v) {
+std::string attributeList(const FlatModel &model, sym::PrintCache &cache, const Variable &v) {
   std::vector<std::string> items;
   const Attributes &a = v.attributes;
   auto expr = [&](const char *name, sym::ExprId e) {
     if (e.valid())
-      items.push_back(std::string(name) + " = " + model.print(e));
+      items.push_back(std::string(name) + " = " + model.print(e, &cache));
   };
   auto text = [&](const char *name, const std::string &s) {
     if (!s.empty())
@@ -146,7 +146,7 @@ std::string attributeList(const FlatModel &model, const Variable &v) {
   return out + ")";
 }
 
-void printVariable(const FlatModel &model, const Variable &v, std::ostream &out) {
+void printVariable(const FlatModel &model, sym::PrintCache &cache, const Variable &v, std::ostream &out) {
   out << "  ";
   if (v.isProtected)
     out << "protected ";
@@ -162,7 +162,7 @@ void printVariable(const FlatModel &model, const Variable &v, std::ostream &out)
   const ExternalObjectType *object = v.externalObject < model.externalObjects.size()
                                          ? &model.externalObjects[v.externalObject] : nullptr;
   out << (enumeration ? enumeration->name : object ? object->name : typeName(v.type)) << ' ' << v.name
-      << attributeList(model, v);
+      << attributeList(model, cache, v);
   if (v.type == TypeKind::String && v.text) {
     out << " = " << quoted(*v.text);
   } else if (v.binding.valid()) {
@@ -172,7 +172,7 @@ void printVariable(const FlatModel &model, const Variable &v, std::ostream &out)
     else if (enumeration && constant && *constant >= 1 && *constant <= enumeration->literals.size())
       out << " = " << enumeration->name << '.' << enumeration->literals[static_cast<size_t>(*constant) - 1];
     else
-      out << " = " << model.print(v.binding);
+      out << " = " << model.print(v.binding, &cache);
   }
   if (!v.description.empty())
     out << ' ' << quoted(v.description);
@@ -193,10 +193,10 @@ const char *originName(EquationOriginKind origin) {
   return "equation";
 }
 
-void printEquations(const FlatModel &model, const std::vector<Equation> &equations,
+void printEquations(const FlatModel &model, sym::PrintCache &cache, const std::vector<Equation> &equations,
                     const PrintOptions &options, std::ostream &out) {
   for (const Equation &eq : equations) {
-    out << "  " << model.print(eq.lhs) << " = " << model.print(eq.rhs) << ';';
+    out << "  " << model.print(eq.lhs, &cache) << " = " << model.print(eq.rhs, &cache) << ';';
     if (options.origins && eq.loc.valid()) {
       LineColumn lc = options.origins->lineColumn(eq.loc.start());
       out << " // " << originName(eq.origin) << " at " << lc.line << ':' << lc.column;
@@ -354,44 +354,44 @@ void printFunction(const FlatModel &model, const Function &f, std::ostream &out)
   out << "end " << f.name << ";\n\n";
 }
 
-std::string messageText(const FlatModel &model, const std::vector<MessagePart> &message) {
+std::string messageText(const FlatModel &model, sym::PrintCache &cache, const std::vector<MessagePart> &message) {
   std::string out;
   for (const MessagePart &part : message) {
     out += out.empty() ? "" : " + ";
-    out += part.value.valid() ? "String(" + model.print(part.value) + ")" : quoted(part.text);
+    out += part.value.valid() ? "String(" + model.print(part.value, &cache) + ")" : quoted(part.text);
   }
   return out.empty() ? "\"\"" : out;
 }
 
-std::string assertText(const FlatModel &model, const Assertion &a) {
-  return "assert(" + model.print(a.condition) + ", " + messageText(model, a.message) +
+std::string assertText(const FlatModel &model, sym::PrintCache &cache, const Assertion &a) {
+  return "assert(" + model.print(a.condition, &cache) + ", " + messageText(model, cache, a.message) +
          (a.level == 2 ? ", AssertionLevel.warning" : "") + ")";
 }
 
-void printWhenClauses(const FlatModel &model, std::ostream &out) {
+void printWhenClauses(const FlatModel &model, sym::PrintCache &cache, std::ostream &out) {
   for (const WhenClause &w : model.whenClauses) {
     for (size_t b = 0; b < w.branches.size(); ++b) {
       const WhenBranch &branch = w.branches[b];
       out << (b == 0 ? "  when " : "  elsewhen ");
       if (branch.conditions.size() == 1) {
-        out << model.print(branch.conditions[0]);
+        out << model.print(branch.conditions[0], &cache);
       } else {
         out << '{';
         for (size_t i = 0; i < branch.conditions.size(); ++i)
-          out << (i ? ", " : "") << model.print(branch.conditions[i]);
+          out << (i ? ", " : "") << model.print(branch.conditions[i], &cache);
         out << '}';
       }
       out << " then\n";
       for (const Equation &eq : branch.assignments)
-        out << "    " << model.print(eq.lhs) << " = " << model.print(eq.rhs) << ";\n";
+        out << "    " << model.print(eq.lhs, &cache) << " = " << model.print(eq.rhs, &cache) << ";\n";
       for (const auto &[x, e] : branch.reinits)
-        out << "    reinit(" << model.nameOf(x) << ", " << model.print(e) << ");\n";
+        out << "    reinit(" << model.nameOf(x) << ", " << model.print(e, &cache) << ");\n";
       for (const CallEffect &c : branch.calls)
-        out << "    " << model.print(c.call) << ";\n";
+        out << "    " << model.print(c.call, &cache) << ";\n";
       for (const Assertion &a : branch.asserts)
-        out << "    " << assertText(model, a) << ";\n";
+        out << "    " << assertText(model, cache, a) << ";\n";
       for (const auto &message : branch.terminates)
-        out << "    terminate(" << messageText(model, message) << ");\n";
+        out << "    terminate(" << messageText(model, cache, message) << ");\n";
     }
     out << "  end when;\n";
   }
@@ -400,25 +400,26 @@ void printWhenClauses(const FlatModel &model, std::ostream &out) {
 } // namespace
 
 void printFlatModel(const FlatModel &model, std::ostream &out, const PrintOptions &options) {
+  sym::PrintCache cache; // a call that several equations read is printed once
   for (const Function &f : model.functions)
     printFunction(model, f, out);
   out << "class " << model.name << '\n';
   for (const Variable &v : model.variables)
     if (!v.derivativeOf.valid() && v.special == SpecialKind::None)
-      printVariable(model, v, out);
+      printVariable(model, cache, v, out);
   if (!model.initialEquations.empty()) {
     out << "initial equation\n";
-    printEquations(model, model.initialEquations, options, out);
+    printEquations(model, cache, model.initialEquations, options, out);
   }
   if (!model.equations.empty() || !model.whenClauses.empty() || !model.assertions.empty() ||
       !model.calls.empty()) {
     out << "equation\n";
-    printEquations(model, model.equations, options, out);
-    printWhenClauses(model, out);
+    printEquations(model, cache, model.equations, options, out);
+    printWhenClauses(model, cache, out);
     for (const CallEffect &c : model.calls)
-      out << "  " << model.print(c.call) << ";\n";
+      out << "  " << model.print(c.call, &cache) << ";\n";
     for (const Assertion &a : model.assertions)
-      out << "  " << assertText(model, a) << ";\n";
+      out << "  " << assertText(model, cache, a) << ";\n";
   }
   out << "end " << model.name << ";\n";
 }

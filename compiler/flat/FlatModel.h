@@ -251,8 +251,9 @@ public:
   const std::string &nameOf(sym::VarId id) const { return variables[id.index].name; }
   size_t size() const { return variables.size(); }
 
-  /// Modelica text of an expression of this model.
-  std::string print(sym::ExprId expr) const;
+  /// Modelica text of an expression of this model; `cache` keeps the text
+  /// of calls for the next expressions (sym::PrintCache).
+  std::string print(sym::ExprId expr, sym::PrintCache *cache = nullptr) const;
 };
 
 /// Options of the flat model printer.

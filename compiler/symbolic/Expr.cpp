@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <span>
+#include <string_view>
 #include <unordered_map>
 
 namespace mocc::sym {
@@ -669,6 +671,7 @@ struct Printer {
   const ExprPool &pool;
   const std::function<std::string(VarId)> &nameOf;
   const std::function<std::string(uint32_t)> &functionName;
+  PrintCache *cache = nullptr;
 
   static std::string number(double value) {
     if (std::isnan(value))
@@ -715,9 +718,12 @@ struct Printer {
 
   /// Prints on a stack of its own: an expression is as deep as its longest
   /// chain of operators, which may be long.
-  std::string print(ExprId root) const {
+  std::string print(ExprId root) const { return printParts({whole(root)}); }
+
+  /// The text of `items`, in order.
+  std::string printParts(std::vector<Item> items) const {
     std::string out;
-    std::vector<Item> stack{{root}};
+    std::vector<Item> stack(std::make_move_iterator(items.rbegin()), std::make_move_iterator(items.rend()));
     std::vector<Item> parts;
     while (!stack.empty()) {
       Item item = std::move(stack.back());
@@ -755,6 +761,62 @@ struct Printer {
     }
   }
 
+  /// A variable's name split as prefix[index] (the last subscript; the
+  /// prefix ends with "[" or ","), or no index.
+  struct Indexed {
+    std::string_view prefix;
+    long index = -1;
+  };
+  static Indexed lastIndex(std::string_view name) {
+    if (name.size() < 3 || name.back() != ']')
+      return {};
+    size_t start = name.size() - 1;
+    while (start > 0 && name[start - 1] >= '0' && name[start - 1] <= '9')
+      --start;
+    if (start == name.size() - 1 || start == 0 || (name[start - 1] != '[' && name[start - 1] != ',') ||
+        name.size() - 1 - start > 9)
+      return {};
+    long index = 0;
+    for (size_t i = start; i + 1 < name.size(); ++i)
+      index = index * 10 + (name[i] - '0');
+    return {name.substr(0, start), index};
+  }
+
+  /// A call's arguments, where a run of three or more consecutive elements
+  /// of one array (a[2], a[3], a[4]: the scalarized array argument) prints
+  /// as the slice a[2:4]: the text of a call stays as long as its source's,
+  /// not as long as its arrays (an argument of 4,000 elements read by 800
+  /// outputs printed 35 MB).
+  void callArgs(ExprId id, std::vector<Item> &parts) const {
+    std::span<const ExprId> ops = pool.operands(id);
+    std::vector<std::string> names(ops.size());
+    for (size_t i = 0; i < ops.size(); ++i)
+      if (pool.op(ops[i]) == OpKind::Variable)
+        names[i] = nameOf(VarId{pool.node(ops[i]).payload.index});
+    for (size_t i = 0; i < ops.size();) {
+      if (i)
+        parts.push_back(text(", "));
+      size_t end = i + 1;
+      Indexed head = names[i].empty() ? Indexed{} : lastIndex(names[i]);
+      if (head.index >= 0) {
+        while (end < ops.size() && !names[end].empty()) {
+          Indexed next = lastIndex(names[end]);
+          if (next.index != head.index + long(end - i) || next.prefix != head.prefix)
+            break;
+          ++end;
+        }
+      }
+      if (end - i >= 3) {
+        parts.push_back(text(std::string(head.prefix) + std::to_string(head.index) + ":" +
+                             std::to_string(head.index + long(end - i) - 1) + "]"));
+      } else {
+        end = i + 1;
+        parts.push_back(whole(ops[i]));
+      }
+      i = end;
+    }
+  }
+
   void binaryParts(const Node &n, ExprId id, std::vector<Item> &parts) const {
     ExprId a = pool.operand(id, 0), b = pool.operand(id, 1);
     std::string op = opName(n.op);
@@ -788,6 +850,14 @@ struct Printer {
     }
   }
 
+  void expandCall(const Node &n, ExprId id, std::vector<Item> &parts) const {
+    parts.push_back(text((functionName ? functionName(n.payload.index)
+                                       : "f" + std::to_string(n.payload.index)) +
+                         "("));
+    callArgs(id, parts);
+    parts.push_back(text(")"));
+  }
+
   /// The parts of node `id` in order.
   void expand(ExprId id, std::vector<Item> &parts) const {
     const Node &n = pool.node(id);
@@ -818,11 +888,17 @@ struct Printer {
       parts.push_back(text(")"));
       return;
     case OpKind::Call:
-      parts.push_back(text((functionName ? functionName(n.payload.index)
-                                         : "f" + std::to_string(n.payload.index)) +
-                           "("));
-      args(id, parts);
-      parts.push_back(text(")"));
+      if (cache) {
+        auto found = cache->calls.find(id.index);
+        if (found == cache->calls.end()) {
+          std::vector<Item> own;
+          expandCall(n, id, own);
+          found = cache->calls.emplace(id.index, printParts(std::move(own))).first;
+        }
+        parts.push_back(text(found->second));
+        return;
+      }
+      expandCall(n, id, parts);
       return;
     case OpKind::Load:
       parts.push_back(text("load(" + std::to_string(n.payload.index) + ", "));
@@ -853,8 +929,8 @@ struct Printer {
 
 std::string print(const ExprPool &pool, ExprId expr,
                   const std::function<std::string(VarId)> &nameOf,
-                  const std::function<std::string(uint32_t)> &functionName) {
-  Printer printer{pool, nameOf, functionName};
+                  const std::function<std::string(uint32_t)> &functionName, PrintCache *cache) {
+  Printer printer{pool, nameOf, functionName, cache};
   return printer.print(expr);
 }
 

@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace mocc::sym {
@@ -215,10 +216,21 @@ ExprId substitute(ExprPool &pool, ExprId expr,
 /// events (MLS 8.5: only relations outside functions do).
 ExprId withoutEvents(ExprPool &pool, ExprId expr);
 
+/// The text of calls printed before, by node, for printing many
+/// expressions of one pool with the same names: a call that many equations
+/// read (a function's outputs taken one by one) is printed once. Valid as
+/// long as the names do not change.
+struct PrintCache {
+  std::unordered_map<uint32_t, std::string> calls;
+};
+
 /// Modelica text of an expression; `nameOf` gives each variable's name (a
 /// der() variable prints as "der(x)"), `functionName` each function's name.
+/// A run of three or more consecutive elements of one array among a call's
+/// arguments (x[2], x[3], x[4]) prints as a slice (x[2:4]).
 std::string print(const ExprPool &pool, ExprId expr,
                   const std::function<std::string(VarId)> &nameOf,
-                  const std::function<std::string(uint32_t)> &functionName = {});
+                  const std::function<std::string(uint32_t)> &functionName = {},
+                  PrintCache *cache = nullptr);
 
 } // namespace mocc::sym

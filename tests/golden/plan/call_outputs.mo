@@ -43,7 +43,7 @@ end CallOutputs;
 // CHECK:STDOUT:   buf[1] := if $cond0.0.0 and not pre($cond0.0.0) then if pre(i) + 1 <= 3 and noEvent(not (pre(i) + 1 >= 1 and pre(i) + 1 <= 3)) then subscriptError(pre(i) + 1) else if pre(i) + 1 <= 3 and noEvent(pre(i) + 1 - 1 == 0) then time else pre(buf[1]) else buf[1]
 // CHECK:STDOUT:   buf[2] := if $cond0.0.0 and not pre($cond0.0.0) then if pre(i) + 1 <= 3 and noEvent(pre(i) + 1 - 1 == 1) then time else pre(buf[2]) else buf[2]
 // CHECK:STDOUT:   buf[3] := if $cond0.0.0 and not pre($cond0.0.0) then if pre(i) + 1 <= 3 and noEvent(pre(i) + 1 - 1 == 2) then time else pre(buf[3]) else buf[3]
-// CHECK:STDOUT:   (n, s[1], s[2]) := if $cond1.0.0 and not pre($cond1.0.0) then if not i < 3 then CallOutputs.stats(buf[1], buf[2], buf[3]) else 0 else 0
+// CHECK:STDOUT:   (n, s[1], s[2]) := if $cond1.0.0 and not pre($cond1.0.0) then if not i < 3 then CallOutputs.stats(buf[1:3]) else 0 else 0
 // CHECK:STDOUT:   n := if $cond1.0.0 and not pre($cond1.0.0) then if not i < 3 then n else if i < 3 then -1 else pre(n) else n
 // CHECK:STDOUT:   s[1] := if $cond1.0.0 and not pre($cond1.0.0) then if not i < 3 then s[1] else pre(s[1]) else s[1]
 // CHECK:STDOUT:   s[2] := if $cond1.0.0 and not pre($cond1.0.0) then if not i < 3 then s[2] else pre(s[2]) else s[2]
