@@ -318,6 +318,20 @@ static bool inPackage(const Instance *x) {
   return x->kind == inst::InstanceKind::Package;
 }
 
+/// A constant declared in a function (`protected constant Integer m = 3`,
+/// read by the sizes of its inputs `v[m]` before the function's own frame
+/// holds it): a value, never a variable of the model.
+static bool constantInFunction(const Instance *x) {
+  if (x->prefixes.variability != ast::VariabilityKind::Constant)
+    return false;
+  for (const Instance *p = x->parent; p; p = p->parent) {
+    auto r = p->restriction();
+    if (r == ast::ClassRestrictionKind::Function || r == ast::ClassRestrictionKind::OperatorFunction)
+      return true;
+  }
+  return false;
+}
+
 std::optional<Value> Flattener::constantOf(Instance *x) {
   // Per pool: a constant used in a function body is built in its pool.
   auto key = std::make_pair(x, pool_->uniqueId());
@@ -359,7 +373,7 @@ std::optional<Value> Flattener::constantOf(Instance *x) {
 }
 
 std::optional<Value> Flattener::instanceValue(Instance *x, SourceRange loc) {
-  if (inPackage(x))
+  if (inPackage(x) || constantInFunction(x))
     return constantOf(x);
   // Defensive: every use of a conditional component by name is refused
   // before (ConditionalComponentOutsideConnect, MLS 4.4.5).
