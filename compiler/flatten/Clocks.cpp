@@ -327,8 +327,11 @@ std::optional<Value> Flattener::lowerClockedOperator(const ast::CallExpr &call, 
   }
   if ((name == "interval" || name == "firstTick") && !args[0]) {
     op.kind = name == "interval" ? ClockedOpKind::Interval : ClockedOpKind::FirstTick;
-    op.result = newVariable(name + "()", name == "interval" ? flat::TypeKind::Real
-                                                             : flat::TypeKind::Boolean);
+    // Each call is a variable of its own, named uniquely: interval(),
+    // interval(2), ... in the order of the calls.
+    size_t same = ++queryCalls_[op.kind == ClockedOpKind::Interval ? 0 : 1];
+    op.result = newVariable(name + (same == 1 ? "()" : "(" + std::to_string(same) + ")"),
+                            name == "interval" ? flat::TypeKind::Real : flat::TypeKind::Boolean);
     clockedOps_.push_back(op);
     return Value::scalar(pool_->variable(op.result),
                          name == "interval" ? ElementType::Real : ElementType::Boolean);

@@ -460,11 +460,32 @@ void Flattener::unrollForEquation(const ast::ForEquation &e, size_t level, Scope
     diags_.report(diag::IteratorRangeNotVector, index.range->range, {index.name});
     return;
   }
+  // The body runs once per element of the box: more than a model can
+  // have variables is an error before the first run, not hours of
+  // unrolling (for i in 1:N, j in 1:N, k in 1:N with N = 64000). An
+  // error in one run ends the unrolling: the others would repeat it.
+  double outer = forIterations_;
+  double runs = outer * static_cast<double>(range->count());
+  if (runs > static_cast<double>(kMaxArrayElements)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", runs);
+    diags_.report(diag::ForEquationTooManyIterations, e.range,
+                  {text, std::to_string(kMaxArrayElements)});
+    return;
+  }
+  unsigned errors = diags_.errorCount();
+  forIterations_ = runs;
+  struct Restore {
+    double &slot, value;
+    ~Restore() { slot = value; }
+  } restore{forIterations_, outer};
   if (range->isString()) { // for s in {"a", "b"}: Strings known here
     for (const std::string &text : range->strings) {
       iterators.push_back({index.name, Value::string(text)});
       unrollForEquation(e, level + 1, scope, initial);
       iterators.pop_back();
+      if (diags_.errorCount() > errors)
+        return;
     }
     return;
   }
@@ -474,6 +495,8 @@ void Flattener::unrollForEquation(const ast::ForEquation &e, size_t level, Scope
     iterators.push_back({index.name, item});
     unrollForEquation(e, level + 1, scope, initial);
     iterators.pop_back();
+    if (diags_.errorCount() > errors)
+      return;
   }
 }
 

@@ -175,6 +175,7 @@ public:
     FirstTick,   ///< firstTick(u), firstTick()
     Previous,    ///< previous(x): result is x, whose pre() the call became
   };
+  size_t queryCalls_[2] = {0, 0}; ///< calls of interval() and of firstTick() without argument
   struct ClockedOp {
     ClockedOpKind kind = ClockedOpKind::Clock;
     sym::VarId result;
@@ -522,6 +523,10 @@ private:
   std::vector<Instance *> declaring_;     ///< for cycle detection in dims
   bool containsItself_ = false;           ///< components nested too deeply
   bool tooManyVariables_ = false;         ///< reported once
+  /// While a for-equation is unrolled: how many times the body runs for
+  /// one value of the indices outside the current level (a product of
+  /// range sizes, in floating point so that it cannot overflow).
+  double forIterations_ = 1;
   std::unordered_map<Instance *, bool> enabled_;
   std::unordered_set<Instance *> stringBindings_; ///< String bindings being lowered (cycles)
   std::unordered_set<Instance *> failedDims_;     ///< dimensions reported as wrong

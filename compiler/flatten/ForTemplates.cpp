@@ -784,6 +784,12 @@ bool Flattener::lowerForTemplate(const ast::ForEquation &e, Scope scope, bool in
       return false; // nothing to lower: unrolling does nothing either
     ranges.push_back(std::move(values));
   }
+  // A box larger than translation supports: unrolling reports it.
+  double runs = forIterations_;
+  for (const auto &values : ranges)
+    runs *= static_cast<double>(values.size());
+  if (runs > static_cast<double>(kMaxArrayElements))
+    return false;
   if (!t.compile())
     return false;
   size_t first = model_.equations.size();
