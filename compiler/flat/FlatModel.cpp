@@ -79,8 +79,16 @@ std::vector<char> FlatModel::assignedInWhen() const {
 }
 
 std::string FlatModel::print(sym::ExprId expr, sym::PrintCache *cache) const {
-  return sym::print(pool, expr, [this](sym::VarId v) { return variables[v.index].name; },
-                    [this](uint32_t f) { return functions[f].name; }, cache);
+  return sym::print(
+      pool, expr, [this](sym::VarId v) { return variables[v.index].name; },
+      [this](uint32_t f) { return functions[f].name; }, cache, [this](uint32_t f) {
+        std::vector<uint32_t> sizes;
+        if (f < functions.size())
+          for (const FunctionVariable &v : functions[f].variables)
+            if (v.kind == FunctionVariable::Kind::Input)
+              sizes.push_back(static_cast<uint32_t>(v.count()));
+        return sizes;
+      });
 }
 
 namespace {

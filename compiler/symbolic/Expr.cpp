@@ -672,6 +672,7 @@ struct Printer {
   const std::function<std::string(VarId)> &nameOf;
   const std::function<std::string(uint32_t)> &functionName;
   PrintCache *cache = nullptr;
+  const InputSizes *inputSizes = nullptr;
 
   static std::string number(double value) {
     if (std::isnan(value))
@@ -782,24 +783,37 @@ struct Printer {
     return {name.substr(0, start), index};
   }
 
-  /// A call's arguments, where a run of three or more consecutive elements
-  /// of one array (a[2], a[3], a[4]: the scalarized array argument) prints
-  /// as the slice a[2:4]: the text of a call stays as long as its source's,
-  /// not as long as its arrays (an argument of 4,000 elements read by 800
-  /// outputs printed 35 MB).
-  void callArgs(ExprId id, std::vector<Item> &parts) const {
+  /// A call's arguments, where within one array input a run of three or
+  /// more consecutive elements of one array (a[2], a[3], a[4]: the
+  /// scalarized array argument) prints as the slice a[2:4]: the text of a
+  /// call stays as long as its source's, not as long as its arrays (an
+  /// argument of 4,000 elements read by 800 outputs printed 35 MB).
+  void callArgs(const Node &n, ExprId id, std::vector<Item> &parts) const {
     std::span<const ExprId> ops = pool.operands(id);
+    std::vector<uint32_t> sizes;
+    if (inputSizes && *inputSizes)
+      sizes = (*inputSizes)(n.payload.index);
+    size_t total = 0;
+    for (uint32_t size : sizes)
+      total += size;
+    if (total != ops.size()) {
+      args(id, parts);
+      return;
+    }
     std::vector<std::string> names(ops.size());
     for (size_t i = 0; i < ops.size(); ++i)
       if (pool.op(ops[i]) == OpKind::Variable)
         names[i] = nameOf(VarId{pool.node(ops[i]).payload.index});
-    for (size_t i = 0; i < ops.size();) {
+    size_t limit = 0; // the end of the current input's scalars
+    for (size_t i = 0, input = 0; i < ops.size();) {
+      while (i >= limit)
+        limit += sizes[input++];
       if (i)
         parts.push_back(text(", "));
       size_t end = i + 1;
       Indexed head = names[i].empty() ? Indexed{} : lastIndex(names[i]);
       if (head.index >= 0) {
-        while (end < ops.size() && !names[end].empty()) {
+        while (end < limit && !names[end].empty()) {
           Indexed next = lastIndex(names[end]);
           if (next.index != head.index + long(end - i) || next.prefix != head.prefix)
             break;
@@ -854,7 +868,7 @@ struct Printer {
     parts.push_back(text((functionName ? functionName(n.payload.index)
                                        : "f" + std::to_string(n.payload.index)) +
                          "("));
-    callArgs(id, parts);
+    callArgs(n, id, parts);
     parts.push_back(text(")"));
   }
 
@@ -929,8 +943,9 @@ struct Printer {
 
 std::string print(const ExprPool &pool, ExprId expr,
                   const std::function<std::string(VarId)> &nameOf,
-                  const std::function<std::string(uint32_t)> &functionName, PrintCache *cache) {
-  Printer printer{pool, nameOf, functionName, cache};
+                  const std::function<std::string(uint32_t)> &functionName, PrintCache *cache,
+                  const InputSizes &inputSizes) {
+  Printer printer{pool, nameOf, functionName, cache, &inputSizes};
   return printer.print(expr);
 }
 

@@ -224,13 +224,18 @@ struct PrintCache {
   std::unordered_map<uint32_t, std::string> calls;
 };
 
+/// The number of scalars of each input of function `f`, in order (what a
+/// call's arguments are grouped by); empty if unknown.
+using InputSizes = std::function<std::vector<uint32_t>(uint32_t f)>;
+
 /// Modelica text of an expression; `nameOf` gives each variable's name (a
 /// der() variable prints as "der(x)"), `functionName` each function's name.
-/// A run of three or more consecutive elements of one array among a call's
-/// arguments (x[2], x[3], x[4]) prints as a slice (x[2:4]).
+/// With `inputSizes`, a run of three or more consecutive elements of one
+/// array among the scalars of one array input of a call (x[2], x[3], x[4])
+/// prints as a slice (x[2:4]).
 std::string print(const ExprPool &pool, ExprId expr,
                   const std::function<std::string(VarId)> &nameOf,
                   const std::function<std::string(uint32_t)> &functionName = {},
-                  PrintCache *cache = nullptr);
+                  PrintCache *cache = nullptr, const InputSizes &inputSizes = {});
 
 } // namespace mocc::sym

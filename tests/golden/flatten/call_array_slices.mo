@@ -1,8 +1,9 @@
 // RUN: mocc flatten %s
 // A call's scalarized array arguments print as slices: a run of three or
-// more consecutive elements of one array (u[1], u[2], u[3]) is u[1:3], a
-// row of a matrix m[2,1:3]; two elements, elements of record arrays and
-// runs that skip an element stay one by one. A call whose outputs several
+// more consecutive elements of one array (u[1], u[2], u[3]) within one
+// array input is u[1:3], a row of a matrix m[2,1:3]; two elements, elements
+// of record arrays, runs that skip an element and scalar inputs (h(u[1],
+// u[2], u[3]), whose inputs are three scalars) stay one by one. A call whose outputs several
 // equations read is printed once per equation, its text computed once: the
 // flat model of an argument of n elements read by k outputs is not n k long.
 model CallArraySlices
@@ -18,6 +19,15 @@ model CallArraySlices
   algorithm
     a := {u[1], u[size(u, 1)]};
   end g;
+  function h
+    input Real a;
+    input Real b[3];
+    input Real c;
+    input Real d;
+    output Real y;
+  algorithm
+    y := a + sum(b) + c * d;
+  end h;
   record R
     Real x;
   end R;
@@ -32,6 +42,7 @@ model CallArraySlices
   Real y6 = f(r.x);
   Real y7 = f({u[1], u[3], u[5]});
   Real a[2] = g(u);
+  Real y8 = h(u[1], u[2:4], u[5], time);
 end CallArraySlices;
 
 // CHECK:STDOUT: function CallArraySlices.f "mocc_f0_CallArraySlices_f"
@@ -63,6 +74,16 @@ end CallArraySlices;
 // CHECK:STDOUT:   a[2] := u[5];
 // CHECK:STDOUT: end CallArraySlices.g;
 // CHECK:STDOUT:
+// CHECK:STDOUT: function CallArraySlices.h "mocc_f4_CallArraySlices_h"
+// CHECK:STDOUT:   input Real a;
+// CHECK:STDOUT:   input Real b[3];
+// CHECK:STDOUT:   input Real c;
+// CHECK:STDOUT:   input Real d;
+// CHECK:STDOUT:   output Real y;
+// CHECK:STDOUT: algorithm
+// CHECK:STDOUT:   y := a + (b[1] + b[2] + b[3]) + c * d;
+// CHECK:STDOUT: end CallArraySlices.h;
+// CHECK:STDOUT:
 // CHECK:STDOUT: class CallArraySlices
 // CHECK:STDOUT:   Real u[1];
 // CHECK:STDOUT:   Real u[2];
@@ -87,6 +108,7 @@ end CallArraySlices;
 // CHECK:STDOUT:   Real y7;
 // CHECK:STDOUT:   Real a[1];
 // CHECK:STDOUT:   Real a[2];
+// CHECK:STDOUT:   Real y8;
 // CHECK:STDOUT: equation
 // CHECK:STDOUT:   u[1] = time;
 // CHECK:STDOUT:   u[2] = 2 * time;
@@ -111,4 +133,5 @@ end CallArraySlices;
 // CHECK:STDOUT:   y7 = CallArraySlices.f(u[1], u[3], u[5]);
 // CHECK:STDOUT:   a[1] = CallArraySlices.g(u[1:5]);
 // CHECK:STDOUT:   a[2] = (CallArraySlices.g(u[1:5]))[2];
+// CHECK:STDOUT:   y8 = CallArraySlices.h(u[1], u[2:4], u[5], time);
 // CHECK:STDOUT: end CallArraySlices;
