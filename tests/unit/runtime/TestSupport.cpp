@@ -82,15 +82,24 @@ std::string readText(const std::string &path) {
   return text.str();
 }
 
+/// One folder per test process, removed when the process ends (CTest runs
+/// every test case as a process of its own: thousands of them were left in
+/// the temporary folder).
 static std::filesystem::path scratchDirectory() {
-  static std::filesystem::path directory = [] {
-    auto path =
+  struct Scratch {
+    std::filesystem::path path =
         std::filesystem::temp_directory_path() / ("mocc-runtime-tests-" + std::to_string(getpid()));
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-    return path;
-  }();
-  return directory;
+    Scratch() {
+      std::filesystem::remove_all(path);
+      std::filesystem::create_directories(path);
+    }
+    ~Scratch() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static Scratch scratch;
+  return scratch.path;
 }
 
 std::string scratchPath(const std::string &name) { return (scratchDirectory() / name).string(); }
