@@ -7,6 +7,7 @@
 
 #include "compiler/ast/ASTPrinter.h"
 
+#include <cstdio>
 #include <unordered_map>
 #include <unordered_set>
 

@@ -8,6 +8,7 @@
 #include "compiler/support/Stack.h"
 
 #include <cmath>
+#include <cstdio>
 #include <functional>
 
 namespace mocc::flattening {
@@ -1842,6 +1843,18 @@ std::optional<Value> Flattener::lowerComprehension(const ast::ComprehensionExpr 
       return std::nullopt;
     }
     ranges.push_back(std::move(*r));
+  }
+  // As many elements as the model may have variables, at most: each is
+  // lowered (sum(i * j for i in 1:N, j in 1:N) with N = 100000 ran for
+  // minutes and gigabytes).
+  double elements = 1;
+  for (const Value &r : ranges)
+    elements *= static_cast<double>(r.dims[0]);
+  if (elements > static_cast<double>(kMaxArrayElements)) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", elements);
+    diags_.report(diag::ComprehensionTooLarge, e.range, {text, std::to_string(kMaxArrayElements)});
+    return std::nullopt;
   }
   std::function<std::optional<Value>(size_t)> build = [&](size_t level) -> std::optional<Value> {
     if (level == ranges.size())
