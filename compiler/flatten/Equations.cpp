@@ -7,7 +7,6 @@
 
 #include "compiler/ast/ASTPrinter.h"
 
-#include <cstdio>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -467,13 +466,8 @@ void Flattener::unrollForEquation(const ast::ForEquation &e, size_t level, Scope
   // error in one run ends the unrolling: the others would repeat it.
   double outer = forIterations_;
   double runs = outer * static_cast<double>(range->count());
-  if (runs > static_cast<double>(kMaxArrayElements)) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", runs);
-    diags_.report(diag::ForEquationTooManyIterations, e.range,
-                  {text, std::to_string(kMaxArrayElements)});
+  if (!checkElementCount(runs, diag::ForEquationTooManyIterations, e.range))
     return;
-  }
   unsigned errors = diags_.errorCount();
   forIterations_ = runs;
   struct Restore {

@@ -377,6 +377,15 @@ constexpr uint64_t kBytesPerVariable = 1024;
 /// kMaxArrayElements in all, and no more than the memory can hold, so that
 /// a model too large fails at once and not after minutes of swapping (or
 /// an out-of-memory kill). Reported once.
+bool Flattener::checkElementCount(double count, diag::Kind kind, SourceRange range) {
+  if (count <= static_cast<double>(kMaxArrayElements))
+    return true;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", count);
+  diags_.report(kind, range, {text, std::to_string(kMaxArrayElements)});
+  return false;
+}
+
 bool Flattener::checkVariableCount(Instance *x, int64_t count) {
   uint64_t total = model_.variables.size() + static_cast<uint64_t>(count);
   static const uint64_t memory = usableMemoryBytes();

@@ -476,6 +476,10 @@ private:
   void define(Instance *instance);
   void defineVariables(Instance *instance, const VarRange &range);
   bool checkVariableCount(Instance *x, int64_t count);
+  /// Whether `count` elements (a product of range sizes, in floating point)
+  /// are at most kMaxArrayElements; if not, reports `kind` at `range` with
+  /// the count and the limit as its arguments.
+  bool checkElementCount(double count, diag::Kind kind, SourceRange range);
   std::optional<Value> bindingValue(Instance *instance, const VarRange &range);
   std::optional<Value> ownBinding(Instance *instance);
   /// The slice of `value`, the binding of `mod` on an element of an array

@@ -8,7 +8,6 @@
 #include "compiler/support/Stack.h"
 
 #include <cmath>
-#include <cstdio>
 #include <functional>
 
 namespace mocc::flattening {
@@ -1850,12 +1849,8 @@ std::optional<Value> Flattener::lowerComprehension(const ast::ComprehensionExpr 
   double elements = 1;
   for (const Value &r : ranges)
     elements *= static_cast<double>(r.dims[0]);
-  if (elements > static_cast<double>(kMaxArrayElements)) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", elements);
-    diags_.report(diag::ComprehensionTooLarge, e.range, {text, std::to_string(kMaxArrayElements)});
+  if (!checkElementCount(elements, diag::ComprehensionTooLarge, e.range))
     return std::nullopt;
-  }
   std::function<std::optional<Value>(size_t)> build = [&](size_t level) -> std::optional<Value> {
     if (level == ranges.size())
       return lower(*e.body, scope);
