@@ -1176,7 +1176,10 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
   for (const EventRelation &r : events_.relations)
     if (r.slot.index < heldAtStart_.size() && heldAtStart_[r.slot.index])
       assign.steps.push_back({KernelStep::Kind::Assign, r.slot, r.relation});
-  for (int b = 0; b < blocks.numBlocks(); ++b) {
+  // Sources first: the fixed states' start values and the values of
+  // parameters ahead of what reads them, so that an array's steps come in
+  // runs (structural::sourcesFirst).
+  for (int b : structural::sourcesFirst(blocks, system.graph, matching)) {
     auto eqs = blocks.equations(b);
     BlockPlan block = causalizer.plan(eqs, blocks.variables(b), noneForced);
     if (block.iterationVariables.empty()) {

@@ -151,4 +151,31 @@ BlockOrder computeBlockOrder(const BipartiteGraph &graph,
   return BltBuilder(graph, matching, isKnown).build();
 }
 
+std::vector<int> sourcesFirst(const BlockOrder &order, const BipartiteGraph &graph,
+                              const Matching &matching, std::span<const char> isKnown) {
+  int n = order.numBlocks();
+  std::vector<char> source(n, 1);
+  for (int b = 0; b < n; ++b)
+    for (int eq : order.equations(b)) {
+      for (int var : graph.variables(eq)) {
+        if (!isKnown.empty() && isKnown[var])
+          continue;
+        int by = var < static_cast<int>(matching.varToEq.size()) ? matching.varToEq[var] : -1;
+        if (by >= 0 && order.blockOf(by) != b) {
+          source[b] = 0;
+          break;
+        }
+      }
+      if (!source[b])
+        break;
+    }
+  std::vector<int> result;
+  result.reserve(n);
+  for (int pass = 1; pass >= 0; --pass)
+    for (int b = 0; b < n; ++b)
+      if (source[b] == pass)
+        result.push_back(b);
+  return result;
+}
+
 } // namespace mocc::structural

@@ -59,4 +59,16 @@ BlockOrder computeBlockOrder(const BipartiteGraph &graph,
                              const Matching &matching,
                              std::span<const char> isKnown);
 
+/// Another evaluation order of the same blocks: the blocks that read no
+/// variable of another block (a fixed state's `x = x.start`, a value of
+/// parameters) first, then the others, each group in the order of `order`.
+/// Still an evaluation order, since a block moved forward depends on none.
+/// Tarjan's order puts each block right after the blocks it reads, so the
+/// N start values and N derivatives of an array of N states come
+/// interleaved in an order that follows the array's neighbours; sources
+/// first gives two runs of N equal steps, which code generation emits as
+/// two loops (codegen/Repeats.h). Returns block indices. O(E + V).
+std::vector<int> sourcesFirst(const BlockOrder &order, const BipartiteGraph &graph,
+                              const Matching &matching, std::span<const char> isKnown = {});
+
 } // namespace mocc::structural

@@ -72,11 +72,7 @@ end CallOutputs;
 // CHECK:STDOUT:
 // CHECK:STDOUT: kernel mocc_init_0
 // CHECK:STDOUT:   $rel0(time >= 0.5) := time >= 0.5
-// CHECK:STDOUT:   pre($rel0(time >= 0.5)) := $rel0(time >= 0.5)
 // CHECK:STDOUT:   $cond0.0.0 := sample(0, 0.1)
-// CHECK:STDOUT:   pre($cond0.0.0) := $cond0.0.0
-// CHECK:STDOUT:   $cond1.0.0 := $rel0(time >= 0.5)
-// CHECK:STDOUT:   pre($cond1.0.0) := $cond1.0.0
 // CHECK:STDOUT:   i := pre(i)
 // CHECK:STDOUT:   n := pre(n)
 // CHECK:STDOUT:   buf[1] := pre(buf[1])
@@ -84,6 +80,10 @@ end CallOutputs;
 // CHECK:STDOUT:   buf[3] := pre(buf[3])
 // CHECK:STDOUT:   s[1] := pre(s[1])
 // CHECK:STDOUT:   s[2] := pre(s[2])
+// CHECK:STDOUT:   pre($rel0(time >= 0.5)) := $rel0(time >= 0.5)
+// CHECK:STDOUT:   pre($cond0.0.0) := $cond0.0.0
+// CHECK:STDOUT:   $cond1.0.0 := $rel0(time >= 0.5)
+// CHECK:STDOUT:   pre($cond1.0.0) := $cond1.0.0
 // CHECK:STDOUT:
 // CHECK:STDOUT: parameters: mocc_parameters
 // CHECK:STDOUT: constant slots: {$sample0.start, $sample0.interval, $time0.start, $time0.interval}

@@ -184,41 +184,41 @@ end ConstantChoice;
 // CHECK:STDOUT: kernel mocc_init_batch_0
 // CHECK:STDOUT:   case 0
 // CHECK:STDOUT:     phi[1] := 0.1
+// CHECK:STDOUT:     w[1] := 0
+// CHECK:STDOUT:     phi[2] := 0.2
+// CHECK:STDOUT:     w[2] := 0
+// CHECK:STDOUT:     phi[3] := 0.30000000000000004
+// CHECK:STDOUT:     w[3] := 0
+// CHECK:STDOUT:     phi[4] := 0.4
+// CHECK:STDOUT:     w[4] := 0
+// CHECK:STDOUT:     phi[5] := 0.5
+// CHECK:STDOUT:     w[5] := 0
 // CHECK:STDOUT:     phiRel[1] := phi[1] - c
 // CHECK:STDOUT:     x[1] := sin(phiRel[1] + c)
-// CHECK:STDOUT:     w[1] := 0
 // CHECK:STDOUT:     der(phi[1]) := w[1]
 // CHECK:STDOUT:     der(phiRel[1]) := der(phi[1])
 // CHECK:STDOUT:     y[1] := -cos(phi[1])
 // CHECK:STDOUT:   case 1
-// CHECK:STDOUT:     phi[2] := 0.2
 // CHECK:STDOUT:     phiRel[2] := phi[2] - c
 // CHECK:STDOUT:     x[2] := sin(phiRel[2] + c)
-// CHECK:STDOUT:     w[2] := 0
 // CHECK:STDOUT:     der(phi[2]) := w[2]
 // CHECK:STDOUT:     der(phiRel[2]) := der(phi[2])
 // CHECK:STDOUT:     y[2] := -cos(phi[2])
 // CHECK:STDOUT:   case 2
-// CHECK:STDOUT:     phi[3] := 0.30000000000000004
 // CHECK:STDOUT:     phiRel[3] := phi[3] - c
 // CHECK:STDOUT:     x[3] := sin(phiRel[3] + c)
-// CHECK:STDOUT:     w[3] := 0
 // CHECK:STDOUT:     der(phi[3]) := w[3]
 // CHECK:STDOUT:     der(phiRel[3]) := der(phi[3])
 // CHECK:STDOUT:     y[3] := -cos(phi[3])
 // CHECK:STDOUT:   case 3
-// CHECK:STDOUT:     phi[4] := 0.4
 // CHECK:STDOUT:     phiRel[4] := phi[4] - c
 // CHECK:STDOUT:     x[4] := sin(phiRel[4] + c)
-// CHECK:STDOUT:     w[4] := 0
 // CHECK:STDOUT:     der(phi[4]) := w[4]
 // CHECK:STDOUT:     der(phiRel[4]) := der(phi[4])
 // CHECK:STDOUT:     y[4] := -cos(phi[4])
 // CHECK:STDOUT:   case 4
-// CHECK:STDOUT:     phi[5] := 0.5
 // CHECK:STDOUT:     phiRel[5] := phi[5] - c
 // CHECK:STDOUT:     x[5] := sin(phiRel[5] + c)
-// CHECK:STDOUT:     w[5] := 0
 // CHECK:STDOUT:     der(phi[5]) := w[5]
 // CHECK:STDOUT:     der(phiRel[5]) := der(phi[5])
 // CHECK:STDOUT:     y[5] := -cos(phi[5])

@@ -51,9 +51,9 @@ end ConstantPivots;
 // CHECK:STDOUT: kernel mocc_init_batch_0
 // CHECK:STDOUT:   case 0
 // CHECK:STDOUT:     x := 1
+// CHECK:STDOUT:     der(x) := 0
 // CHECK:STDOUT:     y := (1 - x) / (-k)
 // CHECK:STDOUT:   case 1
-// CHECK:STDOUT:     der(x) := 0
 // CHECK:STDOUT:     der(y) := (-der(x)) / (-k)
 // CHECK:STDOUT:     vx := der(x)
 // CHECK:STDOUT:     der(vx) := der(der(x))

@@ -62,14 +62,14 @@ end Bounce;
 // CHECK:STDOUT:   der(der(h)) := -9.81
 // CHECK:STDOUT:   h := 1
 // CHECK:STDOUT:   der(h) := 0
+// CHECK:STDOUT:   $cond1.0.0 := sample(0, 0.25)
+// CHECK:STDOUT:   bounces := pre(bounces)
+// CHECK:STDOUT:   tick := pre(tick)
 // CHECK:STDOUT:   $rel0(h < 0) := h < 0
 // CHECK:STDOUT:   pre($rel0(h < 0)) := $rel0(h < 0)
 // CHECK:STDOUT:   $cond0.0.0 := $rel0(h < 0)
 // CHECK:STDOUT:   pre($cond0.0.0) := $cond0.0.0
-// CHECK:STDOUT:   $cond1.0.0 := sample(0, 0.25)
 // CHECK:STDOUT:   pre($cond1.0.0) := $cond1.0.0
-// CHECK:STDOUT:   bounces := pre(bounces)
-// CHECK:STDOUT:   tick := pre(tick)
 // CHECK:STDOUT:   v := der(h)
 // CHECK:STDOUT:   $der(h) := der(h)
 // CHECK:STDOUT:

@@ -53,18 +53,18 @@ end ExplicitODEs;
 // CHECK:STDOUT: kernel mocc_init_batch_0
 // CHECK:STDOUT:   case 0
 // CHECK:STDOUT:     $rel0(time > 0.5) := time > 0.5
-// CHECK:STDOUT:     locked := $rel0(time > 0.5)
 // CHECK:STDOUT:     a := 1
-// CHECK:STDOUT:     der(a) := -a
 // CHECK:STDOUT:     b := 2
-// CHECK:STDOUT:     der(b) := (a - b) / C
 // CHECK:STDOUT:     c := 3
-// CHECK:STDOUT:     der(c) := (-c - b) / 2
 // CHECK:STDOUT:     d := 4
-// CHECK:STDOUT:   case 1
 // CHECK:STDOUT:     e := 5
-// CHECK:STDOUT:     der(e) := e / (-C)
 // CHECK:STDOUT:     f := 6
+// CHECK:STDOUT:     locked := $rel0(time > 0.5)
+// CHECK:STDOUT:     der(a) := -a
+// CHECK:STDOUT:     der(b) := (a - b) / C
+// CHECK:STDOUT:     der(c) := (-c - b) / 2
+// CHECK:STDOUT:   case 1
+// CHECK:STDOUT:     der(e) := e / (-C)
 // CHECK:STDOUT:     der(f) := (e - f) / (if locked then 1 else 2)
 // CHECK:STDOUT:     pre($rel0(time > 0.5)) := $rel0(time > 0.5)
 // CHECK:STDOUT:

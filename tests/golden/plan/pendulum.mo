@@ -47,8 +47,8 @@ end Pendulum;
 // CHECK:STDOUT: kernel mocc_init_batch_0
 // CHECK:STDOUT:   case 0
 // CHECK:STDOUT:     y := 0
-// CHECK:STDOUT:   case 1
 // CHECK:STDOUT:     der(y) := 0
+// CHECK:STDOUT:   case 1
 // CHECK:STDOUT:     der(x) := (-2 * y * der(y)) / (2 * x)
 // CHECK:STDOUT:   case 2
 // CHECK:STDOUT:     vx := der(x)

@@ -43,14 +43,14 @@ end TimeEvents;
 // CHECK:STDOUT:
 // CHECK:STDOUT: kernel mocc_init_0
 // CHECK:STDOUT:   $rel0(time >= t0) := time >= t0
+// CHECK:STDOUT:   $rel1(time >= pre(next)) := time >= pre(next)
+// CHECK:STDOUT:   next := pre(next)
+// CHECK:STDOUT:   n := pre(n)
 // CHECK:STDOUT:   y := if $rel0(time >= t0) then 1 else 0
 // CHECK:STDOUT:   pre($rel0(time >= t0)) := $rel0(time >= t0)
-// CHECK:STDOUT:   $rel1(time >= pre(next)) := time >= pre(next)
 // CHECK:STDOUT:   pre($rel1(time >= pre(next))) := $rel1(time >= pre(next))
 // CHECK:STDOUT:   $cond0.0.0 := $rel1(time >= pre(next))
 // CHECK:STDOUT:   pre($cond0.0.0) := $cond0.0.0
-// CHECK:STDOUT:   next := pre(next)
-// CHECK:STDOUT:   n := pre(n)
 // CHECK:STDOUT:
 // CHECK:STDOUT: parameters: mocc_parameters
 // CHECK:STDOUT: constant slots: {t0, $time0.interval, $time1.interval, $time0.start}

@@ -77,3 +77,37 @@ TEST_CASE("a known variable breaks an algebraic loop") {
   CHECK(toVector(split.equations(0)) == std::vector<int>{1});
   CHECK(toVector(split.equations(1)) == std::vector<int>{0});
 }
+
+TEST_CASE("sources first: blocks that read no other block move ahead, in order") {
+  // Two states' start values (e1: x0, e3: x1) and their derivatives (e0:
+  // x2 from x0 and x1, e2: x3 from x1), then e4: x4 from the parameter-like
+  // known x5 alone, and e5: x6 from x2. Tarjan's order interleaves them.
+  BipartiteGraph g = BipartiteGraph::fromRows(7, {{0, 1, 2}, {0}, {1, 3}, {1}, {4, 5}, {2, 6}});
+  Matching m = matchingOf(7, {2, 0, 3, 1, 4, 6});
+  std::vector<char> known(7, 0);
+  known[5] = 1;
+  BlockOrder blt = computeBlockOrder(g, m, known);
+  REQUIRE(blt.numBlocks() == 6);
+  std::vector<int> tarjan, sorted;
+  for (int b = 0; b < blt.numBlocks(); ++b)
+    tarjan.push_back(blt.equations(b)[0]);
+  CHECK(tarjan == std::vector<int>{1, 3, 0, 2, 4, 5});
+  for (int b : sourcesFirst(blt, g, m, known))
+    sorted.push_back(blt.equations(b)[0]);
+  CHECK(sorted == std::vector<int>{1, 3, 4, 0, 2, 5});
+  // Without the known variable's mark, x5 is unmatched: still no block's.
+  BlockOrder plain = computeBlockOrder(g, m);
+  sorted.clear();
+  for (int b : sourcesFirst(plain, g, m))
+    sorted.push_back(plain.equations(b)[0]);
+  CHECK(sorted == std::vector<int>{1, 3, 4, 0, 2, 5});
+}
+
+TEST_CASE("sources first: an algebraic loop is one block and a source if it reads no other") {
+  // {e0, e1} solve {x0, x1} together and read nothing else; e2 reads x1.
+  BipartiteGraph g = BipartiteGraph::fromRows(3, {{0, 1}, {0, 1}, {1, 2}});
+  Matching m = matchingOf(3, {0, 1, 2});
+  BlockOrder blt = computeBlockOrder(g, m);
+  REQUIRE(blt.numBlocks() == 2);
+  CHECK(sourcesFirst(blt, g, m) == std::vector<int>{0, 1});
+}
