@@ -20,6 +20,7 @@
 #include "compiler/flat/FlatModel.h"
 #include "compiler/plan/Plan.h"
 
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <unordered_map>
@@ -51,27 +52,56 @@ struct BlockPlan {
 class SolutionCache {
 public:
   std::optional<sym::ExprId> find(sym::ExprId lhs, sym::ExprId rhs, sym::VarId var) const {
-    auto it = map_.find(Key{lhs.index, rhs.index, var.index});
-    if (it == map_.end())
+    if (entries_.empty())
       return std::nullopt;
-    return it->second;
+    for (size_t i = slotOf(lhs.index, rhs.index, var.index);; i = (i + 1) & mask()) {
+      const Entry &e = entries_[i];
+      if (e.lhs == kEmpty)
+        return std::nullopt;
+      if (e.lhs == lhs.index && e.rhs == rhs.index && e.var == var.index)
+        return sym::ExprId{e.solution};
+    }
   }
   void add(sym::ExprId lhs, sym::ExprId rhs, sym::VarId var, sym::ExprId solution) {
-    map_.emplace(Key{lhs.index, rhs.index, var.index}, solution);
+    if (2 * (size_ + 1) > entries_.size())
+      grow();
+    for (size_t i = slotOf(lhs.index, rhs.index, var.index);; i = (i + 1) & mask()) {
+      Entry &e = entries_[i];
+      if (e.lhs == kEmpty) {
+        e = {lhs.index, rhs.index, var.index, solution.index};
+        ++size_;
+        return;
+      }
+      if (e.lhs == lhs.index && e.rhs == rhs.index && e.var == var.index)
+        return; // the first solution stays
+    }
   }
 
 private:
-  struct Key {
-    uint32_t lhs, rhs, var;
-    bool operator==(const Key &) const = default;
+  // Open addressing with linear probing, at most half full: one cache line
+  // per lookup, where a node-based map of millions of entries (a grid's
+  // equations, each solved for simulation and again for initialization)
+  // missed the cache twice per lookup and rehashed its nodes as it grew.
+  static constexpr uint32_t kEmpty = UINT32_MAX;
+  struct Entry {
+    uint32_t lhs = kEmpty, rhs = 0, var = 0, solution = 0;
   };
-  struct Hash {
-    size_t operator()(const Key &k) const noexcept {
-      uint64_t h = (uint64_t{k.lhs} << 32 | k.rhs) * 0x9E3779B97F4A7C15ull;
-      return static_cast<size_t>((h ^ (h >> 29) ^ k.var) * 0xBF58476D1CE4E5B9ull);
-    }
-  };
-  std::unordered_map<Key, sym::ExprId, Hash> map_;
+  size_t mask() const { return entries_.size() - 1; }
+  size_t slotOf(uint32_t lhs, uint32_t rhs, uint32_t var) const {
+    uint64_t h = (uint64_t{lhs} << 32 | rhs) * 0x9E3779B97F4A7C15ull;
+    h = (h ^ (h >> 29) ^ var) * 0xBF58476D1CE4E5B9ull;
+    return static_cast<size_t>(h ^ (h >> 32)) & mask();
+  }
+  void grow() {
+    std::vector<Entry> old = std::move(entries_);
+    entries_.assign(std::max<size_t>(64, old.size() * 2), Entry{});
+    size_ = 0;
+    for (const Entry &e : old)
+      if (e.lhs != kEmpty)
+        add(sym::ExprId{e.lhs}, sym::ExprId{e.rhs}, sym::VarId{e.var}, sym::ExprId{e.solution});
+  }
+  std::vector<Entry> entries_;
+  size_t size_ = 0;
 };
 
 /// Plans the blocks of one equation system.

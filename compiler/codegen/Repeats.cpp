@@ -44,33 +44,114 @@ private:
   uint32_t next_ = 0;
 };
 
-/// Shapes of the steps: per step, its tokens, and its distinct slots and
-/// tabled constants (Constant nodes other than exponents) in order of first
-/// occurrence.
+uint64_t hashTokens(std::span<const uint64_t> tokens) {
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ tokens.size();
+  for (uint64_t t : tokens) {
+    h ^= t + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    h *= 0xFF51AFD7ED558CCDull;
+  }
+  return h;
+}
+
+/// The Constant nodes that are the exponent of a power in a kernel: they
+/// stay in the shape (code generation computes x^2 as x * x), while other
+/// constants go to a table, so that steps that differ only in their
+/// constants share a shape. Found while the shapes are serialized (a power
+/// comes before its exponent in pre-order); a constant tabled in an earlier
+/// step and found to be an exponent later is a conflict, after which the
+/// kernel is serialized again with every exponent known beforehand
+/// (RepeatFinder::Scratch::shapesOf).
+struct Exponents {
+  std::vector<uint8_t> flag;     ///< per node: 1 an exponent, 2 tabled so far
+  std::vector<uint32_t> touched; ///< the nodes whose flag is set
+  bool learning = false;         ///< flags are found during the walk
+  bool conflict = false;
+
+  uint8_t get(uint32_t node) const { return node < flag.size() ? flag[node] : 0; }
+  void set(uint32_t node, uint8_t value) {
+    if (node >= flag.size())
+      flag.resize(std::max<size_t>(node + 1, flag.size() * 2), 0);
+    if (!flag[node])
+      touched.push_back(node);
+    flag[node] = value;
+  }
+  void clear() {
+    for (uint32_t node : touched)
+      flag[node] = 0;
+    touched.clear();
+    conflict = false;
+  }
+};
+
+/// Shapes of the steps: per step, its shape id (equal for steps of equal
+/// serializations, unique for checks), and its distinct slots and tabled
+/// constants (Constant nodes other than exponents) in order of first
+/// occurrence. Only the first step of each shape keeps its serialization:
+/// a kernel of a million steps would otherwise hold hundreds of megabytes
+/// of tokens.
 class Shapes {
 public:
   /// `constant` flags the constant slots; the numberings are scratch space.
-  /// `exponent` flags (by node) the Constant nodes that are the exponent of
-  /// a power anywhere in the kernel: they stay in the shape (code
-  /// generation computes x^2 as x * x), while other constants go to a
-  /// table, so that steps that differ only in their constants share a shape.
-  Shapes(const sym::ExprPool &pool, const std::vector<uint8_t> &constant,
-         const std::vector<uint8_t> &exponent, Numbering &slots, Numbering &nodes,
-         std::vector<ExprId> &stack)
-      : pool_(pool), constant_(constant), exponent_(exponent), slotsOfStep_(slots),
+  Shapes(const sym::ExprPool &pool, const std::vector<uint8_t> &constant, Exponents &exponents,
+         Numbering &slots, Numbering &nodes, std::vector<ExprId> &stack)
+      : pool_(pool), constant_(constant), exponents_(exponents), slotsOfStep_(slots),
         nodesOfStep_(nodes), stack_(stack) {}
 
-  /// Serializes one step (checks get no tokens: they never match).
+  /// Serializes one step (checks get no tokens: they never match) and
+  /// gives it its shape id.
   void add(const KernelStep &step) {
-    tokenStart_.push_back(tokens_.size());
     slotStart_.push_back(slots_.size());
     constantStart_.push_back(constants_.size());
     checks_.push_back(step.kind == KernelStep::Kind::Assert ||
                       step.kind == KernelStep::Kind::Terminate ||
                       step.kind == KernelStep::Kind::Call ||
                       step.kind == KernelStep::Kind::Outputs);
-    if (checks_.back())
+    if (checks_.back()) {
+      ids_.push_back(nextId_++);
       return;
+    }
+    size_t start = tokens_.size();
+    serialize(step);
+    std::span<const uint64_t> tokens = std::span(tokens_).subspan(start);
+    uint64_t h = hashTokens(tokens);
+    auto [begin, end] = seen_.equal_range(h);
+    auto match = std::find_if(begin, end, [&](const auto &entry) {
+      const Representative &r = representatives_[entry.second];
+      return std::ranges::equal(std::span(tokens_).subspan(r.start, r.length), tokens);
+    });
+    if (match != end) {
+      ids_.push_back(representatives_[match->second].id);
+      tokens_.resize(start);
+      return;
+    }
+    seen_.emplace(h, static_cast<uint32_t>(representatives_.size()));
+    representatives_.push_back({start, tokens.size(), nextId_});
+    ids_.push_back(nextId_++);
+  }
+  /// Closes the tables (after the last add).
+  void seal() {
+    slotStart_.push_back(slots_.size());
+    constantStart_.push_back(constants_.size());
+  }
+
+  size_t size() const { return checks_.size(); }
+  bool isCheck(size_t step) const { return checks_[step] != 0; }
+  const std::vector<uint32_t> &ids() const { return ids_; }
+  std::span<const uint32_t> slots(size_t step) const {
+    return std::span(slots_).subspan(slotStart_[step], slotStart_[step + 1] - slotStart_[step]);
+  }
+  /// The tabled Constant nodes of a step (distinct, in order of first
+  /// occurrence).
+  std::span<const uint32_t> constants(size_t step) const {
+    return std::span(constants_).subspan(constantStart_[step],
+                                         constantStart_[step + 1] - constantStart_[step]);
+  }
+
+private:
+  static constexpr uint64_t kTabled = uint64_t(1) << 40;
+  static constexpr uint64_t kNoOverride = uint64_t(1) << 41;
+
+  void serialize(const KernelStep &step) {
     slotsOfStep_.restart();
     nodesOfStep_.restart();
     tokens_.push_back(static_cast<uint64_t>(step.kind));
@@ -99,7 +180,9 @@ public:
         tokens_.push_back(op << 56 | slotToken(node.payload.index));
         continue;
       case OpKind::Constant: {
-        if (id.index >= exponent_.size() || !exponent_[id.index]) {
+        if (exponents_.get(id.index) != 1) {
+          if (exponents_.learning)
+            exponents_.set(id.index, 2);
           constants_.push_back(id.index); // its value goes to the table
           tokens_.push_back(op << 56 | kTabled);
           continue;
@@ -121,35 +204,19 @@ public:
       if (payload)
         tokens_.push_back(node.payload.index);
       auto operands = pool_.operands(id);
+      if (exponents_.learning && node.op == OpKind::Pow &&
+          pool_.op(operands[1]) == OpKind::Constant) {
+        uint32_t e = operands[1].index;
+        uint8_t was = exponents_.get(e);
+        if (was == 2)
+          exponents_.conflict = true; // tabled before: serialize again
+        if (was != 1)
+          exponents_.set(e, 1);
+      }
       for (size_t i = operands.size(); i-- > 0;)
         stack_.push_back(operands[i]);
     }
   }
-  /// Closes the tables (after the last add).
-  void seal() {
-    tokenStart_.push_back(tokens_.size());
-    slotStart_.push_back(slots_.size());
-    constantStart_.push_back(constants_.size());
-  }
-
-  size_t size() const { return checks_.size(); }
-  bool isCheck(size_t step) const { return checks_[step] != 0; }
-  std::span<const uint64_t> tokens(size_t step) const {
-    return std::span(tokens_).subspan(tokenStart_[step], tokenStart_[step + 1] - tokenStart_[step]);
-  }
-  std::span<const uint32_t> slots(size_t step) const {
-    return std::span(slots_).subspan(slotStart_[step], slotStart_[step + 1] - slotStart_[step]);
-  }
-  /// The tabled Constant nodes of a step (distinct, in order of first
-  /// occurrence).
-  std::span<const uint32_t> constants(size_t step) const {
-    return std::span(constants_).subspan(constantStart_[step],
-                                         constantStart_[step + 1] - constantStart_[step]);
-  }
-
-private:
-  static constexpr uint64_t kTabled = uint64_t(1) << 40;
-  static constexpr uint64_t kNoOverride = uint64_t(1) << 41;
 
   /// A slot's token: its number in the step and whether it is constant.
   uint64_t slotToken(uint32_t slot) {
@@ -160,11 +227,20 @@ private:
     return constant << 32 | local;
   }
 
+  /// The first step of a shape: where its tokens are.
+  struct Representative {
+    size_t start, length;
+    uint32_t id;
+  };
+
   const sym::ExprPool &pool_;
   const std::vector<uint8_t> &constant_;
-  const std::vector<uint8_t> &exponent_;
+  Exponents &exponents_;
   std::vector<uint64_t> tokens_;
-  std::vector<size_t> tokenStart_;
+  std::vector<Representative> representatives_;
+  std::unordered_multimap<uint64_t, uint32_t> seen_; // hash -> representative
+  std::vector<uint32_t> ids_;
+  uint32_t nextId_ = 0;
   std::vector<uint32_t> slots_;
   std::vector<size_t> slotStart_;
   std::vector<uint32_t> constants_;
@@ -174,42 +250,6 @@ private:
   Numbering &nodesOfStep_;
   std::vector<ExprId> &stack_;
 };
-
-uint64_t hashTokens(std::span<const uint64_t> tokens) {
-  uint64_t h = 0x9E3779B97F4A7C15ull ^ tokens.size();
-  for (uint64_t t : tokens) {
-    h ^= t + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-    h *= 0xFF51AFD7ED558CCDull;
-  }
-  return h;
-}
-
-/// Shape ids: equal for steps of equal tokens, unique for checks.
-std::vector<uint32_t> shapeIds(const Shapes &shapes) {
-  std::vector<uint32_t> ids(shapes.size());
-  std::unordered_multimap<uint64_t, uint32_t> seen; // hash -> a step of the shape
-  seen.reserve(shapes.size());
-  uint32_t next = 0;
-  for (size_t step = 0; step < shapes.size(); ++step) {
-    if (shapes.isCheck(step)) {
-      ids[step] = next++;
-      continue;
-    }
-    auto tokens = shapes.tokens(step);
-    uint64_t h = hashTokens(tokens);
-    auto [begin, end] = seen.equal_range(h);
-    auto match = std::find_if(begin, end, [&](const auto &entry) {
-      return std::ranges::equal(shapes.tokens(entry.second), tokens);
-    });
-    if (match != end) {
-      ids[step] = ids[match->second];
-    } else {
-      seen.emplace(h, static_cast<uint32_t>(step));
-      ids[step] = next++;
-    }
-  }
-  return ids;
-}
 
 /// A one-to-one map between the slots of two equal groups of steps.
 class SlotMap {
@@ -518,23 +558,36 @@ struct RepeatFinder::Scratch {
   Numbering slots, nodes, params, constants;
   SlotMap map;
   std::vector<ExprId> stack;
-  std::vector<uint8_t> exponent;   ///< per node: an exponent in the kernel
-  std::vector<uint32_t> exponents; ///< the nodes flagged in `exponent`
-  size_t comparisons = 0;          ///< see RepeatFinder::groupComparisons
+  Exponents exponents;
+  size_t comparisons = 0; ///< see RepeatFinder::groupComparisons
 
-  Shapes shapesOf(const sym::ExprPool &pool, std::span<const KernelStep> steps) {
+  /// The shapes of a kernel's steps: in one walk, learning the exponents on
+  /// the way; again with them found first if a constant was tabled before
+  /// a later step showed it to be an exponent (see Exponents).
+  std::unique_ptr<Shapes> shapesOf(const sym::ExprPool &pool, std::span<const KernelStep> steps) {
+    exponents.clear();
+    exponents.learning = true;
+    auto shapes = std::make_unique<Shapes>(pool, constant, exponents, slots, nodes, stack);
+    for (const KernelStep &step : steps) {
+      shapes->add(step);
+      if (exponents.conflict)
+        break;
+    }
+    exponents.learning = false;
+    if (!exponents.conflict) {
+      shapes->seal();
+      return shapes;
+    }
     findExponents(pool, steps);
-    Shapes shapes(pool, constant, exponent, slots, nodes, stack);
+    shapes = std::make_unique<Shapes>(pool, constant, exponents, slots, nodes, stack);
     for (const KernelStep &step : steps)
-      shapes.add(step);
-    shapes.seal();
+      shapes->add(step);
+    shapes->seal();
     return shapes;
   }
 
   /// Flags the Constant nodes that are the exponent of a power in a step.
   void findExponents(const sym::ExprPool &pool, std::span<const KernelStep> steps) {
-    for (uint32_t node : exponents)
-      exponent[node] = 0;
     exponents.clear();
     nodes.restart();
     for (const KernelStep &step : steps) {
@@ -548,15 +601,8 @@ struct RepeatFinder::Scratch {
         if (!nodes.number(id.index).second)
           continue;
         auto operands = pool.operands(id);
-        if (pool.op(id) == OpKind::Pow && pool.op(operands[1]) == OpKind::Constant) {
-          uint32_t e = operands[1].index;
-          if (e >= exponent.size())
-            exponent.resize(std::max<size_t>(e + 1, exponent.size() * 2), 0);
-          if (!exponent[e]) {
-            exponent[e] = 1;
-            exponents.push_back(e);
-          }
-        }
+        if (pool.op(id) == OpKind::Pow && pool.op(operands[1]) == OpKind::Constant)
+          exponents.set(operands[1].index, 1);
         stack.insert(stack.end(), operands.begin(), operands.end());
       }
     }
@@ -579,8 +625,9 @@ std::vector<RepeatRun> RepeatFinder::runs(std::span<const KernelStep> steps, siz
   std::vector<RepeatRun> runs;
   if (steps.size() < std::max<size_t>(options_.minCount, 2))
     return runs;
-  Shapes shapes = scratch_->shapesOf(pool_, steps);
-  std::vector<uint32_t> ids = shapeIds(shapes);
+  std::unique_ptr<Shapes> serialized = scratch_->shapesOf(pool_, steps);
+  const Shapes &shapes = *serialized;
+  const std::vector<uint32_t> &ids = shapes.ids();
   ConstantTable constants(pool_, shapes, scratch_->constants);
   RowBuilder rows(shapes, ids, scratch_->map, scratch_->params, constants);
   RunFinder finder(shapes, ids, options_, rows, scratch_->comparisons);
@@ -596,8 +643,9 @@ std::vector<CaseClass> RepeatFinder::equalCases(const KernelSpec &batch) {
   std::vector<CaseClass> classes;
   if (!batch.isBatch())
     return classes;
-  Shapes shapes = scratch_->shapesOf(pool_, batch.steps);
-  std::vector<uint32_t> ids = shapeIds(shapes);
+  std::unique_ptr<Shapes> serialized = scratch_->shapesOf(pool_, batch.steps);
+  const Shapes &shapes = *serialized;
+  const std::vector<uint32_t> &ids = shapes.ids();
   std::unordered_multimap<uint64_t, uint32_t> byKey; // hash of the shape ids -> class
   ConstantTable constants(pool_, shapes, scratch_->constants);
   RowBuilder rows(shapes, ids, scratch_->map, scratch_->params, constants);

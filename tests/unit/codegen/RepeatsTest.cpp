@@ -260,6 +260,23 @@ TEST_CASE("constants go to a table, but not exponents, and not two values for on
     CHECK(runs[0].constants[7] == 0.25 * 7 + 2.1);
     checkRuns(pool, steps, runs, SIZE_MAX, {});
   }
+  SUBCASE("a constant that a later step shows to be an exponent is not tabled either") {
+    // 2.0 is a factor in every occurrence and the exponent of the last
+    // step only: found after the run's steps were serialized with 2.0
+    // tabled, so the kernel is serialized again.
+    std::vector<KernelStep> steps;
+    for (uint32_t k = 0; k < 20; ++k) {
+      ExprId sum = pool.add(v[k], pool.constant(0.1 * k + 0.35)); // never 2.0
+      steps.push_back(assign(100 + k, pool.mul(pool.constant(2.0), sum)));
+    }
+    steps.push_back(residual(pool.sub(pool.pow(v[300], pool.constant(2.0)), v[301])));
+    auto runs = findRepeats(pool, steps, SIZE_MAX, {}, small());
+    REQUIRE(runs.size() == 1);
+    CHECK(runs[0].count == 20);
+    REQUIRE(runs[0].constantNodes.size() == 1); // 0.1 k + 0.35 only
+    CHECK(runs[0].constants[4] == 0.1 * 4 + 0.35);
+    checkRuns(pool, steps, runs, SIZE_MAX, small());
+  }
   SUBCASE("another exponent is another shape") {
     std::vector<KernelStep> steps;
     for (uint32_t k = 0; k < 20; ++k) {
