@@ -18,6 +18,7 @@
 // reports errors.
 #include "compiler/flatten/Flattener.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -117,6 +118,14 @@ public:
       std::vector<size_t> at(ranges.size(), 0);
       values_.assign(ranges.size(), 0);
       auto &target = initial ? f_.model().initialEquations : f_.model().equations;
+      size_t elements = 1;
+      for (const auto &range : ranges)
+        elements *= range.size();
+      size_t more = elements * equations_.size();
+      if (build && target.size() + more > target.capacity()) // geometric growth kept
+        target.reserve(std::max(target.size() + more, 2 * target.capacity()));
+      sym::ExprPool &pool = f_.pool();
+      size_t done = 0, nodesBefore = pool.size(), operandsBefore = pool.operandCount();
       while (true) {
         for (size_t d = 0; d < ranges.size(); ++d)
           values_[d] = ranges[d][at[d]];
@@ -136,6 +145,11 @@ public:
             target.push_back(flatEq);
           }
         }
+        // After the first element, room for the others as large as it
+        // (ExprPool::reserve): one rehash instead of one per doubling.
+        if (build && ++done == 1 && elements > 1)
+          pool.reserve((pool.size() - nodesBefore) * (elements - 1),
+                       (pool.operandCount() - operandsBefore) * (elements - 1));
         size_t d = ranges.size();
         while (d-- > 0) {
           if (++at[d] < ranges[d].size())

@@ -138,8 +138,29 @@ ExprPool::ExprPool() {
   one_ = constant(1.0);
 }
 
-void ExprPool::grow() {
-  std::vector<uint64_t> table(table_.size() * 2, 0);
+/// Room for `more` elements beyond the size, growing at least
+/// geometrically: reserving the exact size each time a small loop asks
+/// would copy the whole array at every call.
+template <typename T> static void reserveMore(std::vector<T> &v, size_t more) {
+  if (v.size() + more > v.capacity())
+    v.reserve(std::max(v.size() + more, 2 * v.capacity()));
+}
+
+void ExprPool::reserve(size_t nodes, size_t operands) {
+  reserveMore(nodes_, nodes);
+  reserveMore(hashes_, nodes);
+  reserveMore(operands_, operands);
+  size_t target = table_.size();
+  while ((nodes_.size() + nodes) * 2 > target)
+    target *= 2;
+  if (target > table_.size())
+    grow(target);
+}
+
+void ExprPool::grow() { grow(table_.size() * 2); }
+
+void ExprPool::grow(size_t size) {
+  std::vector<uint64_t> table(size, 0);
   size_t mask = table.size() - 1;
   for (uint64_t entry : table_) {
     if (entry == 0)

@@ -153,6 +153,13 @@ public:
   VarId variableOf(ExprId id) const;
 
   size_t size() const { return nodes_.size(); }
+  /// Operand entries of all nodes (a measure of the pool's size, with size()).
+  size_t operandCount() const { return operands_.size(); }
+  /// Makes room for `nodes` more nodes with `operands` more operands in
+  /// all: one rehash of the table to its final size, where growing by
+  /// doubling rehashes every node again at each step (for a million
+  /// equations of 40 nodes, a second of cache misses) and copies the arrays.
+  void reserve(size_t nodes, size_t operands);
 
 private:
   ExprId intern(OpKind op, std::span<const ExprId> operands, uint64_t payloadBits);
@@ -160,6 +167,7 @@ private:
   ExprId foldBinary(OpKind op, ExprId a, ExprId b);
   uint64_t hashNode(OpKind op, std::span<const ExprId> operands, uint64_t payloadBits) const;
   void grow();
+  void grow(size_t tableSize);
 
   std::vector<Node> nodes_;
   std::vector<ExprId> operands_;

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <doctest/doctest.h>
+#include <vector>
 
 using namespace mocc::sym;
 
@@ -23,6 +24,25 @@ TEST_CASE("equal expressions share one node") {
   CHECK(a == b);
   CHECK_FALSE(pool.add(x, y) == pool.add(y, x)); // operand order is kept
   CHECK(pool.constant(0.0) == pool.constant(-0.0));
+}
+
+TEST_CASE("reserving room keeps every node and its sharing") {
+  ExprPool pool;
+  std::vector<ExprId> before;
+  for (uint32_t i = 0; i < 3000; ++i)
+    before.push_back(pool.add(pool.variable(VarId{i}), pool.constant(0.5 * i)));
+  size_t size = pool.size(), operands = pool.operandCount();
+  pool.reserve(200000, 400000); // rehashes the table to its final size at once
+  pool.reserve(10, 20);         // a small request after it changes nothing
+  CHECK(pool.size() == size);
+  CHECK(pool.operandCount() == operands);
+  for (uint32_t i = 0; i < 3000; ++i) // found again, not made anew
+    CHECK(pool.add(pool.variable(VarId{i}), pool.constant(0.5 * i)) == before[i]);
+  CHECK(pool.size() == size);
+  for (uint32_t i = 0; i < 100000; ++i) // and interning goes on sharing
+    CHECK(pool.mul(pool.variable(VarId{i % 500}), pool.constant(2.0)) ==
+          pool.mul(pool.variable(VarId{i % 500}), pool.constant(2.0)));
+  CHECK(pool.size() == size + 500); // 500 products (2.0 = 0.5 * 4 is there)
 }
 
 TEST_CASE("factories fold constants and identities") {
