@@ -147,6 +147,13 @@ template <typename T> static void reserveMore(std::vector<T> &v, size_t more) {
 }
 
 void ExprPool::reserve(size_t nodes, size_t operands) {
+  // An estimate (a for-equation's first element times its box) may be
+  // far too large: beyond 2^25 nodes the arrays grow as they are used.
+  constexpr size_t kMostNodes = size_t(1) << 25;
+  if (nodes > kMostNodes) {
+    operands = operands / (nodes / kMostNodes);
+    nodes = kMostNodes;
+  }
   reserveMore(nodes_, nodes);
   reserveMore(hashes_, nodes);
   reserveMore(operands_, operands);

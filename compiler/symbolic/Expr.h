@@ -159,6 +159,7 @@ public:
   /// all: one rehash of the table to its final size, where growing by
   /// doubling rehashes every node again at each step (for a million
   /// equations of 40 nodes, a second of cache misses) and copies the arrays.
+  /// At most 2^25 nodes at a time: the rest, if any, grows as it is used.
   void reserve(size_t nodes, size_t operands);
 
 private:
