@@ -408,9 +408,13 @@ BlockPlan BlockCausalizer::plan(std::span<const int> eqs, std::span<const int> v
                                 std::span<const char> isForced) {
   if (eqs.size() == 1)
     return planSingle(eqs[0], vars[0], isForced[vars[0]] != 0);
-  if (eqs.size() > maxTornLoopSize)
+  if (eqs.size() > maxTornLargeLoopSize)
     return planWhole(eqs, vars, isForced);
-  return planLoop(eqs, vars, isForced);
+  BlockPlan torn = planLoop(eqs, vars, isForced);
+  if (eqs.size() > maxTornLoopSize &&
+      torn.iterationVariables.size() > maxTearingVariablesOfLargeLoop)
+    return planWhole(eqs, vars, isForced);
+  return torn;
 }
 
 BlockPlan BlockCausalizer::planWhole(std::span<const int> eqs, std::span<const int> vars,

@@ -8,7 +8,8 @@
 // assignment inside a loop only if it is linear in the variable with a
 // coefficient that cannot vanish at run time (a nonzero constant or an
 // expression of parameters); a single equation is solved whenever it is
-// linear. Loops larger than maxTornLoopSize stay whole: their unknowns go to
+// linear. Loops larger than maxTornLoopSize stay whole unless tearing leaves
+// few tearing variables (see maxTornLargeLoopSize): their unknowns go to
 // the solver, which factors them sparsely. Tearing a large sparse loop
 // makes its residuals depend on everything that flows into it (a dense
 // Schur complement, and a quadratic cost to find its pattern), and long
@@ -28,9 +29,20 @@
 
 namespace mocc::causalize {
 
-/// Loops with more unknowns than this are not torn (OpenModelica's limit
-/// for linear tearing is the same).
+/// Loops of up to maxTornLoopSize unknowns are torn. A larger one, up to
+/// maxTornLargeLoopSize, is torn too if that leaves at most
+/// maxTearingVariablesOfLargeLoop tearing variables, and stays whole in the
+/// solver otherwise (a sparse LU is made for a large sparse loop; tearing
+/// one into many tearing variables makes their residuals a dense Schur
+/// complement). OpenModelica tears nonlinear loops of up to 10,000
+/// unknowns (`--maxSizeNonlinearTearing`) and solves larger linear ones
+/// with a sparse linear solver inside the step; mocc has no such inner
+/// solver and left them to IDA's Newton, where the 273-unknown
+/// acceleration loop of ModelicaTest's RevolutePlanarLoopConstraint (8
+/// tearing variables) failed to converge a hundred times per run.
 inline constexpr size_t maxTornLoopSize = 200;
+inline constexpr size_t maxTornLargeLoopSize = 10000;
+inline constexpr size_t maxTearingVariablesOfLargeLoop = 32;
 
 /// How one block is computed.
 struct BlockPlan {

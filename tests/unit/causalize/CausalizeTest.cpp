@@ -363,11 +363,13 @@ TEST_CASE("a pendulum: a residual kernel per state set, a pivot kernel, start va
 }
 
 TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagonal") {
-  // z[1] = 0.5 z[2] + der(x), z[i] = 0.5 z[i+1] + 0.1 (1 < i < m),
+  // z[1] = 0.5 z[2] + der(x), z[i]^3 = 0.5 z[i+1]^3 + 0.1 (1 < i < m),
   // z[m] = 0.3 z[1] + x, der(x) = z[m] - x: one loop of m + 1 unknowns,
-  // more than maxTornLoopSize, left whole to IDA with the state x among its
-  // columns. Each residual comes in the position of the column it was
-  // matched to, so that every diagonal entry is a structural nonzero.
+  // more than maxTornLoopSize, whose cubes no equation can be solved for
+  // (tearing would leave about m tearing variables, more than
+  // maxTearingVariablesOfLargeLoop), left whole to IDA with the state x
+  // among its columns. Each residual comes in the position of the column
+  // it was matched to, so that every diagonal entry is a structural nonzero.
   const int m = static_cast<int>(causalize::maxTornLoopSize) + 50;
   Builder b;
   auto &p = b.model.pool;
@@ -377,10 +379,11 @@ TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagona
   std::vector<VarId> z;
   for (int i = 0; i < m; ++i)
     z.push_back(b.var("z[" + std::to_string(i + 1) + "]"));
+  auto cube = [&](VarId v) { return p.pow(b.ref(v), p.constant(3)); };
   b.equation(b.der(x), p.sub(b.ref(z[m - 1]), b.ref(x)));
   b.equation(b.ref(z[0]), p.add(p.mul(p.constant(0.5), b.ref(z[1])), b.der(x)));
   for (int i = 1; i + 1 < m; ++i)
-    b.equation(b.ref(z[i]), p.add(p.mul(p.constant(0.5), b.ref(z[i + 1])), p.constant(0.1)));
+    b.equation(cube(z[i]), p.add(p.mul(p.constant(0.5), cube(z[i + 1])), p.constant(0.1)));
   b.equation(b.ref(z[m - 1]), p.add(p.mul(p.constant(0.3), b.ref(z[0])), b.ref(x)));
   auto plan = causalize::causalize(b.model, b.diags);
   INFO(b.messages.str());
@@ -396,6 +399,36 @@ TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagona
     missing += !std::binary_search(first, last, j);
   }
   CHECK(missing == 0);
+}
+
+TEST_CASE("a loop larger than maxTornLoopSize is torn when that leaves few tearing variables") {
+  // z[1] = 0.5 z[2] + x, z[i] = 0.5 z[i+1] + 0.1 (1 < i < m),
+  // z[m] = 0.3 z[1] + x, der(x) = z[m] - x: one loop of m unknowns, a
+  // cycle that one tearing variable cuts (as a few cut a MultiBody loop's
+  // accelerations and forces).
+  const int m = static_cast<int>(causalize::maxTornLoopSize) + 50;
+  Builder b;
+  auto &p = b.model.pool;
+  VarId x = b.var("x");
+  b.model.var(x).attributes.start = p.one();
+  b.model.var(x).attributes.fixed = true;
+  std::vector<VarId> z;
+  for (int i = 0; i < m; ++i)
+    z.push_back(b.var("z[" + std::to_string(i + 1) + "]"));
+  b.equation(b.der(x), p.sub(b.ref(z[m - 1]), b.ref(x)));
+  b.equation(b.ref(z[0]), p.add(p.mul(p.constant(0.5), b.ref(z[1])), b.ref(x)));
+  for (int i = 1; i + 1 < m; ++i)
+    b.equation(b.ref(z[i]), p.add(p.mul(p.constant(0.5), b.ref(z[i + 1])), p.constant(0.1)));
+  b.equation(b.ref(z[m - 1]), p.add(p.mul(p.constant(0.3), b.ref(z[0])), b.ref(x)));
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  CHECK(plan->statistics.largestBlock == static_cast<size_t>(m));
+  CHECK(plan->statistics.tornBlocks == 1);
+  // IDA's vector: the state and the loop's one tearing variable, not its m
+  // unknowns.
+  CHECK(plan->ySlot.size() == 2);
+  CHECK(std::count(plan->ySlot.begin(), plan->ySlot.end(), static_cast<int32_t>(x.index)) == 1);
 }
 
 namespace {
