@@ -362,16 +362,14 @@ TEST_CASE("a pendulum: a residual kernel per state set, a pivot kernel, start va
   CHECK(found);
 }
 
-TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagonal") {
-  // z[1] = 0.5 z[2] + der(x), z[i]^3 = 0.5 z[i+1]^3 + 0.1 (1 < i < m),
-  // z[m] = 0.3 z[1] + x, der(x) = z[m] - x: one loop of m + 1 unknowns,
-  // more than maxTornLoopSize, whose cubes no equation can be solved for
-  // (tearing would leave about m tearing variables, more than
-  // maxTearingVariablesOfLargeLoop), left whole to IDA with the state x
-  // among its columns. Each residual comes in the position of the column
-  // it was matched to, so that every diagonal entry is a structural nonzero.
-  const int m = static_cast<int>(causalize::maxTornLoopSize) + 50;
-  Builder b;
+namespace {
+
+/// der(x) = z[m] - x, z[1] = 0.5 z[2] + u, z[i] = 0.5 z[i+1] + 0.1
+/// (1 < i < m), z[m] = 0.3 z[1] + x: a cycle through z, with u = der(x)
+/// (x's derivative in the loop: m + 1 unknowns) or u = x (m unknowns), and
+/// with `cubes` the middle equations between cubes, z[i]^3 = 0.5 z[i+1]^3 +
+/// 0.1, which no equation can be solved for. Returns x.
+VarId loopModel(Builder &b, int m, bool derivativeInLoop, bool cubes) {
   auto &p = b.model.pool;
   VarId x = b.var("x");
   b.model.var(x).attributes.start = p.one();
@@ -379,12 +377,28 @@ TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagona
   std::vector<VarId> z;
   for (int i = 0; i < m; ++i)
     z.push_back(b.var("z[" + std::to_string(i + 1) + "]"));
-  auto cube = [&](VarId v) { return p.pow(b.ref(v), p.constant(3)); };
+  auto power = [&](VarId v) { return cubes ? p.pow(b.ref(v), p.constant(3)) : b.ref(v); };
   b.equation(b.der(x), p.sub(b.ref(z[m - 1]), b.ref(x)));
-  b.equation(b.ref(z[0]), p.add(p.mul(p.constant(0.5), b.ref(z[1])), b.der(x)));
+  b.equation(b.ref(z[0]), p.add(p.mul(p.constant(0.5), b.ref(z[1])),
+                                derivativeInLoop ? b.der(x) : b.ref(x)));
   for (int i = 1; i + 1 < m; ++i)
-    b.equation(cube(z[i]), p.add(p.mul(p.constant(0.5), cube(z[i + 1])), p.constant(0.1)));
+    b.equation(power(z[i]), p.add(p.mul(p.constant(0.5), power(z[i + 1])), p.constant(0.1)));
   b.equation(b.ref(z[m - 1]), p.add(p.mul(p.constant(0.3), b.ref(z[0])), b.ref(x)));
+  return x;
+}
+
+} // namespace
+
+TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagonal") {
+  // loopModel with der(x) in the loop and cubes: one loop of m + 1 unknowns,
+  // more than maxTornLoopSize, that tearing would leave with about m
+  // tearing variables (more than maxTearingVariablesOfLargeLoop), left whole
+  // to IDA with the state x among its columns. Each residual comes in the
+  // position of the column it was matched to, so that every diagonal entry
+  // is a structural nonzero.
+  const int m = static_cast<int>(causalize::maxTornLoopSize) + 50;
+  Builder b;
+  loopModel(b, m, true, true);
   auto plan = causalize::causalize(b.model, b.diags);
   INFO(b.messages.str());
   REQUIRE(plan);
@@ -402,24 +416,12 @@ TEST_CASE("a loop too large to tear keeps its matching on the Jacobian's diagona
 }
 
 TEST_CASE("a loop larger than maxTornLoopSize is torn when that leaves few tearing variables") {
-  // z[1] = 0.5 z[2] + x, z[i] = 0.5 z[i+1] + 0.1 (1 < i < m),
-  // z[m] = 0.3 z[1] + x, der(x) = z[m] - x: one loop of m unknowns, a
-  // cycle that one tearing variable cuts (as a few cut a MultiBody loop's
+  // loopModel with x in the loop, linear: one loop of m unknowns, a cycle
+  // that one tearing variable cuts (as a few cut a MultiBody loop's
   // accelerations and forces).
   const int m = static_cast<int>(causalize::maxTornLoopSize) + 50;
   Builder b;
-  auto &p = b.model.pool;
-  VarId x = b.var("x");
-  b.model.var(x).attributes.start = p.one();
-  b.model.var(x).attributes.fixed = true;
-  std::vector<VarId> z;
-  for (int i = 0; i < m; ++i)
-    z.push_back(b.var("z[" + std::to_string(i + 1) + "]"));
-  b.equation(b.der(x), p.sub(b.ref(z[m - 1]), b.ref(x)));
-  b.equation(b.ref(z[0]), p.add(p.mul(p.constant(0.5), b.ref(z[1])), b.ref(x)));
-  for (int i = 1; i + 1 < m; ++i)
-    b.equation(b.ref(z[i]), p.add(p.mul(p.constant(0.5), b.ref(z[i + 1])), p.constant(0.1)));
-  b.equation(b.ref(z[m - 1]), p.add(p.mul(p.constant(0.3), b.ref(z[0])), b.ref(x)));
+  VarId x = loopModel(b, m, false, false);
   auto plan = causalize::causalize(b.model, b.diags);
   INFO(b.messages.str());
   REQUIRE(plan);
