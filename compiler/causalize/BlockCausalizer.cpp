@@ -410,11 +410,10 @@ BlockPlan BlockCausalizer::plan(std::span<const int> eqs, std::span<const int> v
     return planSingle(eqs[0], vars[0], isForced[vars[0]] != 0);
   if (eqs.size() > maxTornLargeLoopSize)
     return planWhole(eqs, vars, isForced);
-  BlockPlan torn = planLoop(eqs, vars, isForced);
-  if (eqs.size() > maxTornLoopSize &&
-      torn.iterationVariables.size() > maxTearingVariablesOfLargeLoop)
-    return planWhole(eqs, vars, isForced);
-  return torn;
+  structural::TearingResult torn = tearLoop(eqs, vars, isForced);
+  if (eqs.size() > maxTornLoopSize && torn.tearVariables.size() > maxTearingVariablesOfLargeLoop)
+    return planWhole(eqs, vars, isForced); // decided before any assignment is solved
+  return planLoop(eqs, vars, torn);
 }
 
 BlockPlan BlockCausalizer::planWhole(std::span<const int> eqs, std::span<const int> vars,
@@ -497,8 +496,9 @@ bool BlockCausalizer::isSafelySolvable(int eq, VarId var) {
   return !value || *value != 0.0;
 }
 
-BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const int> vars,
-                                    std::span<const char> isForced) {
+structural::TearingResult BlockCausalizer::tearLoop(std::span<const int> eqs,
+                                                   std::span<const int> vars,
+                                                   std::span<const char> isForced) {
   // Step 1: the block as a graph of its own (block-local ids).
   std::unordered_map<int, int> localVar;
   for (size_t k = 0; k < vars.size(); ++k)
@@ -521,8 +521,13 @@ BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const in
   if (!preferred_.empty())
     for (int var : vars)
       preferred.push_back(preferred_[system_.unknowns[var].index]);
-  // Step 2: tear, then emit the assignments and the residuals.
-  structural::TearingResult torn = structural::tearBlock(graph, solvable, forced, preferred);
+  // Step 2: tear.
+  return structural::tearBlock(graph, solvable, forced, preferred);
+}
+
+BlockPlan BlockCausalizer::planLoop(std::span<const int> eqs, std::span<const int> vars,
+                                    const structural::TearingResult &torn) {
+  // Step 3: the assignments and the residuals.
   BlockPlan plan;
   plan.torn = true;
   for (auto [e, local] : torn.assignments) {

@@ -20,6 +20,7 @@
 #include "compiler/causalize/ParameterValues.h"
 #include "compiler/flat/FlatModel.h"
 #include "compiler/plan/Plan.h"
+#include "compiler/structural/Tearing.h"
 
 #include <algorithm>
 #include <optional>
@@ -145,8 +146,12 @@ public:
 
 private:
   BlockPlan planSingle(int eq, int var, bool forced);
+  /// Tears a loop (block-local ids in the result).
+  structural::TearingResult tearLoop(std::span<const int> eqs, std::span<const int> vars,
+                                     std::span<const char> isForced);
+  /// The torn loop's assignments and residuals.
   BlockPlan planLoop(std::span<const int> eqs, std::span<const int> vars,
-                     std::span<const char> isForced);
+                     const structural::TearingResult &torn);
   BlockPlan planWhole(std::span<const int> eqs, std::span<const int> vars,
                       std::span<const char> isForced);
   bool isSafelySolvable(int eq, sym::VarId var);
