@@ -105,7 +105,7 @@ bool generateCode(const plan::SimulationPlan &plan, flat::FlatModel &model,
     native.kernelSteps += kernel.steps.size();
   jit::OptLevel level = jit::suggestOptLevel(native.kernelSteps);
   for (const auto &repeats : options.repeatsFound)
-    native.loops += repeats.runs.size() + repeats.cases.size();
+    native.loops += codegen::loopCount(repeats);
   auto home = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> homeModule;
   bool streamed = steps > streamedSteps;

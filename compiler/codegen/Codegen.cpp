@@ -437,6 +437,33 @@ std::vector<KernelRepeats> findKernelRepeats(const sym::ExprPool &pool,
   return repeats;
 }
 
+namespace {
+
+/// The steps of a run that its loop does not emit: all but its occurrence
+/// 0, and in that, what its inner runs' loops do not emit.
+uint64_t repeatedSteps(const RepeatRun &run) {
+  uint64_t steps = uint64_t(run.count - 1) * run.length;
+  for (const RepeatRun &inner : run.inner)
+    steps += repeatedSteps(inner);
+  return steps;
+}
+
+size_t loops(const RepeatRun &run) {
+  size_t count = 1;
+  for (const RepeatRun &inner : run.inner)
+    count += loops(inner);
+  return count;
+}
+
+} // namespace
+
+size_t loopCount(const KernelRepeats &repeats) {
+  size_t count = repeats.cases.size();
+  for (const RepeatRun &run : repeats.runs)
+    count += loops(run);
+  return count;
+}
+
 uint64_t emittedSteps(std::span<const KernelSpec> kernels,
                       std::span<const KernelRepeats> repeats) {
   uint64_t steps = 0;
@@ -446,7 +473,7 @@ uint64_t emittedSteps(std::span<const KernelSpec> kernels,
     if (k >= repeats.size())
       continue;
     for (const RepeatRun &run : repeats[k].runs)
-      steps -= uint64_t(run.count - 1) * run.length;
+      steps -= repeatedSteps(run);
     for (const CaseClass &c : repeats[k].cases) {
       uint32_t first = c.members.front();
       steps -= uint64_t(c.members.size() - 1) * (spec.caseStart[first + 1] - spec.caseStart[first]);

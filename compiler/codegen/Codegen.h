@@ -66,10 +66,15 @@ std::vector<KernelRepeats> findKernelRepeats(const sym::ExprPool &pool,
                                              const CodegenOptions &options);
 
 /// The steps that code generation emits for `kernels` given what repeats
-/// in them: a run counts as one occurrence, a class of equal cases as one
-/// case. The measure of the size of the code.
+/// in them: a run counts as one occurrence (less what its inner runs
+/// repeat), a class of equal cases as one case. The measure of the size of
+/// the code.
 uint64_t emittedSteps(std::span<const KernelSpec> kernels,
                       std::span<const KernelRepeats> repeats);
+
+/// The loops and shared bodies of one kernel: its runs, their inner runs
+/// at every depth, and its classes of equal cases.
+size_t loopCount(const KernelRepeats &repeats);
 
 /// Builds one LLVM module holding, per kernel, `void name(double t, double
 /// *v, double *res)` and, if spec.withJvp, `void name_jvp(double t, const

@@ -313,11 +313,25 @@ void FunctionEmitter::endRow() {
 
 uint32_t FunctionEmitter::emitRun(std::span<const KernelStep> group, const RepeatRun &run,
                                   uint32_t firstResidual) {
+  return emitLoop(group, run, builder_.getInt64(0), builder_.getInt64(firstResidual));
+}
+
+uint32_t FunctionEmitter::emitLoop(std::span<const KernelStep> group, const RepeatRun &run,
+                                   llvm::Value *outerRow, llvm::Value *firstResidual) {
   llvm::LLVMContext &context = module_.getContext();
   llvm::Type *i64 = builder_.getInt64Ty();
   uint32_t residuals = 0;
   for (const KernelStep &step : group)
     residuals += step.kind == KernelStep::Kind::Residual;
+
+  // The row of the run that holds this one, if any: restored after the loop.
+  auto outerParameter = std::move(runParameter_);
+  auto outerSlots = std::move(runSlots_);
+  auto outerConstants = std::move(runConstants_);
+  llvm::Value *outerResidual = runResidual_;
+  runParameter_.clear();
+  runSlots_.clear();
+  runConstants_.clear();
 
   llvm::BasicBlock *before = builder_.GetInsertBlock();
   llvm::Function *function = before->getParent();
@@ -326,17 +340,39 @@ uint32_t FunctionEmitter::emitRun(std::span<const KernelStep> group, const Repea
   builder_.SetInsertPoint(body);
   llvm::PHINode *iteration = builder_.CreatePHI(i64, 2, "occurrence");
   iteration->addIncoming(builder_.getInt64(0), before);
+  llvm::Value *row = builder_.CreateAdd(
+      builder_.CreateMul(outerRow, builder_.getInt64(run.count), "", true, true), iteration, "",
+      true, true);
   llvm::Value *first = builder_.CreateAdd(
-      builder_.getInt64(firstResidual),
+      firstResidual,
       builder_.CreateMul(iteration, builder_.getInt64(residuals), "", true, true), "", true, true);
-  beginRow(run, iteration, first);
-  emitSteps(group);
+  beginRow(run, row, first);
+  // The steps of occurrence 0, its own runs as loops nested in this one.
+  uint32_t residual = 0;
+  size_t next = 0;
+  for (size_t i = 0; i < group.size();) {
+    if (next < run.inner.size() && run.inner[next].first == run.first + i) {
+      const RepeatRun &inner = run.inner[next++];
+      llvm::Value *innerFirst = builder_.CreateAdd(first, builder_.getInt64(residual), "", true,
+                                                   true);
+      residual += emitLoop(group.subspan(i, inner.length), inner, row, innerFirst);
+      i += size_t(inner.count) * inner.length;
+      continue; // emitLoop gave this row back its slots, its memos empty
+    }
+    residual += emitSteps(group.subspan(i, 1), residual);
+    ++i;
+  }
   endRow();
-  llvm::Value *next = builder_.CreateAdd(iteration, builder_.getInt64(1), "", true, true);
-  iteration->addIncoming(next, builder_.GetInsertBlock());
+  llvm::Value *following = builder_.CreateAdd(iteration, builder_.getInt64(1), "", true, true);
+  iteration->addIncoming(following, builder_.GetInsertBlock());
   auto *after = llvm::BasicBlock::Create(context, "run.end", function);
-  builder_.CreateCondBr(builder_.CreateICmpULT(next, builder_.getInt64(run.count)), body, after);
+  builder_.CreateCondBr(builder_.CreateICmpULT(following, builder_.getInt64(run.count)), body, after);
   builder_.SetInsertPoint(after);
+
+  runParameter_ = std::move(outerParameter);
+  runSlots_ = std::move(outerSlots);
+  runConstants_ = std::move(outerConstants);
+  runResidual_ = outerResidual;
   return residuals * run.count;
 }
 

@@ -100,6 +100,12 @@ public:
   /// the run's first Residual step. Returns how many residuals the run has.
   uint32_t emitRun(std::span<const KernelStep> group, const RepeatRun &run,
                    uint32_t firstResidual);
+  /// The loop of a run held by another run (or by none: `outerRow` 0):
+  /// its rows are outerRow * run.count + k, its residuals numbered from
+  /// `firstResidual` (an i64), its inner runs nested loops. The slots and
+  /// constants of the outer run's row are its again after the loop.
+  uint32_t emitLoop(std::span<const KernelStep> group, const RepeatRun &run,
+                    llvm::Value *outerRow, llvm::Value *firstResidual);
   /// A private constant array in the module (32-bit slot indices, or
   /// doubles); null if `entries` is empty.
   template <typename T>

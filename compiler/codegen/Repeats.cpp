@@ -360,6 +360,26 @@ public:
     return true;
   }
 
+  /// The Constant node that each column of the group at `first` takes in
+  /// the group at `at` (a row already accepted by addRow), into `row`
+  /// (one entry per column); false if a column takes two nodes there.
+  bool nodesOf(size_t first, size_t at, size_t length, std::vector<uint32_t> &row) {
+    nodes_.clear();
+    columns(first, length, nodes_);
+    row.assign(nodes_.size(), UINT32_MAX);
+    for (size_t j = 0; j < length; ++j) {
+      auto from = shapes_.constants(first + j);
+      auto to = shapes_.constants(at + j);
+      for (size_t i = 0; i < from.size(); ++i) {
+        uint32_t &node = row[numbering_.number(from[i]).first];
+        if (node != UINT32_MAX && node != to[i])
+          return false;
+        node = to[i];
+      }
+    }
+    return true;
+  }
+
 private:
   const sym::ExprPool &pool_;
   const Shapes &shapes_;
@@ -551,11 +571,145 @@ private:
   size_t &comparisons_;
 };
 
+/// Runs inside runs (Repeats.h, step 4): finds the runs of each run's
+/// occurrence 0, composes their tables through the outer run's, and prunes
+/// the outer run's tables to the steps outside its inner runs.
+class Nester {
+public:
+  Nester(const Shapes &shapes, RunFinder &finder, ConstantTable &constants,
+         const RepeatOptions &options, Numbering &outer, Numbering &direct)
+      : shapes_(shapes), finder_(finder), constants_(constants), options_(options),
+        outer_(outer), direct_(direct) {}
+
+  /// Looks for runs inside `run`, which has `rows` rows (its count times
+  /// those of the runs that hold it), at depth `depth` (1 for a run of the
+  /// kernel's steps).
+  void nest(RepeatRun &run, size_t rows, uint32_t depth) {
+    if (depth > options_.maxDepth)
+      return;
+    std::vector<RepeatRun> inner;
+    finder_.find(run.first, size_t(run.first) + run.length, inner);
+    std::erase_if(inner, [&](RepeatRun &child) { return !compose(run, rows, child); });
+    for (RepeatRun &child : inner)
+      nest(child, rows * child.count, depth + 1);
+    if (!inner.empty())
+      prune(run, rows, inner);
+    run.inner = std::move(inner);
+  }
+
+private:
+  /// Turns the tables of `child`, found inside occurrence 0 of `parent`
+  /// (its slots and constants those of that occurrence), into tables for
+  /// every row of `parent`: row r * child.count + k holds the images, under
+  /// parent's row r, of child occurrence k's slots and constants. False if
+  /// a tabled constant of the child is two nodes in one occurrence (the
+  /// composition would read two columns of the parent for one).
+  bool compose(const RepeatRun &parent, size_t rows, RepeatRun &child) {
+    size_t p = parent.params.size(), q = child.params.size();
+    outer_.restart();
+    for (uint32_t slot : parent.params)
+      outer_.number(slot);
+    index_.resize(child.table.size());
+    for (size_t i = 0; i < child.table.size(); ++i)
+      index_[i] = outer_.number(child.table[i]).first; // every slot is the parent's
+    size_t w = parent.constantNodes.size(), c = child.constantNodes.size();
+    outer_.restart();
+    for (uint32_t node : parent.constantNodes)
+      outer_.number(node);
+    columns_.clear();
+    for (uint32_t k = 0; k < child.count && c > 0; ++k) {
+      if (!constants_.nodesOf(child.first, child.first + size_t(k) * child.length, child.length,
+                              row_))
+        return false;
+      for (uint32_t node : row_)
+        columns_.push_back(outer_.number(node).first);
+    }
+    std::vector<uint32_t> table(rows * child.count * q);
+    std::vector<double> values(rows * child.count * c);
+    for (size_t r = 0; r < rows; ++r) {
+      for (size_t k = 0; k < child.count; ++k) {
+        size_t at = r * child.count + k;
+        for (size_t i = 0; i < q; ++i)
+          table[at * q + i] = parent.table[r * p + index_[k * q + i]];
+        for (size_t i = 0; i < c; ++i)
+          values[at * c + i] = parent.constants[r * w + columns_[k * c + i]];
+      }
+    }
+    child.table = std::move(table);
+    child.constants = std::move(values);
+    return true;
+  }
+
+  /// Keeps of `run`'s tables the slots and constants that its steps
+  /// outside `inner` read.
+  void prune(RepeatRun &run, size_t rows, const std::vector<RepeatRun> &inner) {
+    std::vector<uint32_t> params, nodes;
+    direct_.restart();
+    size_t next = 0;
+    for (size_t s = run.first; s < size_t(run.first) + run.length;) {
+      if (next < inner.size() && inner[next].first == s) {
+        s += size_t(inner[next].count) * inner[next].length;
+        ++next;
+        continue;
+      }
+      for (uint32_t slot : shapes_.slots(s))
+        if (direct_.number(slot).second)
+          params.push_back(slot);
+      ++s;
+    }
+    direct_.restart();
+    next = 0;
+    for (size_t s = run.first; s < size_t(run.first) + run.length;) {
+      if (next < inner.size() && inner[next].first == s) {
+        s += size_t(inner[next].count) * inner[next].length;
+        ++next;
+        continue;
+      }
+      for (uint32_t node : shapes_.constants(s))
+        if (direct_.number(node).second)
+          nodes.push_back(node);
+      ++s;
+    }
+    run.table = keep(run.table, run.params, params, rows);
+    run.params = std::move(params);
+    run.constants = keep(run.constants, run.constantNodes, nodes, rows);
+    run.constantNodes = std::move(nodes);
+  }
+
+  /// The columns `kept` (a subset of `columns`) of a table with `rows` rows
+  /// of `columns.size()` entries.
+  template <typename T>
+  std::vector<T> keep(const std::vector<T> &table, const std::vector<uint32_t> &columns,
+                      const std::vector<uint32_t> &kept, size_t rows) {
+    outer_.restart();
+    for (uint32_t key : columns)
+      outer_.number(key);
+    std::vector<uint32_t> which;
+    which.reserve(kept.size());
+    for (uint32_t key : kept)
+      which.push_back(outer_.number(key).first);
+    std::vector<T> result;
+    result.reserve(rows * kept.size());
+    for (size_t r = 0; r < rows; ++r)
+      for (uint32_t column : which)
+        result.push_back(table[r * columns.size() + column]);
+    return result;
+  }
+
+  const Shapes &shapes_;
+  RunFinder &finder_;
+  ConstantTable &constants_;
+  const RepeatOptions &options_;
+  Numbering &outer_;
+  Numbering &direct_;
+  std::vector<uint32_t> index_, columns_, row_;
+};
+
 } // namespace
 
 struct RepeatFinder::Scratch {
   std::vector<uint8_t> constant; ///< per slot: whether it is constant
-  Numbering slots, nodes, params, constants;
+  Numbering slots, nodes, params, constants, outer, direct;
   SlotMap map;
   std::vector<ExprId> stack;
   Exponents exponents;
@@ -634,6 +788,9 @@ std::vector<RepeatRun> RepeatFinder::runs(std::span<const KernelStep> steps, siz
   size_t middle = std::min(boundary, steps.size());
   finder.find(0, middle, runs);
   finder.find(middle, steps.size(), runs);
+  Nester nester(shapes, finder, constants, options_, scratch_->outer, scratch_->direct);
+  for (RepeatRun &run : runs)
+    nester.nest(run, run.count, 1);
   return runs;
 }
 

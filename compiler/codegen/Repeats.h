@@ -24,6 +24,12 @@
 //    the run ends before the first occurrence that fails. The constants of
 //    each occurrence go to a second table.
 //
+// 4. inside the first occurrence of each run, runs are looked for again
+//    (a grid's run of planes holds its rows' runs, each row its cells'):
+//    such an inner run's tables give its slots and constants for every
+//    occurrence of the outer run, composed through the outer run's tables,
+//    and the outer run's tables keep only what its other steps read.
+//
 // The cases of a batch (small kernels of initialization, one per component)
 // are matched the same way: cases of equal shapes and one-to-one slots
 // share one body, which takes its slots from the case's row of a table.
@@ -64,10 +70,23 @@ struct RepeatTables {
 /// A run of `count` consecutive occurrences of a group of `length` steps:
 /// steps [first + k * length, first + (k + 1) * length) are occurrence k,
 /// row k of the tables.
+///
+/// A run may hold runs of its own (`inner`), inside its occurrence 0: they
+/// repeat in every occurrence of this run, at the same distance from its
+/// start. Then this run's params and constantNodes are only those of its
+/// steps outside its inner runs, and the tables of an inner run have a row
+/// per occurrence of the two: row r * count + k (r the row of the outer
+/// run, k the inner occurrence) for the steps of inner occurrence k inside
+/// the outer run's occurrence r. Rows nest the same way at each level: the
+/// rows of a run at depth d are numbered across all the occurrences of the
+/// runs that hold it.
 struct RepeatRun : RepeatTables {
   uint32_t first = 0;
   uint32_t length = 0;
   uint32_t count = 0;
+  /// Runs inside occurrence 0 (steps [first, first + length)): disjoint,
+  /// in increasing order of `first`.
+  std::vector<RepeatRun> inner;
 };
 
 struct RepeatOptions {
@@ -77,6 +96,8 @@ struct RepeatOptions {
   uint32_t minSteps = 32;
   /// Groups longer than this are not looked for.
   uint32_t maxLength = 4096;
+  /// How deep runs are looked for inside runs (0: no inner runs).
+  uint32_t maxDepth = 4;
 };
 
 /// Cases of a batch (KernelSpec::caseStart) that compute the same over

@@ -60,8 +60,70 @@ bool sameUnder(const sym::ExprPool &pool, ExprId a, ExprId b,
 
 /// Checks what a run promises: occurrence k is occurrence 0 with each
 /// parameter replaced by row k of the table, under a map that is one to
-/// one, and each tabled constant by row k of the constants; runs are
-/// disjoint, in order, inside the steps and on one side of `boundary`.
+/// one, and each tabled constant by row k of the constants. A run held by
+/// other runs is checked in each of their occurrences: `offsets` has, per
+/// row of the runs that hold it, the distance from its occurrence 0 to its
+/// copy there ({0} for a run of the kernel). Its inner runs are disjoint,
+/// in order and inside its occurrence 0, and its tables cover only the
+/// steps outside them. Returns how many steps were checked (each step
+/// covered by the run, once).
+size_t checkRun(sym::ExprPool &pool, std::span<const KernelStep> steps, const RepeatRun &run,
+                const std::vector<size_t> &offsets, const RepeatOptions &options) {
+  CHECK(run.count >= options.minCount);
+  CHECK(size_t(run.count) * run.length >= options.minSteps);
+  size_t rows = offsets.size() * run.count;
+  REQUIRE(run.table.size() == run.params.size() * rows);
+  REQUIRE(run.constants.size() == run.constantNodes.size() * rows);
+  std::vector<uint8_t> inside(run.length, 0); // steps of occurrence 0 in an inner run
+  size_t end = run.first;
+  for (const RepeatRun &inner : run.inner) {
+    REQUIRE(inner.first >= end);
+    end = inner.first + size_t(inner.count) * inner.length;
+    REQUIRE(end <= size_t(run.first) + run.length);
+    for (size_t s = inner.first; s < end; ++s)
+      inside[s - run.first] = 1;
+  }
+  size_t checked = 0;
+  std::vector<size_t> innerOffsets(rows);
+  for (size_t r = 0; r < offsets.size(); ++r) {
+    for (uint32_t k = 0; k < run.count; ++k) {
+      size_t row = r * run.count + k;
+      size_t offset = offsets[r] + size_t(k) * run.length;
+      innerOffsets[row] = offset;
+      std::unordered_map<uint32_t, uint32_t> map;
+      std::unordered_map<uint32_t, uint32_t> inverse;
+      for (size_t j = 0; j < run.params.size(); ++j) {
+        uint32_t to = run.table[row * run.params.size() + j];
+        map[run.params[j]] = to;
+        CHECK(inverse.emplace(to, run.params[j]).second); // one to one
+      }
+      std::unordered_map<uint32_t, double> constants;
+      for (size_t j = 0; j < run.constantNodes.size(); ++j)
+        constants[run.constantNodes[j]] = run.constants[row * run.constantNodes.size() + j];
+      for (uint32_t j = 0; j < run.length; ++j) {
+        if (inside[j])
+          continue;
+        const KernelStep &model = steps[run.first + j];
+        REQUIRE(run.first + offset + j < steps.size());
+        const KernelStep &step = steps[run.first + offset + j];
+        REQUIRE(model.kind == step.kind);
+        if (model.kind == KernelStep::Kind::Assign) {
+          REQUIRE(map.count(model.target.index) == 1);
+          CHECK(map[model.target.index] == step.target.index);
+        }
+        CHECK(sameUnder(pool, model.expr, step.expr, map, constants));
+        ++checked;
+      }
+    }
+  }
+  for (const RepeatRun &inner : run.inner)
+    checked += checkRun(pool, steps, inner, innerOffsets, options);
+  return checked;
+}
+
+/// checkRun for each run of a kernel: runs are disjoint, in order, inside
+/// the steps and on one side of `boundary`, and every step they cover is
+/// checked once.
 void checkRuns(sym::ExprPool &pool, std::span<const KernelStep> steps,
                const std::vector<RepeatRun> &runs, size_t boundary, const RepeatOptions &options) {
   size_t end = 0;
@@ -70,32 +132,7 @@ void checkRuns(sym::ExprPool &pool, std::span<const KernelStep> steps,
     end = run.first + size_t(run.count) * run.length;
     REQUIRE(end <= steps.size());
     CHECK((end <= boundary || run.first >= boundary));
-    CHECK(run.count >= options.minCount);
-    CHECK(size_t(run.count) * run.length >= options.minSteps);
-    REQUIRE(run.table.size() == run.params.size() * run.count);
-    REQUIRE(run.constants.size() == run.constantNodes.size() * run.count);
-    for (uint32_t k = 0; k < run.count; ++k) {
-      std::unordered_map<uint32_t, uint32_t> map;
-      std::unordered_map<uint32_t, uint32_t> inverse;
-      for (size_t j = 0; j < run.params.size(); ++j) {
-        uint32_t to = run.table[k * run.params.size() + j];
-        map[run.params[j]] = to;
-        CHECK(inverse.emplace(to, run.params[j]).second); // one to one
-      }
-      std::unordered_map<uint32_t, double> constants;
-      for (size_t j = 0; j < run.constantNodes.size(); ++j)
-        constants[run.constantNodes[j]] = run.constants[k * run.constantNodes.size() + j];
-      for (uint32_t j = 0; j < run.length; ++j) {
-        const KernelStep &model = steps[run.first + j];
-        const KernelStep &step = steps[run.first + size_t(k) * run.length + j];
-        REQUIRE(model.kind == step.kind);
-        if (model.kind == KernelStep::Kind::Assign) {
-          REQUIRE(map.count(model.target.index) == 1);
-          CHECK(map[model.target.index] == step.target.index);
-        }
-        CHECK(sameUnder(pool, model.expr, step.expr, map, constants));
-      }
-    }
+    CHECK(checkRun(pool, steps, run, {0}, options) == size_t(run.count) * run.length);
   }
 }
 
@@ -405,6 +442,137 @@ TEST_CASE("a kernel with runs compiled as loops computes the same bits as step b
       CHECK(da == db);
       CHECK(dra == drb);
     }
+  }
+}
+
+namespace {
+
+/// A 3-D grid of n^3 cells written as a kernel, cell (i, j, k) in row-major
+/// order: an assignment of its derivative (slot n^3 + c) from its own
+/// temperature (slot c) and those of its neighbours inside the grid (so
+/// the cells of a face, an edge or a corner have other shapes than the
+/// interior's), with a conductance of its own (a constant), and a residual
+/// that reads the derivative just assigned. The last slot is a constant.
+KernelSpec gridKernel(sym::ExprPool &pool, uint32_t n) {
+  Vars v{pool};
+  KernelSpec spec{"grid", {}, true};
+  uint32_t cells = n * n * n, parameter = 2 * cells;
+  auto cell = [&](uint32_t i, uint32_t j, uint32_t k) { return (i * n + j) * n + k; };
+  for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t j = 0; j < n; ++j)
+      for (uint32_t k = 0; k < n; ++k) {
+        uint32_t c = cell(i, j, k);
+        ExprId flow = pool.zero();
+        auto neighbour = [&](bool inside, uint32_t other) {
+          if (inside)
+            flow = pool.add(flow, pool.sub(v[other], v[c]));
+        };
+        neighbour(i > 0, i > 0 ? cell(i - 1, j, k) : 0);
+        neighbour(i + 1 < n, cell(std::min(i + 1, n - 1), j, k));
+        neighbour(j > 0, j > 0 ? cell(i, j - 1, k) : 0);
+        neighbour(j + 1 < n, cell(i, std::min(j + 1, n - 1), k));
+        neighbour(k > 0, k > 0 ? cell(i, j, k - 1) : 0);
+        neighbour(k + 1 < n, cell(i, j, std::min(k + 1, n - 1)));
+        ExprId conductance = pool.constant(1.0 + 0.001 * double(c));
+        spec.steps.push_back(assign(cells + c, pool.mul(pool.mul(conductance, v[parameter]),
+                                                        flow)));
+        spec.steps.push_back(
+            residual(pool.sub(v[cells + c], pool.pow(v[c], pool.constant(2.0)))));
+      }
+  return spec;
+}
+
+/// The depth of the deepest run.
+uint32_t depth(const std::vector<RepeatRun> &runs) {
+  uint32_t deepest = 0;
+  for (const RepeatRun &run : runs)
+    deepest = std::max(deepest, 1 + depth(run.inner));
+  return deepest;
+}
+
+} // namespace
+
+TEST_CASE("runs inside a run: a grid's planes hold its rows, its rows their cells") {
+  sym::ExprPool pool;
+  KernelSpec spec = gridKernel(pool, 8);
+  SUBCASE("nested three deep, their tables composed through the outer ones") {
+    RepeatFinder finder(pool, {{2 * 512}}, small());
+    auto runs = finder.runs(spec.steps, SIZE_MAX);
+    checkRuns(pool, spec.steps, runs, SIZE_MAX, small());
+    CHECK(depth(runs) == 3);
+    // The interior planes (i = 1 to 6) are one run of 6 occurrences, whose
+    // first holds the run of its interior rows, whose first holds the run
+    // of their interior cells: 2 steps for 6 * 6 * 6 cells.
+    auto planes = std::find_if(runs.begin(), runs.end(),
+                               [](const RepeatRun &run) { return run.length == 2 * 64; });
+    REQUIRE(planes != runs.end());
+    CHECK(planes->count == 6);
+    // In the plane: the cells of the face row j = 0, the interior rows,
+    // the cells of the face row j = 7.
+    REQUIRE(planes->inner.size() == 3);
+    const RepeatRun &rows = planes->inner[1];
+    CHECK(rows.length == 2 * 8);
+    CHECK(rows.count == 6);
+    REQUIRE(rows.inner.size() == 1);
+    const RepeatRun &cells = rows.inner[0];
+    CHECK(cells.length == 2);
+    CHECK(cells.count == 6);
+    CHECK(cells.table.size() == cells.params.size() * 6 * 6 * 6);
+    // The plane's own tables hold only what its four corner cells read.
+    CHECK(planes->params.size() < 4 * 8);
+  }
+  SUBCASE("no inner runs when the depth is 0, and the same outer runs") {
+    RepeatOptions flat = small();
+    flat.maxDepth = 0;
+    auto nested = findRepeats(pool, spec.steps, SIZE_MAX, {{2 * 512}}, small());
+    auto runs = findRepeats(pool, spec.steps, SIZE_MAX, {{2 * 512}}, flat);
+    checkRuns(pool, spec.steps, runs, SIZE_MAX, flat);
+    CHECK(depth(runs) == 1);
+    REQUIRE(runs.size() == nested.size());
+    for (size_t r = 0; r < runs.size(); ++r) {
+      CHECK(runs[r].first == nested[r].first);
+      CHECK(runs[r].count == nested[r].count);
+      CHECK(runs[r].length == nested[r].length);
+    }
+  }
+}
+
+TEST_CASE("a grid compiled as nested loops computes the same bits as step by step") {
+  constexpr uint32_t n = 8, cells = n * n * n;
+  sym::ExprPool pool;
+  KernelSpec spec = gridKernel(pool, n);
+  const size_t slots = 2 * cells + 1;
+  for (auto level : {jit::OptLevel::None, jit::OptLevel::Default}) {
+    CAPTURE(static_cast<int>(level));
+    CompileRequest loops = atLevel(level), steps = atLevel(level), flat = atLevel(level);
+    for (CompileRequest *request : {&loops, &steps, &flat}) {
+      request->options.constantSlots = {2 * cells};
+      request->options.repeats = small();
+    }
+    flat.options.repeats.maxDepth = 0;
+    steps.options.loops = false;
+    CompiledKernels a(pool, {&spec, 1}, loops), b(pool, {&spec, 1}, steps),
+        c(pool, {&spec, 1}, flat);
+    rt::KernelFn fa = a.kernel("grid"), fb = b.kernel("grid");
+    rt::KernelJvpFn ja = a.jvp("grid"), jb = b.jvp("grid");
+    std::string why = a.error() + b.error() + c.error();
+    REQUIRE_MESSAGE((fa && fb && ja && jb), why);
+    // Nested loops are a fraction of the loops over rows and cells alone.
+    CHECK(a.numInstructions * 2 < c.numInstructions);
+    std::vector<double> va(slots), vb(slots), ra(cells), rb(cells);
+    for (size_t i = 0; i < slots; ++i)
+      va[i] = vb[i] = 300.0 + std::sin(0.37 * double(i)) * 1.5;
+    fa(0.7, va.data(), ra.data());
+    fb(0.7, vb.data(), rb.data());
+    CHECK(va == vb);
+    CHECK(ra == rb);
+    std::vector<double> da(slots, 0.0), db(slots, 0.0), dra(cells), drb(cells);
+    for (size_t i = 0; i < cells; i += 3)
+      da[i] = db[i] = 1.0 + 0.01 * double(i);
+    ja(0.7, va.data(), da.data(), dra.data());
+    jb(0.7, vb.data(), db.data(), drb.data());
+    CHECK(da == db);
+    CHECK(dra == drb);
   }
 }
 
