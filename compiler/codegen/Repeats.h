@@ -128,8 +128,10 @@ public:
   RepeatFinder &operator=(const RepeatFinder &) = delete;
 
   /// The runs among `steps` (Assign and Residual steps only; a check
-  /// never belongs to a run), in increasing order of `first`, disjoint. A
-  /// run never crosses `boundary` (a step index: KernelSpec::jvpSteps).
+  /// never belongs to a run), in increasing order of `first`, disjoint,
+  /// each with its inner runs (RepeatRun::inner, up to options.maxDepth
+  /// levels). A run never crosses `boundary` (a step index:
+  /// KernelSpec::jvpSteps).
   std::vector<RepeatRun> runs(std::span<const KernelStep> steps, size_t boundary);
 
   /// The classes of two or more equal cases of a batch (none for another
