@@ -336,16 +336,20 @@ std::optional<int> simulateCached(RunState &s, const CompileOptions &options,
   if (int code = checkOverriddenGuesses(guesses, cached.model.outputs, cached.variables, err);
       code != ExitSuccess)
     return code;
-  auto report = [&] {
-    err << "  compiled model: from the cache (" << cached.entryPath << ")\n";
+  auto reportTo = [&](std::ostream &stream) {
+    return [&stream, &cached] {
+      stream << "  compiled model: from the cache (" << cached.entryPath << ")\n";
+    };
   };
   if (simulate.output == "-") // streamed: what is written stays written
-    return runCompiledModel(s, options, simulate, cached.model, run, report, out, err);
+    return runCompiledModel(s, options, simulate, cached.model, run, reportTo(err), out, err);
   // A run that fails is made again by the compiler (the run leaves no result
   // behind), which names the equation of a non-finite value: the cache
-  // holds no equations, and what a run says must not depend on it.
+  // holds no equations, and what a run says must not depend on it (nor
+  // does `-v` say that the model came from the cache).
   std::ostringstream said;
-  int code = runCompiledModel(s, options, simulate, cached.model, run, report, out, said);
+  int code =
+      runCompiledModel(s, options, simulate, cached.model, run, reportTo(said), out, said);
   if (code == ExitSimulationError)
     return std::nullopt;
   err << said.str();

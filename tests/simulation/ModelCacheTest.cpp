@@ -227,3 +227,25 @@ TEST_CASE("model cache: --no-cache neither reads nor writes it") {
   CHECK_FALSE(again.fromCache);
   CHECK(again.result == first.result);
 }
+
+TEST_CASE("model cache: a cached model whose run fails is translated again, and -v says so once") {
+  // The run from the cache fails; the compiler translates the model and
+  // runs it again to name the failing equation. What is said is the
+  // second run's only: not "from the cache", and the error once.
+  Workspace w("fails");
+  w.write("M.mo", "model M\n  Real x(start = 1, fixed = true);\nequation\n  der(x) = -x;\n"
+                  "  assert(time < 0.5, \"time is up\");\n"
+                  "  annotation(experiment(StopTime = 1));\nend M;\n");
+  Run cold = simulate(w);
+  INFO(cold.err);
+  REQUIRE(cold.code == driver::ExitSimulationError);
+  REQUIRE(cold.stored);
+  Run warm = simulate(w);
+  INFO(warm.err);
+  CHECK(warm.code == driver::ExitSimulationError);
+  CHECK_FALSE(warm.fromCache);
+  size_t first = warm.err.find("time is up");
+  REQUIRE(first != std::string::npos);
+  CHECK(warm.err.find("time is up", first + 1) == std::string::npos);
+  CHECK(w.cacheFiles(".entry").size() == 1);
+}
