@@ -11,6 +11,7 @@
 
 #include "compiler/symbolic/Solve.h"
 
+#include <algorithm>
 #include <cmath>
 #include <unordered_map>
 
@@ -68,7 +69,9 @@ private:
   AliasLink resolve(VarId v);
   ExprId valueOf(VarId v);
   ExprId substituteAliases(ExprId expr);
+  bool isParameterVariable(VarId v) const;
   bool isParameterExpression(ExprId expr) const;
+  bool surelyNoAlias(const flat::Equation &equation);
   bool analyse(ExprId residual, uint32_t eq);
   bool tryConstant(ExprId residual, VarId u, uint32_t eq);
   bool tryPair(ExprId residual, VarId a, VarId b, uint32_t eq);
@@ -95,6 +98,7 @@ private:
     bool negated = false;
   };
   std::unordered_map<uint32_t, Defined> definedBy_;
+  std::vector<uint32_t> targets_; ///< scratch space of surelyNoAlias
 };
 
 AliasElimination AliasFinder::run() {
@@ -102,7 +106,7 @@ AliasElimination AliasFinder::run() {
   std::vector<uint32_t> kept;
   for (uint32_t i = 0; i < model_.equations.size(); ++i) {
     const flat::Equation &eq = model_.equations[i];
-    if (!analyse(substituteAliases(pool_.sub(eq.lhs, eq.rhs)), i))
+    if (surelyNoAlias(eq) || !analyse(substituteAliases(pool_.sub(eq.lhs, eq.rhs)), i))
       kept.push_back(i);
   }
   // Step 1b: common values. Two equations v = e and w = e (aliases
@@ -176,26 +180,88 @@ ExprId AliasFinder::substituteAliases(ExprId expr) {
   });
 }
 
+bool AliasFinder::isParameterVariable(VarId v) const {
+  const flat::Variable &var = model_.var(v);
+  // Known discrete variables (pre(), when-assigned, held relations) change
+  // at events: not parameters.
+  return roleOf(v) == RoleKind::Known && var.causality != flat::CausalityKind::Input &&
+         var.attributes.fixed != false &&
+         (var.variability == flat::VariabilityKind::Parameter ||
+          var.variability == flat::VariabilityKind::Constant);
+}
+
 bool AliasFinder::isParameterExpression(ExprId expr) const {
   bool ok = true;
   ExprId roots[] = {expr};
   sym::forEachNode(pool_, roots, [&](ExprId id) {
     OpKind op = pool_.op(id);
     if (op == OpKind::Time || op == OpKind::Call || op == OpKind::Output ||
-        op == OpKind::Delay) {
+        op == OpKind::Delay)
       ok = false;
-    } else if (op == OpKind::Variable) {
-      VarId v = pool_.variableOf(id);
-      const flat::Variable &var = model_.var(v);
-      // Known discrete variables (pre(), when-assigned, held relations)
-      // change at events: not parameters.
-      ok &= roleOf(v) == RoleKind::Known && var.causality != flat::CausalityKind::Input &&
-            var.attributes.fixed != false &&
-            (var.variability == flat::VariabilityKind::Parameter ||
-             var.variability == flat::VariabilityKind::Constant);
-    }
+    else if (op == OpKind::Variable)
+      ok &= isParameterVariable(pool_.variableOf(id));
   });
   return ok;
+}
+
+/// Whether analyse() would find nothing in an equation, told without
+/// building its residual through the aliases found so far (most equations
+/// of a large model: each rebuilt residual is new nodes in the pool).
+/// Only where no unknown is an alias of a constant (a factor 0 would fold
+/// a term away) and no two are one (x - y, y an alias of x, folds to 0):
+/// then the residual has the same unknowns up to a one-to-one renaming,
+/// which no folding of the pool (of equal nodes, of constants) can merge,
+/// and the same known variables and nodes of time, calls and outputs. It
+/// has no alias if it has three unknowns or more; two and anything but
+/// constants besides (tryPair needs ca * a + cb * b = 0 with constant
+/// coefficients); or one and a value that is not a parameter's
+/// (tryConstant needs the rest to be a parameter expression).
+bool AliasFinder::surelyNoAlias(const flat::Equation &equation) {
+  targets_.clear();
+  bool general = false, known = false, notParameter = false;
+  ExprId roots[] = {equation.lhs, equation.rhs};
+  sym::forEachNode(pool_, roots, [&](ExprId id) {
+    OpKind op = pool_.op(id);
+    if (op == OpKind::Time || op == OpKind::Call || op == OpKind::Output ||
+        op == OpKind::Delay) {
+      known = notParameter = true;
+      return;
+    }
+    if (general || op != OpKind::Variable)
+      return;
+    VarId v = pool_.variableOf(id);
+    if (roleOf(v) == RoleKind::Known) {
+      known = true;
+      notParameter |= !isParameterVariable(v);
+      return;
+    }
+    if (v.index < links_.size() && isEliminated(v)) {
+      AliasLink link = resolve(v);
+      if (!link.target.valid()) {
+        general = true; // an alias of a constant
+        return;
+      }
+      v = link.target;
+    }
+    targets_.push_back(v.index);
+  });
+  if (general)
+    return false;
+  // The unknowns are distinct (forEachNode visits each node once, and a
+  // variable is one node); their targets must be too.
+  std::sort(targets_.begin(), targets_.end());
+  if (std::adjacent_find(targets_.begin(), targets_.end()) != targets_.end())
+    return false;
+  switch (targets_.size()) {
+  case 0:
+    return true; // analyse() needs an unknown
+  case 1:
+    return notParameter;
+  case 2:
+    return known;
+  default:
+    return true;
+  }
 }
 
 bool AliasFinder::analyse(ExprId residual, uint32_t eq) {

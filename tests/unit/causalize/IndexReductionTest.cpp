@@ -96,6 +96,33 @@ TEST_CASE("a = constant, a parameter expression; not time, not a free parameter"
   CHECK(result.equations.size() == 3);
 }
 
+TEST_CASE("aliases found through the aliases before them, where terms fold away") {
+  // Equations of three or more unknowns, or of two with a parameter, or of
+  // one with a state, are no aliases, unless the aliases found before
+  // them fold terms away: an alias of 0 (a product vanishes), an alias of
+  // 1 (a factor goes), two unknowns that are one (their difference is 0).
+  Builder b;
+  VarId k = b.parameter("k", 3);
+  VarId zero = b.var("zero"), one = b.var("one"), a = b.var("a"), c = b.var("c"), d = b.var("d"),
+        e = b.var("e"), f = b.var("f"), g = b.var("g"), h = b.var("h"), x = b.var("x");
+  b.equation(b.ref(zero), b.c(0));                                      // zero := 0
+  b.equation(b.ref(one), b.c(1));                                       // one := 1
+  b.equation(b.ref(a), b.p.mul(b.p.mul(b.ref(c), b.ref(x)), b.ref(zero))); // a := 0
+  b.equation(b.ref(d), b.p.mul(b.ref(e), b.ref(one)));                  // e := d
+  b.equation(b.ref(f), b.ref(g));                                       // g := f
+  b.equation(b.ref(h), b.p.add(b.p.sub(b.ref(f), b.ref(g)), b.ref(k))); // h := k
+  b.equation(b.ref(c), b.p.add(b.ref(d), b.p.mul(b.ref(k), b.ref(f)))); // stays: c, d, f
+  b.equation(b.ref(e), b.p.mul(b.ref(k), b.ref(f)));                    // stays: k * f
+  b.equation(b.der(x), b.p.add(b.ref(c), b.ref(h)));                    // stays
+  auto result = causalize::eliminateAliases(b.model, causalize::classifyVariables(b.model));
+  std::vector<std::string> found;
+  for (const auto &alias : result.aliases)
+    found.push_back(b.model.nameOf(alias.var) + " = " + b.print(alias.value));
+  CHECK(found == std::vector<std::string>{"zero = 0", "one = 1", "a = 0", "e = d", "g = f",
+                                          "h = k"});
+  CHECK(result.equations.size() == 3);
+}
+
 TEST_CASE("a velocity state equal to der(x) makes the model second order") {
   Builder b;
   VarId x = b.var("x"), v = b.var("v"), w = b.var("w");
