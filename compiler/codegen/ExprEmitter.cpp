@@ -259,11 +259,18 @@ llvm::GlobalVariable *FunctionEmitter::constantTable(std::span<const T> entries,
                                                      const char *name) {
   if (entries.empty())
     return nullptr;
-  llvm::ArrayRef<T> values(entries.data(), entries.size());
-  auto *data = llvm::ConstantDataArray::get(module_.getContext(), values);
+  // An array of bytes, which the code reads as T: the JIT's assembly
+  // printer copies an i8 array in one piece, but emits an array of i32 or
+  // double element by element (at 100^3 the grid's tables, millions of
+  // entries, took most of the JIT's second). The JIT compiles for this
+  // machine, so the bytes are in its order.
+  llvm::ArrayRef<uint8_t> bytes(reinterpret_cast<const uint8_t *>(entries.data()),
+                                entries.size() * sizeof(T));
+  auto *data = llvm::ConstantDataArray::get(module_.getContext(), bytes);
   auto *table = new llvm::GlobalVariable(module_, data->getType(), true,
                                          llvm::GlobalValue::PrivateLinkage, data, name);
   table->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+  table->setAlignment(llvm::Align(alignof(T)));
   return table;
 }
 template llvm::GlobalVariable *FunctionEmitter::constantTable(std::span<const uint32_t>,
