@@ -545,6 +545,33 @@ private:
 
 } // namespace
 
+bool reaches(const ExprPool &pool, ExprId root, ExprId target) {
+  if (root == target)
+    return true;
+  if (root.index < target.index || !target.valid())
+    return false;
+  MarksLease marks(pool.size());
+  auto &stack = marks.stack();
+  size_t base = stack.size();
+  marks.mark(root);
+  stack.push_back({root, 0});
+  bool found = false;
+  while (!found && stack.size() > base) {
+    ExprId id = stack.back().first;
+    stack.pop_back();
+    for (ExprId operand : pool.operands(id)) {
+      if (operand == target) {
+        found = true;
+        break;
+      }
+      if (operand.index > target.index && marks.mark(operand))
+        stack.push_back({operand, 0});
+    }
+  }
+  stack.resize(base);
+  return found;
+}
+
 void forEachNode(const ExprPool &pool, std::span<const ExprId> roots,
                  const std::function<void(ExprId)> &visit) {
   // Children are pushed one at a time, so every node on the stack is an

@@ -118,6 +118,10 @@ public:
 
   ExprId constant(double value);
   ExprId variable(VarId var);
+  /// The Variable node of `var` if the pool has one, else an invalid id.
+  ExprId variableNode(VarId var) const {
+    return var.index < variableNodes_.size() ? variableNodes_[var.index] : ExprId{};
+  }
   ExprId time();
   ExprId zero() const { return zero_; }
   ExprId one() const { return one_; }
@@ -210,6 +214,12 @@ double evaluateOp(OpKind op, std::span<const double> args, uint32_t payload);
 
 /// The distinct variables that occur in `expr`, in increasing id order.
 std::vector<VarId> variablesOf(const ExprPool &pool, ExprId expr);
+
+/// Whether node `target` is reachable from `root` (is `root` or one of its
+/// operands, at any depth). A node's operands are made before it, so only
+/// nodes of larger indices than `target` are walked, and the walk stops at
+/// the first hit.
+bool reaches(const ExprPool &pool, ExprId root, ExprId target);
 
 /// Calls `visit` once for every distinct node reachable from `roots`, each
 /// after all its operands (a post-order over the DAG).

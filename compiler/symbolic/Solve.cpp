@@ -9,12 +9,9 @@
 namespace mocc::sym {
 
 bool contains(const ExprPool &pool, ExprId expr, VarId var) {
-  bool found = false;
-  ExprId roots[] = {expr};
-  forEachNode(pool, roots, [&](ExprId id) {
-    found |= pool.op(id) == OpKind::Variable && pool.variableOf(id) == var;
-  });
-  return found;
+  // A variable is one node (hash-consed); without one, nothing holds it.
+  ExprId node = pool.variableNode(var);
+  return node.valid() && reaches(pool, expr, node);
 }
 
 namespace {

@@ -26,6 +26,36 @@ TEST_CASE("equal expressions share one node") {
   CHECK(pool.constant(0.0) == pool.constant(-0.0));
 }
 
+TEST_CASE("a node reaches the nodes of its operands, at any depth, and no others") {
+  ExprPool pool;
+  ExprId x = pool.variable(VarId{0}), y = pool.variable(VarId{1});
+  // A DAG with a shared subexpression, made deep: s = sin(x * y), then
+  // 200 times e = e + s * e.
+  ExprId s = pool.unary(OpKind::Sin, pool.mul(x, y));
+  ExprId e = pool.add(s, pool.constant(1));
+  for (int i = 0; i < 200; ++i)
+    e = pool.add(e, pool.mul(s, e));
+  ExprId z = pool.variable(VarId{2}); // made after e: e cannot hold it
+  ExprId late = pool.add(e, z);
+  CHECK(reaches(pool, e, x));
+  CHECK(reaches(pool, e, s));
+  CHECK(reaches(pool, e, e));
+  CHECK_FALSE(reaches(pool, e, z));
+  CHECK_FALSE(reaches(pool, s, e));
+  CHECK(reaches(pool, late, z));
+  CHECK(reaches(pool, late, y));
+  CHECK_FALSE(reaches(pool, x, y));
+  CHECK_FALSE(reaches(pool, e, ExprId{}));
+  // A node made before x's users but not in them.
+  ExprId w = pool.variable(VarId{3});
+  ExprId other = pool.mul(w, pool.constant(2));
+  CHECK_FALSE(reaches(pool, late, w));
+  CHECK(reaches(pool, pool.add(late, other), w));
+  // contains() through it: a variable without a node is in nothing.
+  CHECK_FALSE(pool.variableNode(VarId{7}).valid());
+  CHECK(pool.variableNode(VarId{3}) == w);
+}
+
 TEST_CASE("reserving room keeps every node and its sharing") {
   ExprPool pool;
   std::vector<ExprId> before;
