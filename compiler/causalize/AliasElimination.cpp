@@ -72,6 +72,9 @@ private:
   bool isParameterVariable(VarId v) const;
   bool isParameterExpression(ExprId expr) const;
   bool surelyNoAlias(const flat::Equation &equation);
+  /// Whether a side of an equation may be a variable once rewritten
+  /// through the aliases found so far.
+  bool mayBecomeVariable(ExprId side);
   bool analyse(ExprId residual, uint32_t eq);
   bool tryConstant(ExprId residual, VarId u, uint32_t eq);
   bool tryPair(ExprId residual, VarId a, VarId b, uint32_t eq);
@@ -98,7 +101,7 @@ private:
     bool negated = false;
   };
   std::unordered_map<uint32_t, Defined> definedBy_;
-  std::vector<uint32_t> targets_; ///< scratch space of surelyNoAlias
+  std::vector<uint32_t> targets_; ///< scratch space of surelyNoAlias, mayBecomeVariable
 };
 
 AliasElimination AliasFinder::run() {
@@ -334,10 +337,40 @@ bool AliasFinder::tryPair(ExprId residual, VarId a, VarId b, uint32_t eq) {
   return false;
 }
 
+bool AliasFinder::mayBecomeVariable(ExprId side) {
+  OpKind root = pool_.op(side);
+  if (root == OpKind::Variable || root == OpKind::Neg || root == OpKind::IfElse)
+    return true; // -(-x), if c then x else x
+  // Otherwise only a fold can make it one, and a renaming of its unknowns
+  // one to one (no alias of a constant, no two unknowns of one target)
+  // folds nothing.
+  targets_.clear();
+  bool renaming = true;
+  ExprId roots[] = {side};
+  sym::forEachNode(pool_, roots, [&](ExprId id) {
+    if (!renaming || pool_.op(id) != OpKind::Variable)
+      return;
+    VarId v = pool_.variableOf(id);
+    if (v.index < links_.size() && isEliminated(v)) {
+      AliasLink link = resolve(v);
+      renaming = link.target.valid();
+      v = link.target;
+    }
+    targets_.push_back(v.index);
+  });
+  if (!renaming)
+    return true;
+  std::sort(targets_.begin(), targets_.end());
+  return std::adjacent_find(targets_.begin(), targets_.end()) != targets_.end();
+}
+
 bool AliasFinder::tryCommonValue(const flat::Equation &equation, uint32_t eq) {
   // One side a variable v that is not known, the other an expression e of
   // unknowns without v and without function calls (an impure call gives
-  // another value each time it is written).
+  // another value each time it is written). Neither side rewritten through
+  // the aliases where neither can become a variable (most equations).
+  if (!mayBecomeVariable(equation.lhs) && !mayBecomeVariable(equation.rhs))
+    return false;
   ExprId sides[] = {substituteAliases(equation.lhs), substituteAliases(equation.rhs)};
   for (int k = 0; k < 2; ++k) {
     ExprId side = sides[k], value = sides[1 - k];
