@@ -643,7 +643,22 @@ private:
   /// Keeps of `run`'s tables the slots and constants that its steps
   /// outside `inner` read.
   void prune(RepeatRun &run, size_t rows, const std::vector<RepeatRun> &inner) {
-    std::vector<uint32_t> params, nodes;
+    std::vector<uint32_t> params =
+        outsideInner(run, inner, [&](size_t s) { return shapes_.slots(s); });
+    std::vector<uint32_t> nodes =
+        outsideInner(run, inner, [&](size_t s) { return shapes_.constants(s); });
+    run.table = keep(run.table, run.params, params, rows);
+    run.params = std::move(params);
+    run.constants = keep(run.constants, run.constantNodes, nodes, rows);
+    run.constantNodes = std::move(nodes);
+  }
+
+  /// The distinct keys (`keysOf(step)`: slots or constants) of the steps of
+  /// `run`'s occurrence 0 outside `inner`, in order of first occurrence.
+  template <typename KeysOf>
+  std::vector<uint32_t> outsideInner(const RepeatRun &run, const std::vector<RepeatRun> &inner,
+                                     KeysOf keysOf) {
+    std::vector<uint32_t> keys;
     direct_.restart();
     size_t next = 0;
     for (size_t s = run.first; s < size_t(run.first) + run.length;) {
@@ -652,28 +667,12 @@ private:
         ++next;
         continue;
       }
-      for (uint32_t slot : shapes_.slots(s))
-        if (direct_.number(slot).second)
-          params.push_back(slot);
+      for (uint32_t key : keysOf(s))
+        if (direct_.number(key).second)
+          keys.push_back(key);
       ++s;
     }
-    direct_.restart();
-    next = 0;
-    for (size_t s = run.first; s < size_t(run.first) + run.length;) {
-      if (next < inner.size() && inner[next].first == s) {
-        s += size_t(inner[next].count) * inner[next].length;
-        ++next;
-        continue;
-      }
-      for (uint32_t node : shapes_.constants(s))
-        if (direct_.number(node).second)
-          nodes.push_back(node);
-      ++s;
-    }
-    run.table = keep(run.table, run.params, params, rows);
-    run.params = std::move(params);
-    run.constants = keep(run.constants, run.constantNodes, nodes, rows);
-    run.constantNodes = std::move(nodes);
+    return keys;
   }
 
   /// The columns `kept` (a subset of `columns`) of a table with `rows` rows

@@ -382,6 +382,32 @@ TEST_CASE("runs found in random repetitive kernels keep their promises") {
 
 namespace {
 
+/// Runs two compilations of one kernel (a: with loops, b: step by step)
+/// and its JVP on the same values (`base` plus a wave, over `slots`
+/// slots; a seed on every `seedStep`-th slot) and checks that they compute
+/// the same bits: the slots, the `residuals` residuals, the tangents.
+void checkSameBits(rt::KernelFn fa, rt::KernelFn fb, rt::KernelJvpFn ja, rt::KernelJvpFn jb,
+                   size_t slots, size_t residuals, double base, size_t seedStep) {
+  std::vector<double> va(slots), vb(slots), ra(residuals), rb(residuals);
+  for (size_t i = 0; i < slots; ++i)
+    va[i] = vb[i] = base + std::sin(0.37 * double(i)) * 1.5;
+  fa(0.7, va.data(), ra.data());
+  fb(0.7, vb.data(), rb.data());
+  CHECK(va == vb);
+  CHECK(ra == rb);
+  std::vector<double> da(slots, 0.0), db(slots, 0.0), dra(residuals), drb(residuals);
+  for (size_t i = 0; i < slots; i += seedStep)
+    da[i] = db[i] = 1.0 + 0.01 * double(i);
+  ja(0.7, va.data(), da.data(), dra.data());
+  jb(0.7, vb.data(), db.data(), drb.data());
+  CHECK(da == db);
+  CHECK(dra == drb);
+}
+
+} // namespace
+
+namespace {
+
 /// A chain of `n` links, each: two assignments (one reading the previous
 /// link), an `if`, and two residuals; the last slot is a constant. Each link
 /// has a constant of its own (to the table), and 2.0 is both an exponent
@@ -427,20 +453,7 @@ TEST_CASE("a kernel with runs compiled as loops computes the same bits as step b
       REQUIRE_MESSAGE((fa && fb && ja && jb), why);
       // The loop is a fraction of the code.
       CHECK(a.numInstructions * 20 < b.numInstructions);
-      std::vector<double> va(slots), vb(slots), ra(2 * n), rb(2 * n);
-      for (size_t i = 0; i < slots; ++i)
-        va[i] = vb[i] = std::sin(0.37 * double(i)) * 1.5;
-      fa(0.7, va.data(), ra.data());
-      fb(0.7, vb.data(), rb.data());
-      CHECK(va == vb);
-      CHECK(ra == rb);
-      std::vector<double> da(slots, 0.0), db(slots, 0.0), dra(2 * n), drb(2 * n);
-      for (size_t i = 0; i < slots; i += 4)
-        da[i] = db[i] = 1.0 + 0.01 * double(i);
-      ja(0.7, va.data(), da.data(), dra.data());
-      jb(0.7, vb.data(), db.data(), drb.data());
-      CHECK(da == db);
-      CHECK(dra == drb);
+      checkSameBits(fa, fb, ja, jb, slots, 2 * n, 0.0, 4);
     }
   }
 }
@@ -559,20 +572,7 @@ TEST_CASE("a grid compiled as nested loops computes the same bits as step by ste
     REQUIRE_MESSAGE((fa && fb && ja && jb), why);
     // Nested loops are a fraction of the loops over rows and cells alone.
     CHECK(a.numInstructions * 2 < c.numInstructions);
-    std::vector<double> va(slots), vb(slots), ra(cells), rb(cells);
-    for (size_t i = 0; i < slots; ++i)
-      va[i] = vb[i] = 300.0 + std::sin(0.37 * double(i)) * 1.5;
-    fa(0.7, va.data(), ra.data());
-    fb(0.7, vb.data(), rb.data());
-    CHECK(va == vb);
-    CHECK(ra == rb);
-    std::vector<double> da(slots, 0.0), db(slots, 0.0), dra(cells), drb(cells);
-    for (size_t i = 0; i < cells; i += 3)
-      da[i] = db[i] = 1.0 + 0.01 * double(i);
-    ja(0.7, va.data(), da.data(), dra.data());
-    jb(0.7, vb.data(), db.data(), drb.data());
-    CHECK(da == db);
-    CHECK(dra == drb);
+    checkSameBits(fa, fb, ja, jb, slots, cells, 300.0, 3);
   }
 }
 
