@@ -150,8 +150,6 @@ namespace {
 /// counts as failed (then KLU takes over).
 constexpr int krylovDimension = 30;
 constexpr int maxRestarts = 4;
-/// A solve ends when ||b - A x||_2 <= relativeResidual ||b||_2.
-constexpr double relativeResidual = 1e-10;
 
 struct Content {
   SUNContext context = nullptr;
@@ -278,7 +276,7 @@ int solve(SUNLinearSolver s, SUNMatrix a, N_Vector x, N_Vector b, double tol) {
   N_VScale(1.0, b, c.rhs.get());
   N_VConst(0.0, x);
   SUNLinSolSetZeroGuess(c.gmres.get(), SUNTRUE);
-  int flag = SUNLinSolSolve(c.gmres.get(), nullptr, x, c.rhs.get(), relativeResidual * norm);
+  int flag = SUNLinSolSolve(c.gmres.get(), nullptr, x, c.rhs.get(), gmresRelativeResidual * norm);
   ++c.counts.solves;
   c.counts.iterations += SUNLinSolNumIters(c.gmres.get());
   if (flag == SUNLS_SUCCESS)
