@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <new>
 
 namespace mocc::rt {
@@ -79,6 +80,23 @@ void IncompleteLu::setPattern(int64_t n, const int64_t *colPtr, const int64_t *r
   a_.assign(colIdx_.size(), 0.0);
   lu_.assign(colIdx_.size(), 0.0);
   marker_.assign(static_cast<std::size_t>(n), -1);
+  inverseDiagonal_.assign(static_cast<std::size_t>(n), 0.0);
+  // The sweeps' layout: rows 0..n-1 of L, then rows n-1..0 of U.
+  solveStarts_.assign(1, 0);
+  solveColumns_.clear();
+  solveFrom_.clear();
+  auto add = [&](int64_t from, int64_t to) {
+    for (int64_t p = from; p < to; ++p) {
+      solveColumns_.push_back(static_cast<uint32_t>(colIdx_[p]));
+      solveFrom_.push_back(p);
+    }
+    solveStarts_.push_back(static_cast<int64_t>(solveFrom_.size()));
+  };
+  for (int64_t i = 0; i < n; ++i)
+    add(rowPtr_[i], diagonal_[i]);
+  for (int64_t i = n - 1; i >= 0; --i)
+    add(diagonal_[i] + 1, rowPtr_[i + 1]);
+  solveValues_.assign(solveFrom_.size(), 0.0);
 }
 
 bool IncompleteLu::samePattern(int64_t n, const int64_t *colPtr, const int64_t *rowIdx) const {
@@ -114,22 +132,33 @@ bool IncompleteLu::factor(const double *values) {
     double pivot = lu_[diagonal_[i]];
     if (pivot == 0.0 || !std::isfinite(pivot))
       return false;
+    inverseDiagonal_[i] = 1.0 / pivot;
   }
+  for (std::size_t p = 0; p < solveFrom_.size(); ++p)
+    solveValues_[p] = lu_[solveFrom_[p]];
   return true;
 }
 
 void IncompleteLu::solve(double *x) const {
+  // The factors as the sweeps read them (see factor()): the rows of L, then
+  // those of U from the last up, each without its diagonal, with 32-bit
+  // columns. The sweeps are bound by memory and by the chain from each row
+  // to the next; a division would lengthen that chain.
+  const uint32_t *column = solveColumns_.data();
+  const double *value = solveValues_.data();
+  const int64_t *start = solveStarts_.data();
   for (int64_t i = 0; i < n_; ++i) {
     double sum = x[i];
-    for (int64_t p = rowPtr_[i]; p < diagonal_[i]; ++p)
-      sum -= lu_[p] * x[colIdx_[p]];
+    for (int64_t p = start[i]; p < start[i + 1]; ++p)
+      sum -= value[p] * x[column[p]];
     x[i] = sum;
   }
-  for (int64_t i = n_ - 1; i >= 0; --i) {
+  for (int64_t r = 0; r < n_; ++r) {
+    int64_t i = n_ - 1 - r;
     double sum = x[i];
-    for (int64_t p = diagonal_[i] + 1; p < rowPtr_[i + 1]; ++p)
-      sum -= lu_[p] * x[colIdx_[p]];
-    x[i] = sum / lu_[diagonal_[i]];
+    for (int64_t p = start[n_ + r]; p < start[n_ + r + 1]; ++p)
+      sum -= value[p] * x[column[p]];
+    x[i] = sum * inverseDiagonal_[i];
   }
 }
 
@@ -201,8 +230,8 @@ int switchToKlu(Content &c, SUNMatrix a) {
 void decide(Content &c, SUNMatrix a) {
   c.decided = true;
   sunindextype n = SUNSparseMatrix_NP(a);
-  if (c.kind == LinearSolverKind::Klu) {
-    c.useKlu = true;
+  if (c.kind == LinearSolverKind::Klu || n > std::numeric_limits<uint32_t>::max()) {
+    c.useKlu = true; // (ILU(0) keeps 32-bit columns)
     return;
   }
   if (c.kind == LinearSolverKind::Automatic) {

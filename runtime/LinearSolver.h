@@ -82,7 +82,8 @@ double predictedFillRatio(int64_t n, const int64_t *colPtr, const int64_t *rowId
 /// new values on it.
 class IncompleteLu {
 public:
-  /// The pattern of a CSC matrix of order n (the diagonal is added).
+  /// The pattern of a CSC matrix of order n, below 2^32 (the diagonal is
+  /// added).
   void setPattern(int64_t n, const int64_t *colPtr, const int64_t *rowIdx);
   /// Whether `colPtr`/`rowIdx` is the pattern set last.
   bool samePattern(int64_t n, const int64_t *colPtr, const int64_t *rowIdx) const;
@@ -103,6 +104,14 @@ private:
   std::vector<int64_t> diagonal_; // per row, the CSR position of its diagonal
   std::vector<double> a_;         // the matrix, CSR
   std::vector<double> lu_;        // L below the diagonal, U on and above, CSR
+  std::vector<double> inverseDiagonal_; // 1 / U's diagonal
+  // The off-diagonal factors in the order solve() reads them: per row of
+  // L, then per row of U from the last, its entries (solveStarts_ has 2n + 1
+  // bounds), their columns and where in lu_ each comes from.
+  std::vector<int64_t> solveStarts_;
+  std::vector<uint32_t> solveColumns_;
+  std::vector<int64_t> solveFrom_;
+  std::vector<double> solveValues_;
   mutable std::vector<int64_t> marker_;
 };
 
