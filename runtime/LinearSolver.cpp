@@ -140,9 +140,9 @@ bool IncompleteLu::factor(const double *values) {
 }
 
 void IncompleteLu::solve(double *x) const {
-  // The factors as the sweeps read them (see factor()): the rows of L, then
-  // those of U from the last up, each without its diagonal, with 32-bit
-  // columns. The sweeps are bound by memory and by the chain from each row
+  // The factors as the sweeps read them (laid out by setPattern(), filled
+  // by factor()): the rows of L, then those of U from the last up, each
+  // without its diagonal, with 32-bit columns. The sweeps are bound by memory and by the chain from each row
   // to the next; a division would lengthen that chain.
   const uint32_t *column = solveColumns_.data();
   const double *value = solveValues_.data();
