@@ -21,8 +21,8 @@
 //
 // The solver presents itself to IDA as a direct one on the same sparse
 // matrix: every solve is iterated until the residual is below
-// `gmresRelativeResidual` (1e-4) of the right-hand side. That is a solve
-// as good as KLU's for IDA's Newton iterations: the matrix they solve with
+// `gmresRelativeResidual` (1e-4) of the right-hand side. That is close
+// enough for IDA's Newton iterations: the matrix they solve with
 // is itself only an approximation of the Newton matrix, kept over several
 // steps while cj changes by up to a factor of 1.67 (IDA refactors outside
 // [0.6, 1.67]), which perturbs each correction far more than 1e-4 of it.

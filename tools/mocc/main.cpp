@@ -44,7 +44,9 @@ char **arguments = nullptr;
 /// in no particular order, and with 4 KiB pages a fifth of flattening and
 /// causalization went to page faults and TLB misses (HarmonicOscillator_N_51200
 /// from the ScalableTestSuite: 1.03 -> 0.85 s to a ready JIT; peak memory
-/// the same within 1 %). Where the kernel's THP mode is `never` nothing changes.
+/// the same within 1 %). Not everywhere: grid3d 64^3, whose big arrays are
+/// freed and allocated again as they grow, got slower (docs/toolchain.md).
+/// Where the kernel's THP mode is `never` nothing changes.
 void askForHugePages() {
   const char *tunables = std::getenv("GLIBC_TUNABLES");
   std::string value = tunables ? tunables : "";
@@ -713,9 +715,10 @@ int main(int argc, char **argv) {
   // One malloc arena: the compiler works on a thread of its own (below),
   // which glibc would give an arena of 64 MiB heaps grown by mprotect,
   // page by page; the main arena grows in one piece (with huge pages, see
-  // askForHugePages). The other threads (the JIT's) allocate little.
-  // TransmissionLineModelica_N_5120 from the ScalableTestSuite: 2.28 ->
-  // 1.81 s to a ready JIT. A user's glibc.malloc.arena_max is kept.
+  // askForHugePages). The JIT's worker threads share it too, at a small cost
+  // (DistributionSystemModelica_N_80_M_80's JIT 0.66 -> 0.72 s, its whole
+  // compile 3.42 -> 3.13 s). TransmissionLineModelica_N_5120: 2.28 -> 1.81 s
+  // to a ready JIT. A user's glibc.malloc.arena_max is kept.
   const char *tunables = std::getenv("GLIBC_TUNABLES");
   if (!tunables || !std::strstr(tunables, "glibc.malloc.arena_max"))
     mallopt(M_ARENA_MAX, 1);
