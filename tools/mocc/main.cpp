@@ -29,6 +29,12 @@ using namespace mocc::driver;
 
 namespace {
 
+/// Whether the user's GLIBC_TUNABLES sets `name` (then it is left to them).
+bool tunableGiven(const char *name) {
+  const char *tunables = std::getenv("GLIBC_TUNABLES");
+  return tunables && std::strstr(tunables, name);
+}
+
 #ifdef MOCC_LAUNCHER
 // `mocc` is a small program that runs a model from the cache of compiled
 // models itself (compiler/driver/Run.h) and hands every other command, and a
@@ -48,10 +54,10 @@ char **arguments = nullptr;
 /// freed and allocated again as they grow, got slower (docs/toolchain.md).
 /// Where the kernel's THP mode is `never` nothing changes.
 void askForHugePages() {
+  if (tunableGiven("glibc.malloc.hugetlb"))
+    return;
   const char *tunables = std::getenv("GLIBC_TUNABLES");
   std::string value = tunables ? tunables : "";
-  if (value.find("glibc.malloc.hugetlb") != std::string::npos)
-    return;
   value += (value.empty() ? "" : ":") + std::string("glibc.malloc.hugetlb=1");
   setenv("GLIBC_TUNABLES", value.c_str(), 1);
 }
@@ -719,8 +725,7 @@ int main(int argc, char **argv) {
   // (DistributionSystemModelica_N_80_M_80's JIT 0.66 -> 0.72 s, its whole
   // compile 3.42 -> 3.13 s). TransmissionLineModelica_N_5120: 2.28 -> 1.81 s
   // to a ready JIT. A user's glibc.malloc.arena_max is kept.
-  const char *tunables = std::getenv("GLIBC_TUNABLES");
-  if (!tunables || !std::strstr(tunables, "glibc.malloc.arena_max"))
+  if (!tunableGiven("glibc.malloc.arena_max"))
     mallopt(M_ARENA_MAX, 1);
 #endif
   mocc::rt::installSignalHandlers();
