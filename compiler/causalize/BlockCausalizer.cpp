@@ -442,6 +442,8 @@ BlockPlan BlockCausalizer::planSingle(int eq, int var, bool forced) {
   const flat::Equation &equation = system_.equations[eq];
   auto solution = solve(equation, v);
   if (solution && !forced) {
+    if (zeroSolves_)
+      recordZeroSolve(equation, v, *solution);
     plan.steps.push_back(located({KernelStep::Kind::Assign, v, *solution}, equation, pool_));
     return plan;
   }
@@ -464,6 +466,40 @@ std::optional<ExprId> BlockCausalizer::solve(const flat::Equation &equation, Var
   auto solution = explicitSolution(pool_, equation, var);
   solutions_->add(equation.lhs, equation.rhs, var, solution ? *solution : ExprId{});
   return solution;
+}
+
+/// An explicit solution (f - rest) / c whose divisor c parameter values
+/// make 0: the factors that make it 0, in the products of `var` in the
+/// equation (`ird * R` with R = 0), go to zeroSolves_.
+void BlockCausalizer::recordZeroSolve(const flat::Equation &equation, VarId var, ExprId solution) {
+  if (pool_.op(solution) != sym::OpKind::Div)
+    return;
+  ExprId divisor = pool_.operand(solution, 1);
+  auto parametric = [&](ExprId e) {
+    bool only = true;
+    ExprId roots[] = {e};
+    sym::forEachNode(pool_, roots, [&](ExprId id) {
+      sym::OpKind op = pool_.op(id);
+      VarId v = pool_.variableOf(id);
+      if (op == sym::OpKind::Time || (v.valid() && (v.index >= isParameter_.size() || !isParameter_[v.index])))
+        only = false;
+    });
+    return only;
+  };
+  if (!parametric(divisor) || parameterValues_(divisor) != 0.0)
+    return;
+  ExprId roots[] = {equation.lhs, equation.rhs};
+  sym::forEachNode(pool_, roots, [&](ExprId id) {
+    if (pool_.op(id) != sym::OpKind::Mul)
+      return;
+    auto ops = pool_.operands(id);
+    for (int side = 0; side < 2; ++side)
+      if (sym::contains(pool_, ops[1 - side], var) && parametric(ops[side]) &&
+          parameterValues_(ops[side]) == 0.0) {
+        zeroSolves_->push_back(ops[side]);
+        return;
+      }
+  });
 }
 
 bool BlockCausalizer::isSafelySolvable(int eq, VarId var) {

@@ -140,6 +140,10 @@ public:
   /// Where to record the parameter coefficients whose values decided that
   /// an equation can be solved for a variable (divided by); may be null.
   void recordDecisionsIn(std::vector<sym::ExprId> *decisions) { decisions_ = decisions; }
+  /// Where to record the factors that parameter values make 0 in the
+  /// products of an unknown that an explicit solution divides by (its
+  /// coefficient is 0: the run would divide by zero); may be null.
+  void recordZeroSolvesIn(std::vector<sym::ExprId> *factors) { zeroSolves_ = factors; }
   /// Shares the explicit solutions with other causalizers of the model;
   /// may be null.
   void shareSolutionsIn(SolutionCache *cache) { solutions_ = cache; }
@@ -156,6 +160,7 @@ private:
                       std::span<const char> isForced);
   bool isSafelySolvable(int eq, sym::VarId var);
   std::optional<sym::ExprId> solve(const flat::Equation &equation, sym::VarId var);
+  void recordZeroSolve(const flat::Equation &equation, sym::VarId var, sym::ExprId solution);
 
   flat::FlatModel &model_;
   sym::ExprPool &pool_;
@@ -164,6 +169,7 @@ private:
   std::vector<char> preferred_;
   ParameterValues parameterValues_;
   std::vector<sym::ExprId> *decisions_ = nullptr;
+  std::vector<sym::ExprId> *zeroSolves_ = nullptr;
   SolutionCache *solutions_ = nullptr;
 };
 

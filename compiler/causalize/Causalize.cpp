@@ -19,6 +19,7 @@
 #include <iterator>
 #include <memory>
 #include <span>
+#include <sstream>
 #include <string_view>
 #include <unordered_map>
 
@@ -67,6 +68,8 @@ public:
         roles_(classifyVariables(model)), originalSize_(model.size()) {}
 
   std::optional<SimulationPlan> run();
+  /// Factors that parameter values make 0 which a planned step divides by.
+  const std::vector<ExprId> &zeroSolves() const { return zeroSolves_; }
 
 private:
   bool isKnown(VarId v) const {
@@ -137,6 +140,9 @@ private:
   /// Expressions whose values at translation decided something (a
   /// coefficient divided by, a nominal value; the patterns' in knownSlots_).
   std::vector<ExprId> decisions_;
+  /// Factors that parameter values make 0 and that an explicit solution
+  /// divided by (BlockCausalizer::recordZeroSolvesIn).
+  std::vector<ExprId> zeroSolves_;
   /// Explicit solutions found while planning simulation, reused by
   /// initialization (BlockCausalizer.h).
   SolutionCache solutions_;
@@ -159,6 +165,7 @@ std::optional<SimulationPlan> PlanBuilder::run() {
   if (!reduced)
     return std::nullopt;
   reduced_ = std::move(*reduced);
+  decisions_.insert(decisions_.end(), reduced_.zeroFactors.begin(), reduced_.zeroFactors.end());
   plan_.passTimes.insert(plan_.passTimes.end(), reduced_.passTimes.begin(), reduced_.passTimes.end());
   if (!substituteAliases(model_, events_, reduced_.aliases, diags_))
     return std::nullopt;
@@ -688,6 +695,7 @@ bool PlanBuilder::planBlocks(SimulationSystem &sim, KernelSpec &kernel, bool cou
     isForced[i] = sim.isForced[system.unknowns[i].index];
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
   causalizer.recordDecisionsIn(&decisions_);
+  causalizer.recordZeroSolvesIn(&zeroSolves_);
   causalizer.shareSolutionsIn(&solutions_);
   // der(x) = f(...) solved explicitly stays a residual x' - f for IDA; the
   // blocks after it read f instead of x' (IDA's y', which its corrector
@@ -1152,6 +1160,7 @@ void PlanBuilder::planInitBlocks(const EquationSystem &system, const structural:
     isParameter[i] = isParameterLike(VarId{i}) && !isFreeParameter(VarId{i}) && system.localOf[i] < 0;
   BlockCausalizer causalizer(model_, system, std::move(isParameter));
   causalizer.recordDecisionsIn(&decisions_);
+  causalizer.recordZeroSolvesIn(&zeroSolves_);
   causalizer.shareSolutionsIn(&solutions_);
   // Newton starts the tearing variables at their start values: those with
   // one are torn first (ThreeSprings' massless junction: its position from
@@ -1408,14 +1417,87 @@ void PlanBuilder::describeAlias(ExprId value, plan::OutputVariable &output) cons
 
 } // namespace
 
+namespace {
+
+/// Whether a product in the model's pool has a factor that is a parameter
+/// expression whose value at translation is 0, and another that is not a
+/// parameter expression: one pass over the pool (operands come before
+/// the nodes that use them), bindings and all.
+bool hasParameterProducts(const flat::FlatModel &model) {
+  const sym::ExprPool &pool = model.pool;
+  // 1: no unknown, no time; 2: that, and a parameter in it.
+  std::vector<uint8_t> flag(pool.size(), 0);
+  std::optional<ParameterValues> values;
+  for (uint32_t i = 0; i < pool.size(); ++i) {
+    ExprId id{i};
+    const sym::Node &node = pool.node(id);
+    uint8_t f = 1;
+    if (node.op == sym::OpKind::Variable) {
+      VarId v = pool.variableOf(id);
+      const flat::Variable &var = model.var(v);
+      bool parameter = var.variability == flat::VariabilityKind::Parameter ||
+                       var.variability == flat::VariabilityKind::Constant;
+      f = parameter ? 2 : 0;
+    } else if (node.op == sym::OpKind::Time) {
+      f = 0;
+    } else {
+      for (ExprId op : pool.operands(id))
+        f = f == 0 || flag[op.index] == 0 ? 0 : std::max(f, flag[op.index]);
+    }
+    flag[i] = f;
+    if (node.op != sym::OpKind::Mul || f != 0)
+      continue;
+    auto ops = pool.operands(id);
+    for (int side = 0; side < 2; ++side)
+      if (flag[ops[side].index] == 2 && flag[ops[1 - side].index] == 0) {
+        if (!values)
+          values.emplace(model);
+        if ((*values)(ops[side]) == 0.0)
+          return true;
+      }
+  }
+  return false;
+}
+
+} // namespace
+
 std::optional<SimulationPlan> causalize(flat::FlatModel &model, Diagnostics &diags) {
   return causalize(model, diags, CausalizeOptions{});
 }
 
 std::optional<SimulationPlan> causalize(flat::FlatModel &model, Diagnostics &diags,
                                         const CausalizeOptions &options) {
-  PlanBuilder builder(model, diags, options);
-  return builder.run();
+  // A plan that solves an unknown through a product whose factor parameter
+  // values make 0 divides by zero at run time (`ird * R = D.v - Di`, R =
+  // 0): the model is causalized again with those products taken out
+  // (IndexReducer::dropZeroProducts), and again while the new plan divides
+  // by other such factors (one diode's resistance out of the equations
+  // changes how the next one's are solved). An attempt's diagnostics are
+  // kept only if it stands; the flat model is kept for the next one, if
+  // any product has a factor that is a parameter (a cheap test).
+  if (!hasParameterProducts(model)) {
+    PlanBuilder builder(model, diags, options);
+    return builder.run();
+  }
+  constexpr int maxAttempts = 8;
+  flat::FlatModel pristine = model;
+  CausalizeOptions attemptOptions = options;
+  for (int attempt = 1;; ++attempt) {
+    std::ostringstream text;
+    Diagnostics attemptDiags(diags, text);
+    PlanBuilder builder(model, attemptDiags, attemptOptions);
+    auto plan = builder.run();
+    std::vector<ExprId> &factors = attemptOptions.reduction.zeroFactors;
+    size_t known = factors.size();
+    for (ExprId f : builder.zeroSolves())
+      if (std::find(factors.begin(), factors.end(), f) == factors.end())
+        factors.push_back(f);
+    if (factors.size() == known || attempt == maxAttempts) {
+      diags.replay(attemptDiags, text.str());
+      return plan;
+    }
+    model = pristine;
+  }
 }
 
 std::optional<PlanStatistics> checkModel(const flat::FlatModel &model, Diagnostics &diags) {

@@ -361,6 +361,7 @@ public:
   std::optional<ReducedSystem> run();
 
 private:
+  void dropZeroProducts();
   void collectVariables();
   void keepDiscreteInOwnRows(std::vector<std::vector<int>> &rows,
                              std::vector<char> &definedDiscrete);
@@ -398,7 +399,87 @@ private:
   ReducedSystem system_;
 };
 
+/// A product whose factor is 0 by the values parameters have at
+/// translation (ParameterValues) is 0, and the unknowns of its other
+/// factor are not unknowns of the equation there: `ird * R = D.v - Di`
+/// with R = 0 (a MOSFET's drain resistance left out, MSL Spice3)
+/// determines Di = D.v, and solving it for ird divides by zero. The
+/// products of the factors in options_.zeroFactors (those a first
+/// causalization divided by, PlanBuilder::zeroSolves) are replaced by 0
+/// in the equations before any structural pass, so that matching does not
+/// assign an unknown to an equation through that coefficient, and index
+/// reduction sees the constraint that is left. (Removing an entry that is
+/// 0 cannot make a nonsingular Jacobian singular: every term of its
+/// determinant through that entry is 0. It does change which equations
+/// index reduction differentiates and which states are chosen, so only
+/// the products that would otherwise be divided by are removed.) The
+/// factors are decisions: overriding a parameter they read translates
+/// again (D9). Initial equations are left as written.
+void IndexReducer::dropZeroProducts() {
+  if (options_.zeroFactors.empty())
+    return;
+  sym::ExprPool &pool = model_.pool;
+  std::vector<ExprId> factors(options_.zeroFactors);
+  std::sort(factors.begin(), factors.end());
+  auto isFactor = [&](ExprId id) { return std::binary_search(factors.begin(), factors.end(), id); };
+  // Per node: 1 reaches no unknown, 2 reaches one; 4 set: a product to
+  // replace, 8 set: reaches one.
+  std::vector<uint8_t> kind(pool.size(), 0);
+  auto isKnown = [&](VarId v) {
+    return v.index < roles_.size() && roles_[v.index] == RoleKind::Known;
+  };
+  std::vector<size_t> rewrite;
+  for (size_t e = 0; e < model_.equations.size(); ++e) {
+    const flat::Equation &eq = model_.equations[e];
+    ExprId roots[] = {eq.lhs, eq.rhs};
+    sym::forEachNode(pool, roots, [&](ExprId id) {
+      if (kind[id.index] != 0)
+        return;
+      const sym::Node &node = pool.node(id);
+      uint8_t k = 1;
+      if (node.op == OpKind::Variable)
+        k = isKnown(pool.variableOf(id)) ? 1 : 2;
+      else if (node.op == OpKind::Time)
+        k = 2;
+      for (ExprId op : pool.operands(id)) {
+        k = std::max<uint8_t>(k & 3, kind[op.index] & 3) | (k & 8);
+        k |= kind[op.index] & 8;
+      }
+      if (node.op == OpKind::Mul) {
+        auto ops = pool.operands(id);
+        for (int side = 0; side < 2; ++side)
+          if (isFactor(ops[side]) && (kind[ops[1 - side].index] & 3) == 2) {
+            k |= 4 | 8;
+            system_.zeroFactors.push_back(ops[side]);
+            break;
+          }
+      }
+      kind[id.index] = k;
+    });
+    if ((kind[eq.lhs.index] | kind[eq.rhs.index]) & 8)
+      rewrite.push_back(e);
+  }
+  auto zero = [&](ExprId id) -> std::optional<ExprId> {
+    if (id.index < kind.size() && (kind[id.index] & 4))
+      return pool.zero();
+    return std::nullopt;
+  };
+  for (size_t e : rewrite) {
+    flat::Equation &eq = model_.equations[e];
+    eq.lhs = sym::replaceNodes(pool, eq.lhs, zero);
+    eq.rhs = sym::replaceNodes(pool, eq.rhs, zero);
+  }
+  // A record of an explicit-ODE for-equation holds its equations as
+  // written: drop the records of those rewritten.
+  std::erase_if(model_.arrayEquations, [&](const flat::ArrayEquation &a) {
+    auto it = std::lower_bound(rewrite.begin(), rewrite.end(), a.first);
+    return it != rewrite.end() && *it < a.first + a.count;
+  });
+}
+
 std::optional<ReducedSystem> IndexReducer::run() {
+  // Step 0: products that parameter values make 0.
+  dropZeroProducts();
   // Step 1: the model as written must be balanced and solvable.
   Stopwatch watch;
   if (!checkWrittenModel(model_, roles_, diags_))

@@ -65,6 +65,11 @@ struct ReductionOptions {
   /// among at run time. Facts about the library's models that a user cannot
   /// act on without editing the library: reported with -v only.
   bool reportStateChoices = false;
+  /// Factors (parameter expressions whose value at translation is 0) whose
+  /// products are taken out of the equations before the structural passes
+  /// (IndexReducer::dropZeroProducts): those that a first causalization
+  /// solved an unknown through, dividing by 0.
+  std::vector<sym::ExprId> zeroFactors;
 };
 
 /// One choice of states of the reduced system.
@@ -135,6 +140,10 @@ struct ReducedSystem {
   /// Variables with stateSelect = always that the static choice could not
   /// make states.
   std::vector<sym::VarId> unhonouredAlways;
+  /// The factors of ReductionOptions::zeroFactors whose products were
+  /// taken out of the equations (decisions an override must translate
+  /// again).
+  std::vector<sym::ExprId> zeroFactors;
   /// Wall-clock seconds of each pass, in order.
   std::vector<std::pair<std::string, double>> passTimes;
 };

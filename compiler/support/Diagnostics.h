@@ -18,6 +18,23 @@ class Diagnostics {
 public:
   Diagnostics(const SourceManager &sources, std::ostream &out)
       : sources_(sources), out_(out) {}
+  /// A Diagnostics that prints into `out`, with the settings of `other`
+  /// and what it printed so far (for an attempt whose diagnostics are
+  /// kept only if it is not made again: see replay).
+  Diagnostics(const Diagnostics &other, std::ostream &out)
+      : sources_(other.sources_), out_(out), errorLimit_(other.errorLimit_),
+        suppressNotes_(other.suppressNotes_), errorsAsWarnings_(other.errorsAsWarnings_),
+        printed_(other.printed_) {}
+
+  /// Prints `text`, what `attempt` (made with the constructor above from
+  /// this one) printed, and counts its diagnostics here.
+  void replay(const Diagnostics &attempt, const std::string &text) {
+    out_ << text;
+    errors_ += attempt.errors_;
+    warnings_ += attempt.warnings_;
+    suppressNotes_ = attempt.suppressNotes_;
+    printed_ = attempt.printed_;
+  }
 
   /// Reports an error at a source range (an invalid range prints no location).
   void error(SourceRange range, const std::string &message) {

@@ -687,6 +687,35 @@ ExprId substitute(ExprPool &pool, ExprId expr,
   return mapped[expr.index];
 }
 
+ExprId replaceNodes(ExprPool &pool, ExprId expr,
+                    const std::function<std::optional<ExprId>(ExprId)> &replacement) {
+  ExprId roots[] = {expr};
+  std::vector<ExprId> order;
+  forEachNode(pool, roots, [&](ExprId id) { order.push_back(id); });
+  std::unordered_map<uint32_t, ExprId> mapped;
+  std::vector<ExprId> args;
+  for (ExprId id : order) {
+    if (auto r = replacement(id)) {
+      mapped[id.index] = *r;
+      continue;
+    }
+    const Node n = pool.node(id);
+    ExprId result = id;
+    if (n.numOperands > 0) {
+      args.clear();
+      bool changed = false;
+      for (ExprId op : pool.operands(id)) {
+        args.push_back(mapped.at(op.index));
+        changed |= !(args.back() == op);
+      }
+      if (changed)
+        result = rebuild(pool, n, args);
+    }
+    mapped[id.index] = result;
+  }
+  return mapped.at(expr.index);
+}
+
 ExprId withoutEvents(ExprPool &pool, ExprId expr) {
   ExprId roots[] = {expr};
   std::vector<ExprId> order;

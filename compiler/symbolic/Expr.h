@@ -230,6 +230,12 @@ void forEachNode(const ExprPool &pool, std::span<const ExprId> roots,
 ExprId substitute(ExprPool &pool, ExprId expr,
                   const std::function<std::optional<ExprId>(VarId)> &replacement);
 
+/// Replaces nodes: each node reachable from `expr`, operands first, is
+/// asked for (`replacement` returns nothing to keep it, rebuilt on its
+/// operands' images).
+ExprId replaceNodes(ExprPool &pool, ExprId expr,
+                    const std::function<std::optional<ExprId>(ExprId)> &replacement);
+
 /// The expression with every relation (a < b, ..., a <> b) put inside
 /// noEvent(): the body of an inlined function, whose relations generate no
 /// events (MLS 8.5: only relations outside functions do).

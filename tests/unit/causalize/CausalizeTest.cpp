@@ -4,6 +4,7 @@
 #include "compiler/causalize/BlockCausalizer.h"
 #include "compiler/causalize/Causalize.h"
 #include "compiler/causalize/ParameterValues.h"
+#include "compiler/symbolic/Solve.h"
 
 #include <algorithm>
 #include <doctest/doctest.h>
@@ -620,4 +621,34 @@ TEST_CASE("a product known to be 0 depends on its factor that is 0, not on the o
   CHECK(plan->overridable[m.index] == plan::SimulationPlan::kOverrideBinding);
   CHECK(plan->overridable[a.index] == 0);
   CHECK(plan->overridable[c.index] == 0);
+}
+
+TEST_CASE("a product whose factor parameters make 0 is out of the equation: no unknown is solved through it") {
+  // i * R = v - vi with R = 0 (a resistance left out): the equation
+  // determines vi = v, a constraint on the capacitor's voltage, which index
+  // reduction differentiates; i follows from i = C * der(vi) + vi / 10.
+  // Solving the first equation for i would divide by R. R decided it, so an
+  // override of R translates again; C decided nothing.
+  Builder b;
+  auto &p = b.model.pool;
+  VarId R = b.var("R", flat::VariabilityKind::Parameter);
+  VarId C = b.var("C", flat::VariabilityKind::Parameter);
+  b.model.var(R).binding = p.zero();
+  b.model.var(C).binding = p.constant(1e-3);
+  VarId v = b.var("v"), vi = b.var("vi"), i = b.var("i");
+  b.equation(b.ref(v), p.time());
+  b.equation(p.mul(b.ref(i), b.ref(R)), p.sub(b.ref(v), b.ref(vi)));
+  b.equation(b.ref(i), p.add(p.mul(b.ref(C), b.der(vi)), p.div(b.ref(vi), p.constant(10))));
+  auto plan = causalize::causalize(b.model, b.diags);
+  INFO(b.messages.str());
+  REQUIRE(plan);
+  CHECK(plan->ySlot.empty()); // vi = v = time: no state is left
+  REQUIRE(plan->overridable.size() > C.index);
+  CHECK(plan->overridable[R.index] == 0);
+  CHECK(plan->overridable[C.index] == plan::SimulationPlan::kOverrideBinding);
+  // No step divides by R.
+  for (const plan::KernelSpec &kernel : plan->kernels)
+    for (const plan::KernelStep &step : kernel.steps)
+      if (step.kind == plan::KernelStep::Kind::Assign && step.target == i)
+        CHECK_FALSE(sym::contains(b.model.pool, step.expr, R));
 }
