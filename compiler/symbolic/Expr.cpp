@@ -687,61 +687,57 @@ ExprId substitute(ExprPool &pool, ExprId expr,
   return mapped[expr.index];
 }
 
-ExprId replaceNodes(ExprPool &pool, ExprId expr,
-                    const std::function<std::optional<ExprId>(ExprId)> &replacement) {
+namespace {
+
+/// Rebuilds `expr` from its leaves up: `image(id, node, args, changed)`
+/// gives each node's image from its operands' images (`changed`: one
+/// differs from the operand).
+template <class Image>
+ExprId mapBottomUp(ExprPool &pool, ExprId expr, Image image) {
   ExprId roots[] = {expr};
   std::vector<ExprId> order;
   forEachNode(pool, roots, [&](ExprId id) { order.push_back(id); });
   std::unordered_map<uint32_t, ExprId> mapped;
   std::vector<ExprId> args;
   for (ExprId id : order) {
-    if (auto r = replacement(id)) {
-      mapped[id.index] = *r;
-      continue;
-    }
     const Node n = pool.node(id);
-    ExprId result = id;
-    if (n.numOperands > 0) {
-      args.clear();
-      bool changed = false;
-      for (ExprId op : pool.operands(id)) {
-        args.push_back(mapped.at(op.index));
-        changed |= !(args.back() == op);
-      }
-      if (changed)
-        result = rebuild(pool, n, args);
+    args.clear();
+    bool changed = false;
+    for (ExprId op : pool.operands(id)) {
+      args.push_back(mapped.at(op.index));
+      changed |= !(args.back() == op);
     }
-    mapped[id.index] = result;
+    mapped[id.index] = image(id, n, args, changed);
   }
   return mapped.at(expr.index);
 }
 
+} // namespace
+
+ExprId replaceNodes(ExprPool &pool, ExprId expr,
+                    const std::function<std::optional<ExprId>(ExprId)> &replacement) {
+  return mapBottomUp(pool, expr,
+                     [&](ExprId id, const Node &n, const std::vector<ExprId> &args, bool changed) {
+                       if (auto r = replacement(id))
+                         return *r;
+                       return changed ? rebuild(pool, n, args) : id;
+                     });
+}
+
 ExprId withoutEvents(ExprPool &pool, ExprId expr) {
-  ExprId roots[] = {expr};
-  std::vector<ExprId> order;
-  forEachNode(pool, roots, [&](ExprId id) { order.push_back(id); });
-  std::unordered_map<uint32_t, ExprId> mapped;
-  std::vector<ExprId> args;
-  for (ExprId id : order) {
-    const Node n = pool.node(id);
-    ExprId result = id;
-    if (n.numOperands > 0) {
-      args.clear();
-      bool changed = false;
-      for (ExprId op : pool.operands(id)) {
-        args.push_back(mapped.at(op.index));
-        changed |= !(args.back() == op);
-      }
-      if (n.op == OpKind::NoEvent && pool.op(args[0]) == OpKind::NoEvent)
-        result = args[0]; // noEvent(noEvent(r))
-      else if (changed)
-        result = rebuild(pool, n, args);
-      if (isRelation(n.op))
-        result = pool.unary(OpKind::NoEvent, result);
-    }
-    mapped[id.index] = result;
-  }
-  return mapped.at(expr.index);
+  return mapBottomUp(pool, expr,
+                     [&](ExprId id, const Node &n, const std::vector<ExprId> &args, bool changed) {
+                       if (n.numOperands == 0)
+                         return id;
+                       ExprId result = id;
+                       if (n.op == OpKind::NoEvent && pool.op(args[0]) == OpKind::NoEvent)
+                         result = args[0]; // noEvent(noEvent(r))
+                       else if (changed)
+                         result = rebuild(pool, n, args);
+                       if (isRelation(n.op))
+                         result = pool.unary(OpKind::NoEvent, result);
+                       return result;
+                     });
 }
 
 // --- Printing --------------------------------------------------------------------
