@@ -475,6 +475,10 @@ void BlockCausalizer::recordZeroSolve(const flat::Equation &equation, VarId var,
   if (pool_.op(solution) != sym::OpKind::Div)
     return;
   ExprId divisor = pool_.operand(solution, 1);
+  // Most divisors are shared (a grid's capacity): each is rated once.
+  auto [known, inserted] = zeroDivisor_.try_emplace(divisor.index, false);
+  if (!inserted && !known->second)
+    return;
   auto parametric = [&](ExprId e) {
     bool only = true;
     ExprId roots[] = {e};
@@ -486,7 +490,9 @@ void BlockCausalizer::recordZeroSolve(const flat::Equation &equation, VarId var,
     });
     return only;
   };
-  if (!parametric(divisor) || parameterValues_(divisor) != 0.0)
+  if (inserted)
+    known->second = parametric(divisor) && parameterValues_(divisor) == 0.0;
+  if (!known->second)
     return;
   ExprId roots[] = {equation.lhs, equation.rhs};
   sym::forEachNode(pool_, roots, [&](ExprId id) {
@@ -511,6 +517,10 @@ bool BlockCausalizer::isSafelySolvable(int eq, VarId var) {
     return false;
   if (auto c = pool_.constantValue(form->coefficient))
     return *c != 0.0;
+  // `if initial() then 0 else 1`: the equation does not determine var in
+  // that branch (an if-equation whose branches pair other unknowns).
+  if (vanishesInSomeBranch(pool_, form->coefficient))
+    return false;
   bool parametric = true;
   ExprId roots[] = {form->coefficient};
   sym::forEachNode(pool_, roots, [&](ExprId id) {

@@ -170,6 +170,7 @@ private:
   ParameterValues parameterValues_;
   std::vector<sym::ExprId> *decisions_ = nullptr;
   std::vector<sym::ExprId> *zeroSolves_ = nullptr;
+  std::unordered_map<uint32_t, bool> zeroDivisor_; ///< recordZeroSolve's, by node
   SolutionCache *solutions_ = nullptr;
 };
 

@@ -1422,12 +1422,24 @@ namespace {
 /// Whether a product in the model's pool has a factor that is a parameter
 /// expression whose value at translation is 0, and another that is not a
 /// parameter expression: one pass over the pool (operands come before
-/// the nodes that use them), bindings and all.
+/// the nodes that use them), bindings and all. Only if some parameter's
+/// value is 0 (a factor that is 0 without one, `a - b` with a = b, is not
+/// looked for).
 bool hasParameterProducts(const flat::FlatModel &model) {
   const sym::ExprPool &pool = model.pool;
-  // 1: no unknown, no time; 2: that, and a parameter in it.
+  ParameterValues values(model);
+  bool anyZero = false;
+  for (uint32_t v = 0; v < model.size() && !anyZero; ++v) {
+    const flat::Variable &var = model.var(VarId{v});
+    anyZero = (var.variability == flat::VariabilityKind::Parameter ||
+               var.variability == flat::VariabilityKind::Constant) &&
+              values.of(VarId{v}) == 0.0;
+  }
+  if (!anyZero)
+    return false;
+  // 1: no unknown, no time; 2: that, and a parameter in it; 3: such a
+  // factor of a product, found not 0.
   std::vector<uint8_t> flag(pool.size(), 0);
-  std::optional<ParameterValues> values;
   for (uint32_t i = 0; i < pool.size(); ++i) {
     ExprId id{i};
     const sym::Node &node = pool.node(id);
@@ -1442,7 +1454,7 @@ bool hasParameterProducts(const flat::FlatModel &model) {
       f = 0;
     } else {
       for (ExprId op : pool.operands(id))
-        f = f == 0 || flag[op.index] == 0 ? 0 : std::max(f, flag[op.index]);
+        f = f == 0 || flag[op.index] == 0 ? 0 : std::max<uint8_t>(f, std::min<uint8_t>(flag[op.index], 2));
     }
     flag[i] = f;
     if (node.op != sym::OpKind::Mul || f != 0)
@@ -1450,9 +1462,9 @@ bool hasParameterProducts(const flat::FlatModel &model) {
     auto ops = pool.operands(id);
     for (int side = 0; side < 2; ++side)
       if (flag[ops[side].index] == 2 && flag[ops[1 - side].index] == 0) {
-        if (!values)
-          values.emplace(model);
-        if ((*values)(ops[side]) == 0.0)
+        // Each factor once (a grid's conductance multiplies every face).
+        flag[ops[side].index] = 3;
+        if (values(ops[side]) == 0.0)
           return true;
       }
   }

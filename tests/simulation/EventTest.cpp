@@ -263,6 +263,19 @@ TEST_CASE("when not initial() fires after initialization, so later conditions se
   CHECK(r.result["started"].front() == 1);
 }
 
+TEST_CASE("an if-equation with initial() branches: no unknown is solved through a coefficient 0 there") {
+  // After initialization (k = 0.01, d = 0), der(x) = k * 2 der(x) + 1 with
+  // k = x / 10: der(x) = 1 / (1 - x / 5), x - x^2 / 10 = 0.9 + t, x(1) =
+  // 5 - sqrt(6). Tearing divided by `if initial() then 0 else 1` and
+  // initialization stopped on a value that is not finite.
+  Run r = simulateOk("InitialBranches.mo");
+  const auto &time = r.result["time"], &x = r.result["x"], &d = r.result["d"];
+  for (size_t i = 0; i < time.size(); ++i)
+    CHECK(x[i] - x[i] * x[i] / 10 == doctest::Approx(0.9 + time[i]).epsilon(1e-5));
+  CHECK(x.back() == doctest::Approx(5 - std::sqrt(6.0)).epsilon(1e-5));
+  CHECK(d.back() == doctest::Approx(2 / (1 - x.back() / 5)).epsilon(1e-5));
+}
+
 TEST_CASE("an if-expression on a state: the event at the switching point") {
   Run r = simulateOk("IfOnState.mo");
   auto events = eventTimes(r.result);
