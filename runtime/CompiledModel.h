@@ -228,6 +228,9 @@ struct EventModel {
   /// 1 while `update` runs again within a round (assignments that call an
   /// impure function keep their values then), else 0; -1 if none.
   int32_t repeatSlot = -1;
+  /// lambda of homotopy(actual, simplified): followed from 0 to 1 while the
+  /// initialization problem is solved (continuation), else 1; -1 if none.
+  int32_t homotopySlot = -1;
   /// Checks the model's assert()s (Assert steps, reporting through the
   /// hooks); run before every row of the result (output times, and before
   /// and after every event): a level-1 failure ends the run with its

@@ -118,9 +118,9 @@ std::string checkEvents(const CompiledModel &model) {
     if (!validSlot(clock.flagSlot, model) || !validSlot(clock.startSlot, model) ||
         !validSlot(clock.intervalSlot, model))
       return "a sample clock has a slot out of range";
-  for (int32_t slot : {events.initialSlot, events.terminalSlot})
+  for (int32_t slot : {events.initialSlot, events.terminalSlot, events.homotopySlot})
     if (slot != -1 && !validSlot(slot, model))
-      return "initial() or terminal() has a slot out of range";
+      return "initial(), terminal() or homotopy's lambda has a slot out of range";
   if (events.maxEventIterations < 1)
     return "maxEventIterations must be positive";
   return {};
@@ -276,6 +276,51 @@ void destroyExternalObjects(const CompiledModel &model, const std::vector<double
   }
 }
 
+namespace {
+
+/// The initialization steps, by continuation in the lambda of
+/// homotopy(actual, simplified) where the model has one (MLS 3.7.4.4; the
+/// global homotopy of Dymola and OpenModelica's initialization): solved at
+/// lambda = 0 (the simplified problem) from the start values, then at
+/// lambdas up to 1, each from the solution before, the step halved where a
+/// solve fails. If that fails, the steps run at lambda = 1 from the start
+/// values, as without homotopy. Lambda is 1 after.
+RunStatus initializeWithHomotopy(const CompiledModel &model, double t0, std::vector<double> &v,
+                                 SolverStatistics &stats) {
+  int32_t slot = model.events.homotopySlot;
+  if (slot < 0 || slot >= model.numSlots)
+    return runInitSteps(model, t0, v, stats);
+  const std::vector<double> start = v;
+  auto solveAt = [&](double lambda) {
+    v[static_cast<size_t>(slot)] = lambda;
+    clearRuntimeMessages();
+    return runInitSteps(model, t0, v, stats);
+  };
+  RunStatus status = solveAt(0.0);
+  double lambda = 0.0, step = 0.25;
+  std::vector<double> solved = v;
+  while (status.ok && lambda < 1.0) {
+    double next = std::min(1.0, lambda + step);
+    RunStatus at = solveAt(next);
+    if (at.ok) {
+      lambda = next;
+      solved = v;
+      step = std::min(0.5, 2 * step);
+      continue;
+    }
+    v = solved;
+    step /= 4;
+    if (step < 1e-4)
+      status = at;
+  }
+  if (status.ok)
+    return status;
+  v = start;
+  return solveAt(1.0);
+}
+
+} // namespace
+
 RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> &v,
                      SolverStatistics &stats) {
   Stopwatch watch;
@@ -285,6 +330,8 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
   OverrideScope overrides(model.overrides);
   if (model.events.initialSlot >= 0 && model.events.initialSlot < model.numSlots)
     v[model.events.initialSlot] = 1.0; // initial(): 1 while the initialization problem is solved
+  if (model.events.homotopySlot >= 0 && model.events.homotopySlot < model.numSlots)
+    v[model.events.homotopySlot] = 1.0; // lambda: 1 but while initialization follows it
   clearRuntimeMessages();
   for (KernelFn kernel : {model.setParameters, model.setStartValues}) {
     if (kernel)
@@ -292,7 +339,7 @@ RunStatus initialize(const CompiledModel &model, double t0, std::vector<double> 
     if (auto failure = generatedCodeFailure(t0))
       return *failure;
   }
-  RunStatus status = runInitSteps(model, t0, v, stats);
+  RunStatus status = initializeWithHomotopy(model, t0, v, stats);
   stats.initSeconds += watch.seconds();
   return status;
 }

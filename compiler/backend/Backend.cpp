@@ -268,6 +268,7 @@ bool bindModel(const plan::SimulationPlan &plan, const flat::FlatModel &model,
   events.initialSlot = ev.initialSlot;
   events.terminalSlot = ev.terminalSlot;
   events.repeatSlot = ev.repeatSlot;
+  events.homotopySlot = ev.homotopySlot;
   return !error;
 }
 

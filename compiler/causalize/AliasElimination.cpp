@@ -138,6 +138,7 @@ AliasElimination AliasFinder::run() {
     eq.lhs = result_.apply(pool_, eq.lhs);
     eq.rhs = result_.apply(pool_, eq.rhs);
     result_.equations.push_back(eq);
+    result_.sources.push_back(i);
   }
   for (flat::Equation eq : model_.initialEquations) {
     eq.lhs = result_.apply(pool_, eq.lhs);

@@ -39,6 +39,8 @@ struct AliasElimination {
   std::vector<Alias> aliases;
   /// The other equations of the model, in their order, aliases substituted.
   std::vector<flat::Equation> equations;
+  /// Per entry of `equations`: its index in FlatModel::equations.
+  std::vector<uint32_t> sources;
   /// The initial equations, aliases substituted.
   std::vector<flat::Equation> initialEquations;
   /// Per variable (model size after elimination): the alias value, or an

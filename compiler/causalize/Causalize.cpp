@@ -140,6 +140,9 @@ private:
   /// Expressions whose values at translation decided something (a
   /// coefficient divided by, a nominal value; the patterns' in knownSlots_).
   std::vector<ExprId> decisions_;
+  /// The model's equations with homotopy's lambda (takeHomotopyOut), for
+  /// initialization; empty without homotopy.
+  std::vector<flat::Equation> blended_;
   /// Factors that parameter values make 0 and that an explicit solution
   /// divided by (BlockCausalizer::recordZeroSolvesIn).
   std::vector<ExprId> zeroSolves_;
@@ -158,6 +161,7 @@ std::optional<SimulationPlan> PlanBuilder::run() {
     // not differentiate a relation.
     PassTimer timer(plan_.passTimes, "events");
     events_ = prepareEvents(model_);
+    blended_ = takeHomotopyOut(model_);
     roles_ = classifyVariables(model_);
     originalSize_ = model_.size();
   }
@@ -1010,6 +1014,20 @@ bool PlanBuilder::buildInitialization() {
     if (isFreeParameter(VarId{i}))
       system.unknowns.push_back(VarId{i});
   system.equations = reduced_.equations;
+  // homotopy(): initialization solves the blended equations (the runtime
+  // follows lambda from 0 to 1), where alias elimination kept them as they
+  // were.
+  for (size_t j = 0; j < reduced_.numModelEquations && !blended_.empty(); ++j) {
+    uint32_t source = reduced_.aliases.sources[j];
+    const flat::Equation &written = model_.equations[source], &blend = blended_[source];
+    if (written.lhs == blend.lhs && written.rhs == blend.rhs)
+      continue;
+    if (reduced_.equations[j].lhs != reduced_.aliases.apply(pool_, written.lhs) ||
+        reduced_.equations[j].rhs != reduced_.aliases.apply(pool_, written.rhs))
+      continue; // changed since (semiLinear's rules, a zero product)
+    system.equations[j].lhs = reduced_.aliases.apply(pool_, blend.lhs);
+    system.equations[j].rhs = reduced_.aliases.apply(pool_, blend.rhs);
+  }
   for (uint32_t i = 0; i < afterFreeParameters_.size(); ++i)
     if (afterFreeParameters_[i]) {
       const flat::Variable &p = model_.variables[i];
@@ -1533,6 +1551,7 @@ std::optional<PlanStatistics> checkModel(const flat::FlatModel &model, Diagnosti
   bool component = model.hasConnectors && stats.equations == stats.unknowns;
   flat::FlatModel copy = model;
   prepareEvents(copy);
+  takeHomotopyOut(copy);
   ReductionOptions options;
   options.dynamicStateSelection = false;
   diags.setErrorsAsWarnings(component);

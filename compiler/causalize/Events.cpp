@@ -766,6 +766,8 @@ bool planEvents(flat::FlatModel &model, const EventSystem &events, SimulationPla
       ev.terminalSlot = static_cast<int32_t>(i);
     if (model.variables[i].special == flat::SpecialKind::Repeat)
       ev.repeatSlot = static_cast<int32_t>(i);
+    if (model.variables[i].special == flat::SpecialKind::Homotopy)
+      ev.homotopySlot = static_cast<int32_t>(i);
   }
   return true;
 }

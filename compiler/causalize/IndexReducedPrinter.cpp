@@ -121,6 +121,7 @@ void ReducedPrinter::printEquations() {
 
 bool printIndexReduced(flat::FlatModel &model, Diagnostics &diags, std::ostream &out,
                        const CausalizeOptions &options) {
+  takeHomotopyOut(model);
   auto reduced = reduceIndex(model, diags, options.reduction);
   if (!reduced)
     return false;

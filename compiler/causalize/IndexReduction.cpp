@@ -855,4 +855,23 @@ std::optional<ReducedSystem> reduceIndex(flat::FlatModel &model, Diagnostics &di
   return IndexReducer(model, diags, options).run();
 }
 
+std::vector<flat::Equation> takeHomotopyOut(flat::FlatModel &model) {
+  VarId lambda;
+  for (uint32_t i = 0; i < model.size() && !lambda.valid(); ++i)
+    if (model.variables[i].special == flat::SpecialKind::Homotopy)
+      lambda = VarId{i};
+  if (!lambda.valid())
+    return {};
+  std::vector<flat::Equation> blended = model.equations;
+  auto one = [&](VarId v) -> std::optional<ExprId> {
+    return v == lambda ? std::optional<ExprId>(model.pool.one()) : std::nullopt;
+  };
+  for (flat::Equation &eq : model.equations) {
+    eq.lhs = sym::substitute(model.pool, eq.lhs, one);
+    eq.rhs = sym::substitute(model.pool, eq.rhs, one);
+  }
+  return blended;
+}
+
+
 } // namespace mocc::causalize

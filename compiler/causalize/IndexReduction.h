@@ -148,6 +148,14 @@ struct ReducedSystem {
   std::vector<std::pair<std::string, double>> passTimes;
 };
 
+/// homotopy(actual, simplified) is `actual * lambda + simplified * (1 -
+/// lambda)` in the flat model (flat::SpecialKind::Homotopy). Replaces
+/// lambda by 1 in the equations (the pool folds them back to `actual`: the
+/// run's structure is the actual problem's) and returns the equations as
+/// they were, for initialization's continuation; empty if the model has no
+/// homotopy.
+std::vector<flat::Equation> takeHomotopyOut(flat::FlatModel &model);
+
 /// The states of a choice as a list for messages: "`x`, `der(x)`".
 std::string describeStates(const flat::FlatModel &model, const StateChoice &choice);
 

@@ -228,7 +228,8 @@ void compiledModel(IO &io, M &m) {
   each(io, ev.samples, [&](auto &s) {
     io(s.flagSlot), io(s.startSlot), io(s.intervalSlot), io(s.relation), io(s.moving);
   });
-  io(ev.initialSlot), io(ev.terminalSlot), io(ev.repeatSlot), io.function(ev.assertions),
+  io(ev.initialSlot), io(ev.terminalSlot), io(ev.repeatSlot), io(ev.homotopySlot),
+      io.function(ev.assertions),
       io(ev.maxEventIterations);
   each(io, m.externalObjects, [&](auto &o) { io(o.slot), io.function(o.destructor); });
 }

@@ -60,8 +60,9 @@ sym::VarId FlatModel::specialVariable(SpecialKind kind) {
   Variable v;
   v.name = kind == SpecialKind::Initial    ? "initial()"
            : kind == SpecialKind::Terminal ? "terminal()"
+           : kind == SpecialKind::Homotopy ? "$homotopyLambda"
                                            : "$eventRepeat";
-  v.type = TypeKind::Boolean;
+  v.type = kind == SpecialKind::Homotopy ? TypeKind::Real : TypeKind::Boolean;
   v.variability = VariabilityKind::Discrete;
   v.special = kind;
   v.isProtected = true;

@@ -51,6 +51,10 @@ enum class SpecialKind : uint8_t {
   /// event iteration (added by causalization): an assignment that calls an
   /// impure function keeps its value then, so the call runs once per round
   Repeat,
+  /// The homotopy parameter lambda of homotopy(actual, simplified) (MLS
+  /// 3.7.4.4), a Real: the runtime sets it from 0 to 1 while it solves the
+  /// initialization problem by continuation, and 1 after.
+  Homotopy,
 };
 
 /// One scalar variable; its VarId is its index in FlatModel::variables and

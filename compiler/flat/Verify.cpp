@@ -68,7 +68,7 @@ private:
       // arguments are two flags of one name.
       if (v.name.empty() || (v.special == SpecialKind::None && !names.insert(v.name).second))
         problem("variable " + std::to_string(i) + " `" + v.name + "`: its name is not unique");
-      if (flattened_ && v.name.starts_with('$'))
+      if (flattened_ && v.name.starts_with('$') && v.special != SpecialKind::Homotopy)
         problem("variable `" + v.name + "`: flattening made a `$` name");
       if (v.derivative.valid() &&
           (!inRange(v.derivative) || model_.var(v.derivative).derivativeOf.index != i))

@@ -623,11 +623,32 @@ struct BuiltinCall {
       return r;
     }
     if (name == "homotopy") {
+      // actual * lambda + simplified * (1 - lambda) (MLS 3.7.4.4): lambda
+      // is 1 but while initialization follows it from 0 (the simplified
+      // problem) to 1.
+      std::optional<Value> actual, simplified;
       if (auto it = args.named.find("actual"); it != args.named.end())
-        return it->second;
-      if (!expectArgs(1, 2))
+        actual = it->second;
+      if (auto it = args.named.find("simplified"); it != args.named.end())
+        simplified = it->second;
+      if (!actual && !pos.empty())
+        actual = pos[0];
+      if (!simplified && pos.size() >= 2)
+        simplified = pos[1];
+      if (!actual) {
+        expectArgs(1, 2);
         return std::nullopt;
-      return pos[0];
+      }
+      if (!simplified || actual->isString() || simplified->isString() ||
+          simplified->elements.size() != actual->elements.size())
+        return actual;
+      Value r = *actual;
+      ExprId lambda = pool().variable(f.model().specialVariable(flat::SpecialKind::Homotopy));
+      ExprId rest = pool().unfolded(OpKind::Sub, pool().one(), lambda);
+      for (size_t k = 0; k < r.elements.size(); ++k)
+        r.elements[k] = pool().unfolded(OpKind::Add, pool().unfolded(OpKind::Mul, actual->elements[k], lambda),
+                                        pool().unfolded(OpKind::Mul, simplified->elements[k], rest));
+      return r;
     }
     if (name == "loadResource") { // ModelicaServices.ExternalReferences.loadResource
       if (!expectArgs(1, 1))

@@ -112,6 +112,7 @@ struct EventPlan {
   int32_t initialSlot = -1;  ///< initial(), or -1
   int32_t terminalSlot = -1; ///< terminal(), or -1
   int32_t repeatSlot = -1;   ///< flat::SpecialKind::Repeat, or -1
+  int32_t homotopySlot = -1; ///< flat::SpecialKind::Homotopy, or -1
 };
 
 /// Everything to compile and how the runtime runs it.

@@ -203,7 +203,7 @@ private:
   void printEvents(const EventPlan &ev) {
     bool any = !ev.zeroCrossings.empty() || !ev.update.empty() || !ev.effects.empty() || !ev.relations.empty() ||
                !ev.assertions.empty() || !ev.preSlot.empty() || !ev.samples.empty() ||
-               ev.initialSlot >= 0 || ev.terminalSlot >= 0;
+               ev.initialSlot >= 0 || ev.terminalSlot >= 0 || ev.homotopySlot >= 0;
     if (!any)
       return;
     out_ << "\nevents\n";
@@ -234,6 +234,8 @@ private:
       out_ << "  terminal(): " << slot(ev.terminalSlot) << "\n";
     if (ev.repeatSlot >= 0)
       out_ << "  repeat: " << slot(ev.repeatSlot) << "\n";
+    if (ev.homotopySlot >= 0)
+      out_ << "  homotopy lambda: " << slot(ev.homotopySlot) << "\n";
   }
 
   void printOutputs(const SimulationPlan &plan) {

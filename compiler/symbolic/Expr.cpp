@@ -363,6 +363,11 @@ ExprId ExprPool::binary(OpKind op, ExprId a, ExprId b) {
   return intern(op, ops, 0);
 }
 
+ExprId ExprPool::unfolded(OpKind op, ExprId a, ExprId b) {
+  ExprId ops[] = {a, b};
+  return intern(op, ops, 0);
+}
+
 ExprId ExprPool::ifElse(ExprId condition, ExprId then, ExprId otherwise) {
   if (auto c = constantValue(condition))
     return *c != 0.0 ? then : otherwise;
@@ -911,10 +916,30 @@ struct Printer {
     }
   }
 
+  /// `actual * lambda + simplified * (1 - lambda)` with lambda the variable
+  /// that flattening makes for homotopy() (flat::SpecialKind::Homotopy).
+  bool homotopyParts(ExprId a, ExprId b, ExprId &actual, ExprId &simplified) const {
+    if (pool.op(a) != OpKind::Mul || pool.op(b) != OpKind::Mul)
+      return false;
+    ExprId lambda = pool.operand(a, 1), rest = pool.operand(b, 1);
+    if (pool.op(lambda) != OpKind::Variable || pool.op(rest) != OpKind::Sub ||
+        pool.operand(rest, 1) != lambda || !pool.isConstant(pool.operand(rest, 0), 1.0) ||
+        nameOf(VarId{pool.node(lambda).payload.index}) != "$homotopyLambda")
+      return false;
+    actual = pool.operand(a, 0);
+    simplified = pool.operand(b, 0);
+    return true;
+  }
+
   void binaryParts(const Node &n, ExprId id, std::vector<Item> &parts) const {
     ExprId a = pool.operand(id, 0), b = pool.operand(id, 1);
     std::string op = opName(n.op);
     int prec = precedence(id);
+    if (ExprId actual, simplified; n.op == OpKind::Add && homotopyParts(a, b, actual, simplified)) {
+      parts.insert(parts.end(), {text("homotopy("), whole(actual), text(", "), whole(simplified),
+                                 text(")")});
+      return;
+    }
     switch (n.op) {
     case OpKind::Add:
     case OpKind::Sub:

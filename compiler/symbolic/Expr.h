@@ -128,6 +128,9 @@ public:
 
   ExprId unary(OpKind op, ExprId a);
   ExprId binary(OpKind op, ExprId a, ExprId b);
+  /// A binary node as given, not folded (homotopy's blend keeps the shape
+  /// that prints as `homotopy(actual, simplified)` with constant operands).
+  ExprId unfolded(OpKind op, ExprId a, ExprId b);
   ExprId ifElse(ExprId condition, ExprId then, ExprId otherwise);
   ExprId smooth(uint32_t order, ExprId a);
   ExprId call(uint32_t function, std::span<const ExprId> args);

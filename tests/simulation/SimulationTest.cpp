@@ -113,6 +113,13 @@ TEST_CASE("an undamped stiff oscillator over 25 periods converges to its closed 
   CHECK(e8 < e7 / 3);
 }
 
+TEST_CASE("homotopy(): initialization follows lambda from the simplified problem; the run uses actual") {
+  auto r = simulate("HomotopyInit.mo");
+  checkColumn(r, "x", [](double) { return 100.0; }, 1e-9);
+  // der(y) = -y + x / 100 = 1 - y from y = 1: the simplified 2 is not used.
+  checkColumn(r, "y", [](double) { return 1.0; }, 1e-9);
+}
+
 TEST_CASE("an index-1 DAE with a linear algebraic loop") {
   auto r = simulate("LinearLoop.mo");
   checkColumn(r, "x", [](double t) { return std::exp(-0.6 * t); }, 1e-4);
