@@ -282,8 +282,9 @@ namespace {
 /// homotopy(actual, simplified) where the model has one (MLS 3.7.4.4; the
 /// global homotopy of Dymola and OpenModelica's initialization): solved at
 /// lambda = 0 (the simplified problem) from the start values, then at
-/// lambdas up to 1, each from the solution before, the step halved where a
-/// solve fails. If that fails, the steps run at lambda = 1 from the start
+/// lambdas up to 1, each from the solution before (steps of 0.25, doubled
+/// up to 0.5 after a success, quartered after a failure, given up below
+/// 1e-4). If that fails, the steps run at lambda = 1 from the start
 /// values, as without homotopy. Lambda is 1 after.
 RunStatus initializeWithHomotopy(const CompiledModel &model, double t0, std::vector<double> &v,
                                  SolverStatistics &stats) {

@@ -1443,7 +1443,7 @@ namespace {
 /// the nodes that use them), bindings and all. Only if some parameter's
 /// value is 0 (a factor that is 0 without one, `a - b` with a = b, is not
 /// looked for).
-bool hasParameterProducts(const flat::FlatModel &model) {
+bool hasZeroParameterProducts(const flat::FlatModel &model) {
   const sym::ExprPool &pool = model.pool;
   ParameterValues values(model);
   bool anyZero = false;
@@ -1503,9 +1503,9 @@ std::optional<SimulationPlan> causalize(flat::FlatModel &model, Diagnostics &dia
   // (IndexReducer::dropZeroProducts), and again while the new plan divides
   // by other such factors (one diode's resistance out of the equations
   // changes how the next one's are solved). An attempt's diagnostics are
-  // kept only if it stands; the flat model is kept for the next one, if
-  // any product has a factor that is a parameter (a cheap test).
-  if (!hasParameterProducts(model)) {
+  // kept only if it stands; the flat model is kept for the next one only
+  // if some product has a factor that parameter values make 0.
+  if (!hasZeroParameterProducts(model)) {
     PlanBuilder builder(model, diags, options);
     return builder.run();
   }
