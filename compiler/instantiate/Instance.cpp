@@ -208,6 +208,13 @@ void Instantiator::expand(Instance &instance) {
                                                        : SourceRange{},
                      "the class");
   instance.expanding_ = true;
+  // Lookups are kept only while no package is half expanded (kept()).
+  struct Counting {
+    int &count;
+    bool on;
+    ~Counting() { count -= on; }
+  } counting{packagesExpanding_, instance.kind == InstanceKind::Package};
+  packagesExpanding_ += counting.on;
   if (!instance.isBuiltin() && instance.cls && instance.cls->def)
     expandClass(instance, instance.cls, nullptr, 0);
   instance.expanded_ = true;
@@ -983,7 +990,7 @@ Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
   const ast::ImportClause *firstImport = nullptr;
   for (const ast::ImportClause *import : cls->imports()) {
     const ast::ImportClause &imp = *import;
-    std::vector<std::string> parts = imp.name.parts;
+    const std::vector<std::string> &parts = imp.name.parts;
     switch (imp.kind) {
     case ast::ImportKind::Qualified:
       if (!parts.empty() && parts.back() == name)
@@ -996,8 +1003,9 @@ Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
     case ast::ImportKind::Multiple:
       for (const std::string &n : imp.names)
         if (n == name) {
-          parts.push_back(name);
-          return resolveGlobal(*this, parts, &Instantiator::lookupInPackage);
+          std::vector<std::string> path = parts;
+          path.push_back(name);
+          return resolveGlobal(*this, path, &Instantiator::lookupInPackage);
         }
       break;
     case ast::ImportKind::Unqualified:
@@ -1018,6 +1026,24 @@ Found Instantiator::lookupInImports(const std::string &name, ClassNode *cls) {
     }
   }
   return unqualified;
+}
+
+template <class T, class Compute>
+T Instantiator::kept(KeptAnswers<T> &answers, ClassNode *cls, const std::string &name,
+                     Compute compute) {
+  // A lookup's answer depends on the class tree and on package instances
+  // only, which do not change once expanded: it is kept, unless a package
+  // is being expanded (its members found so far are visible, MLS 5.6.1,
+  // and more may come). Flattening a component array looks the same names
+  // up from the same classes once per element.
+  if (auto byClass = answers.find(cls); byClass != answers.end())
+    if (auto it = byClass->second.find(name); it != byClass->second.end())
+      return it->second;
+  bool keep = packagesExpanding_ == 0;
+  T answer = compute();
+  if (keep && packagesExpanding_ == 0)
+    answers[cls].emplace(name, answer);
+  return answer;
 }
 
 Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
@@ -1049,8 +1075,19 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
       return {c ? Found::Kind::Component : Found::Kind::Failed, nullptr, c};
     }
   }
+  return lookupLexical(name, scope.lexical, scope.instance != nullptr);
+}
+
+Found Instantiator::lookupLexical(const std::string &name, ClassNode *lexical, bool inInstance) {
+  return kept(lexicalLookups_[inInstance ? 1 : 0], lexical, name,
+              [&] { return lookupLexicalUncached(name, lexical, inInstance); });
+}
+
+Found Instantiator::lookupLexicalUncached(const std::string &name, ClassNode *lexical,
+                                          bool inInstance) {
+  Scope scope{nullptr, lexical};
   for (ClassNode *c = scope.lexical; c; c = c->parent) {
-    if (c != scope.lexical || !scope.instance) {
+    if (c != scope.lexical || !inInstance) {
       if (Found f = lookupInPackage(c, name))
         return f;
     } else if (ClassNode *local = c->findChild(name)) {
@@ -1074,6 +1111,11 @@ Found Instantiator::lookupFirst(const std::string &name, Scope scope) {
 }
 
 ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name, Scope scope) {
+  return kept(nestedClasses_, cls, name, [&] { return findNestedClassUncached(cls, name, scope); });
+}
+
+ClassNode *Instantiator::findNestedClassUncached(ClassNode *cls, const std::string &name,
+                                                 Scope scope) {
   if (cls->viewOf)
     return findNestedClass(cls->viewOf, name, scope);
   if (ClassNode *child = cls->findChild(name))
@@ -1085,6 +1127,10 @@ ClassNode *Instantiator::findNestedClass(ClassNode *cls, const std::string &name
 }
 
 bool Instantiator::isProtectedElement(ClassNode *cls, const std::string &name) {
+  return kept(protectedElements_, cls, name, [&] { return isProtectedElementUncached(cls, name); });
+}
+
+bool Instantiator::isProtectedElementUncached(ClassNode *cls, const std::string &name) {
   if (cls->viewOf)
     return isProtectedElement(cls->viewOf, name);
   if (!cls->def)

@@ -16,8 +16,9 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <tuple>
 #include <string>
+#include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace mocc::inst {
@@ -368,6 +369,13 @@ private:
   Instance *resolveOuter(Instance &instance, Member &member);
   void resolveType(Instance &instance, ClassNode *type, Scope typeScope, const Member *member);
   Found lookupInImports(const std::string &name, ClassNode *cls);
+  /// lookupFirst past the scope's instance: `lexical` and its enclosing
+  /// classes, their imports, the top level. `inInstance`: the scope had an
+  /// instance, so `lexical` itself is searched by its text only.
+  Found lookupLexical(const std::string &name, ClassNode *lexical, bool inInstance);
+  Found lookupLexicalUncached(const std::string &name, ClassNode *lexical, bool inInstance);
+  ClassNode *findNestedClassUncached(ClassNode *cls, const std::string &name, Scope scope);
+  bool isProtectedElementUncached(ClassNode *cls, const std::string &name);
   void applyRedeclarations(Instance &instance);
   /// The classes of a package's members inherited from the classes it
   /// extends become children of views of those (ClassNode::viewOf).
@@ -393,6 +401,18 @@ private:
   std::map<std::pair<ClassNode *, ClassNode *>, ClassNode *> views_;
   std::map<std::pair<ClassNode *, ClassNode *>, ClassNode *> inheritedClasses_;
   std::map<ClassNode *, bool> externalObjectClasses_;
+  /// Answers of lookups by class and name, kept (see `kept`): lookupLexical's
+  /// (by inInstance), findNestedClass's and isProtectedElement's.
+  template <class T>
+  using KeptAnswers = std::unordered_map<ClassNode *, std::unordered_map<std::string, T>>;
+  template <class T, class Compute>
+  T kept(KeptAnswers<T> &answers, ClassNode *cls, const std::string &name, Compute compute);
+  KeptAnswers<Found> lexicalLookups_[2];
+  KeptAnswers<ClassNode *> nestedClasses_;
+  KeptAnswers<bool> protectedElements_;
+  /// Package instances being expanded (nested): while there are, no
+  /// answer is kept.
+  int packagesExpanding_ = 0;
   Usage usage_;
   /// The inherited class that each `class extends` definition extends.
   std::map<ClassNode *, ClassNode *> classExtendsBase_;

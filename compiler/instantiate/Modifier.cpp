@@ -101,6 +101,9 @@ Modifier makeModifier(const ast::Modification *mod, Scope scope) {
     m.binding = mod->binding.get();
     m.bindingLoc = mod->bindingRange.valid() ? mod->bindingRange : mod->binding->range;
   }
+  // Usually one child per argument (`a.b = 1` makes one child too): sized
+  // once, not grown by doubling, for every typed variable of a model.
+  m.children.reserve(mod->arguments.size());
   for (const ast::Argument &arg : mod->arguments)
     addArgument(m, arg, scope);
   return m;

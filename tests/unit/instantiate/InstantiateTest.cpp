@@ -131,3 +131,41 @@ TEST_CASE("short class definitions add their modification and dimensions to a co
   CHECK(p->mod.child("start"));
   CHECK(p->mod.child("fixed"));
 }
+
+TEST_CASE("lookup: an answer found while a package is half expanded is not kept") {
+  // Expanding P expands its base Inner, whose `extends K` is looked up while
+  // P has no members yet: it finds the top-level K. Once P is expanded, K
+  // from inside Inner is the one P inherits from Base. Lookups are kept
+  // (Instantiator::kept) only when no package is being expanded.
+  Fixture f;
+  REQUIRE(f.tree.addUserSource("p.mo", R"(
+    model K Real top; end K;
+    package Base
+      model K Real inherited; end K;
+    end Base;
+    package P
+      extends Inner;
+      package Inner
+        model Uses extends K; end Uses;
+        extends K;
+      end Inner;
+      extends Base;
+    end P;
+    model M Real x; end M;)"));
+  auto *p = f.tree.lookupTopLevel("P");
+  REQUIRE(p);
+  auto *inner = p->findChild("Inner");
+  REQUIRE(inner);
+  inst::Instance *m = f.instantiator.instantiateModel(f.tree.lookupTopLevel("M"));
+  REQUIRE(m);
+  // P's package instance, expanded here: its expansion looks K up from Inner.
+  REQUIRE(f.instantiator.packageInstance(p)->findMember("K"));
+  inst::ClassNode *inheritedK = f.tree.lookupTopLevel("Base")->findChild("K");
+  for (inst::Scope scope : {inst::Scope{m, inner}, inst::Scope{nullptr, inner}}) {
+    inst::Found k = f.instantiator.lookupFirst("K", scope);
+    REQUIRE(k.kind == inst::Found::Kind::Class);
+    CHECK(k.cls->def == inheritedK->def); // P.K, the view of Base.K in P
+    // Asked again: the kept answer is the same.
+    CHECK(f.instantiator.lookupFirst("K", scope).cls == k.cls);
+  }
+}
