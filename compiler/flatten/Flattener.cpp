@@ -672,7 +672,12 @@ std::optional<Value> Flattener::ownBinding(Instance *x) {
   if (!x->mod.binding)
     return std::nullopt;
   std::optional<Value> own;
-  const Value *value = lowerShared(*x->mod.binding, x->mod.scope, !x->mod.elementIndex.empty(), own);
+  // An `each` binding of a parameter of an array of components is one
+  // expression in one scope for all the elements: lowered once too.
+  bool parameter = x->prefixes.variability == ast::VariabilityKind::Parameter ||
+                   x->prefixes.variability == ast::VariabilityKind::Constant;
+  bool shared = !x->mod.elementIndex.empty() || (x->mod.each && parameter);
+  const Value *value = lowerShared(*x->mod.binding, x->mod.scope, shared, own);
   if (!value)
     return std::nullopt;
   if (!x->mod.elementIndex.empty() && value->rank() == 0) {
@@ -710,7 +715,8 @@ const Value *Flattener::bindingElement(const inst::Modifier &mod, const Value *v
 }
 
 /// A modifier's binding, lowered; with `perElement` (the modifier of an array
-/// of components, which each element indexes) lowered once and kept, since
+/// of components, which each element indexes or, for a parameter, `each`
+/// gives to every element) lowered once and kept, since
 /// lowering `s(start = {i * d for i in 1:N})` again for each of the N elements
 /// made flattening quadratic in N.
 /// The result points into the cache or into `own`; null if lowering failed.
@@ -1083,6 +1089,55 @@ bool isAttributeOf(const std::string &name, flat::TypeKind type) {
 
 } // namespace
 
+bool Flattener::setLiteralAttribute(const std::string &name, const ast::Expr &binding,
+                                    const VarRange &range, int64_t count) {
+  // Most attributes of the MSL's types are literals (`unit = "K"`, `min =
+  // 0`): their value is the same from any scope, so they are set without
+  // lowering, as lowering would set them. Anything else takes the general
+  // path, which also reports what is wrong.
+  auto forEach = [&](auto set) {
+    for (int64_t k = 0; k < count; ++k)
+      set(model_.variables[range.first + k].attributes);
+    return true;
+  };
+  bool text = name == "unit" || name == "displayUnit" || name == "quantity";
+  if (binding.kind == ast::ExprKind::String) {
+    if (!text)
+      return false;
+    const std::string &value = static_cast<const ast::StringExpr &>(binding).value;
+    return forEach([&](flat::Attributes &a) {
+      (name == "unit" ? a.unit : name == "displayUnit" ? a.displayUnit : a.quantity) = value;
+    });
+  }
+  if (text)
+    return false;
+  if (name == "fixed") {
+    if (binding.kind != ast::ExprKind::Boolean)
+      return false;
+    bool value = static_cast<const ast::BooleanExpr &>(binding).value;
+    return forEach([&](flat::Attributes &a) { a.fixed = value; });
+  }
+  sym::ExprId flat::Attributes::*field = name == "start"     ? &flat::Attributes::start
+                                    : name == "nominal" ? &flat::Attributes::nominal
+                                    : name == "min"     ? &flat::Attributes::min
+                                    : name == "max"     ? &flat::Attributes::max
+                                                        : nullptr;
+  if (!field)
+    return false;
+  std::optional<double> value;
+  if (binding.kind == ast::ExprKind::Real)
+    value = static_cast<const ast::RealExpr &>(binding).value;
+  else if (binding.kind == ast::ExprKind::Integer &&
+           !static_cast<const ast::IntegerExpr &>(binding).overflow)
+    value = static_cast<double>(static_cast<const ast::IntegerExpr &>(binding).value);
+  else if (binding.kind == ast::ExprKind::Boolean)
+    value = static_cast<const ast::BooleanExpr &>(binding).value ? 1.0 : 0.0;
+  if (!value)
+    return false;
+  sym::ExprId constant = pool_->constant(*value);
+  return forEach([&](flat::Attributes &a) { a.*field = constant; });
+}
+
 void Flattener::setAttributes(Instance *x, const VarRange &range) {
   int64_t count = 1;
   for (int64_t d : range.dims)
@@ -1096,6 +1151,8 @@ void Flattener::setAttributes(Instance *x, const VarRange &range) {
       continue;
     // A String's start value is text, which only instanceValue reads.
     if (range.type == flat::TypeKind::String && name == "start")
+      continue;
+    if (mod.elementIndex.empty() && setLiteralAttribute(name, *mod.binding, range, count))
       continue;
     std::optional<Value> own;
     const Value *value = lowerShared(*mod.binding, mod.scope, !mod.elementIndex.empty(), own);

@@ -486,6 +486,10 @@ private:
   /// of components, that the element takes; null after an error.
   const Value *bindingElement(const inst::Modifier &mod, const Value *value,
                               std::optional<Value> &own, Instance *x);
+  /// Sets attribute `name` of the variables of `range` from a literal
+  /// binding without lowering it; false (nothing set) for any other.
+  bool setLiteralAttribute(const std::string &name, const ast::Expr &binding,
+                           const VarRange &range, int64_t count);
   const Value *lowerShared(const ast::Expr &binding, Scope scope, bool perElement,
                            std::optional<Value> &own);
   std::optional<Value> inheritedBinding(Instance *instance);
