@@ -59,6 +59,28 @@ namespace mocc::driver {
 
 namespace {
 
+bool processEndsWithCommand = false;
+
+/// `object`, moved to the heap and never freed when the process ends with
+/// the command (setProcessEndsWithCommand); its own destruction then costs
+/// nothing. Kept reachable, so a leak checker does not count it.
+template <class T> void leaveToProcessEnd(T &object) {
+  if (!processEndsWithCommand)
+    return;
+  static auto *kept = new std::vector<void *>;
+  kept->push_back(new T(std::move(object)));
+}
+
+/// Calls leaveToProcessEnd on each object when it goes out of scope
+/// (declared after them: it runs first).
+template <class... T> struct LeftToProcessEnd {
+  std::tuple<T &...> objects;
+  explicit LeftToProcessEnd(T &...o) : objects(o...) {}
+  ~LeftToProcessEnd() {
+    std::apply([](auto &...o) { (leaveToProcessEnd(o), ...); }, objects);
+  }
+};
+
 /// The objects every compiling command shares.
 struct Session : RunState {
   explicit Session(std::ostream &err)
@@ -449,6 +471,9 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
   causalizeOptions.reduction.reportStateChoices = options.verbose;
   std::optional<causalize::SimulationPlan> plan;
   std::optional<backend::NativeModel> native;
+  // Not the compiled model: its JIT's destruction runs the C code's own
+  // destructor functions (`__attribute__((destructor))`, jit::Jit).
+  LeftToProcessEnd left(model, pristine, plan);
   // The code is kept for the cache unless the translation called external
   // functions (it depends on what they read, not only on the sources).
   bool keep = !cache.folder.empty() && !(s.native && s.native->used());
@@ -509,15 +534,23 @@ int simulateModel(Session &s, const CompileOptions &options, const SimulateOptio
 
 } // namespace
 
+void setProcessEndsWithCommand(bool ends) { processEndsWithCommand = ends; }
+
 int runCheck(const CompileOptions &options, std::ostream &out, std::ostream &err) {
-  Session s(err);
-  return guarded(s, [&] { return check(s, options, out, err); });
+  auto s = std::make_unique<Session>(err);
+  LeftToProcessEnd left(s);
+  int code = guarded(*s, [&] { return check(*s, options, out, err); });
+  s->native.reset(); // its JIT too (the C code's destructor functions run)
+  return code;
 }
 
 int runFlatten(const CompileOptions &options, const FlattenOptions &flattenOptions,
                std::ostream &out, std::ostream &err) {
-  Session s(err);
-  return guarded(s, [&] { return flattenCommand(s, options, flattenOptions, out, err); });
+  auto s = std::make_unique<Session>(err);
+  LeftToProcessEnd left(s);
+  int code = guarded(*s, [&] { return flattenCommand(*s, options, flattenOptions, out, err); });
+  s->native.reset(); // its JIT too (the C code's destructor functions run)
+  return code;
 }
 
 int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
@@ -535,8 +568,11 @@ int runSimulate(const CompileOptions &options, const SimulateOptions &simulate,
   if (int code = checkSimulateArguments(options, settings, err); code != ExitSuccess)
     return code;
   rt::setInterruptMessage("mocc: interrupted while compiling; no result written\n");
-  Session s(err);
-  return guarded(s, [&] { return simulateModel(s, options, settings, overrides, out, err); });
+  auto s = std::make_unique<Session>(err);
+  LeftToProcessEnd left(s);
+  int code = guarded(*s, [&] { return simulateModel(*s, options, settings, overrides, out, err); });
+  s->native.reset(); // its JIT too (the C code's destructor functions run)
+  return code;
 }
 
 // --- compare ---------------------------------------------------------------------------------

@@ -24,6 +24,13 @@ enum ExitCode : int {
 /// More output intervals than this are a usage error (a result row each).
 inline constexpr long maxOutputIntervals = 1000000000;
 
+/// The command-line tool ends its process when a command returns: the
+/// compiler's data (instance tree, flat model, plan, compiled model) is then
+/// left to the end of the process instead of being freed object by object,
+/// which took a tenth of a second and more on large models. Off by default
+/// (tests run many commands in one process).
+void setProcessEndsWithCommand(bool ends);
+
 /// What every command that compiles a model needs.
 struct CompileOptions {
   std::vector<std::string> files;

@@ -95,6 +95,21 @@ TEST_CASE("external objects are destroyed after the run") {
   CHECK(out.str() == "0\n");
 }
 
+TEST_CASE("where the process ends with the command, its external objects are still destroyed") {
+  // The command-line tool leaves the instance tree, the flat model and the
+  // plan to the end of the process (driver::setProcessEndsWithCommand); the
+  // run still destroys the model's external objects when it ends.
+  driver::setProcessEndsWithCommand(true);
+  checkTables(MOCC_EXTTABLE_SHARED);
+  driver::setProcessEndsWithCommand(false);
+  driver::CompileOptions options;
+  options.files.push_back(kModels);
+  options.libraryPath.push_back(MOCC_EXTTABLE_SHARED);
+  std::ostringstream out, err;
+  REQUIRE(driver::runEval("ExtTable.live()", options, out, err) == 0);
+  CHECK(out.str() == "0\n");
+}
+
 TEST_CASE("a run that SIGINT stops still destroys its external objects") {
   rt::installSignalHandlers();
   fs::path path = fs::temp_directory_path() / ("mocc_ext_busy_" + std::to_string(getpid()) + ".csv");

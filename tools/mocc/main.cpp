@@ -730,6 +730,10 @@ int main(int argc, char **argv) {
 #endif
   mocc::rt::installSignalHandlers();
   mocc::rt::guardUnexpectedExit();
+#ifndef MOCC_LAUNCHER
+  // The process ends with the command: its data is left to the end.
+  mocc::driver::setProcessEndsWithCommand(true);
+#endif
   // The compiler runs on a thread with a large stack, so that deeply nested
   // but legal input compiles (see compiler/support/Stack.h).
   int exitCode = mocc::runWithStack(mocc::compilerStackBytes(), [&] {
