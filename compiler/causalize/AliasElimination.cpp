@@ -13,7 +13,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace mocc::causalize {
 
@@ -295,15 +298,37 @@ bool AliasFinder::tryConstant(ExprId residual, VarId u, uint32_t eq) {
   return true;
 }
 
+/// The coefficients of a and b in a residual `a - b`, `b - a` or `a + b`
+/// (a connection's `x = y`, a flow balance of two connectors `x + y = 0`),
+/// as linearForm would find them; nothing for any other shape.
+static std::optional<std::pair<double, double>> pairShape(const sym::ExprPool &pool, ExprId residual,
+                                                          VarId a, VarId b) {
+  OpKind op = pool.op(residual);
+  if (op != OpKind::Sub && op != OpKind::Add)
+    return std::nullopt;
+  VarId x = pool.variableOf(pool.operand(residual, 0)), y = pool.variableOf(pool.operand(residual, 1));
+  double second = op == OpKind::Sub ? -1.0 : 1.0;
+  if (x == a && y == b)
+    return std::pair{1.0, second};
+  if (x == b && y == a)
+    return std::pair{second, 1.0};
+  return std::nullopt;
+}
+
 bool AliasFinder::tryPair(ExprId residual, VarId a, VarId b, uint32_t eq) {
   // ca * a + cb * b = 0 with |ca| = |cb|: a = sign * b.
-  auto fa = sym::linearForm(pool_, residual, a);
-  if (!fa)
-    return false;
-  auto fb = sym::linearForm(pool_, fa->rest, b);
-  if (!fb || !pool_.isConstant(fb->rest, 0.0))
-    return false;
-  auto ca = pool_.constantValue(fa->coefficient), cb = pool_.constantValue(fb->coefficient);
+  std::optional<double> ca, cb;
+  if (auto shape = pairShape(pool_, residual, a, b)) {
+    std::tie(ca, cb) = *shape;
+  } else {
+    auto fa = sym::linearForm(pool_, residual, a);
+    if (!fa)
+      return false;
+    auto fb = sym::linearForm(pool_, fa->rest, b);
+    if (!fb || !pool_.isConstant(fb->rest, 0.0))
+      return false;
+    ca = pool_.constantValue(fa->coefficient), cb = pool_.constantValue(fb->coefficient);
+  }
   if (!ca || !cb || *ca == 0.0 || std::fabs(*ca) != std::fabs(*cb))
     return false;
   double sign = -*cb / *ca;

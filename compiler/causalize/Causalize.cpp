@@ -1392,6 +1392,7 @@ void PlanBuilder::buildOutputs() {
   // number). An alias keeps what it aliases (MAT files store it once), and
   // one bound to a parameter expression is constant in time as a parameter
   // is.
+  plan_.outputs.reserve(originalSize_);
   for (uint32_t i = 0; i < originalSize_; ++i) {
     const flat::Variable &v = model_.variables[i];
     bool parameter = v.variability == flat::VariabilityKind::Parameter ||
