@@ -7,11 +7,13 @@
 #include <bit>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <span>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace mocc::sym {
 
@@ -455,12 +457,73 @@ double evaluateOp(OpKind op, std::span<const double> x, uint32_t payload) {
   }
 }
 
+namespace {
+
+/// The values of the nodes one evaluation met, by node index: an
+/// open-addressing table that lives on the stack up to 32 entries (most
+/// parameter expressions), so that evaluating one allocates nothing.
+class NodeValues {
+public:
+  NodeValues() { std::fill(inlineKeys_, inlineKeys_ + inlineCapacity, empty); }
+  NodeValues(const NodeValues &) = delete;
+  NodeValues &operator=(const NodeValues &) = delete;
+
+  /// The entry of `node`, 0 when new.
+  double &operator[](uint32_t node) {
+    if (2 * (size_ + 1) > capacity_)
+      grow();
+    size_t i = slot(node);
+    if (keys_[i] != node) {
+      keys_[i] = node;
+      values_[i] = 0.0;
+      ++size_;
+    }
+    return values_[i];
+  }
+
+private:
+  static constexpr size_t inlineCapacity = 64;
+  static constexpr uint32_t empty = UINT32_MAX;
+
+  size_t slot(uint32_t node) const {
+    size_t i = (node * 0x9E3779B1u) & (capacity_ - 1);
+    while (keys_[i] != empty && keys_[i] != node)
+      i = (i + 1) & (capacity_ - 1);
+    return i;
+  }
+  void grow() {
+    std::vector<uint32_t> oldKeys(keys_, keys_ + capacity_);
+    std::vector<double> oldValues(values_, values_ + capacity_);
+    capacity_ *= 2;
+    heapKeys_.assign(capacity_, empty);
+    heapValues_.assign(capacity_, 0.0);
+    keys_ = heapKeys_.data();
+    values_ = heapValues_.data();
+    for (size_t i = 0; i < oldKeys.size(); ++i)
+      if (oldKeys[i] != empty) {
+        size_t j = slot(oldKeys[i]);
+        keys_[j] = oldKeys[i];
+        values_[j] = oldValues[i];
+      }
+  }
+
+  uint32_t inlineKeys_[inlineCapacity];
+  double inlineValues_[inlineCapacity];
+  uint32_t *keys_ = inlineKeys_;
+  double *values_ = inlineValues_;
+  size_t capacity_ = inlineCapacity, size_ = 0;
+  std::vector<uint32_t> heapKeys_;
+  std::vector<double> heapValues_;
+};
+
+} // namespace
+
 std::optional<double>
 evaluate(const ExprPool &pool, ExprId root,
          const std::function<std::optional<double>(VarId)> &valueOf) {
   if (pool.op(root) == OpKind::Constant) // most calls: a folded subscript or condition
     return pool.node(root).payload.value;
-  std::unordered_map<uint32_t, double> values;
+  NodeValues values;
   bool ok = true;
   ExprId roots[] = {root};
   forEachNode(pool, roots, [&](ExprId id) {
