@@ -1085,9 +1085,8 @@ Found Instantiator::lookupLexical(const std::string &name, ClassNode *lexical, b
 
 Found Instantiator::lookupLexicalUncached(const std::string &name, ClassNode *lexical,
                                           bool inInstance) {
-  Scope scope{nullptr, lexical};
-  for (ClassNode *c = scope.lexical; c; c = c->parent) {
-    if (c != scope.lexical || !inInstance) {
+  for (ClassNode *c = lexical; c; c = c->parent) {
+    if (c != lexical || !inInstance) {
       if (Found f = lookupInPackage(c, name))
         return f;
     } else if (ClassNode *local = c->findChild(name)) {
