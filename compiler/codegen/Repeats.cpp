@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 #include <unordered_map>
 
 namespace mocc::codegen {
@@ -83,6 +84,27 @@ struct Exponents {
   }
 };
 
+/// Steps that never join a run: calls for their effects (a call's
+/// arguments are not tabled), and warnings, which report once per step
+/// through a flag of their own (Calls.cpp). Assertions that stop the run
+/// and terminate() checks repeat as any other step: inside a loop each row
+/// checks its own values.
+bool neverRepeats(const KernelStep &step) {
+  return step.kind == KernelStep::Kind::Call || step.kind == KernelStep::Kind::Outputs ||
+         (step.kind == KernelStep::Kind::Assert && step.level != 1);
+}
+
+/// Calls f on each expression of a step that code generation emits: its
+/// expression, and for a check the values of its message.
+template <typename F>
+void forEachStepExpr(const KernelStep &step, F f) {
+  f(step.expr);
+  if (step.kind == KernelStep::Kind::Assert || step.kind == KernelStep::Kind::Terminate)
+    for (const flat::MessagePart &part : step.message)
+      if (part.value.valid())
+        f(part.value);
+}
+
 /// Shapes of the steps: per step, its shape id (equal for steps of equal
 /// serializations, unique for checks), and its distinct slots and tabled
 /// constants (Constant nodes other than exponents) in order of first
@@ -97,15 +119,12 @@ public:
       : pool_(pool), constant_(constant), exponents_(exponents), slotsOfStep_(slots),
         nodesOfStep_(nodes), stack_(stack) {}
 
-  /// Serializes one step (checks get no tokens: they never match) and
+  /// Serializes one step (steps that never repeat get no tokens) and
   /// gives it its shape id.
   void add(const KernelStep &step) {
     slotStart_.push_back(slots_.size());
     constantStart_.push_back(constants_.size());
-    checks_.push_back(step.kind == KernelStep::Kind::Assert ||
-                      step.kind == KernelStep::Kind::Terminate ||
-                      step.kind == KernelStep::Kind::Call ||
-                      step.kind == KernelStep::Kind::Outputs);
+    checks_.push_back(neverRepeats(step));
     if (checks_.back()) {
       ids_.push_back(nextId_++);
       return;
@@ -163,8 +182,41 @@ private:
                             ? kNoOverride
                             : slotToken(static_cast<uint32_t>(step.overrideSlot)));
     }
+    if (step.kind == KernelStep::Kind::Assert || step.kind == KernelStep::Kind::Terminate) {
+      // A check matches a check of the same level and message pattern
+      // (its text, and the types of its values), its values serialized
+      // after its condition.
+      tokens_.push_back(static_cast<uint64_t>(step.level));
+      tokens_.push_back(messageToken(step.message));
+      serializeExpr(step.expr);
+      for (const flat::MessagePart &part : step.message)
+        if (part.value.valid())
+          serializeExpr(part.value);
+      return;
+    }
+    serializeExpr(step.expr);
+  }
+
+  /// The id of a message pattern among this kernel's checks.
+  uint64_t messageToken(const std::vector<flat::MessagePart> &message) {
+    std::string key;
+    for (const flat::MessagePart &part : message) {
+      if (part.value.valid()) {
+        key += '\1';
+        key += static_cast<char>('0' + static_cast<int>(part.type));
+      } else {
+        key += '\2';
+        key += part.text;
+      }
+    }
+    auto [it, fresh] = messages_.emplace(std::move(key), messages_.size());
+    return it->second;
+  }
+
+  /// Appends the tokens of one expression of the step.
+  void serializeExpr(ExprId root) {
     // Pre-order, operands in order; a node met again is a back reference.
-    stack_.assign(1, step.expr);
+    stack_.assign(1, root);
     while (!stack_.empty()) {
       ExprId id = stack_.back();
       stack_.pop_back();
@@ -246,6 +298,7 @@ private:
   std::vector<uint32_t> constants_;
   std::vector<size_t> constantStart_;
   std::vector<uint8_t> checks_;
+  std::unordered_map<std::string, uint64_t> messages_; ///< check message patterns
   Numbering &slotsOfStep_;
   Numbering &nodesOfStep_;
   std::vector<ExprId> &stack_;
@@ -744,20 +797,21 @@ struct RepeatFinder::Scratch {
     exponents.clear();
     nodes.restart();
     for (const KernelStep &step : steps) {
-      if (step.kind == KernelStep::Kind::Assert || step.kind == KernelStep::Kind::Terminate ||
-          step.kind == KernelStep::Kind::Call || step.kind == KernelStep::Kind::Outputs)
+      if (neverRepeats(step))
         continue;
-      stack.assign(1, step.expr);
-      while (!stack.empty()) {
-        ExprId id = stack.back();
-        stack.pop_back();
-        if (!nodes.number(id.index).second)
-          continue;
-        auto operands = pool.operands(id);
-        if (pool.op(id) == OpKind::Pow && pool.op(operands[1]) == OpKind::Constant)
-          exponents.set(operands[1].index, 1);
-        stack.insert(stack.end(), operands.begin(), operands.end());
-      }
+      forEachStepExpr(step, [&](ExprId root) {
+        stack.assign(1, root);
+        while (!stack.empty()) {
+          ExprId id = stack.back();
+          stack.pop_back();
+          if (!nodes.number(id.index).second)
+            continue;
+          auto operands = pool.operands(id);
+          if (pool.op(id) == OpKind::Pow && pool.op(operands[1]) == OpKind::Constant)
+            exponents.set(operands[1].index, 1);
+          stack.insert(stack.end(), operands.begin(), operands.end());
+        }
+      });
     }
   }
 };

@@ -127,8 +127,8 @@ public:
   RepeatFinder(const RepeatFinder &) = delete;
   RepeatFinder &operator=(const RepeatFinder &) = delete;
 
-  /// The runs among `steps` (Assign and Residual steps only; a check
-  /// never belongs to a run), in increasing order of `first`, disjoint,
+  /// The runs among `steps` (a call for its effects and a warning, level
+  /// 2 assert, never belong to a run: Repeats.cpp's neverRepeats), in increasing order of `first`, disjoint,
   /// each with its inner runs (RepeatRun::inner, up to options.maxDepth
   /// levels). A run never crosses `boundary` (a step index:
   /// KernelSpec::jvpSteps).
@@ -136,7 +136,8 @@ public:
 
   /// The classes of two or more equal cases of a batch (none for another
   /// kernel): equal step shapes, and slots the image of the first case's
-  /// under a one-to-one map, as for runs. A case with a check is in none.
+  /// under a one-to-one map, as for runs. A case with a step that never
+  /// repeats is in none.
   std::vector<CaseClass> equalCases(const KernelSpec &batch);
 
   /// How many groups runs() has compared with the first of their stretch

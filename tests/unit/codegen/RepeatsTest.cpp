@@ -4,6 +4,8 @@
 #include "compiler/codegen/Repeats.h"
 #include "tests/unit/codegen/KernelHarness.h"
 
+#include "runtime/RuntimeErrors.h"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -242,7 +244,7 @@ TEST_CASE("checks, constness and the JVP boundary end runs") {
     steps.push_back(assign(100 + k, pool.mul(v[k], v[300 + k])));
     steps.push_back(residual(pool.sub(v[100 + k], pool.time())));
   };
-  SUBCASE("a check belongs to no run") {
+  SUBCASE("a check that occurs once ends a run") {
     std::vector<KernelStep> steps;
     for (uint32_t k = 0; k < 20; ++k) {
       group(steps, k);
@@ -255,6 +257,37 @@ TEST_CASE("checks, constness and the JVP boundary end runs") {
     CHECK(runs[1].first == 21);
     CHECK(runs[1].count == 10);
     checkRuns(pool, steps, runs, SIZE_MAX, small());
+  }
+  SUBCASE("a warning or a call for its effects belongs to no run, an assert does") {
+    auto checked = [&](KernelStep::Kind kind, int level) {
+      std::vector<KernelStep> steps;
+      for (uint32_t k = 0; k < 20; ++k) {
+        group(steps, k);
+        std::vector<flat::MessagePart> message = {{"x = ", {}}, {"", v[k]}};
+        steps.push_back({kind, {}, pool.binary(OpKind::Less, v[k], pool.constant(10)),
+                         message, level});
+      }
+      auto runs = findRepeats(pool, steps, SIZE_MAX, {}, small());
+      checkRuns(pool, steps, runs, SIZE_MAX, small());
+      return covered(runs);
+    };
+    CHECK(checked(KernelStep::Kind::Assert, 1) == 60);
+    CHECK(checked(KernelStep::Kind::Terminate, 1) == 60);
+    CHECK(checked(KernelStep::Kind::Assert, 2) == 0);
+    CHECK(checked(KernelStep::Kind::Call, 1) == 0);
+  }
+  SUBCASE("checks with other messages are other shapes") {
+    std::vector<KernelStep> steps;
+    for (uint32_t k = 0; k < 20; ++k) {
+      group(steps, k);
+      std::vector<flat::MessagePart> message = {{k == 9 ? "y = " : "x = ", {}}, {"", v[k]}};
+      steps.push_back({KernelStep::Kind::Assert, {}, pool.binary(OpKind::Less, v[k], pool.constant(10)),
+                       message});
+    }
+    auto runs = findRepeats(pool, steps, SIZE_MAX, {}, small());
+    checkRuns(pool, steps, runs, SIZE_MAX, small());
+    for (const RepeatRun &run : runs) // no run holds occurrence 9's assert
+      CHECK((run.first + run.count * run.length <= 29 || run.first > 29));
   }
   SUBCASE("a constant slot is not the same shape as an unknown") {
     std::vector<KernelStep> steps;
@@ -454,6 +487,68 @@ TEST_CASE("a kernel with runs compiled as loops computes the same bits as step b
       // The loop is a fraction of the code.
       CHECK(a.numInstructions * 20 < b.numInstructions);
       checkSameBits(fa, fb, ja, jb, slots, 2 * n, 0.0, 4);
+    }
+  }
+}
+
+TEST_CASE("asserts compiled in a loop check each row's own values, as step by step") {
+  // v[100 + k] := 2 v[k]; assert(v[100 + k] < 10, "cell k: " + v[100 + k]);
+  // res[k] := v[100 + k] - v[k]; then the same with terminate().
+  constexpr uint32_t n = 40;
+  sym::ExprPool pool;
+  Vars v{pool};
+  for (auto kind : {KernelStep::Kind::Assert, KernelStep::Kind::Terminate}) {
+    CAPTURE(static_cast<int>(kind));
+    KernelSpec spec{"checks", {}, false};
+    for (uint32_t k = 0; k < n; ++k) {
+      spec.steps.push_back(assign(100 + k, pool.mul(pool.constant(2), v[k])));
+      ExprId below = pool.binary(OpKind::Less, v[100 + k], pool.constant(10));
+      std::vector<flat::MessagePart> message = {{"cell value ", {}}, {"", v[100 + k]}};
+      spec.steps.push_back({kind, {}, kind == KernelStep::Kind::Assert
+                                            ? below
+                                            : pool.binary(OpKind::GreaterEq, v[100 + k],
+                                                          pool.constant(10)),
+                            message});
+      spec.steps.push_back(residual(pool.sub(v[100 + k], v[k])));
+    }
+    CompileRequest loops, steps;
+    steps.options.loops = false;
+    CompiledKernels a(pool, {&spec, 1}, loops), b(pool, {&spec, 1}, steps);
+    rt::KernelFn fa = a.kernel("checks"), fb = b.kernel("checks");
+    std::string why = a.error() + b.error();
+    REQUIRE_MESSAGE((fa && fb), why);
+    CHECK(a.numInstructions * 5 < b.numInstructions); // one loop
+    for (uint32_t bad : {n, 0u, 17u, n - 1}) { // n: every row passes
+      CAPTURE(bad);
+      std::vector<std::string> messages;
+      std::vector<std::vector<double>> residuals;
+      for (rt::KernelFn f : {fa, fb}) {
+        std::vector<double> slots(100 + n, 0.0), res(n, -1.0);
+        for (uint32_t k = 0; k < n; ++k)
+          slots[k] = k == bad ? 8.0 + 0.25 * k : 1.0 + 0.1 * k;
+        rt::clearRuntimeMessages();
+        f(0.0, slots.data(), res.data());
+        std::string message;
+        if (auto failure = rt::takeRuntimeFailure(0.0))
+          message = failure->message;
+        if (auto terminate = rt::takeTerminateRequest())
+          message = "terminate: " + *terminate;
+        messages.push_back(message);
+        residuals.push_back(res);
+      }
+      CHECK(messages[0] == messages[1]);
+      CHECK(residuals[0] == residuals[1]);
+      if (bad == n) {
+        CHECK(messages[0].empty());
+      } else {
+        std::string value = std::to_string(2 * (8.0 + 0.25 * bad));
+        value.erase(value.find_last_not_of('0') + 1);
+        if (value.back() == '.')
+          value.pop_back();
+        CHECK(messages[0].find("cell value " + value) != std::string::npos);
+        // An assert stops the kernel at its row; terminate() lets it go on.
+        CHECK((residuals[0][n - 1] == -1.0) == (kind == KernelStep::Kind::Assert));
+      }
     }
   }
 }
