@@ -181,6 +181,10 @@ private:
 
   // Traversal and memos (ExprEmitter.cpp).
   llvm::Value *walk(sym::ExprId root, Mode mode);
+  /// A long sum (a tree of +, - and unary minus over slots and constants,
+  /// of at least kMinSumLoop terms) computed by a loop over a table, in the
+  /// tree's order; null if `root` is not one or the loop does not apply here.
+  llvm::Value *sumLoop(sym::ExprId root);
   std::span<const sym::ExprId> childrenToWalk(sym::ExprId id, Mode mode) const;
   llvm::Value *tangent(sym::ExprId id);
   void startBody(llvm::Function *function);

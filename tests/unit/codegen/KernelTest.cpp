@@ -367,3 +367,89 @@ TEST_CASE("the suggested optimization level drops for big models") {
   CHECK(jit::suggestOptLevel(20'000) == jit::OptLevel::Less);
   CHECK(jit::suggestOptLevel(100'000'000) == jit::OptLevel::None);
 }
+
+namespace {
+
+/// The value of `e` over `slots`, evaluated node by node in C++ (the order
+/// of the tree: the bits a kernel must give).
+double reference(const sym::ExprPool &pool, ExprId e, const std::vector<double> &slots) {
+  auto value = sym::evaluate(pool, e, [&](VarId v) -> std::optional<double> {
+    return slots.at(v.index);
+  });
+  REQUIRE(value);
+  return *value;
+}
+
+} // namespace
+
+TEST_CASE("a long sum is a loop over a table, with the bits of the tree's order") {
+  sym::ExprPool pool;
+  Vars v{pool};
+  constexpr uint32_t n = 3000, out = 3000;
+  // Values of many magnitudes: another order of the additions rounds otherwise.
+  std::vector<double> slots(out + 10, 0.0);
+  for (uint32_t k = 0; k < n; ++k)
+    slots[k] = std::ldexp(1.0 + 0.37 * k, static_cast<int>(k % 40) - 20) * (k % 3 ? 1 : -1);
+  // sum() as flattening builds it: a balanced tree, some terms negated or
+  // subtracted, some constants.
+  std::vector<ExprId> level;
+  for (uint32_t k = 0; k < n; ++k)
+    level.push_back(k % 7 == 0   ? pool.neg(v[k])
+                    : k % 11 == 0 ? pool.constant(0.1 * k)
+                                  : v[k]);
+  while (level.size() > 1) {
+    std::vector<ExprId> next;
+    for (size_t i = 0; i + 1 < level.size(); i += 2)
+      next.push_back(i % 4 ? pool.sub(level[i], level[i + 1]) : pool.add(level[i], level[i + 1]));
+    if (level.size() % 2)
+      next.push_back(level.back());
+    level = std::move(next);
+  }
+  ExprId balanced = level[0];
+  // A connection sum: -(-a - b - c ...), a chain leaning left.
+  ExprId chain = pool.neg(v[0]);
+  for (uint32_t k = 1; k < n; ++k)
+    chain = pool.sub(chain, v[k]);
+  chain = pool.neg(chain);
+  // A chain leaning right is deeper than the loop's stack: inline code.
+  ExprId right = v[999];
+  for (uint32_t k = 999; k-- > 600;)
+    right = pool.add(v[k], right);
+  // A short sum stays inline.
+  ExprId shortSum = v[0];
+  for (uint32_t k = 1; k < 100; ++k)
+    shortSum = pool.add(shortSum, v[k]);
+
+  auto run = [&](std::vector<KernelStep> steps, std::vector<double> values) {
+    KernelSpec spec{"sums", std::move(steps), false};
+    CompiledKernels compiled(pool, {&spec, 1});
+    rt::KernelFn fn = compiled.kernel("sums");
+    REQUIRE_MESSAGE((fn != nullptr), compiled.error());
+    fn(0.0, values.data(), nullptr);
+    return std::pair(values, compiled.numInstructions);
+  };
+  for (ExprId sum : {balanced, chain}) {
+    auto [values, instructions] = run({assign(out, sum)}, slots);
+    CHECK(values[out] == reference(pool, sum, slots));
+    CHECK(instructions < 200); // a loop, not 6,000 instructions
+  }
+  {
+    auto [values, instructions] = run({assign(out, right)}, slots);
+    CHECK(values[out] == reference(pool, right, slots));
+    CHECK(instructions > 600);
+  }
+  {
+    auto [values, instructions] = run({assign(out, shortSum)}, slots);
+    CHECK(values[out] == reference(pool, shortSum, slots));
+    CHECK(instructions > 150);
+  }
+  SUBCASE("a slot of the sum assigned after it is read again") {
+    auto [values, instructions] = run({assign(out, chain), assign(5, pool.constant(1e6)),
+                                       assign(out + 1, pool.add(chain, pool.one()))},
+                                      slots);
+    CHECK(values[out] == reference(pool, chain, slots));
+    std::vector<double> changed = slots;
+    changed[5] = 1e6;
+    CHECK(values[out + 1] == reference(pool, pool.add(chain, pool.one()), changed));
+  }
+}
