@@ -27,14 +27,34 @@ uint64_t countStatements(const std::vector<flat::Statement> &body) {
 bool addFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error) {
   if (functions.empty())
     return true;
-  auto context = std::make_unique<llvm::LLVMContext>();
-  auto module = codegen::generateFunctions(*context, functions, &error);
-  if (!module)
-    return false;
+  // A function of more than kLargeFunctionStatements statements goes to a
+  // module of its own kind, compiled without IR passes (Jit.h); the others
+  // at the level their number suggests.
+  std::vector<bool> large(functions.size(), false);
   uint64_t statements = 0;
-  for (const flat::Function &f : functions)
-    statements += countStatements(f.body);
-  return jit.addModule(std::move(module), std::move(context), suggestFunctionOptLevel(statements), error);
+  bool anyLarge = false;
+  for (size_t i = 0; i < functions.size(); ++i) {
+    uint64_t n = countStatements(functions[i].body);
+    large[i] = n > kLargeFunctionStatements;
+    anyLarge = anyLarge || large[i];
+    statements += large[i] ? 0 : n;
+  }
+  std::vector<bool> small(large.size());
+  for (size_t i = 0; i < large.size(); ++i)
+    small[i] = !large[i];
+  for (int pass = 0; pass < 2; ++pass) {
+    if (pass == 1 && !anyLarge)
+      break;
+    auto context = std::make_unique<llvm::LLVMContext>();
+    auto module = codegen::generateFunctions(*context, functions, &error,
+                                             anyLarge ? (pass == 0 ? &small : &large) : nullptr);
+    if (!module)
+      return false;
+    OptLevel level = pass == 0 ? suggestFunctionOptLevel(statements) : OptLevel::None;
+    if (!jit.addModule(std::move(module), std::move(context), level, error))
+      return false;
+  }
+  return true;
 }
 
 codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &function,

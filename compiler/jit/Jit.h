@@ -36,6 +36,15 @@ OptLevel suggestOptLevel(uint64_t numSteps);
 /// higher than kernels', since their loops gain more from O2 (Jit.cpp).
 OptLevel suggestFunctionOptLevel(uint64_t numStatements);
 
+/// Functions of more statements than this are compiled without IR passes,
+/// in a module of their own (addFunctions): InstCombine grows faster than
+/// their size. The spline functions of Modelica.Media.R134a (2,400 to
+/// 16,000 statements each, their derivatives included) took 4 to 6.5 s of
+/// JIT at Less (29 s at Default) against 0.5 to 1.0 s without passes;
+/// Modelica.Media.Examples.R134a.R134a1 integrates as fast (0.30 and 0.31 s)
+/// and gives the same result file.
+constexpr uint64_t kLargeFunctionStatements = 1000;
+
 /// An in-process JIT. Modules added to it stay until it is destroyed, and
 /// with them the functions looked up.
 class Jit {

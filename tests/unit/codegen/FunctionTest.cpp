@@ -4,6 +4,7 @@
 #include "tests/unit/codegen/SampleFunctions.h"
 
 #include "compiler/jit/FunctionLibrary.h"
+#include "compiler/jit/Jit.h"
 
 #include <doctest/doctest.h>
 
@@ -131,4 +132,52 @@ TEST_CASE("malformed functions are reported, not compiled") {
   sym::ExprPool &pool = table[Polar].pool;
   table[Polar].body.push_back(assign(2, pool.time()));
   CHECK(compileError(table) == "function `polar`: an expression uses `time`");
+}
+
+TEST_CASE("a large function compiles in a module of its own and calls across modules") {
+  // small(x) = large(x) + 1; large(x) runs x through 1,500 statements and
+  // calls tiny(); tiny(x) = 2 x. Large and small functions are compiled at
+  // different levels, in different modules (jit::kLargeFunctionStatements).
+  constexpr uint32_t steps = 1500;
+  static_assert(steps > jit::kLargeFunctionStatements);
+  enum : uint32_t { Small, Large, Tiny };
+  std::vector<flat::Function> table;
+  {
+    FunctionBuilder b("small");
+    auto &p = b.pool();
+    uint32_t x = b.input("x"), y = b.output("y");
+    sym::ExprId args[] = {b.v(x)};
+    table.push_back(b.build({assign(y, p.add(p.output(p.call(Large, args), 0), b.c(1)))}));
+  }
+  {
+    FunctionBuilder b("large");
+    auto &p = b.pool();
+    uint32_t x = b.input("x"), y = b.output("y");
+    std::vector<Statement> body = {assign(y, b.v(x))};
+    for (uint32_t k = 0; k < steps; ++k)
+      body.push_back(assign(y, p.add(p.mul(b.v(y), b.c(0.999)), b.c(0.001 * (k % 7)))));
+    sym::ExprId args[] = {b.v(y)};
+    body.push_back(assign(y, p.output(p.call(Tiny, args), 0)));
+    table.push_back(b.build(std::move(body)));
+  }
+  {
+    FunctionBuilder b("tiny");
+    auto &p = b.pool();
+    uint32_t x = b.input("x"), y = b.output("y");
+    table.push_back(b.build({assign(y, p.mul(b.c(2), b.v(x)))}));
+  }
+  diag::Message error;
+  auto library = jit::FunctionLibrary::compile(table, error);
+  REQUIRE_MESSAGE(library, error.text());
+  for (double x : {0.0, 1.5, -3.0}) {
+    double y = x;
+    for (uint32_t k = 0; k < steps; ++k)
+      y = y * 0.999 + 0.001 * (k % 7);
+    y = 2 * y;
+    auto large = library->call(Large, std::vector<double>{x}, error);
+    auto small = library->call(Small, std::vector<double>{x}, error);
+    REQUIRE_MESSAGE((large && small), error.text());
+    CHECK((*large)[0] == y);
+    CHECK((*small)[0] == y + 1);
+  }
 }
