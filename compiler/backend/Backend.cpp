@@ -127,16 +127,16 @@ bool generateCode(const plan::SimulationPlan &plan, flat::FlatModel &model,
   }
   native.phaseTimes.push_back({"codegen", secondsSince(start) - compiledWhileGenerating});
   start = Clock::now();
-  if (!functions.empty() && !jit::addFunctions(*native.jit, functions, error))
+  // The functions' modules and the kernels' compile on the JIT's threads
+  // together (jit::startFunctions).
+  if (!functions.empty() && !jit::startFunctions(*native.jit, functions, error)) {
+    diag::Message ignored;
+    native.jit->finishModules(ignored);
     return false;
-  if (!streamed) {
-    if (!native.jit->addModule(std::move(homeModule), std::move(home), level, error))
-      return false;
-  } else {
-    native.jit->startModule({std::move(homeModule), std::move(home)}, level);
-    if (!native.jit->finishModules(error))
-      return false;
   }
+  native.jit->startModule({std::move(homeModule), std::move(home)}, level);
+  if (!native.jit->finishModules(error))
+    return false;
   jitSeconds = secondsSince(start) + compiledWhileGenerating;
   return true;
 }

@@ -24,36 +24,71 @@ uint64_t countStatements(const std::vector<flat::Statement> &body) {
 
 } // namespace
 
-bool addFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error) {
-  if (functions.empty())
-    return true;
-  // A function of more than kLargeFunctionStatements statements goes to a
-  // module of its own kind, compiled without IR passes (Jit.h); the others
-  // at the level their number suggests.
-  std::vector<bool> large(functions.size(), false);
-  uint64_t statements = 0;
-  bool anyLarge = false;
+namespace {
+
+/// The modules of a function table: which functions each holds, and its
+/// level. A function of more than kLargeFunctionStatements statements is
+/// compiled without IR passes (Jit.h), in modules of such functions; the
+/// others at the level their total suggests, as before the table was split
+/// (the level follows the table, not the module). Consecutive functions
+/// fill a module up to kFunctionChunkStatements, or one module when
+/// `chunked` is false.
+struct Chunk {
+  std::vector<bool> members;
+  OptLevel level;
+};
+
+std::vector<Chunk> chunksOf(std::span<const flat::Function> functions, bool chunked) {
+  std::vector<uint64_t> sizes(functions.size());
+  uint64_t smallTotal = 0;
   for (size_t i = 0; i < functions.size(); ++i) {
-    uint64_t n = countStatements(functions[i].body);
-    large[i] = n > kLargeFunctionStatements;
-    anyLarge = anyLarge || large[i];
-    statements += large[i] ? 0 : n;
+    sizes[i] = countStatements(functions[i].body);
+    smallTotal += sizes[i] > kLargeFunctionStatements ? 0 : sizes[i];
   }
-  std::vector<bool> small(large.size());
-  for (size_t i = 0; i < large.size(); ++i)
-    small[i] = !large[i];
-  for (int pass = 0; pass < 2; ++pass) {
-    if (pass == 1 && !anyLarge)
-      break;
+  std::vector<Chunk> chunks;
+  for (bool large : {false, true}) {
+    OptLevel level = large ? OptLevel::None : suggestFunctionOptLevel(smallTotal);
+    uint64_t filled = 0;
+    bool open = false;
+    for (size_t i = 0; i < functions.size(); ++i) {
+      if ((sizes[i] > kLargeFunctionStatements) != large)
+        continue;
+      if (!open || (chunked && filled >= kFunctionChunkStatements)) {
+        chunks.push_back({std::vector<bool>(functions.size(), false), level});
+        filled = 0;
+        open = true;
+      }
+      chunks.back().members[i] = true;
+      filled += sizes[i] + 1;
+    }
+  }
+  return chunks;
+}
+
+} // namespace
+
+bool addFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error) {
+  for (Chunk &chunk : chunksOf(functions, false)) {
     auto context = std::make_unique<llvm::LLVMContext>();
-    auto module = codegen::generateFunctions(*context, functions, &error,
-                                             anyLarge ? (pass == 0 ? &small : &large) : nullptr);
+    auto module = codegen::generateFunctions(*context, functions, &error, &chunk.members);
+    if (!module || !jit.addModule(std::move(module), std::move(context), chunk.level, error))
+      return false;
+  }
+  return true;
+}
+
+bool startFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error) {
+  std::vector<Jit::Unit> units;
+  std::vector<Chunk> chunks = chunksOf(functions, true);
+  for (Chunk &chunk : chunks) {
+    auto context = std::make_unique<llvm::LLVMContext>();
+    auto module = codegen::generateFunctions(*context, functions, &error, &chunk.members);
     if (!module)
       return false;
-    OptLevel level = pass == 0 ? suggestFunctionOptLevel(statements) : OptLevel::None;
-    if (!jit.addModule(std::move(module), std::move(context), level, error))
-      return false;
+    units.push_back({std::move(module), std::move(context)});
   }
+  for (size_t k = 0; k < units.size(); ++k)
+    jit.startModule(std::move(units[k]), chunks[k].level);
   return true;
 }
 

@@ -22,6 +22,13 @@ namespace mocc::jit {
 /// False with `error` set on failure (a malformed function, LLVM's failure).
 bool addFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error);
 
+/// The same, started on the JIT's threads (Jit::startModule) in modules of
+/// about kFunctionChunkStatements statements each, so that the functions of
+/// a big table compile in parallel, with the caller's next modules too;
+/// Jit::finishModules adds them. False with `error` set if generating the
+/// code failed (then nothing was started).
+bool startFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error);
+
 /// The native function of `function` in a JIT it was added to, or null
 /// with `error` set.
 codegen::NativeFunctionFn lookupFunction(Jit &jit, const flat::Function &function,

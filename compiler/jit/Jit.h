@@ -45,6 +45,12 @@ OptLevel suggestFunctionOptLevel(uint64_t numStatements);
 /// and gives the same result file.
 constexpr uint64_t kLargeFunctionStatements = 1000;
 
+/// Functions are compiled in modules of at least this many statements
+/// (startFunctions), on the JIT's threads in parallel: a function table of
+/// Modelica.Media (ModelicaTest.Media...ReferenceMoistAir: 3 s of JIT on
+/// one thread) takes both cores.
+constexpr uint64_t kFunctionChunkStatements = 2000;
+
 /// An in-process JIT. Modules added to it stay until it is destroyed, and
 /// with them the functions looked up.
 class Jit {

@@ -181,3 +181,42 @@ TEST_CASE("a large function compiles in a module of its own and calls across mod
     CHECK((*small)[0] == y + 1);
   }
 }
+
+TEST_CASE("a function table started in several modules compiles on the JIT's threads") {
+  // f_k(x) = f_{k+1}(g(x)) for k < 5, f_5(x) = x, where g runs x through
+  // 600 statements: 3,000 statements in all, more than one module's worth
+  // (jit::kFunctionChunkStatements), so calls cross modules.
+  constexpr uint32_t count = 6, steps = 600;
+  static_assert(steps * (count - 1) > jit::kFunctionChunkStatements);
+  std::vector<flat::Function> table;
+  for (uint32_t k = 0; k < count; ++k) {
+    FunctionBuilder b("f" + std::to_string(k));
+    auto &p = b.pool();
+    uint32_t x = b.input("x"), y = b.output("y");
+    std::vector<Statement> body = {assign(y, b.v(x))};
+    if (k + 1 < count) {
+      for (uint32_t s = 0; s < steps; ++s)
+        body.push_back(assign(y, p.add(p.mul(b.v(y), b.c(0.998)), b.c(0.002 * (s % 5 + k)))));
+      sym::ExprId args[] = {b.v(y)};
+      body.push_back(assign(y, p.output(p.call(k + 1, args), 0)));
+    }
+    table.push_back(b.build(std::move(body)));
+  }
+  diag::Message error;
+  auto jit = jit::Jit::create(error);
+  REQUIRE_MESSAGE(jit, error.text());
+  REQUIRE_MESSAGE(jit::startFunctions(*jit, table, error), error.text());
+  REQUIRE_MESSAGE(jit->finishModules(error), error.text());
+  auto f0 = jit::lookupFunction(*jit, table[0], error);
+  bool found = f0 != nullptr;
+  REQUIRE_MESSAGE(found, error.text());
+  for (double x : {0.0, 2.5}) {
+    double expected = x;
+    for (uint32_t k = 0; k + 1 < count; ++k)
+      for (uint32_t s = 0; s < steps; ++s)
+        expected = expected * 0.998 + 0.002 * (s % 5 + k);
+    double in[] = {x}, out[] = {0.0};
+    CHECK(f0(in, out) == 0);
+    CHECK(out[0] == expected);
+  }
+}
