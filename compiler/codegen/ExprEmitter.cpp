@@ -600,8 +600,8 @@ llvm::Value *FunctionEmitter::sumLoop(ExprId root) {
   llvm::Value *word = builder_.CreateLoad(i32, builder_.CreateInBoundsGEP(i32, code, at));
   llvm::Value *payload =
       builder_.CreateZExt(builder_.CreateAnd(word, builder_.getInt32(kPayloadMask)), i64);
-  llvm::SwitchInst *which =
-      builder_.CreateSwitch(builder_.CreateLShr(word, builder_.getInt32(kPayloadBits)), pushSlot, 4);
+  llvm::Value *kind = builder_.CreateLShr(word, builder_.getInt32(kPayloadBits));
+  llvm::SwitchInst *which = builder_.CreateSwitch(kind, pushSlot, 4);
   which->addCase(builder_.getInt32(PushConstant), pushConstant);
   which->addCase(builder_.getInt32(Negate), negate);
   which->addCase(builder_.getInt32(Add), add);
@@ -612,8 +612,8 @@ llvm::Value *FunctionEmitter::sumLoop(ExprId root) {
   llvm::Value *one = builder_.getInt64(1), *two = builder_.getInt64(2);
 
   builder_.SetInsertPoint(pushSlot);
-  builder_.CreateStore(builder_.CreateLoad(double_, builder_.CreateInBoundsGEP(double_, v_, payload)),
-                       element(sp));
+  llvm::Value *slot = builder_.CreateInBoundsGEP(double_, v_, payload);
+  builder_.CreateStore(builder_.CreateLoad(double_, slot), element(sp));
   llvm::Value *pushedSlot = builder_.CreateAdd(sp, one);
   builder_.CreateBr(latch);
 

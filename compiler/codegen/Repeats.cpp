@@ -89,7 +89,7 @@ struct Exponents {
 /// through a flag of their own (Calls.cpp). Assertions that stop the run
 /// and terminate() checks repeat as any other step: inside a loop each row
 /// checks its own values.
-bool neverRepeats(const KernelStep &step) {
+bool stepNeverRepeats(const KernelStep &step) {
   return step.kind == KernelStep::Kind::Call || step.kind == KernelStep::Kind::Outputs ||
          (step.kind == KernelStep::Kind::Assert && step.level != 1);
 }
@@ -106,11 +106,11 @@ void forEachStepExpr(const KernelStep &step, F f) {
 }
 
 /// Shapes of the steps: per step, its shape id (equal for steps of equal
-/// serializations, unique for checks), and its distinct slots and tabled
-/// constants (Constant nodes other than exponents) in order of first
-/// occurrence. Only the first step of each shape keeps its serialization:
-/// a kernel of a million steps would otherwise hold hundreds of megabytes
-/// of tokens.
+/// serializations, unique for a step that never repeats: stepNeverRepeats), and
+/// its distinct slots and tabled constants (Constant nodes other than
+/// exponents) in order of first occurrence. Only the first step of each
+/// shape keeps its serialization: a kernel of a million steps would
+/// otherwise hold hundreds of megabytes of tokens.
 class Shapes {
 public:
   /// `constant` flags the constant slots; the numberings are scratch space.
@@ -124,7 +124,7 @@ public:
   void add(const KernelStep &step) {
     slotStart_.push_back(slots_.size());
     constantStart_.push_back(constants_.size());
-    checks_.push_back(neverRepeats(step));
+    checks_.push_back(stepNeverRepeats(step));
     if (checks_.back()) {
       ids_.push_back(nextId_++);
       return;
@@ -154,7 +154,7 @@ public:
   }
 
   size_t size() const { return checks_.size(); }
-  bool isCheck(size_t step) const { return checks_[step] != 0; }
+  bool neverRepeats(size_t step) const { return checks_[step] != 0; }
   const std::vector<uint32_t> &ids() const { return ids_; }
   std::span<const uint32_t> slots(size_t step) const {
     return std::span(slots_).subspan(slotStart_[step], slotStart_[step + 1] - slotStart_[step]);
@@ -297,7 +297,7 @@ private:
   std::vector<size_t> slotStart_;
   std::vector<uint32_t> constants_;
   std::vector<size_t> constantStart_;
-  std::vector<uint8_t> checks_;
+  std::vector<uint8_t> checks_; ///< per step: it never repeats
   std::unordered_map<std::string, uint64_t> messages_; ///< check message patterns
   Numbering &slotsOfStep_;
   Numbering &nodesOfStep_;
@@ -351,13 +351,13 @@ private:
 };
 
 /// The distinct slots of steps [first, first + length) in order of first
-/// occurrence; false if one of them is a check. `numbering` is scratch
+/// occurrence; false if one of them never repeats. `numbering` is scratch
 /// space, kept between calls.
 bool paramsOf(const Shapes &shapes, size_t first, size_t length, Numbering &numbering,
               std::vector<uint32_t> &params) {
   numbering.restart();
   for (size_t s = first; s < first + length; ++s) {
-    if (shapes.isCheck(s))
+    if (shapes.neverRepeats(s))
       return false;
     for (uint32_t slot : shapes.slots(s)) {
       if (numbering.number(slot).second)
@@ -534,7 +534,7 @@ private:
   /// more than the first is tried.
   RepeatRun bestAt(size_t p, size_t end) {
     RepeatRun best;
-    if (shapes_.isCheck(p))
+    if (shapes_.neverRepeats(p))
       return best;
     struct Candidate {
       size_t length, count;
@@ -797,7 +797,7 @@ struct RepeatFinder::Scratch {
     exponents.clear();
     nodes.restart();
     for (const KernelStep &step : steps) {
-      if (neverRepeats(step))
+      if (stepNeverRepeats(step))
         continue;
       forEachStepExpr(step, [&](ExprId root) {
         stack.assign(1, root);
@@ -881,7 +881,7 @@ std::vector<CaseClass> RepeatFinder::equalCases(const KernelSpec &batch) {
       continue;
     CaseClass c;
     if (!rows.start(first, length, c))
-      continue; // a case with a check stays a case of its own
+      continue; // a case with a step that never repeats stays a case of its own
     c.members.push_back(k);
     byKey.emplace(key, static_cast<uint32_t>(classes.size()));
     classes.push_back(std::move(c));

@@ -281,8 +281,8 @@ TEST_CASE("checks, constness and the JVP boundary end runs") {
     for (uint32_t k = 0; k < 20; ++k) {
       group(steps, k);
       std::vector<flat::MessagePart> message = {{k == 9 ? "y = " : "x = ", {}}, {"", v[k]}};
-      steps.push_back({KernelStep::Kind::Assert, {}, pool.binary(OpKind::Less, v[k], pool.constant(10)),
-                       message});
+      ExprId below = pool.binary(OpKind::Less, v[k], pool.constant(10));
+      steps.push_back({KernelStep::Kind::Assert, {}, below, message});
     }
     auto runs = findRepeats(pool, steps, SIZE_MAX, {}, small());
     checkRuns(pool, steps, runs, SIZE_MAX, small());
