@@ -499,10 +499,7 @@ llvm::Value *FunctionEmitter::walk(ExprId root, Mode mode) {
       ++stack.back().second;
       ExprId child = children[next];
       bool zero = mode == Mode::Tangent && !facts_.hasTangent(child);
-      OpKind parent = pool_.op(id);
-      if (!zero && !memo.get(child) &&
-          (parent == OpKind::Add || parent == OpKind::Sub || parent == OpKind::Neg ||
-           !asLoop(child)))
+      if (!zero && !memo.get(child) && (isSum(id) || !asLoop(child)))
         stack.push_back({child, 0});
       continue;
     }
@@ -514,7 +511,7 @@ llvm::Value *FunctionEmitter::walk(ExprId root, Mode mode) {
 }
 
 /// Sums of this many terms or more are loops (sumLoop). A 20,000-term sum
-/// emitted inline is 40,000 instructions for LLVM, about 0.25 s of the JIT
+/// emitted inline is 40,000 instructions for LLVM, about 0.2 s of the JIT
 /// on this machine; its loop is a few dozen.
 constexpr size_t kMinSumLoop = 256;
 /// The deepest evaluation stack of a sum's loop (a left-leaning chain needs

@@ -106,9 +106,9 @@ void forEachStepExpr(const KernelStep &step, F f) {
 }
 
 /// Shapes of the steps: per step, its shape id (equal for steps of equal
-/// serializations, unique for a step that never repeats: stepNeverRepeats), and
-/// its distinct slots and tabled constants (Constant nodes other than
-/// exponents) in order of first occurrence. Only the first step of each
+/// serializations, unique for a step that never repeats), and its distinct
+/// slots and tabled constants (Constant nodes other than exponents) in
+/// order of first occurrence. Only the first step of each
 /// shape keeps its serialization: a kernel of a million steps would
 /// otherwise hold hundreds of megabytes of tokens.
 class Shapes {
@@ -188,13 +188,8 @@ private:
       // after its condition.
       tokens_.push_back(static_cast<uint64_t>(step.level));
       tokens_.push_back(messageToken(step.message));
-      serializeExpr(step.expr);
-      for (const flat::MessagePart &part : step.message)
-        if (part.value.valid())
-          serializeExpr(part.value);
-      return;
     }
-    serializeExpr(step.expr);
+    forEachStepExpr(step, [&](ExprId root) { serializeExpr(root); });
   }
 
   /// The id of a message pattern among this kernel's checks.

@@ -130,8 +130,8 @@ public:
   /// The runs among `steps` (a call for its effects and a warning, a level
   /// 2 assert, never belong to a run: Repeats.cpp's stepNeverRepeats), in
   /// increasing order of `first`, disjoint, each with its inner runs
-  /// (RepeatRun::inner, up to options.maxDepth levels). A run never crosses `boundary` (a step index:
-  /// KernelSpec::jvpSteps).
+  /// (RepeatRun::inner, up to options.maxDepth levels). A run never
+  /// crosses `boundary` (a step index: KernelSpec::jvpSteps).
   std::vector<RepeatRun> runs(std::span<const KernelStep> steps, size_t boundary);
 
   /// The classes of two or more equal cases of a batch (none for another

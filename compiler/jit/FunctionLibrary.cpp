@@ -22,10 +22,6 @@ uint64_t countStatements(const std::vector<flat::Statement> &body) {
   return n;
 }
 
-} // namespace
-
-namespace {
-
 /// The modules of a function table: which functions each holds, and its
 /// level. A function of more than kLargeFunctionStatements statements is
 /// compiled without IR passes (Jit.h), in modules of such functions; the
@@ -65,28 +61,39 @@ std::vector<Chunk> chunksOf(std::span<const flat::Function> functions, bool chun
   return chunks;
 }
 
-} // namespace
-
-bool addFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error) {
-  for (Chunk &chunk : chunksOf(functions, false)) {
-    auto context = std::make_unique<llvm::LLVMContext>();
-    auto module = codegen::generateFunctions(*context, functions, &error, &chunk.members);
-    if (!module || !jit.addModule(std::move(module), std::move(context), chunk.level, error))
-      return false;
-  }
-  return true;
-}
-
-bool startFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error) {
-  std::vector<Jit::Unit> units;
-  std::vector<Chunk> chunks = chunksOf(functions, true);
-  for (Chunk &chunk : chunks) {
+/// The code of each chunk's functions, a module each; false with `error`
+/// set if generating one failed.
+bool generate(std::span<const flat::Function> functions, const std::vector<Chunk> &chunks,
+              std::vector<Jit::Unit> &units, diag::Message &error) {
+  for (const Chunk &chunk : chunks) {
     auto context = std::make_unique<llvm::LLVMContext>();
     auto module = codegen::generateFunctions(*context, functions, &error, &chunk.members);
     if (!module)
       return false;
     units.push_back({std::move(module), std::move(context)});
   }
+  return true;
+}
+
+} // namespace
+
+bool addFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error) {
+  std::vector<Chunk> chunks = chunksOf(functions, false);
+  std::vector<Jit::Unit> units;
+  if (!generate(functions, chunks, units, error))
+    return false;
+  for (size_t k = 0; k < units.size(); ++k)
+    if (!jit.addModule(std::move(units[k].module), std::move(units[k].context), chunks[k].level,
+                       error))
+      return false;
+  return true;
+}
+
+bool startFunctions(Jit &jit, std::span<const flat::Function> functions, diag::Message &error) {
+  std::vector<Chunk> chunks = chunksOf(functions, true);
+  std::vector<Jit::Unit> units;
+  if (!generate(functions, chunks, units, error))
+    return false;
   for (size_t k = 0; k < units.size(); ++k)
     jit.startModule(std::move(units[k]), chunks[k].level);
   return true;
