@@ -9,6 +9,7 @@
 #include "compiler/driver/Plot.h"
 #include "compiler/driver/TestLibrary.h"
 #include "runtime/Signals.h"
+#include "compiler/support/Prefault.h"
 #include "compiler/support/Stack.h"
 
 #include <cerrno>
@@ -727,6 +728,12 @@ int main(int argc, char **argv) {
   // to a ready JIT. A user's glibc.malloc.arena_max is kept.
   if (!tunableGiven("glibc.malloc.arena_max"))
     mallopt(M_ARENA_MAX, 1);
+  // Fresh heap pages faulted in on the idle core (compiler/support/Prefault.h),
+  // unless the user tunes malloc's top pad or thresholds, which it sets, or
+  // MOCC_NO_PREFAULT is set (for comparisons).
+  if (!std::getenv("MOCC_NO_PREFAULT") && !tunableGiven("glibc.malloc.top_pad") &&
+      !tunableGiven("glibc.malloc.mmap_threshold") && !tunableGiven("glibc.malloc.trim_threshold"))
+    mocc::startHeapPrefaulter();
 #endif
   mocc::rt::installSignalHandlers();
   mocc::rt::guardUnexpectedExit();
