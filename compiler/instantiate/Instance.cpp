@@ -14,6 +14,32 @@
 
 namespace mocc::inst {
 
+// --- MemberIndex ---------------------------------------------------------------
+
+size_t MemberIndex::find(const MemberList &members, const std::string &name) const {
+  if (table_) {
+    auto it = table_->find(name);
+    return it == table_->end() ? npos : it->second;
+  }
+  for (size_t i = 0; i < members.size(); ++i)
+    if (members[i].name == name)
+      return i;
+  return npos;
+}
+
+void MemberIndex::add(const MemberList &members, size_t index) {
+  if (table_) {
+    table_->emplace(members[index].name, index);
+    return;
+  }
+  if (members.size() <= kScanned)
+    return;
+  table_ = std::make_unique<std::unordered_map<std::string, size_t>>();
+  table_->reserve(2 * members.size());
+  for (size_t i = 0; i < members.size(); ++i)
+    table_->emplace(members[i].name, i);
+}
+
 // --- Instance ------------------------------------------------------------------
 
 MemberList &Instance::members() {
@@ -26,13 +52,13 @@ MemberList &Instance::members() {
 
 Member *Instance::findMember(const std::string &memberName) {
   members();
-  auto it = memberIndex_.find(memberName);
-  return it == memberIndex_.end() ? nullptr : &members_[it->second];
+  size_t index = memberIndex_.find(members_, memberName);
+  return index == MemberIndex::npos ? nullptr : &members_[index];
 }
 
 Member *Instance::addElementLike(const std::string &name, const Instance &like) {
   members();
-  if (memberIndex_.count(name) || !like.member)
+  if (memberIndex_.find(members_, name) != MemberIndex::npos || !like.member)
     return nullptr;
   Member &m = members_.emplace_back();
   m.kind = Member::Kind::Component;
@@ -40,7 +66,7 @@ Member *Instance::addElementLike(const std::string &name, const Instance &like) 
   m.element = like.member->element;
   m.decl = like.member->decl;
   m.declaredIn = like.member->declaredIn;
-  memberIndex_[name] = members_.size() - 1;
+  memberIndex_.add(members_, members_.size() - 1);
   auto c = std::make_unique<Instance>();
   c->kind = InstanceKind::Component;
   c->name = name;
@@ -221,13 +247,13 @@ void Instantiator::expand(Instance &instance) {
   // Modifications from outside (the instance's own modifier) go to members.
   if (!instance.isBuiltin()) {
     for (const auto &[name, childMod] : instance.mod.children) {
-      auto it = instance.memberIndex_.find(name);
-      if (it == instance.memberIndex_.end()) {
+      size_t index = instance.memberIndex_.find(instance.members_, name);
+      if (index == MemberIndex::npos) {
         diags_.report(diag::ModifierNamesNoElement, childMod.loc,
                       {name, instance.cls ? instance.cls->fullName() : "?"});
         continue;
       }
-      Member &target = instance.members_[it->second];
+      Member &target = instance.members_[index];
       // MLS 4.1: protected elements are modified only by the modifier of
       // an extends clause (and their own declaration), not from outside.
       if (target.isProtected && instance.kind == InstanceKind::Component) {
@@ -457,9 +483,9 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
         diags_.report(diag::ElementNamedAsPredefinedType, element.range, {member.name});
       return;
     }
-    auto [it, inserted] = instance.memberIndex_.try_emplace(member.name, instance.members_.size());
-    if (!inserted) {
-      Member &existing = instance.members_[it->second];
+    if (size_t found = instance.memberIndex_.find(instance.members_, member.name);
+        found != MemberIndex::npos) {
+      Member &existing = instance.members_[found];
       if (existing.element == member.element)
         return; // the same element inherited twice
       // Identical elements (but for comments and annotations), as two base
@@ -587,6 +613,7 @@ void Instantiator::addElement(Instance &instance, ClassNode *cls, const ast::Ele
       if (const Modifier *m = extendsMod->child(member.name))
         member.mod = *m;
     instance.members_.push_back(std::move(member));
+    instance.memberIndex_.add(instance.members_, instance.members_.size() - 1);
   };
   if (element.kind == ast::ElementKind::Component) {
     for (const ast::ComponentDecl &decl : element.component->components) {
