@@ -21,7 +21,7 @@ namespace {
 #endif
 
 constexpr uintptr_t kMiB = uintptr_t{1} << 20;
-constexpr uintptr_t kMinPad = 2 * kMiB, kMaxPad = 64 * kMiB;
+constexpr uintptr_t kMinPad = 2 * kMiB, kMaxPad = 32 * kMiB;
 /// Allocations up to this size come from the heap (glibc's largest dynamic
 /// mmap threshold on 64-bit); setting the top pad would otherwise freeze
 /// the threshold at 128 KiB and send every growing vector to mmap.

@@ -16,7 +16,7 @@
 // Pages that are already there are left as they are, so it is safe while
 // the compiler uses the same memory. So that the break runs ahead of the
 // compiler, malloc's top pad grows with the heap (a quarter of it, from 2 to
-// 64 MiB): a small model's heap is not inflated, a large one's is populated
+// 32 MiB): a small model's heap is not inflated, a large one's is populated
 // in large steps. Where the kernel lacks MADV_POPULATE_WRITE the thread
 // stops at its first call and nothing else changes.
 #pragma once
