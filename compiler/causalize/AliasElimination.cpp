@@ -34,6 +34,16 @@ ExprId AliasElimination::apply(sym::ExprPool &pool, ExprId expr) const {
   });
 }
 
+void AliasElimination::applyAll(sym::ExprPool &pool, std::span<ExprId> exprs) const {
+  if (aliases.empty())
+    return;
+  sym::substituteAll(pool, exprs, [this](VarId v) -> std::optional<ExprId> {
+    if (isEliminated(v))
+      return valueOf[v.index];
+    return std::nullopt;
+  });
+}
+
 namespace {
 
 /// What an eliminated variable equals: sign * target, or a constant.
@@ -135,17 +145,25 @@ AliasElimination AliasFinder::run() {
     alias.value = valueOf(alias.var);
     result_.valueOf[alias.var.index] = alias.value;
   }
-  // Step 3: substitute the remaining equations.
+  // Step 3: substitute the remaining equations, all sides in one walk.
+  std::vector<ExprId> sides;
+  sides.reserve(2 * (kept.size() + model_.initialEquations.size()));
+  for (uint32_t i : kept)
+    sides.insert(sides.end(), {model_.equations[i].lhs, model_.equations[i].rhs});
+  for (const flat::Equation &eq : model_.initialEquations)
+    sides.insert(sides.end(), {eq.lhs, eq.rhs});
+  result_.applyAll(pool_, sides);
+  size_t k = 0;
   for (uint32_t i : kept) {
     flat::Equation eq = model_.equations[i];
-    eq.lhs = result_.apply(pool_, eq.lhs);
-    eq.rhs = result_.apply(pool_, eq.rhs);
+    eq.lhs = sides[k++];
+    eq.rhs = sides[k++];
     result_.equations.push_back(eq);
     result_.sources.push_back(i);
   }
   for (flat::Equation eq : model_.initialEquations) {
-    eq.lhs = result_.apply(pool_, eq.lhs);
-    eq.rhs = result_.apply(pool_, eq.rhs);
+    eq.lhs = sides[k++];
+    eq.rhs = sides[k++];
     result_.initialEquations.push_back(eq);
   }
   return std::move(result_);

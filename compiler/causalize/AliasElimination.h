@@ -18,6 +18,7 @@
 #include "compiler/causalize/EquationSystem.h"
 #include "compiler/flat/FlatModel.h"
 
+#include <span>
 #include <vector>
 
 namespace mocc::causalize {
@@ -59,6 +60,8 @@ struct AliasElimination {
   }
   /// `expr` with every eliminated variable replaced by its value.
   sym::ExprId apply(sym::ExprPool &pool, sym::ExprId expr) const;
+  /// apply() of each expression, in place, in one walk of their nodes.
+  void applyAll(sym::ExprPool &pool, std::span<sym::ExprId> exprs) const;
 };
 
 /// Finds and eliminates the aliases of the model's equations. `roles` is

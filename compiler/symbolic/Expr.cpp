@@ -714,18 +714,15 @@ ExprId rebuild(ExprPool &pool, const Node &n, const std::vector<ExprId> &args) {
 
 } // namespace
 
-ExprId substitute(ExprPool &pool, ExprId expr,
-                  const std::function<std::optional<ExprId>(VarId)> &replacement) {
-  if (substituteImages.size() <= substituteDepth)
-    substituteImages.push_back(std::make_unique<std::vector<ExprId>>());
-  std::vector<ExprId> &mapped = *substituteImages[substituteDepth];
-  struct Nesting {
-    Nesting() { ++substituteDepth; }
-    ~Nesting() { --substituteDepth; }
-  } nesting;
+namespace {
+
+/// The images under `replacement` of every node reachable from `roots`, in
+/// `mapped` (indexed by node; see substituteImages).
+void substituteImagesOf(ExprPool &pool, std::span<const ExprId> roots,
+                        const std::function<std::optional<ExprId>(VarId)> &replacement,
+                        std::vector<ExprId> &mapped) {
   if (mapped.size() < pool.size())
     mapped.resize(pool.size());
-  ExprId roots[] = {expr};
   std::vector<ExprId> order;
   forEachNode(pool, roots, [&](ExprId id) { order.push_back(id); });
   std::vector<ExprId> args;
@@ -752,7 +749,36 @@ ExprId substitute(ExprPool &pool, ExprId expr,
     }
     mapped[id.index] = rebuild(pool, n, args);
   }
-  return mapped[expr.index];
+}
+
+/// The buffer of images of the current nesting level.
+struct ImagesLease {
+  ImagesLease() {
+    if (substituteImages.size() <= substituteDepth)
+      substituteImages.push_back(std::make_unique<std::vector<ExprId>>());
+    mapped = substituteImages[substituteDepth].get();
+    ++substituteDepth;
+  }
+  ~ImagesLease() { --substituteDepth; }
+  std::vector<ExprId> *mapped;
+};
+
+} // namespace
+
+ExprId substitute(ExprPool &pool, ExprId expr,
+                  const std::function<std::optional<ExprId>(VarId)> &replacement) {
+  ImagesLease lease;
+  ExprId roots[] = {expr};
+  substituteImagesOf(pool, roots, replacement, *lease.mapped);
+  return (*lease.mapped)[expr.index];
+}
+
+void substituteAll(ExprPool &pool, std::span<ExprId> exprs,
+                   const std::function<std::optional<ExprId>(VarId)> &replacement) {
+  ImagesLease lease;
+  substituteImagesOf(pool, exprs, replacement, *lease.mapped);
+  for (ExprId &e : exprs)
+    e = (*lease.mapped)[e.index];
 }
 
 namespace {

@@ -233,6 +233,13 @@ void forEachNode(const ExprPool &pool, std::span<const ExprId> roots,
 ExprId substitute(ExprPool &pool, ExprId expr,
                   const std::function<std::optional<ExprId>(VarId)> &replacement);
 
+/// The same substitution of every expression of `exprs`, in place: one walk
+/// of the nodes they reach, each node once however many of them share it
+/// (the equations of a model after alias elimination: one walk, not two
+/// per equation). `replacement` is asked once per variable node.
+void substituteAll(ExprPool &pool, std::span<ExprId> exprs,
+                   const std::function<std::optional<ExprId>(VarId)> &replacement);
+
 /// Replaces nodes: each node reachable from `expr`, operands first, is
 /// asked for (`replacement` returns nothing to keep it, rebuilt on its
 /// operands' images).

@@ -142,6 +142,36 @@ TEST_CASE("variablesOf and substitute") {
   CHECK(show(pool, s) == "(2 + x1) * 2");
 }
 
+TEST_CASE("substituteAll: each expression as substitute gives it, shared nodes asked once") {
+  ExprPool pool;
+  ExprId x = pool.variable(VarId{0}), y = pool.variable(VarId{1}), z = pool.variable(VarId{2});
+  ExprId shared = pool.mul(x, y);
+  std::vector<ExprId> exprs = {pool.add(shared, z), pool.sub(shared, x), z, pool.constant(3),
+                               pool.add(shared, z)};
+  auto replacement = [&](VarId v) -> std::optional<ExprId> {
+    if (v == VarId{0})
+      return pool.neg(z);
+    if (v == VarId{2})
+      return pool.constant(5);
+    return std::nullopt;
+  };
+  std::vector<ExprId> one;
+  for (ExprId e : exprs)
+    one.push_back(substitute(pool, e, replacement));
+  std::vector<ExprId> all = exprs;
+  int asked = 0;
+  substituteAll(pool, all, [&](VarId v) {
+    ++asked;
+    return replacement(v);
+  });
+  CHECK(all == one);
+  CHECK(show(pool, all[0]) == "(-x2) * x1 + 5");
+  CHECK(show(pool, all[1]) == "(-x2) * x1 + x2");
+  CHECK(show(pool, all[2]) == "5");
+  CHECK(all[3] == exprs[3]);
+  CHECK(asked == 3); // x, y and z, once each over the five expressions
+}
+
 TEST_CASE("traversals may nest: a visitor can walk another expression") {
   ExprPool pool;
   ExprId x = pool.variable(VarId{0}), y = pool.variable(VarId{1});
