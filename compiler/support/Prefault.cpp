@@ -6,7 +6,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <csignal>
 #include <malloc.h>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <thread>
@@ -34,6 +36,13 @@ constexpr std::chrono::microseconds kShortestPoll{200}, kLongestPoll{20000};
 uintptr_t programBreak() { return static_cast<uintptr_t>(syscall(SYS_brk, 0)); }
 
 void prefaultLoop(uintptr_t start) {
+  // Signals sent to the process (a stop signal, an alarm) go to the other
+  // threads, which act on them; the synchronous ones stay deliverable.
+  sigset_t asynchronous;
+  sigfillset(&asynchronous);
+  for (int synchronous : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP})
+    sigdelset(&asynchronous, synchronous);
+  pthread_sigmask(SIG_BLOCK, &asynchronous, nullptr);
   const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
   uintptr_t done = (start + page - 1) & ~(page - 1);
   uintptr_t pad = kMinPad;

@@ -20,6 +20,7 @@
 #endif
 #endif
 
+#ifndef MOCC_OWN_ALLOCATOR
 namespace {
 
 /// How many of the pages strictly inside [begin, begin + size) are resident.
@@ -38,6 +39,7 @@ size_t residentPages(const char *begin, size_t size, size_t &pages) {
 }
 
 } // namespace
+#endif
 
 TEST_CASE("fresh heap pages become resident before anything writes them") {
 #ifdef MOCC_OWN_ALLOCATOR
