@@ -4,6 +4,8 @@
 // each checked by the rules of its chapter.
 #include "compiler/check/Checker.h"
 
+#include <atomic>
+
 namespace mocc::check {
 
 bool checkSemantics(inst::Instantiator &instantiator, inst::Instance *model,
@@ -37,8 +39,9 @@ bool Checker::run(Instance *model) {
 }
 
 void Checker::walk(Instance *instance) {
-  if (!visited_.insert(instance).second)
+  if (instance->checkWalk == walkMark_)
     return;
+  instance->checkWalk = walkMark_;
   if (instance->kind == inst::InstanceKind::Model && instance->cls &&
       (instance->restriction() == ast::ClassRestrictionKind::Function ||
        instance->restriction() == ast::ClassRestrictionKind::OperatorFunction))
@@ -67,6 +70,11 @@ void Checker::walk(Instance *instance) {
   }
   for (auto &inner : instance->implicitInners)
     walk(inner.get());
+}
+
+uint32_t Checker::nextWalkMark() {
+  static std::atomic<uint32_t> last{0};
+  return ++last; // 0 is no walk's: a fresh instance has not been visited
 }
 
 void Checker::error(SourceRange range, const std::string &message) {

@@ -98,7 +98,9 @@ private:
   unsigned errorsBefore_ = 0;
   bool lastReported_ = false;
   std::set<std::tuple<uint32_t, uint32_t, uint32_t, std::string>> reported_;
-  std::set<const Instance *> visited_;
+  /// This walk's mark in Instance::checkWalk (each Checker has its own).
+  uint32_t walkMark_ = nextWalkMark();
+  static uint32_t nextWalkMark();
   std::set<const void *> checkedDecls_; ///< declarations checked once
   std::set<ClassNode *> checkedConnectors_;
 };

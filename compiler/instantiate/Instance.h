@@ -222,6 +222,10 @@ public:
   /// of the flattener: looking it up costs no cache miss.
   uint64_t flatOwner = 0;
   uint32_t flatVars = 0;
+  /// The walk of the semantic check that visited this instance last
+  /// (check::Checker): a field, not a set of visited instances, whose node
+  /// per instance and search cost a tenth of the check of a large model.
+  uint32_t checkWalk = 0;
   /// connect(a, b) equations that `extends B(break connect(a, b))` removes
   /// from the inherited equations, as written ("a", "b").
   std::vector<std::pair<std::string, std::string>> brokenConnects;
