@@ -146,9 +146,9 @@ private:
 /// Where each member of an instance is, by name. Most instances have a few
 /// members (a connector, a parameter record, a small component), and a
 /// scan of their names costs less than a search tree's nodes, one
-/// allocation per member (a fifth of a 100,000-equation model's instance
-/// tree was such nodes); an instance with more members (a package) gets a
-/// hash table.
+/// allocation per member (OneDHeatTransferTT_Modelica_N_10240's peak memory:
+/// 606 -> 587 MiB without them); an instance with more members (a package)
+/// gets a hash table.
 class MemberIndex {
 public:
   static constexpr size_t npos = SIZE_MAX;
@@ -224,7 +224,8 @@ public:
   uint32_t flatVars = 0;
   /// The walk of the semantic check that visited this instance last
   /// (check::Checker): a field, not a set of visited instances, whose node
-  /// per instance and search cost a tenth of the check of a large model.
+  /// and search per instance were about 40 % of the check of a large model
+  /// (OneDHeatTransferTT_Modelica_N_10240: 0.09 -> 0.055 s).
   uint32_t checkWalk = 0;
   /// connect(a, b) equations that `extends B(break connect(a, b))` removes
   /// from the inherited equations, as written ("a", "b").

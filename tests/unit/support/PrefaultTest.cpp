@@ -2,6 +2,7 @@
 // pages that nothing has written become resident on their own.
 #include "compiler/support/Prefault.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -53,15 +54,13 @@ TEST_CASE("fresh heap pages become resident before anything writes them") {
   // Its part beyond the old break is memory that nothing wrote before.
   uintptr_t end = reinterpret_cast<uintptr_t>(block) + size;
   REQUIRE(end > before + (size_t{4} << 20));
-  const char *fresh = block + (before > reinterpret_cast<uintptr_t>(block)
-                                   ? before - reinterpret_cast<uintptr_t>(block)
-                                   : 0);
-  size_t freshSize = static_cast<size_t>(end - reinterpret_cast<uintptr_t>(fresh));
-  size_t pages = 0, resident = 0;
-  for (int i = 0; i < 400 && resident < pages + (pages == 0); ++i) {
-    resident = residentPages(fresh, freshSize, pages);
-    if (resident < pages)
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  uintptr_t from = std::max(before, reinterpret_cast<uintptr_t>(block));
+  const char *fresh = reinterpret_cast<const char *>(from);
+  size_t pages = 0;
+  size_t resident = residentPages(fresh, end - from, pages);
+  for (int i = 0; i < 400 && resident < pages; ++i) { // up to 2 s
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    resident = residentPages(fresh, end - from, pages);
   }
   CHECK(pages > 500);
   CHECK(resident == pages);
